@@ -1,0 +1,233 @@
+"""The actions of a hand and their stable integer codes.
+
+Every decision a player makes is one :class:`Action`. The codes never change (records
+and bots rely on them): 0 pass; 1-2 accept the upcard (order up / assist / take up,
+alone or not); 3-12 name a suit or no trump in round two or blind (alone or not);
+13-14 the maker's alone decision after bidding; 15 the partner's takeover of the lone
+hand; 16 defend alone; 17 the stuck dealer's forfeit; 20-52 the dealer's discard of
+card 0-32; 60-92 play card 0-32.
+
+The text form (``str(action)``) is what records store: ``pass``, ``order``,
+``order-alone``, ``name-H``, ``name-H-alone``, ``name-NT``, ``alone``, ``partner``,
+``take-over``, ``defend-alone``, ``forfeit``, ``discard-JH``, ``play-JH``.
+The words a table uses for each call ("I order it up", "I assist", ...) depend on the
+seat and the preset; they are in :mod:`euchre.core.words`.
+"""
+
+from __future__ import annotations
+
+import enum
+
+from euchre.core.cards import NO_TRUMP, card_code, parse_card
+from euchre.core.errors import CardError, EuchreError
+
+DISCARD_BASE = 20
+PLAY_BASE = 60
+
+
+class Action(enum.IntEnum):
+    """One decision of a player; ``int(action)`` is its stable code."""
+
+    PASS = 0
+    ORDER_UP = 1
+    ORDER_UP_ALONE = 2
+    NAME_C = 3
+    NAME_D = 4
+    NAME_H = 5
+    NAME_S = 6
+    NAME_NO_TRUMP = 7
+    NAME_C_ALONE = 8
+    NAME_D_ALONE = 9
+    NAME_H_ALONE = 10
+    NAME_S_ALONE = 11
+    NAME_NO_TRUMP_ALONE = 12
+    GO_ALONE = 13
+    PLAY_WITH_PARTNER = 14
+    TAKE_OVER_ALONE = 15
+    DEFEND_ALONE = 16
+    FORFEIT = 17
+    DISCARD_7C = 20
+    DISCARD_8C = 21
+    DISCARD_9C = 22
+    DISCARD_TC = 23
+    DISCARD_JC = 24
+    DISCARD_QC = 25
+    DISCARD_KC = 26
+    DISCARD_AC = 27
+    DISCARD_7D = 28
+    DISCARD_8D = 29
+    DISCARD_9D = 30
+    DISCARD_TD = 31
+    DISCARD_JD = 32
+    DISCARD_QD = 33
+    DISCARD_KD = 34
+    DISCARD_AD = 35
+    DISCARD_7H = 36
+    DISCARD_8H = 37
+    DISCARD_9H = 38
+    DISCARD_TH = 39
+    DISCARD_JH = 40
+    DISCARD_QH = 41
+    DISCARD_KH = 42
+    DISCARD_AH = 43
+    DISCARD_7S = 44
+    DISCARD_8S = 45
+    DISCARD_9S = 46
+    DISCARD_TS = 47
+    DISCARD_JS = 48
+    DISCARD_QS = 49
+    DISCARD_KS = 50
+    DISCARD_AS = 51
+    DISCARD_JK = 52
+    PLAY_7C = 60
+    PLAY_8C = 61
+    PLAY_9C = 62
+    PLAY_TC = 63
+    PLAY_JC = 64
+    PLAY_QC = 65
+    PLAY_KC = 66
+    PLAY_AC = 67
+    PLAY_7D = 68
+    PLAY_8D = 69
+    PLAY_9D = 70
+    PLAY_TD = 71
+    PLAY_JD = 72
+    PLAY_QD = 73
+    PLAY_KD = 74
+    PLAY_AD = 75
+    PLAY_7H = 76
+    PLAY_8H = 77
+    PLAY_9H = 78
+    PLAY_TH = 79
+    PLAY_JH = 80
+    PLAY_QH = 81
+    PLAY_KH = 82
+    PLAY_AH = 83
+    PLAY_7S = 84
+    PLAY_8S = 85
+    PLAY_9S = 86
+    PLAY_TS = 87
+    PLAY_JS = 88
+    PLAY_QS = 89
+    PLAY_KS = 90
+    PLAY_AS = 91
+    PLAY_JK = 92
+
+    @property
+    def is_play(self) -> bool:
+        """True for playing a card to a trick."""
+        return self >= PLAY_BASE
+
+    @property
+    def is_discard(self) -> bool:
+        """True for the dealer's discard."""
+        return DISCARD_BASE <= self < PLAY_BASE
+
+    @property
+    def card(self) -> int:
+        """The card number played or discarded. Raises EuchreError for other actions."""
+        if self >= PLAY_BASE:
+            return int(self) - PLAY_BASE
+        if self >= DISCARD_BASE:
+            return int(self) - DISCARD_BASE
+        raise EuchreError(f"{self} carries no card")
+
+    @property
+    def is_naming(self) -> bool:
+        """True for naming a suit or no trump (round two, or the blind call)."""
+        return 3 <= self <= 12
+
+    @property
+    def named_suit(self) -> int:
+        """The suit named (0..3, or NO_TRUMP) by a naming action. Raises EuchreError otherwise."""
+        if not 3 <= self <= 12:
+            raise EuchreError(f"{self} names no suit")
+        return (int(self) - 3) % 5
+
+    @property
+    def is_alone(self) -> bool:
+        """True for a call that goes alone with it (with_call timing), or GO_ALONE."""
+        return self in (Action.ORDER_UP_ALONE, Action.GO_ALONE) or 8 <= self <= 12
+
+    def __str__(self) -> str:
+        return action_text(self)
+
+    @classmethod
+    def play(cls, card: int) -> Action:
+        """The action that plays ``card``."""
+        return ACTIONS[PLAY_BASE + card]
+
+    @classmethod
+    def discard(cls, card: int) -> Action:
+        """The action that discards ``card``."""
+        return ACTIONS[DISCARD_BASE + card]
+
+    @classmethod
+    def name_trump(cls, suit: int, alone: bool = False) -> Action:
+        """The action that names ``suit`` (0..3 or NO_TRUMP) as trump, alone or not."""
+        return ACTIONS[3 + suit + (5 if alone else 0)]
+
+    @classmethod
+    def parse(cls, text: str) -> Action:
+        """Read an action from its text form (see the module docstring).
+
+        Raises:
+            EuchreError: the text is no action.
+        """
+        return ACTIONS[parse_action(text)]
+
+
+ACTIONS: dict[int, Action] = {int(a): a for a in Action}
+"""ACTIONS[code] is the Action with that code (a fast lookup)."""
+
+_SIMPLE = {0: "pass", 1: "order", 2: "order-alone", 13: "alone", 14: "partner",
+           15: "take-over", 16: "defend-alone", 17: "forfeit"}
+_SIMPLE_BACK = {v: k for k, v in _SIMPLE.items()}
+
+
+def action_text(code: int) -> str:
+    """The text form of an action code (``play-JH``, ``name-S-alone``, ...).
+
+    Raises:
+        EuchreError: the code is no action.
+    """
+    if code in _SIMPLE:
+        return _SIMPLE[code]
+    if 3 <= code <= 12:
+        suit = (code - 3) % 5
+        name = "NT" if suit == NO_TRUMP else "CDHS"[suit]
+        return f"name-{name}" + ("-alone" if code >= 8 else "")
+    if DISCARD_BASE <= code <= DISCARD_BASE + 32:
+        return "discard-" + card_code(code - DISCARD_BASE)
+    if PLAY_BASE <= code <= PLAY_BASE + 32:
+        return "play-" + card_code(code - PLAY_BASE)
+    raise EuchreError(f"not an action code: {code}")
+
+
+def parse_action(text: str) -> int:
+    """The code of an action's text form.
+
+    Raises:
+        EuchreError: the text is no action.
+    """
+    if not isinstance(text, str):
+        raise EuchreError(f"not an action: {text!r}")
+    t = text.strip().lower()
+    if t in _SIMPLE_BACK:
+        return _SIMPLE_BACK[t]
+    try:
+        if t.startswith("name-"):
+            rest = t[5:]
+            alone = rest.endswith("-alone")
+            if alone:
+                rest = rest[: -len("-alone")]
+            suit = NO_TRUMP if rest == "nt" else "cdhs".index(rest) if len(rest) == 1 and rest in "cdhs" else -1
+            if suit >= 0:
+                return 3 + suit + (5 if alone else 0)
+        elif t.startswith("discard-"):
+            return DISCARD_BASE + parse_card(t[8:])
+        elif t.startswith("play-"):
+            return PLAY_BASE + parse_card(t[5:])
+    except CardError:
+        pass
+    raise EuchreError(f"not an action: {text!r}")

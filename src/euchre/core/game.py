@@ -1,0 +1,301 @@
+"""A game of Euchre to the target: drawing for partners and the first deal, dealer
+rotation and pass-outs, the score, "at the bridge", the winner, laps and slams.
+
+Sources: S000 L113-117, S001 L7-9, S002 L13 (drawing, first dealer, rotation);
+REFERENCE 6.1 (pass-outs, game end); D.C. ch. IV, X-15a, X-20 (laps and slams);
+REFERENCE 1I I6 (the bridge).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from euchre.core.actions import Action
+from euchre.core.cards import ACE, JACK, card_code, deck_cards
+from euchre.core.errors import EuchreError, IllegalActionError
+from euchre.core.hand import HandResult, HandState
+from euchre.core.rules import Rules
+
+DealProvider = Callable[[int, int], HandState]
+"""Makes the next hand: called with (hand index from 0, dealer seat)."""
+
+
+def draw_value(card: int, order: str) -> int:
+    """A card's value when drawing for partners and deal, low to high.
+
+    ``ace_low``: A, 7, 8, 9, 10, J, Q, K (S000 L113, S001 L7); ``jack_high``: 7, 8, 9,
+    10, Q, K, A, J (X-12); ``whist``: 7 ... 10, J, Q, K, A. Suits do not count.
+    """
+    rank = card & 7
+    if order == "ace_low":
+        return 0 if rank == ACE else rank + 1
+    if order == "jack_high":
+        if rank == JACK:
+            return 8
+        return rank if rank < JACK else rank - 1
+    return rank
+
+
+@dataclass(frozen=True)
+class Setup:
+    """How the table was formed.
+
+    Attributes:
+        seating: ``seating[seat]`` is the index of the player (0..3, in the order the
+            players were given) who sits there.
+        first_dealer: the seat of the first dealer.
+        draws: the cards each player drew, in order, ``(player index, card number)``,
+            for the draw for partners and/or the first deal (empty when none was made).
+        method: a short description of what was done.
+    """
+
+    seating: tuple[int, int, int, int]
+    first_dealer: int
+    draws: tuple[tuple[int, int], ...] = ()
+    method: str = ""
+
+
+def _draw_until_ordered(players: Sequence[int], pack: list[int], order: str,
+                        draws: list[tuple[int, int]]) -> list[int]:
+    """Each player draws a card; tied players draw again (S001 L7, D.C. Law 1) until
+    all are ordered. Returns the players from lowest to highest."""
+    keys: dict[int, tuple[int, ...]] = {p: () for p in players}
+    pending = list(players)
+    while pending:
+        for p in pending:
+            card = pack.pop()
+            draws.append((p, card))
+            keys[p] = keys[p] + (draw_value(card, order),)
+        groups: dict[tuple[int, ...], list[int]] = {}
+        for p in players:
+            groups.setdefault(keys[p], []).append(p)
+        pending = [p for g in groups.values() if len(g) > 1 for p in g]
+        if len(pack) < len(pending):
+            raise EuchreError("the pack ran out while drawing for the deal")
+    return sorted(players, key=lambda p: keys[p])
+
+
+def teams_from_draw(order_low_to_high: Sequence[int]) -> tuple[tuple[int, int], tuple[int, int]]:
+    """The partnerships after a draw: the two highest play the two lowest (S000 L113,
+    S001 L7, S002 L13). Returns ``(lowest pair, highest pair)`` of player indices."""
+    lo = order_low_to_high
+    return (lo[0], lo[1]), (lo[2], lo[3])
+
+
+def setup_table(rules: Rules, rng: random.Random) -> Setup:
+    """Form partnerships and choose the first dealer by the rules' methods.
+
+    Seating: player 0 sits North and his partner South; the other two sit East and West
+    in player order (``fixed_seats`` keeps players 0..3 at N, E, S, W).
+    ``first_jack``/``first_black_jack``: cards are dealt face up one at a time from North
+    clockwise; the first (black) jack deals (X-28, X-29). Drawing uses a pack without
+    the joker.
+    """
+    pack = deck_cards(rules.deck, False)
+    rng.shuffle(pack)
+    draws: list[tuple[int, int]] = []
+    seating: tuple[int, int, int, int] = (0, 1, 2, 3)
+    order: list[int] | None = None
+    method = rules.partnership_method
+    if method == "cut_high_vs_low":
+        order = _draw_until_ordered(range(4), pack, rules.cut_rank_order, draws)
+        low, high = teams_from_draw(order)
+        pair0 = low if 0 in low else high
+        other = high if pair0 is low else low
+        seating = (0, min(other), max(pair0), max(other))
+    elif method == "random":
+        players = [0, 1, 2, 3]
+        rng.shuffle(players)
+        seating = (players[0], players[1], players[2], players[3])
+    seat_of = {p: s for s, p in enumerate(seating)}
+
+    fd = rules.first_dealer_method
+    if fd in ("lowest_cut", "highest_cut"):
+        if order is None:
+            order = _draw_until_ordered(range(4), pack, rules.cut_rank_order, draws)
+        chosen = order[0] if fd == "lowest_cut" else order[-1]
+        first = seat_of[chosen]
+    elif fd in ("first_jack", "first_black_jack"):
+        seat = 0
+        while True:
+            card = pack.pop()
+            draws.append((seating[seat], card))
+            if card & 7 == JACK and (fd == "first_jack" or card >> 3 in (0, 3)):
+                break
+            seat = (seat + 1) & 3
+        first = seat
+    else:
+        first = rng.randrange(4)
+    return Setup(seating, first, tuple(draws), f"{method}; {fd}")
+
+
+def bridge_team(rules: Rules, score: Sequence[int]) -> int | None:
+    """The team "at the bridge", or None (display and advice only; REFERENCE 1I I6).
+
+    Stated for a 5-point game and kept relative to the target here: a side one point
+    from game whose opponents are at most ``target - 3`` (``uspcc``, S001 L24), also at
+    least 1 (``dc_1862``, X-05), or exactly 1 (``hoyle_1857``, S002 L49-51). #interp for
+    targets other than 5.
+    """
+    d = rules.bridge_definition
+    t = rules.game_target
+    if d == "none" or t < 3:
+        return None
+    for team in (0, 1):
+        own, opp = score[team], score[1 - team]
+        if own != t - 1:
+            continue
+        if d == "uspcc" and opp <= t - 3:
+            return team
+        if d == "dc_1862" and 1 <= opp <= t - 3:
+            return team
+        if d == "hoyle_1857" and opp == 1:
+            return team
+    return None
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """The end of a game.
+
+    Attributes:
+        winner: the winning team (0 N-S, 1 E-W).
+        score: the final score per team.
+        games: games counted for the win: 2 for a slam (opponents on 0) when ``slams``
+            is on, else 1 (X-15a, X-20).
+        carry: with ``laps``, the points per team carried into the next game (the
+            winner's points beyond the target), else (0, 0).
+    """
+
+    winner: int
+    score: tuple[int, int]
+    games: int
+    carry: tuple[int, int]
+
+
+@dataclass
+class _Progress:
+    score: list[int]
+    dealer: int
+    hands: list[HandState] = field(default_factory=list)
+
+
+class Game:
+    """A game to the target.
+
+    ``game.hand`` is the hand in progress; ``game.apply(action)`` plays it (checked).
+    When a hand ends it is scored, the game end is checked after the hand (REFERENCE
+    4.5 "Fixed"), and the next hand is dealt at once: the finished hands are in
+    ``game.finished_hands``. ``game.result`` is set when a side reaches the target.
+
+    Args:
+        rules: the rule set.
+        seed: seeds the game's own random generator (setup and shuffles). The same seed
+            gives the same game.
+        initial_score: the score per team to start from (e.g. laps carried over).
+        setup: a given table setup instead of drawing one.
+        deal_provider: a function making each hand instead of shuffling (for replays).
+        max_hands: stop a game that has not ended after this many hands (a guard for
+            rule sets that could pass out for ever; the result stays None).
+    """
+
+    def __init__(self, rules: Rules, seed: int | None = None, *,
+                 initial_score: Sequence[int] = (0, 0), setup: Setup | None = None,
+                 deal_provider: DealProvider | None = None, max_hands: int = 10_000) -> None:
+        if len(initial_score) != 2 or any(not isinstance(s, int) or s < 0 for s in initial_score):
+            raise EuchreError(f"initial_score must be two whole numbers >= 0, not {initial_score!r}")
+        self.rules = rules
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.setup = setup if setup is not None else setup_table(rules, self.rng)
+        self.initial_score = (int(initial_score[0]), int(initial_score[1]))
+        self.score = list(self.initial_score)
+        self.dealer = self.setup.first_dealer
+        self.finished_hands: list[HandState] = []
+        self.result: GameResult | None = None
+        self.max_hands = max_hands
+        self._deal_provider = deal_provider
+        self.hand: HandState = self._new_hand()
+
+    def _new_hand(self) -> HandState:
+        index = len(self.finished_hands)
+        if self._deal_provider is not None:
+            return self._deal_provider(index, self.dealer)
+        return HandState.deal(self.rules, self.dealer, self.rng)
+
+    @property
+    def is_over(self) -> bool:
+        """True once a side has won (or the hand limit was reached)."""
+        return self.result is not None or len(self.finished_hands) >= self.max_hands
+
+    @property
+    def turn(self) -> int:
+        """The seat to act, or -1 when the game is over."""
+        return -1 if self.is_over else self.hand.turn
+
+    def legal_actions(self) -> list[Action]:
+        """The legal actions in the hand in progress (empty when the game is over)."""
+        return [] if self.is_over else self.hand.legal_actions()
+
+    def apply(self, action: int | str) -> HandResult | None:
+        """Apply an action to the hand in progress (checked).
+
+        Returns:
+            The :class:`HandResult` when this action ended the hand, else None.
+
+        Raises:
+            IllegalActionError: the action is not legal (the state is unchanged), or the
+                game is over.
+        """
+        if self.is_over:
+            raise IllegalActionError("the game is over; no action is legal", str(action))
+        self.hand.apply(action)
+        if not self.hand.is_over:
+            return None
+        return self._end_hand()
+
+    def _end_hand(self) -> HandResult:
+        hand = self.hand
+        result = hand.result
+        assert result is not None  # the phase machine sets it when the hand ends
+        self.finished_hands.append(hand)
+        self.score[0] += result.points[0]
+        self.score[1] += result.points[1]
+        target = self.rules.game_target
+        leaders = [t for t in (0, 1) if self.score[t] >= target]
+        if leaders:
+            winner = leaders[0]
+            loser_score = self.score[1 - winner]
+            games = 2 if (self.rules.slams and loser_score == 0) else 1
+            carry = (0, 0)
+            if self.rules.laps:
+                extra = self.score[winner] - target
+                carry = (extra, 0) if winner == 0 else (0, extra)
+            self.result = GameResult(winner, (self.score[0], self.score[1]), games, carry)
+            return result
+        if not (result.passed_out and not result.forfeit and self.rules.all_pass_round2 == "same_dealer_redeals"):
+            self.dealer = (self.dealer + 1) & 3  # the deal passes left (all seeds)
+        if len(self.finished_hands) < self.max_hands:
+            self.hand = self._new_hand()
+        return result
+
+    def bridge(self) -> int | None:
+        """The team at the bridge now, or None (see :func:`bridge_team`)."""
+        return bridge_team(self.rules, self.score)
+
+    def next_game(self, seed: int | None = None) -> Game:
+        """A new game after this one, with laps carried over; the deal passes left.
+
+        Raises:
+            EuchreError: this game is not over.
+        """
+        if self.result is None:
+            raise EuchreError("the game is not over")
+        setup = Setup(self.setup.seating, (self.dealer + 1) & 3, (), "next game")
+        return Game(self.rules, seed, initial_score=self.result.carry, setup=setup)
+
+    def __repr__(self) -> str:
+        return (f"<Game score N-S {self.score[0]} E-W {self.score[1]}, hand {len(self.finished_hands) + 1}, "
+                f"dealer {'NESW'[self.dealer]}, upcard {card_code(self.hand.upcard)}>")

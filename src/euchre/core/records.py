@@ -1,0 +1,250 @@
+"""The game record: a JSON document that replays to the identical game.
+
+A record holds the rules by value (every option, RULES.md decision 6), the seed when
+the game was shuffled from one, the table setup, and for each hand the dealer, the dealt
+cards and every action in order (text forms of :mod:`euchre.core.actions`, with the
+acting seat). Reading checks everything while it replays: each action must be legal and
+made by the seat to act, each hand's stored result and the final score must be those the
+replay computes. A corrupt or inconsistent record raises :class:`RecordError` saying
+where (a path such as ``hands[2].actions[7]``) and why; nothing is returned half-read.
+
+Shape (version 1)::
+
+    {"format": "euchre-record", "version": 1,
+     "rules": {...every option...}, "preset": "modern-standard" | null,
+     "seed": 123 | null, "players": ["You", "Bot", ...] (by seat N, E, S, W),
+     "setup": {"seating": [0,1,2,3], "first_dealer": "N", "draws": [[0, "JH"], ...]},
+     "initial_score": [0, 0],
+     "hands": [{"dealer": "N", "hands": {"N": ["JH", ...], ...}, "stock": ["9C", ...],
+                "actions": [["E", "pass"], ["S", "order"], ...],
+                "result": {"points": [0, 2], "tricks": [2, 3], "label": "euchre"}}],
+     "final_score": [10, 7], "winner": "N-S" | "E-W" | null}
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from euchre.core.actions import action_text, parse_action
+from euchre.core.cards import card_code, parse_card
+from euchre.core.errors import EuchreError, RecordError
+from euchre.core.game import Game, Setup
+from euchre.core.hand import HandState
+from euchre.core.rules import Rules, preset_of
+from euchre.core.seats import TEAM_NAMES
+
+FORMAT = "euchre-record"
+VERSION = 1
+SEATS = "NESW"
+
+
+def _hand_to_dict(hand: HandState) -> dict[str, Any]:
+    deal = {SEATS[s]: [card_code(c) for c in _cards(hand.deal_hands[s])] for s in range(4)}
+    stock = list(hand.stock)
+    if hand.joker_aside:  # from_deal moved the joker to the end; store the pack order
+        stock = [stock[-1], *stock[:-1]]
+    out: dict[str, Any] = {
+        "dealer": SEATS[hand.dealer],
+        "hands": deal,
+        "stock": [card_code(c) for c in stock],
+        "actions": [[SEATS[s], action_text(code)] for s, code in hand.history],
+    }
+    if hand.result is not None:
+        r = hand.result
+        out["result"] = {"points": list(r.points), "tricks": list(r.tricks), "label": r.label}
+    return out
+
+
+def _cards(mask: int) -> list[int]:
+    return [c for c in range(33) if mask >> c & 1]
+
+
+def game_to_record(game: Game, players: Sequence[str] = ()) -> dict[str, Any]:
+    """The record of a game so far (finished hands, and the hand in progress if any
+    action of it was taken). JSON-ready."""
+    hands = [_hand_to_dict(h) for h in game.finished_hands]
+    if not game.is_over and game.hand.history:
+        hands.append(_hand_to_dict(game.hand))
+    result = game.result
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "rules": game.rules.to_dict(),
+        "preset": preset_of(game.rules),
+        "seed": game.seed,
+        "players": list(players) if players else [f"Player {i + 1}" for i in range(4)],
+        "setup": {
+            "seating": list(game.setup.seating),
+            "first_dealer": SEATS[game.setup.first_dealer],
+            "draws": [[p, card_code(c)] for p, c in game.setup.draws],
+            "method": game.setup.method,
+        },
+        "initial_score": list(game.initial_score),
+        "hands": hands,
+        "final_score": list(game.score),
+        "winner": TEAM_NAMES[result.winner] if result else None,
+    }
+
+
+def dumps(game: Game, players: Sequence[str] = ()) -> str:
+    """The record of a game as JSON text."""
+    return json.dumps(game_to_record(game, players), indent=1)
+
+
+# ---------------------------------------------------------------------- reading
+def _need(obj: Mapping[str, Any], key: str, kind: type | tuple[type, ...], where: str) -> Any:
+    if not isinstance(obj, Mapping):
+        raise RecordError(where, f"expected an object, found {type(obj).__name__}")
+    if key not in obj:
+        raise RecordError(f"{where}.{key}" if where else key, "missing")
+    value = obj[key]
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
+        names = kind.__name__ if isinstance(kind, type) else "/".join(k.__name__ for k in kind)
+        raise RecordError(f"{where}.{key}" if where else key, f"expected {names}, found {type(value).__name__}")
+    return value
+
+
+def _seat(text: Any, where: str) -> int:
+    if isinstance(text, str) and text in SEATS and len(text) == 1:
+        return SEATS.index(text)
+    raise RecordError(where, f"not a seat: {text!r} (use N, E, S or W)")
+
+
+def _card_list(items: Any, where: str) -> list[int]:
+    if not isinstance(items, list):
+        raise RecordError(where, "expected a list of cards")
+    out = []
+    for i, text in enumerate(items):
+        try:
+            out.append(parse_card(text))
+        except EuchreError as exc:
+            raise RecordError(f"{where}[{i}]", str(exc)) from None
+    return out
+
+
+def load_record(data: Mapping[str, Any]) -> tuple[Game, list[str]]:
+    """Replay a record (parsed JSON) to a :class:`Game`.
+
+    Returns:
+        ``(game, players)``: the game replayed to its last recorded action, and the
+        players' names by seat.
+
+    Raises:
+        RecordError: the record is corrupt or inconsistent; the message says where.
+    """
+    if not isinstance(data, Mapping):
+        raise RecordError("", "a record is a JSON object")
+    if data.get("format") != FORMAT:
+        raise RecordError("format", f"expected {FORMAT!r}, found {data.get('format')!r}")
+    if data.get("version") != VERSION:
+        raise RecordError("version", f"unsupported version {data.get('version')!r} (this reader knows {VERSION})")
+    try:
+        rules = Rules.from_dict(_need(data, "rules", dict, ""))
+    except EuchreError as exc:
+        raise RecordError("rules", str(exc)) from None
+    seed = data.get("seed")
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        raise RecordError("seed", "expected a whole number or null")
+    players = data.get("players", [])
+    if not isinstance(players, list) or len(players) not in (0, 4) or not all(isinstance(p, str) for p in players):
+        raise RecordError("players", "expected four names")
+    setup_d = _need(data, "setup", dict, "")
+    seating = _need(setup_d, "seating", list, "setup")
+    if sorted(x for x in seating if isinstance(x, int)) != [0, 1, 2, 3]:
+        raise RecordError("setup.seating", "expected the players 0..3, each once")
+    first = _seat(setup_d.get("first_dealer"), "setup.first_dealer")
+    draws_raw = setup_d.get("draws", [])
+    draws = []
+    if not isinstance(draws_raw, list):
+        raise RecordError("setup.draws", "expected a list")
+    for i, d in enumerate(draws_raw):
+        if not (isinstance(d, list) and len(d) == 2 and isinstance(d[0], int)):
+            raise RecordError(f"setup.draws[{i}]", "expected [player, card]")
+        draws.append((d[0], _card_list([d[1]], f"setup.draws[{i}]")[0]))
+    setup = Setup((seating[0], seating[1], seating[2], seating[3]), first, tuple(draws), str(setup_d.get("method", "")))
+    initial = _need(data, "initial_score", list, "")
+    if len(initial) != 2 or not all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in initial):
+        raise RecordError("initial_score", "expected two whole numbers >= 0")
+    hands_d = _need(data, "hands", list, "")
+
+    def provider(index: int, dealer: int) -> HandState:
+        where = f"hands[{index}]"
+        if index >= len(hands_d):
+            # The game goes on beyond the record: a placeholder hand that is never played.
+            return HandState.deal(rules, dealer, game_rng)
+        hd = hands_d[index]
+        if not isinstance(hd, Mapping):
+            raise RecordError(where, "expected an object")
+        rec_dealer = _seat(hd.get("dealer"), f"{where}.dealer")
+        if rec_dealer != dealer:
+            raise RecordError(f"{where}.dealer", f"the rules give the deal to {SEATS[dealer]}, the record says {SEATS[rec_dealer]}")
+        deal = _need(hd, "hands", dict, where)
+        cards = [_card_list(deal.get(SEATS[s]), f"{where}.hands.{SEATS[s]}") for s in range(4)]
+        stock = _card_list(hd.get("stock"), f"{where}.stock")
+        try:
+            return HandState.from_deal(rules, dealer, cards, stock)
+        except EuchreError as exc:
+            raise RecordError(f"{where}.hands", str(exc)) from None
+
+    import random as _random
+    game_rng = _random.Random(seed)
+    try:
+        game = Game(rules, seed, initial_score=initial, setup=setup, deal_provider=provider)
+    except EuchreError as exc:
+        raise RecordError("hands[0]", str(exc)) from None
+    for index, hd in enumerate(hands_d):
+        where = f"hands[{index}]"
+        if game.is_over:
+            raise RecordError(where, "the game was already over before this hand")
+        actions = _need(hd, "actions", list, where)
+        hand = game.hand
+        for j, item in enumerate(actions):
+            aw = f"{where}.actions[{j}]"
+            if not (isinstance(item, list) and len(item) == 2):
+                raise RecordError(aw, "expected [seat, action]")
+            seat = _seat(item[0], aw)
+            try:
+                code = parse_action(item[1])
+            except EuchreError as exc:
+                raise RecordError(aw, str(exc)) from None
+            if hand.is_over:
+                raise RecordError(aw, "the hand is already over")
+            if seat != hand.turn:
+                raise RecordError(aw, f"{SEATS[seat]} acted but it was {SEATS[hand.turn]}'s turn")
+            try:
+                game.apply(code)
+            except EuchreError as exc:
+                raise RecordError(aw, str(exc)) from None
+        stored = hd.get("result")
+        if stored is not None:
+            if not hand.is_over or hand.result is None:
+                raise RecordError(f"{where}.result", "a result is stored but the actions do not finish the hand")
+            if not isinstance(stored, Mapping):
+                raise RecordError(f"{where}.result", "expected an object")
+            r = hand.result
+            if stored.get("points") != list(r.points):
+                raise RecordError(f"{where}.result.points", f"the replay scores {list(r.points)}, the record says {stored.get('points')}")
+            if "tricks" in stored and stored.get("tricks") != list(r.tricks):
+                raise RecordError(f"{where}.result.tricks", f"the replay gives {list(r.tricks)}, the record says {stored.get('tricks')}")
+        elif index < len(hands_d) - 1 and not hand.is_over:
+            raise RecordError(where, "the hand is unfinished but more hands follow")
+    final = data.get("final_score")
+    if final is not None and final != list(game.score):
+        raise RecordError("final_score", f"the replay ends at {list(game.score)}, the record says {final}")
+    names = list(players) if players else [f"Player {i + 1}" for i in range(4)]
+    return game, names
+
+
+def loads(text: str) -> tuple[Game, list[str]]:
+    """Replay a record from JSON text (see :func:`load_record`).
+
+    Raises:
+        RecordError: the text is not JSON, or the record is corrupt or inconsistent.
+    """
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as exc:
+        raise RecordError("", f"not JSON: {exc}") from None
+    return load_record(data)

@@ -1,0 +1,255 @@
+"""What one seat may see of a hand, and hidden worlds consistent with it.
+
+A :class:`PlayerView` holds the seat's own cards and the public record of the hand:
+the upcard and its fate, every call, the tricks, who is alone, the score. It never holds
+another seat's unplayed cards, nor the dealer's discard (except for the dealer), nor the
+kitty. Bots, the web client and analysis see only views (DESIGN.md).
+
+:func:`sample_world` deals the unseen cards at random among the other hands and the
+kitty, respecting what the view shows: cards seen, the upcard taken by the dealer, and
+voids shown in play (a player who did not follow suit holds none of the led suit).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from euchre.core.actions import DISCARD_BASE, PLAY_BASE, Action
+from euchre.core.cards import EFFECTIVE_SUIT, JOKER, deck_cards
+from euchre.core.errors import EuchreError
+from euchre.core.hand import HandState, Phase, Trick
+from euchre.core.rules import Rules
+
+HIDDEN = -1
+"""Stands in a view's history for an action the seat may not see (another's discard)."""
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """One seat's knowledge of a hand in progress.
+
+    Attributes:
+        seat: the seat seeing (0..3).
+        rules: the rule set.
+        dealer: the dealer's seat.
+        phase: the hand's phase.
+        turn: the seat to act, or -1.
+        upcard: the card turned up (card number).
+        joker_aside: the joker was turned up and set aside (turn_next_card).
+        hand: the seat's own cards now (card numbers, ascending); empty for the dealer
+            while he names trump blind.
+        discard: the card this seat discarded as dealer, or -1 (others never see it).
+        history: every action so far as ``(seat, code)``; another seat's discard shows
+            as ``(dealer, HIDDEN)``.
+        trump: 0..3, NO_TRUMP (4), or -1.
+        maker, alone, defender_alone: seats, or -1.
+        active: bit mask of the seats taking part.
+        upcard_to_dealer: the upcard was taken up (it is the dealer's until played,
+            unless he may discard it).
+        tricks: the finished tricks.
+        trick_seats, trick_cards: the trick being played.
+        tricks_won: tricks per team (N-S, E-W).
+        hand_sizes: cards held now by each seat.
+        score: the game score per team before this hand.
+        legal: the actions this seat may take now (empty when it is not its turn).
+    """
+
+    seat: int
+    rules: Rules
+    dealer: int
+    phase: Phase
+    turn: int
+    upcard: int
+    joker_aside: bool
+    hand: tuple[int, ...]
+    discard: int
+    history: tuple[tuple[int, int], ...]
+    trump: int
+    maker: int
+    alone: int
+    defender_alone: int
+    active: int
+    upcard_to_dealer: bool
+    tricks: tuple[Trick, ...]
+    trick_seats: tuple[int, ...]
+    trick_cards: tuple[int, ...]
+    tricks_won: tuple[int, int]
+    hand_sizes: tuple[int, int, int, int]
+    score: tuple[int, int]
+    legal: tuple[Action, ...]
+
+    @property
+    def is_my_turn(self) -> bool:
+        """True when this seat is to act."""
+        return self.turn == self.seat
+
+    def played_cards(self) -> list[int]:
+        """Every card played to a trick so far, in order."""
+        out = [c for t in self.tricks for c in t.cards]
+        out.extend(self.trick_cards)
+        return out
+
+    def voids(self) -> list[set[int]]:
+        """For each seat, the effective suits it has shown it holds none of (by not
+        following suit)."""
+        result: list[set[int]] = [set(), set(), set(), set()]
+        if self.trump == -1:
+            return result
+        eff = EFFECTIVE_SUIT[self.trump]
+        tricks = [(t.seats, t.cards) for t in self.tricks]
+        if self.trick_cards:
+            tricks.append((self.trick_seats, self.trick_cards))
+        for seats, cards in tricks:
+            led = eff[cards[0]]
+            for s, c in zip(seats[1:], cards[1:], strict=True):
+                if eff[c] != led:
+                    result[s].add(led)
+        return result
+
+
+def view_of(state: HandState, seat: int, score: Sequence[int] = (0, 0)) -> PlayerView:
+    """The view of ``state`` from ``seat``.
+
+    Args:
+        state: the hand.
+        seat: the seat seeing (0..3).
+        score: the game score per team, for display and bidding advice.
+
+    Raises:
+        EuchreError: the seat is not 0..3.
+    """
+    if not isinstance(seat, int) or not 0 <= seat <= 3:
+        raise EuchreError(f"seat must be 0..3, not {seat!r}")
+    blind = state.phase == Phase.BLIND_NAME and seat == state.dealer
+    hand = () if blind else tuple(state.hand_of(seat))
+    history = tuple(
+        (s, HIDDEN) if (DISCARD_BASE <= code < PLAY_BASE and s != seat) else (s, code)
+        for s, code in state.history
+    )
+    legal = tuple(state.legal_actions()) if state.turn == seat else ()
+    return PlayerView(
+        seat=seat, rules=state.rules, dealer=state.dealer, phase=state.phase, turn=state.turn,
+        upcard=state.upcard, joker_aside=state.joker_aside, hand=hand,
+        discard=state.discarded if seat == state.dealer else -1, history=history,
+        trump=state.trump, maker=state.maker, alone=state.alone,
+        defender_alone=state.defender_alone, active=state.active,
+        upcard_to_dealer=state.upcard_to_dealer, tricks=tuple(state.tricks),
+        trick_seats=tuple(state.trick_seats), trick_cards=tuple(state.trick_cards),
+        tricks_won=(state.tricks_won[0], state.tricks_won[1]),
+        hand_sizes=tuple(bin(h).count("1") for h in state.hands),  # type: ignore[arg-type]
+        score=(int(score[0]), int(score[1])), legal=legal,
+    )
+
+
+def _assign(cards: list[int], holders: list[tuple[int, int]], allowed: dict[int, set[int]],
+            rng: random.Random) -> dict[int, list[int]] | None:
+    """Give each card to a holder with room that may hold it; random, with backtracking
+    over the most constrained cards first. ``holders`` is [(holder id, count)]."""
+    room = {h: n for h, n in holders}
+    out: dict[int, list[int]] = {h: [] for h, _ in holders}
+    order = sorted(cards, key=lambda c: (len(allowed[c]), rng.random()))
+
+    def place(i: int) -> bool:
+        if i == len(order):
+            return True
+        card = order[i]
+        choices = [h for h in allowed[card] if room[h] > 0]
+        rng.shuffle(choices)
+        # Prefer holders with more room so that uniform-ish spreads come first.
+        choices.sort(key=lambda h: -room[h] * rng.random())
+        for h in choices:
+            room[h] -= 1
+            out[h].append(card)
+            if place(i + 1):
+                return True
+            out[h].pop()
+            room[h] += 1
+        return False
+
+    return out if place(0) else None
+
+
+def sample_world(view: PlayerView, rng: random.Random) -> HandState:
+    """A full hand state consistent with ``view``: the same history, the viewer's cards,
+    and the unseen cards dealt at random among the other seats and the kitty.
+
+    Constraints kept: cards played and the viewer's cards are fixed; the upcard taken up
+    stays with the dealer until played (unless ``dealer_may_discard_upcard``, when it may
+    be his discard); a turned-down upcard and a joker set aside are in the kitty; voids
+    shown in play. Bidding inferences are the bots' business, not this function's.
+
+    Raises:
+        EuchreError: no deal fits the view (an inconsistent view).
+    """
+    rules = view.rules
+    me, dealer, upcard = view.seat, view.dealer, view.upcard
+    played_by: list[list[int]] = [[], [], [], []]
+    for t in view.tricks:
+        for s, c in zip(t.seats, t.cards, strict=True):
+            played_by[s].append(c)
+    for s, c in zip(view.trick_seats, view.trick_cards, strict=True):
+        played_by[s].append(c)
+    played = {c for p in played_by for c in p}
+    discarded = view.discard != -1 or any(code == HIDDEN for _, code in view.history)
+    taken = view.upcard_to_dealer and (view.phase == Phase.DISCARD or discarded)
+    known = set(view.hand) | played | {upcard}
+    if view.joker_aside:
+        known.add(JOKER)
+    if me == dealer and view.discard != -1:
+        known.add(view.discard)
+    # Holders: the other seats (ids 0..3), the kitty (4), the dealer's unknown discard (5).
+    blind = len(view.hand) != view.hand_sizes[me]  # the dealer naming trump blind
+    room = {s: view.hand_sizes[s] for s in range(4) if s != me or blind}
+    dealer_has_upcard = False
+    upcard_unknown = False
+    if taken and upcard not in played and me != dealer:
+        if discarded and rules.dealer_may_discard_upcard:
+            upcard_unknown = True
+            known.discard(upcard)
+        else:
+            dealer_has_upcard = True
+            room[dealer] -= 1
+    if taken and discarded and me != dealer:
+        room[5] = 1
+    unseen = [c for c in deck_cards(rules.deck, rules.joker) if c not in known]
+    room[4] = len(unseen) - sum(room.values())
+    if any(n < 0 for n in room.values()):
+        raise EuchreError("the view's card counts are inconsistent")
+    voids = view.voids()
+    eff = EFFECTIVE_SUIT[view.trump] if view.trump != -1 else None
+    allowed: dict[int, set[int]] = {}
+    for c in unseen:
+        if upcard_unknown and c == upcard:
+            allowed[c] = {5} if (eff is not None and eff[c] in voids[dealer]) else {dealer, 5}
+            continue
+        ok = {4, 5} if 5 in room else {4}
+        for s in range(4):
+            if s in room and (eff is None or eff[c] not in voids[s]):
+                ok.add(s)
+        allowed[c] = ok
+    placed = _assign(unseen, list(room.items()), allowed, rng)
+    if placed is None:
+        raise EuchreError("no deal is consistent with this view")
+    now = [list(view.hand) if (s == me and not blind) else placed[s] for s in range(4)]
+    if dealer_has_upcard:
+        now[dealer].append(upcard)
+    discard = view.discard if me == dealer else (placed[5][0] if 5 in placed else -1)
+    original: list[list[int]] = []
+    for s in range(4):
+        cards = now[s] + played_by[s]
+        if s == dealer and taken:
+            # The dealer gives back the upcard he took and gets his discard back.
+            if upcard in cards:
+                cards.remove(upcard)
+            if discard not in (-1, upcard):
+                cards.append(discard)
+        original.append(cards)
+    stock = ([JOKER] if view.joker_aside else []) + [upcard] + placed[4]
+    world = HandState.from_deal(rules, dealer, original, stock)
+    for s, code in view.history:
+        world.apply(DISCARD_BASE + discard if code == HIDDEN else code)
+    if world.phase != view.phase or world.turn != view.turn:
+        raise EuchreError("the sampled world did not reach the view's state")
+    return world
