@@ -1,27 +1,8 @@
-# The two commands of the README's quick start. Each creates .venv when it is missing.
-PYTHON ?= python3
-VENV := .venv
-BIN := $(VENV)/bin
-
-.PHONY: play test lint bench
-
-$(BIN)/euchre: pyproject.toml
-	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e .
-	touch $(BIN)/euchre
-
-$(VENV)/.test-deps: pyproject.toml $(BIN)/euchre
-	$(BIN)/python -m pip install --quiet -e '.[test]'
-	touch $(VENV)/.test-deps
-
-play: $(BIN)/euchre
-	$(BIN)/euchre play $(ARGS)
-
-test: $(VENV)/.test-deps
-	$(BIN)/python -m pytest -n 2 -q
-	$(BIN)/ruff check src tests bench
-	$(BIN)/mypy
-
-bench: $(VENV)/.test-deps
-	$(BIN)/python bench/bench_engine.py
+# Shortcuts for tasks.py (which needs only Python 3.11+).
+.PHONY: play test bench
+play:
+	python3 tasks.py play $(ARGS)
+test:
+	python3 tasks.py test
+bench:
+	python3 tasks.py test -q --co >/dev/null && .venv/bin/python bench/bench_engine.py

@@ -259,7 +259,8 @@ class Game:
     def _end_hand(self) -> HandResult:
         hand = self.hand
         result = hand.result
-        assert result is not None  # the phase machine sets it when the hand ends
+        if result is None:  # pragma: no cover - the phase machine sets it at DONE
+            raise EuchreError("internal error: a finished hand has no result")
         self.finished_hands.append(hand)
         self.score[0] += result.points[0]
         self.score[1] += result.points[1]

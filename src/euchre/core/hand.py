@@ -261,7 +261,7 @@ class HandState:
         self.joker_aside = False
         if stock[0] == JOKER and rules.joker_turned_up == "turn_next_card":
             self.joker_aside = True
-            stock = stock[1:] + [JOKER]
+            stock = [*stock[1:], JOKER]
         self.upcard = stock[0]
         self.stock = tuple(stock)
         self.hands = list(self.deal_hands)

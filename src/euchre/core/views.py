@@ -248,7 +248,7 @@ def sample_world(view: PlayerView, rng: random.Random) -> HandState:
         original.append(cards)
     stock = ([JOKER] if view.joker_aside else []) + [upcard] + placed[4]
     world = HandState.from_deal(rules, dealer, original, stock)
-    for s, code in view.history:
+    for _seat, code in view.history:
         world.apply(DISCARD_BASE + discard if code == HIDDEN else code)
     if world.phase != view.phase or world.turn != view.turn:
         raise EuchreError("the sampled world did not reach the view's state")
