@@ -22,7 +22,7 @@ import enum
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from euchre.core.actions import ACTIONS, DISCARD_BASE, PLAY_BASE, Action, action_text
 from euchre.core.cards import (
@@ -65,10 +65,9 @@ class Phase(enum.IntEnum):
     """The hand is over (scored, or thrown in)."""
 
 
-@dataclass(frozen=True)
-class Trick:
-    """A finished trick: the leader's seat, the cards in play order with their seats, and
-    the winning seat."""
+class Trick(NamedTuple):
+    """A finished trick: the leader's seat, the seats in play order, the cards (card
+    numbers) in play order, and the winning seat."""
 
     leader: int
     seats: tuple[int, ...]
@@ -110,6 +109,16 @@ class HandResult:
         if self.points[1]:
             return 1
         return None
+
+
+_DECKS: dict[tuple[int, bool], tuple[int, ...]] = {}
+
+
+def _deck(size: int, joker: bool) -> tuple[int, ...]:
+    deck = _DECKS.get((size, joker))
+    if deck is None:
+        deck = _DECKS[(size, joker)] = tuple(deck_cards(size, joker))
+    return deck
 
 
 _PACKETS = {
@@ -173,7 +182,7 @@ class HandState:
         "defender_alone", "active", "upcard_to_dealer", "discarded", "alone_decided",
         "takeover_done", "defend_done", "history", "tricks", "trick_cards",
         "trick_seats", "tricks_won", "leader", "result", "_stack", "_legal",
-        "_alone_ok", "_with_call",
+        "_alone_ok", "_with_call", "is_over",
     )
 
     rules: Rules
@@ -207,6 +216,8 @@ class HandState:
     _legal: list[int] | None
     _alone_ok: bool
     _with_call: bool
+    is_over: bool
+    """True once the hand is scored or thrown in (phase DONE)."""
 
     # ------------------------------------------------------------------ creation
     @classmethod
@@ -218,11 +229,11 @@ class HandState:
             dealer: the dealer's seat 0..3.
             rng: the random generator; the same seed gives the same deal.
         """
-        pack = deck_cards(rules.deck, rules.joker)
+        pack = list(_deck(rules.deck, rules.joker))
         rng.shuffle(pack)
         pack = cut_pack(pack, rng, rules.cut_min_packet)
         hands, stock = deal_pack(pack, dealer, rules.deal_packets)
-        return cls.from_deal(rules, dealer, hands, stock)
+        return cls._create(rules, dealer, hands, stock)
 
     @classmethod
     def from_deal(cls, rules: Rules, dealer: int, hands: Sequence[Sequence[int]], stock: Sequence[int]) -> HandState:
@@ -253,11 +264,15 @@ class HandState:
             raise EuchreError("a card appears twice in the deal")
         if len(all_cards) != len(deck):
             raise EuchreError(f"the deal and stock hold {len(all_cards)} cards; the deck has {len(deck)}")
+        return cls._create(rules, dealer, hands, list(stock))
+
+    @classmethod
+    def _create(cls, rules: Rules, dealer: int, hands: Sequence[Sequence[int]], stock: list[int]) -> HandState:
+        """from_deal without the checks (for deals the engine made itself)."""
         self = cls.__new__(cls)
         self.rules = rules
         self.dealer = dealer
-        self.deal_hands = tuple(mask_of(h) for h in hands)  # type: ignore[assignment]
-        stock = list(stock)
+        self.deal_hands = (mask_of(hands[0]), mask_of(hands[1]), mask_of(hands[2]), mask_of(hands[3]))
         self.joker_aside = False
         if stock[0] == JOKER and rules.joker_turned_up == "turn_next_card":
             self.joker_aside = True
@@ -284,6 +299,7 @@ class HandState:
         self.tricks_won = [0, 0]
         self.leader = -1
         self.result = None
+        self.is_over = False
         self._stack = []
         self._legal = None
         self._alone_ok = rules.alone_allowed
@@ -310,10 +326,6 @@ class HandState:
         return other
 
     # ------------------------------------------------------------------ queries
-    @property
-    def is_over(self) -> bool:
-        """True once the hand is scored or thrown in."""
-        return self.phase == Phase.DONE
 
     @property
     def eldest(self) -> int:
@@ -358,8 +370,15 @@ class HandState:
         return legal
 
     def legal_actions(self) -> list[Action]:
-        """The legal actions for the player to act, as :class:`Action` values."""
-        return [ACTIONS[c] for c in self.legal_codes()]
+        """The legal actions for the player to act, as :class:`Action` values (a new list)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = _LEGAL[self.phase](self)
+        acts = _PLAY_ACTIONS.get(id(legal))
+        if acts is not None:
+            return list(acts)
+        at = _ACTION_AT
+        return [at[c] for c in legal]
 
     # ------------------------------------------------------------------ acting
     def apply(self, action: int | str) -> None:
@@ -372,25 +391,37 @@ class HandState:
             IllegalActionError: the action is not legal now; the message names the legal
                 actions. The state is unchanged.
         """
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = _LEGAL[self.phase](self)
+        t = type(action)
+        if (t is Action or t is int) and action in legal:
+            _APPLY[self.phase](self, action)
+            self._legal = None
+            return
+        self._refuse(action, legal)
+
+    def _refuse(self, action: object, legal: list[int]) -> None:
+        """Apply a string action if it is legal, else raise IllegalActionError."""
         if isinstance(action, str):
             try:
                 code = int(Action.parse(action))
             except EuchreError as exc:
-                raise IllegalActionError(str(exc), action, [action_text(c) for c in self.legal_codes()]) from None
+                raise IllegalActionError(str(exc), action, [action_text(c) for c in legal]) from None
         elif isinstance(action, int) and not isinstance(action, bool):
             code = int(action)
         else:
-            raise IllegalActionError(f"not an action: {action!r}", repr(action), [action_text(c) for c in self.legal_codes()])
-        legal = self.legal_codes()
-        if code not in legal:
-            if self.phase == Phase.DONE:
-                raise IllegalActionError("the hand is over; no action is legal", _safe_text(code))
-            who = "NESW"[self.turn]
-            raise IllegalActionError(
-                f"{_safe_text(code)} is not legal for {who} in {self.phase.name.lower()}",
-                _safe_text(code), [action_text(c) for c in legal])
-        _APPLY[self.phase](self, code)
-        self._legal = None
+            raise IllegalActionError(f"not an action: {action!r}", repr(action), [action_text(c) for c in legal])
+        if code in legal:
+            _APPLY[self.phase](self, code)
+            self._legal = None
+            return
+        if self.phase == Phase.DONE:
+            raise IllegalActionError("the hand is over; no action is legal", _safe_text(code))
+        who = "NESW"[self.turn]
+        raise IllegalActionError(
+            f"{_safe_text(code)} is not legal for {who} in {self.phase.name.lower()}",
+            _safe_text(code), [action_text(c) for c in legal])
 
     def push(self, code: int) -> None:
         """Apply an action code WITHOUT checking it, saving the state for :meth:`pop`.
@@ -409,6 +440,7 @@ class HandState:
         if not self._stack:
             raise EuchreError("pop() without a matching push()")
         self._restore(self._stack.pop())
+        self.is_over = self.phase == Phase.DONE
 
     def _snapshot(self) -> tuple[Any, ...]:
         return (
@@ -546,6 +578,7 @@ class HandState:
             label = "the dealer forfeits a point"
         self.result = HandResult(True, forfeit, None, None, None, None, (0, 0), points, label)
         self.phase = Phase.DONE
+        self.is_over = True
         self.turn = -1
 
     def _make_alone(self, seat: int) -> None:
@@ -712,12 +745,10 @@ class HandState:
             follow = hand & SUIT_MASK[t][EFFECTIVE_SUIT[t][self.trick_cards[0]]]
             if follow:
                 hand = follow
-        out = []
-        while hand:
-            low = hand & -hand
-            out.append(PLAY_BASE + low.bit_length() - 1)
-            hand ^= low
-        return out
+        codes = _PLAY_CODES.get(hand)
+        if codes is None:
+            codes = _play_codes(hand)
+        return codes
 
     def _apply_play(self, code: int) -> None:
         card = code - PLAY_BASE
@@ -726,22 +757,23 @@ class HandState:
         self.hands[seat] &= ~(1 << card)
         cards = self.trick_cards
         cards.append(card)
-        self.trick_seats.append(seat)
-        nxt = (seat + 1) & 3
-        active = self.active
-        while not active >> nxt & 1:
-            nxt = (nxt + 1) & 3
+        seats = self.trick_seats
+        seats.append(seat)
+        nxt = _NEXT_ACTIVE[self.active][seat]
         if nxt != self.leader:
             self.turn = nxt
             return
         # The trick is complete: the highest card under (trump, led suit) wins.
-        power = TRICK_POWER[self.trump][EFFECTIVE_SUIT[self.trump][cards[0]]]
+        trump = self.trump
+        power = TRICK_POWER[trump][EFFECTIVE_SUIT[trump][cards[0]]]
         best = 0
+        best_power = power[cards[0]]
         for i in range(1, len(cards)):
-            if power[cards[i]] > power[cards[best]]:
-                best = i
-        winner = self.trick_seats[best]
-        self.tricks.append(Trick(self.leader, tuple(self.trick_seats), tuple(cards), winner))
+            p = power[cards[i]]
+            if p > best_power:
+                best, best_power = i, p
+        winner = seats[best]
+        self.tricks.append(Trick(self.leader, tuple(seats), tuple(cards), winner))
         self.tricks_won[winner & 1] += 1
         self.trick_cards = []
         self.trick_seats = []
@@ -763,6 +795,7 @@ class HandState:
             None if self.defender_alone == -1 else self.defender_alone,
             (self.tricks_won[0], self.tricks_won[1]), pts, label)
         self.phase = Phase.DONE
+        self.is_over = True
         self.turn = -1
         self.leader = -1
 
@@ -776,6 +809,32 @@ class HandState:
     def __repr__(self) -> str:
         hands = " ".join("NESW"[s] + ":" + ",".join(card_code(c) for c in self.hand_of(s)) for s in range(4))
         return f"<HandState {self.phase.name} dealer={'NESW'[self.dealer]} upcard={card_code(self.upcard)} {hands}>"
+
+
+_NEXT_ACTIVE: tuple[tuple[int, ...], ...] = tuple(
+    tuple(next(((seat + k) & 3 for k in range(1, 5) if active >> ((seat + k) & 3) & 1), seat) for seat in range(4))
+    for active in range(16)
+)
+"""_NEXT_ACTIVE[active mask][seat]: the next seat clockwise that takes part."""
+
+_PLAY_CODES: dict[int, list[int]] = {}
+_PLAY_ACTIONS: dict[int, list[Action]] = {}
+_ACTION_AT: list[Action] = [ACTIONS.get(i, Action.PASS) for i in range(max(ACTIONS) + 1)]
+
+
+def _play_codes(mask: int) -> list[int]:
+    """The play codes of the cards in ``mask`` (cached; the lists are shared, never mutate)."""
+    out = []
+    m = mask
+    while m:
+        low = m & -m
+        out.append(PLAY_BASE + low.bit_length() - 1)
+        m ^= low
+    if len(_PLAY_CODES) < 500_000:
+        # Cached lists live as long as the module, so their ids are stable keys.
+        _PLAY_CODES[mask] = out
+        _PLAY_ACTIONS[id(out)] = [_ACTION_AT[c] for c in out]
+    return out
 
 
 def _safe_text(code: int) -> str:
