@@ -206,6 +206,8 @@ class Game:
                  deal_provider: DealProvider | None = None, max_hands: int = 10_000) -> None:
         if len(initial_score) != 2 or any(not isinstance(s, int) or s < 0 for s in initial_score):
             raise EuchreError(f"initial_score must be two whole numbers >= 0, not {initial_score!r}")
+        if max(initial_score) >= rules.game_target:
+            raise EuchreError(f"initial_score {tuple(initial_score)} already reaches the target {rules.game_target}")
         self.rules = rules
         self.seed = seed
         self.rng = random.Random(seed)
