@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from euchre.core.actions import DISCARD_BASE, PLAY_BASE, Action
 from euchre.core.cards import EFFECTIVE_SUIT, JOKER, deck_cards
-from euchre.core.errors import EuchreError
+from euchre.core.errors import EuchreError, IllegalActionError
 from euchre.core.hand import HandState, Phase, Trick
 from euchre.core.rules import Rules
 
@@ -229,9 +229,25 @@ def sample_world(view: PlayerView, rng: random.Random) -> HandState:
             if s in room and (eff is None or eff[c] not in voids[s]):
                 ok.add(s)
         allowed[c] = ok
-    placed = _assign(unseen, list(room.items()), allowed, rng)
-    if placed is None:
-        raise EuchreError("no deal is consistent with this view")
+    # Calls can constrain hidden cards too (natural_trump: a caller held a natural
+    # trump of his suit). Those are checked by replaying the history; a world that
+    # fails the replay is drawn again (rejection sampling).
+    tries = 200 if rules.require_trump_to_call != "none" else 1
+    for _ in range(tries):
+        placed = _assign(unseen, list(room.items()), allowed, rng)
+        if placed is None:
+            raise EuchreError("no deal is consistent with this view")
+        world = _world_from(view, placed, played_by, blind, dealer_has_upcard, taken)
+        if world is not None:
+            return world
+    raise EuchreError("no deal consistent with this view's calls was found")
+
+
+def _world_from(view: PlayerView, placed: dict[int, list[int]], played_by: list[list[int]], blind: bool,
+                dealer_has_upcard: bool, taken: bool) -> HandState | None:
+    """Rebuild the original deal from a placement of the unseen cards and replay the
+    view's history on it; None when the history is not legal on that deal."""
+    me, dealer, upcard = view.seat, view.dealer, view.upcard
     now = [list(view.hand) if (s == me and not blind) else placed[s] for s in range(4)]
     if dealer_has_upcard:
         now[dealer].append(upcard)
@@ -247,9 +263,12 @@ def sample_world(view: PlayerView, rng: random.Random) -> HandState:
                 cards.append(discard)
         original.append(cards)
     stock = ([JOKER] if view.joker_aside else []) + [upcard] + placed[4]
-    world = HandState.from_deal(rules, dealer, original, stock)
-    for _seat, code in view.history:
-        world.apply(DISCARD_BASE + discard if code == HIDDEN else code)
+    world = HandState.from_deal(view.rules, dealer, original, stock)
+    try:
+        for _seat, code in view.history:
+            world.apply(DISCARD_BASE + discard if code == HIDDEN else code)
+    except IllegalActionError:
+        return None
     if world.phase != view.phase or world.turn != view.turn:
         raise EuchreError("the sampled world did not reach the view's state")
     return world
