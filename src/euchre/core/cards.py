@@ -337,6 +337,8 @@ def sort_hand(cards: Iterable[int], trump: int | None) -> list[int]:
     t = NO_TRUMP if trump is None else trump
 
     def key(c: int) -> tuple[int, int, int]:
+        if c == JOKER:
+            return (0, 0, -200)  # the best bower leads the hand, trump fixed or not
         s = EFFECTIVE_SUIT[t][c]
         is_trump = t != NO_TRUMP and s == t
         # alternate colours: order suits as S, H, C, D after trump

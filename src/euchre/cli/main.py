@@ -1,0 +1,127 @@
+"""The ``euchre`` command: ``play``, ``watch``, ``replay``, ``rules`` and ``sim``.
+
+Every error a user can cause (a bad preset, seat, file or number) is reported on one
+line on standard error, with exit code 2 and no traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+from typing import NoReturn
+
+from rich.console import Console
+
+from euchre.cli.render import make_console
+from euchre.core.errors import EuchreError
+from euchre.core.rules import DEFAULT_PRESET
+
+EXIT_USAGE = 2
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line (exit code 2)."""
+
+    def error(self, message: str) -> NoReturn:
+        """Print ``message`` on one line and exit with code 2."""
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
+def _add_preset(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--preset", default=DEFAULT_PRESET, metavar="NAME",
+                   help=f"rule set (default {DEFAULT_PRESET}; see 'euchre rules')")
+    p.add_argument("--target", type=int, default=None, metavar="N", help="points to win (default: the preset's)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of the ``euchre`` command and its sub-commands."""
+    parser = _Parser(prog="euchre", description="Euchre under historical and modern rules.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    p = sub.add_parser("play", help="play against three bots", description="Play a game against three bots.")
+    _add_preset(p)
+    p.add_argument("--seat", default="S", metavar="N|E|S|W", help="your seat (default S)")
+    p.add_argument("--seed", type=int, default=None, help="seed for the shuffle and the bots (default: random)")
+    p.add_argument("--bots", default="intermediate", metavar="LEVEL", help="the bots' level (default intermediate)")
+    p.add_argument("--save", default=None, metavar="FILE", help="write the game record (JSON) to FILE")
+
+    p = sub.add_parser("watch", help="watch four bots play", description="Watch four bots play a game.")
+    _add_preset(p)
+    p.add_argument("--seed", type=int, default=None, help="seed for the shuffle and the bots (default: random)")
+    p.add_argument("--bots", default="intermediate", metavar="LEVEL[,LEVEL...]",
+                   help="one level for all, two (N-S,E-W) or four (N,E,S,W)")
+    p.add_argument("--delay", type=float, default=0.1, metavar="SECONDS", help="pause after each event (default 0.1)")
+    p.add_argument("--save", default=None, metavar="FILE", help="write the game record (JSON) to FILE")
+
+    p = sub.add_parser("replay", help="show a recorded game (JSON record or EGN)",
+                       description="Show a recorded game hand by hand.")
+    p.add_argument("file", metavar="FILE", help="a game record (JSON) or an EGN file")
+    p.add_argument("--hand", type=int, default=None, metavar="N", help="show only hand N (from 1)")
+
+    p = sub.add_parser("rules", help="show the presets and their options",
+                       description="No preset: list the presets. One: its options and sources. Two: their differences.")
+    p.add_argument("presets", nargs="*", metavar="PRESET")
+
+    p = sub.add_parser("sim", help="bots against bots, with statistics",
+                       description="Team N-S (level A) against E-W (level B) for many games.")
+    _add_preset(p)
+    p.add_argument("--games", type=int, default=100, metavar="N", help="number of games (default 100)")
+    p.add_argument("--bots", default="intermediate,beginner", metavar="A,B", help="levels of N-S and E-W")
+    p.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
+    p.add_argument("--workers", type=int, default=1, metavar="N", help="processes to use (default 1)")
+    return parser
+
+
+def _command(name: str) -> Callable[[argparse.Namespace, Console], int]:
+    if name == "play":
+        from euchre.cli.play import cmd_play
+
+        return cmd_play
+    if name == "watch":
+        from euchre.cli.play import cmd_watch
+
+        return cmd_watch
+    if name == "replay":
+        from euchre.cli.replay import cmd_replay
+
+        return cmd_replay
+    if name == "rules":
+        from euchre.cli.rules_cmd import cmd_rules
+
+        return cmd_rules
+    from euchre.cli.sim import cmd_sim
+
+    return cmd_sim
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``euchre`` command with ``argv`` (default: the process's arguments).
+
+    Returns:
+        The exit code: 0 on success, 2 for a usage or input error, 130 after Ctrl-C.
+    """
+    parser = build_parser()
+    try:
+        args = parser.parse_args(None if argv is None else list(argv))
+    except SystemExit as exc:
+        return exc.code if isinstance(exc.code, int) else EXIT_USAGE
+    if args.command is None:
+        parser.print_help()
+        return 0
+    console = make_console()
+    try:
+        return _command(args.command)(args, console)
+    except EuchreError as exc:
+        message = " ".join(str(exc).split())
+        sys.stderr.write(f"euchre {args.command}: error: {message}\n")
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        sys.stderr.write("\ninterrupted\n")
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

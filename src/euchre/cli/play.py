@@ -1,0 +1,355 @@
+"""``euchre play``: a person against three bots in the terminal, and ``euchre watch``:
+four bots, narrated.
+
+The person sees their hand (sorted by effective suit, trump first, and numbered), the
+upcard, every call in the preset's words, each card as it is played, tricks, score, the
+dealer and "at the bridge". Cards are chosen by number or code, calls by number or words.
+A wrong entry gets a message and a new prompt. ``--save FILE`` keeps the JSON record,
+also when the person quits, presses Ctrl-C or ends the input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import signal
+from collections.abc import Callable
+from pathlib import Path
+from types import FrameType
+
+from rich.console import Console
+from rich.text import Text
+
+from euchre.bots import make_bot
+from euchre.cli.choices import ChoiceError, choose_call, choose_card, command_of
+from euchre.cli.render import SEAT_TITLES, Narrator, card_text, numbered_hand, sorted_hand, suit_text
+from euchre.cli.table import Chooser, build_rules, run_table
+from euchre.core.actions import Action
+from euchre.core.cards import EFFECTIVE_SUIT, Card
+from euchre.core.errors import EuchreError
+from euchre.core.game import Game
+from euchre.core.hand import Phase
+from euchre.core.records import dumps
+from euchre.core.views import PlayerView
+from euchre.core.words import describe_pending, plain, role_of
+
+EXIT_OK = 0
+EXIT_INTERRUPTED = 130
+
+HELP = """\
+How to answer:
+  a card    its number as shown (1 is the first card of your hand) or its code:
+            JH or j♥ (jack of hearts), 10c or TC, AS, JK (the joker).
+  a call    its number in the menu, or words: pass, order / pick it up / assist /
+            take it up, a suit (hearts, h, ♥), alone (e.g. "hearts alone"),
+            partner, take over, defend, forfeit.
+Commands:   show (the table again), hint (not available yet), help or ?, quit.
+Cards you may not play now are shown in brackets, e.g. (3 K♠)."""
+
+
+class QuitGame(Exception):
+    """The person asked to stop ("quit" or the end of the input)."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class Hangup(Exception):
+    """The terminal went away or the process was asked to stop (SIGHUP, SIGTERM)."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+class HumanPlayer:
+    """A person choosing at the keyboard.
+
+    Args:
+        game: the game (read for the public table state shown with each question).
+        console: where to print.
+        narrator: the narrator, for the status lines and seat names.
+        read: reads one line after showing a prompt (``console.input``); raises
+            EOFError at the end of the input.
+    """
+
+    def __init__(self, game: Game, console: Console, narrator: Narrator, read: Callable[[str], str]) -> None:
+        self.game = game
+        self.console = console
+        self.narrator = narrator
+        self.read = read
+
+    def choose(self, view: PlayerView) -> Action:
+        """Ask for an action until a legal one is given.
+
+        Raises:
+            QuitGame: the person typed "quit", or the input ended.
+        """
+        self._show(view, full=False)
+        while True:
+            try:
+                text = self.read(self._prompt(view))
+            except EOFError:
+                raise QuitGame("end of input") from None
+            command = command_of(text)
+            if command == "quit":
+                raise QuitGame("quit")
+            if command == "help":
+                self.console.print(HELP, markup=False)
+                continue
+            if command == "hint":
+                self.console.print("Hints are not available yet.")
+                continue
+            if command == "show":
+                self._show(view, full=True)
+                continue
+            try:
+                return self._parse(view, text)
+            except ChoiceError as exc:
+                self.console.print(f"  {exc}", markup=False, style="bold")
+
+    # -------------------------------------------------------------- helpers
+    def _shown(self, view: PlayerView) -> list[int]:
+        return sorted_hand(view.hand, view.trump)
+
+    def _is_card_phase(self, view: PlayerView) -> bool:
+        return view.phase in (Phase.PLAY, Phase.DISCARD)
+
+    def _menu(self, view: PlayerView) -> tuple[list[Action], list[str]]:
+        menu = list(view.legal)
+        words = [describe_pending(view, a, viewer=view.seat) for a in menu]
+        return menu, words
+
+    def _led(self, view: PlayerView) -> int | None:
+        if not view.trick_cards or view.trump == -1:
+            return None
+        return EFFECTIVE_SUIT[view.trump][view.trick_cards[0]]
+
+    def _show(self, view: PlayerView, full: bool) -> None:
+        c = self.console
+        c.print()
+        self.narrator.status(self.game.hand, self.game.score, full=full)
+        shown = self._shown(view)
+        if view.phase == Phase.PLAY:
+            playable = {a.card for a in view.legal}
+            line = Text("Your hand: ")
+            line.append_text(numbered_hand(shown, playable))
+            c.print(line)
+            if len(playable) < len(shown):
+                options = [f"{i} {Card(x).pretty()}" for i, x in enumerate(shown, 1) if x in playable]
+                c.print(f"You must follow suit: play {' or '.join(options)}.")
+            elif not view.trick_cards:
+                c.print("You lead.")
+            return
+        if view.phase == Phase.DISCARD:
+            line = Text("You took up ")
+            line.append_text(card_text(view.upcard))
+            line.append(". Your hand: ")
+            allowed = {a.card for a in view.legal}
+            line.append_text(numbered_hand(shown, allowed))
+            c.print(line)
+            c.print("Choose a card to discard face down.")
+            return
+        if shown:
+            line = Text("Your hand: ")
+            line.append_text(numbered_hand(shown))
+            c.print(line)
+        menu, words = self._menu(view)
+        c.print(Text(self._question(view)))
+        c.print(f"Your call, {SEAT_TITLES[view.seat]} ({self._role(view)}):")
+        for i, (action, w) in enumerate(zip(menu, words, strict=True), 1):
+            gloss = plain(action, upcard=view.upcard)
+            extra = "" if gloss.lower().rstrip(".") in w.lower() else f"  ({gloss})"
+            c.print(f"  {i}  {w}{extra}", markup=False)
+
+    def _role(self, view: PlayerView) -> str:
+        return role_of(view.seat, view.dealer)
+
+    def _question(self, view: PlayerView) -> str:
+        """What is being decided, in a sentence."""
+        name = self.narrator.seat_name
+        partner = SEAT_TITLES[view.seat ^ 2]
+        up = Card(view.upcard).pretty()
+        if view.phase == Phase.BID_ROUND_1:
+            return f"Round one: {suit_text(view.upcard >> 3)} as trump, with the {up} to the dealer?"
+        if view.phase == Phase.BID_ROUND_2:
+            return "Round two: name a trump suit, or pass."
+        if view.phase == Phase.BLIND_NAME:
+            return "The joker was turned up: as dealer you name trump before looking at your cards."
+        if view.phase == Phase.TAKEOVER:
+            what = " and plays alone" if view.alone == view.seat ^ 2 else ""
+            return f"Your partner {partner} called {suit_text(view.trump)}{what}. You may play alone instead: {partner} would sit out."
+        if view.phase == Phase.ALONE_DECISION:
+            return f"You made {suit_text(view.trump)} trump. Play alone ({partner} sitting out), or with your partner?"
+        if view.phase == Phase.DEFEND_ALONE:
+            makers = f"{name(view.alone)} plays alone" if view.alone != -1 else \
+                f"{name(view.maker)} made {suit_text(view.trump)} trump"
+            return f"{makers}. You may defend alone: your partner {partner} would sit out."
+        return "Your decision:"
+
+    def _prompt(self, view: PlayerView) -> str:
+        n = len(view.hand)
+        if view.phase == Phase.PLAY:
+            return f"Your card ({_span(n)} or e.g. JH): "
+        if view.phase == Phase.DISCARD:
+            return f"Discard ({_span(n)} or e.g. 9C): "
+        return f"Your call ({_span(len(view.legal))}): "
+
+    def _parse(self, view: PlayerView, text: str) -> Action:
+        if self._is_card_phase(view):
+            return choose_card(text, self._shown(view), view.legal, trump=view.trump, led=self._led(view),
+                               discard=view.phase == Phase.DISCARD, upcard=view.upcard)
+        menu, words = self._menu(view)
+        return choose_call(text, menu, words)
+
+
+def _span(n: int) -> str:
+    return "1" if n == 1 else f"1-{n}"
+
+
+def _bot_levels(text: str, count_ok: tuple[int, ...]) -> list[str]:
+    from euchre.bots import BOT_LEVELS
+
+    levels = [t.strip() for t in text.split(",")]
+    for lv in levels:
+        if lv not in BOT_LEVELS:
+            raise EuchreError(f"unknown bot level {lv!r}; levels: {', '.join(BOT_LEVELS)}")
+    if len(levels) not in count_ok:
+        raise EuchreError(f"give {' or '.join(str(n) for n in count_ok)} bot level(s), not {len(levels)}")
+    return levels
+
+
+def _levels_by_seat(levels: list[str]) -> list[str]:
+    if len(levels) == 1:
+        return levels * 4
+    if len(levels) == 2:
+        return [levels[0], levels[1], levels[0], levels[1]]
+    return levels
+
+
+def _check_save_path(save: str | None) -> Path | None:
+    if save is None:
+        return None
+    path = Path(save)
+    if path.is_dir():
+        raise EuchreError(f"--save {save}: is a directory")
+    if not path.parent.is_dir():
+        raise EuchreError(f"--save {save}: the directory {path.parent} does not exist")
+    return path
+
+
+class _Saver:
+    """Writes the game record to the --save file (after each hand and at the end)."""
+
+    def __init__(self, path: Path | None, names: list[str], console: Console) -> None:
+        self.path = path
+        self.names = names
+        self.console = console
+
+    def __call__(self, game: Game) -> None:
+        if self.path is not None:
+            try:
+                self.path.write_text(dumps(game, self.names), encoding="utf-8")
+            except OSError as exc:
+                raise EuchreError(f"cannot write the record to {self.path}: {exc.strerror}") from None
+
+    def final(self, game: Game) -> None:
+        """Write the record one last time and say where it is."""
+        if self.path is not None:
+            self(game)
+            self.console.print(f"Record saved to {self.path}.")
+
+
+def _on_signal(signum: int, frame: FrameType | None) -> None:
+    raise Hangup(signum)
+
+
+def _seed(seed: int | None) -> int:
+    return seed if seed is not None else random.SystemRandom().randrange(1_000_000)
+
+
+def cmd_play(args: argparse.Namespace, console: Console) -> int:
+    """Run ``euchre play``. Returns the exit code (0; 130 after Ctrl-C).
+
+    Raises:
+        EuchreError: a bad preset, seat, bot level or save path.
+    """
+    from euchre.core.seats import Seat
+
+    rules = build_rules(args.preset, args.target)
+    seat = int(Seat.parse(args.seat))
+    level = _bot_levels(args.bots, (1,))[0]
+    save = _check_save_path(args.save)
+    seed = _seed(args.seed)
+    game = Game(rules, seed)
+    names = [f"{SEAT_TITLES[s]} (bot: {level})" for s in range(4)]
+    names[seat] = "You"
+    narrator = Narrator(console, viewer=seat)
+    human = HumanPlayer(game, console, narrator, lambda p: console.input(p, markup=False))
+    players: list[Chooser] = [make_bot(level, seed * 4 + s) for s in range(4)]
+    players[seat] = human
+    saver = _Saver(save, names, console)
+    console.print(f"Euchre: {args.preset}, game to {rules.game_target}. Seed {seed}.")
+    console.print(f"You sit {SEAT_TITLES[seat]}; your partner is {SEAT_TITLES[seat ^ 2]}. Bots: {level}.")
+    console.print("Type ? for help, quit to stop.")
+    old = {s: signal.signal(s, _on_signal) for s in (signal.SIGTERM, signal.SIGHUP)}
+    try:
+        run_table(game, players, narrator, after_hand=saver)
+    except QuitGame as exc:
+        console.print()
+        console.print("Game stopped (end of input)." if exc.reason == "end of input" else "Game stopped.")
+        saver.final(game)
+        return EXIT_OK
+    except KeyboardInterrupt:
+        console.print()
+        console.print("Interrupted.")
+        saver.final(game)
+        return EXIT_INTERRUPTED
+    except Hangup as exc:
+        saver.final(game)
+        return 128 + exc.signum
+    except Exception:
+        saver.final(game)  # keep the game played so far, then report the fault
+        raise
+    finally:
+        for s, h in old.items():
+            signal.signal(s, h)
+    saver.final(game)
+    return EXIT_OK
+
+
+def cmd_watch(args: argparse.Namespace, console: Console) -> int:
+    """Run ``euchre watch``: four bots play a game, narrated. Returns the exit code.
+
+    Raises:
+        EuchreError: a bad preset, bot level, delay or save path.
+    """
+    rules = build_rules(args.preset, args.target)
+    levels = _levels_by_seat(_bot_levels(args.bots, (1, 2, 4)))
+    if args.delay < 0:
+        raise EuchreError(f"--delay must be 0 or more seconds, not {args.delay}")
+    save = _check_save_path(args.save)
+    seed = _seed(args.seed)
+    game = Game(rules, seed)
+    names = [f"{SEAT_TITLES[s]} (bot: {levels[s]})" for s in range(4)]
+    players: list[Chooser] = [make_bot(levels[s], seed * 4 + s) for s in range(4)]
+    narrator = Narrator(console, viewer=None, delay=args.delay, show_deal=True)
+    saver = _Saver(save, names, console)
+    if len(set(levels)) == 1:
+        desc = f"all {levels[0]}"
+    elif levels[0] == levels[2] and levels[1] == levels[3]:
+        desc = f"N-S {levels[0]}, E-W {levels[1]}"
+    else:
+        desc = ", ".join(f"{SEAT_TITLES[s][0]} {levels[s]}" for s in range(4))
+    console.print(f"Euchre: {args.preset}, game to {rules.game_target}. Seed {seed}.")
+    console.print(f"Bots: {desc}.")
+    try:
+        run_table(game, players, narrator, after_hand=saver)
+    except KeyboardInterrupt:
+        console.print()
+        console.print("Interrupted.")
+        saver.final(game)
+        return EXIT_INTERRUPTED
+    saver.final(game)
+    return EXIT_OK

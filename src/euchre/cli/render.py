@@ -1,0 +1,316 @@
+"""Rendering a game for the terminal with ``rich``: cards, hands, calls, tricks, scores.
+
+Everything here fits 80 columns and never relies on colour alone: suits are shown by
+their symbols (red for diamonds and hearts is only a help), and marks such as "(you)"
+or "sits out" are words. :class:`Narrator` turns the steps of a game into lines of text;
+``play``, ``watch`` and ``replay`` all use it, so they look alike.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable, Sequence
+
+from rich.console import Console
+from rich.text import Text
+
+from euchre.core.actions import Action
+from euchre.core.cards import JOKER, NO_TRUMP, Card, sort_hand
+from euchre.core.game import Game, bridge_team
+from euchre.core.hand import HandResult, HandState, Phase
+from euchre.core.rules import Rules
+from euchre.core.seats import TEAM_NAMES
+from euchre.core.words import describe, is_spoken, role_of, suit_symbol, suit_word
+
+SEAT_TITLES = ("North", "East", "South", "West")
+
+
+def make_console(*, record_width: int | None = None) -> Console:
+    """The console the commands print to: no automatic highlighting, no emoji codes and
+    no markup (styles come from Text objects, so card and option texts print as they are)."""
+    return Console(highlight=False, emoji=False, markup=False, width=record_width)
+
+
+def card_text(card: int) -> Text:
+    """A card as styled text: ``J♥`` (red for ♦ and ♥), ``10♣``, ``Joker``."""
+    label = Card(card).pretty()
+    if card == JOKER:
+        return Text(label, style="bold")
+    return Text(label, style="red" if (card >> 3) in (1, 2) else "")
+
+
+def cards_text(cards: Iterable[int], sep: str = " ") -> Text:
+    """Several cards, separated by ``sep``."""
+    out = Text()
+    for i, c in enumerate(cards):
+        if i:
+            out.append(sep)
+        out.append_text(card_text(c))
+    return out
+
+
+def suit_text(suit: int) -> str:
+    """A suit for people: ``"♥ hearts"``, or ``"no trump"``."""
+    if suit == NO_TRUMP:
+        return "no trump"
+    return f"{suit_symbol(suit)} {suit_word(suit)}"
+
+
+def sorted_hand(cards: Iterable[int], trump: int) -> list[int]:
+    """Cards in display order: by effective suit with trump first (``cards.sort_hand``);
+    by printed suit while trump is not fixed (``trump`` -1); the joker always first."""
+    return sort_hand(cards, None if trump == -1 else trump)
+
+
+def numbered_hand(cards: Sequence[int], playable: set[int] | None = None) -> Text:
+    """A hand numbered for input: ``1 J♥  2 A♥  3 K♠``. Cards not in ``playable``
+    are dimmed and put in brackets, ``(3 K♠)``, so the mark is visible without colour."""
+    out = Text()
+    for i, c in enumerate(cards, 1):
+        if i > 1:
+            out.append("  ")
+        ok = playable is None or c in playable
+        t = card_text(c)
+        if ok:
+            out.append(f"{i} ", style="bold")
+            out.append_text(t)
+        else:
+            t.stylize("dim")
+            out.append(f"({i} ", style="dim")
+            out.append_text(t)
+            out.append(")", style="dim")
+    return out
+
+
+def score_line(rules: Rules, score: Sequence[int], viewer: int | None = None) -> str:
+    """``"Score: N-S 3, E-W 1 (game to 10)"``, with "(you)" after the viewer's team and
+    the bridge (display only, REFERENCE 1I I6) when a side is at it."""
+    teams = []
+    for t in (0, 1):
+        mark = " (you)" if viewer is not None and viewer & 1 == t else ""
+        teams.append(f"{TEAM_NAMES[t]}{mark} {score[t]}")
+    text = f"Score: {teams[0]}, {teams[1]} (game to {rules.game_target})"
+    bridge = bridge_team(rules, score)
+    if bridge is not None:
+        text += f"; {TEAM_NAMES[bridge]} at the bridge"
+    return text
+
+
+def result_line(result: HandResult) -> str:
+    """One hand's outcome in words: who scored, how many points, and why."""
+    if result.passed_out and not result.forfeit:
+        return "All passed: the hand is thrown in. No score."
+    if result.forfeit:
+        team = result.scoring_team
+        return f"The stuck dealer forfeits: 1 point to {TEAM_NAMES[team if team is not None else 0]}."
+    team = result.scoring_team
+    pts = result.points[team] if team is not None else 0
+    maker = result.maker if result.maker is not None else 0
+    makers = TEAM_NAMES[maker & 1]
+    made = result.tricks[maker & 1]
+    who = TEAM_NAMES[team] if team is not None else "nobody"
+    plural = "s" if pts != 1 else ""
+    return (f"{makers} (makers) took {made} trick{'s' if made != 1 else ''}: "
+            f"{result.label}. {pts} point{plural} to {who}.")
+
+
+class Narrator:
+    """Prints a game as it happens (or as it is replayed), one short line per event.
+
+    Args:
+        console: where to print.
+        viewer: the seat whose eyes we use (its cards and its discard are shown), or
+            None for a spectator who sees every card.
+        delay: seconds to wait after each event (``watch``); 0 for none.
+        show_deal: print every seat's cards at the start of each hand (spectators).
+    """
+
+    def __init__(self, console: Console, *, viewer: int | None = None, delay: float = 0.0,
+                 show_deal: bool = False) -> None:
+        self.console = console
+        self.viewer = viewer
+        self.delay = delay
+        self.show_deal = show_deal
+        self.events_in_hand = 0
+
+    # -- names ----------------------------------------------------------
+    def seat_name(self, seat: int) -> str:
+        """``"South (you)"``, ``"North (partner)"``, or the seat's name."""
+        v = self.viewer
+        if v is not None and seat == v:
+            return f"{SEAT_TITLES[seat]} (you)"
+        if v is not None and seat == v ^ 2:
+            return f"{SEAT_TITLES[seat]} (partner)"
+        return SEAT_TITLES[seat]
+
+    def _pause(self) -> None:
+        if self.delay > 0:
+            time.sleep(self.delay)
+
+    # -- a hand ---------------------------------------------------------
+    def hand_start(self, hand: HandState, number: int, score: Sequence[int]) -> None:
+        """The header of a new hand: its number, the dealer, the score, the upcard."""
+        c = self.console
+        c.print()
+        c.rule(f"Hand {number}", style="bold")
+        c.print(f"Dealer: {self.seat_name(hand.dealer)}.  {score_line(hand.rules, score, self.viewer)}")
+        if self.show_deal:
+            for s in range(4):
+                line = Text(f"  {SEAT_TITLES[s]:<6} ")
+                line.append_text(cards_text(sorted_hand(hand.hand_of(s), -1)))
+                c.print(line)
+        up = Text("Upcard: ")
+        up.append_text(card_text(hand.upcard))
+        if hand.joker_aside:
+            up.append(" (the joker was turned up and set aside)")
+        elif hand.upcard == JOKER and hand.rules.joker_turned_up == "dealer_names_trump_blind":
+            up.append(" (the joker: the dealer names trump before looking at his cards)")
+        c.print(up)
+        self.events_in_hand = 0
+        self._pause()
+
+    def action(self, hand: HandState, seat: int, code: int, phase: Phase) -> None:
+        """One action just applied to ``hand`` (the state after it), taken by ``seat`` in
+        ``phase``: the call in the preset's words, the card played, and what follows
+        (trump fixed, who is alone, the trick's winner)."""
+        c = self.console
+        rules = hand.rules
+        who = self.seat_name(seat)
+        self.events_in_hand += 1
+        if phase == Phase.PLAY:
+            self._played(hand, seat, code)
+            return
+        words = describe(code, seat, dealer=hand.dealer, phase=phase, style=rules.call_words,
+                         upcard=hand.upcard, viewer=self.viewer)
+        if code >= 20 and phase == Phase.DISCARD:
+            line = Text(f"  {who} takes up ")
+            line.append_text(card_text(hand.upcard))
+            if self.viewer is None or self.viewer == seat:
+                line.append(" and discards ")
+                line.append_text(card_text(Action(code).card))
+                line.append(" face down.")
+            else:
+                line.append(" and discards a card face down.")
+            c.print(line)
+            self._pause()
+            return
+        role = role_of(seat, hand.dealer)
+        if is_spoken(code):
+            note = ""
+            if code == Action.PASS and phase == Phase.TAKEOVER:
+                note = " (will not play alone)"
+            elif code == Action.PASS and phase == Phase.DEFEND_ALONE:
+                note = " (will not defend alone)"
+            c.print(f'  {who}, {role}: "{words}"{note}')
+        else:  # pragma: no cover - every non-play, non-discard action is spoken
+            c.print(f"  {who} {words}")
+        self._consequences(hand, seat, code, phase)
+        self._pause()
+
+    def _consequences(self, hand: HandState, seat: int, code: int, phase: Phase) -> None:
+        c = self.console
+        fixed_now = phase in (Phase.BID_ROUND_1, Phase.BID_ROUND_2, Phase.BLIND_NAME) and hand.trump != -1 \
+            and code not in (Action.PASS, Action.FORFEIT)
+        if phase == Phase.BID_ROUND_1 and code == Action.PASS and hand.phase == Phase.BID_ROUND_2:
+            turned = Text("  The upcard ")
+            turned.append_text(card_text(hand.upcard))
+            turned.append(" is turned down; a new suit may be named.")
+            c.print(turned)
+        if fixed_now:
+            makers = f"{self.seat_name(seat)} and {self.seat_name(seat ^ 2)}"
+            c.print(f"  Trump: {suit_text(hand.trump)}. Makers: {TEAM_NAMES[seat & 1]}, {makers}.",
+                    style="bold")
+        alone_now = code in (Action.ORDER_UP_ALONE, Action.GO_ALONE, Action.TAKE_OVER_ALONE) or (
+            Action(code).is_naming and Action(code).is_alone)
+        if alone_now and hand.alone != -1:
+            c.print(f"  {self.seat_name(hand.alone)} plays alone; {self.seat_name(hand.alone ^ 2)} sits out.", style="bold")
+        if code == Action.DEFEND_ALONE and hand.defender_alone != -1:
+            d = hand.defender_alone
+            c.print(f"  {self.seat_name(d)} defends alone; {self.seat_name(d ^ 2)} sits out.", style="bold")
+
+    def _played(self, hand: HandState, seat: int, code: int) -> None:
+        c = self.console
+        card = Action(code).card
+        complete = not hand.trick_cards  # the trick just completed is in hand.tricks
+        number = len(hand.tricks) if complete else len(hand.tricks) + 1
+        first = not complete and len(hand.trick_cards) == 1
+        if first:
+            c.print(f"  Trick {number} - {self.seat_name(seat)} leads:")
+        line = Text(f"    {self.seat_name(seat):<16} ")
+        line.append_text(card_text(card))
+        c.print(line)
+        if complete:
+            trick = hand.tricks[-1]
+            win_card = trick.cards[trick.seats.index(trick.winner)]
+            line = Text(f"  {self.seat_name(trick.winner)} wins trick {number} with ")
+            line.append_text(card_text(win_card))
+            line.append(f".  Tricks: N-S {hand.tricks_won[0]}, E-W {hand.tricks_won[1]}")
+            c.print(line, style="bold")
+        self._pause()
+
+    def hand_end(self, hand: HandState, score: Sequence[int]) -> None:
+        """The end-of-hand summary: tricks, points and their label, the new score."""
+        result = hand.result
+        if result is None:
+            return
+        self.console.print(Text("  " + result_line(result), style="bold"))
+        self.console.print("  " + score_line(hand.rules, score, self.viewer))
+        self._pause()
+
+    def game_end(self, game: Game) -> None:
+        """The game's result."""
+        c = self.console
+        c.print()
+        result = game.result
+        if result is None:
+            c.rule("Game stopped")
+            c.print(f"Not finished. {score_line(game.rules, game.score, self.viewer)}")
+            return
+        c.rule("Game over", style="bold")
+        w = result.winner
+        s = result.score
+        text = f"{TEAM_NAMES[w]} win the game, {s[w]} to {s[1 - w]}"
+        if result.games == 2:
+            text += " (a slam: it counts as two games)"
+        if self.viewer is not None:
+            text += ". You win!" if self.viewer & 1 == w else ". You lose."
+        else:
+            text += "."
+        c.print(text, style="bold")
+
+    # -- state for a player -----------------------------------------------
+    def status(self, hand: HandState, score: Sequence[int], full: bool = False) -> None:
+        """A compact summary for a player about to decide: the upcard or trump, who is
+        alone, tricks won, the trick on the table; with ``full`` also the dealer and the
+        score (they are in the hand's header and do not change during a hand)."""
+        c = self.console
+        rules = hand.rules
+        if full:
+            c.print(f"Dealer: {self.seat_name(hand.dealer)}.  {score_line(rules, score, self.viewer)}")
+        if hand.trump == -1:
+            if self.events_in_hand == 0 and not full:
+                return  # the header with the upcard was just printed
+            up = Text("Upcard: ")
+            up.append_text(card_text(hand.upcard))
+            if hand.phase == Phase.BID_ROUND_2:
+                up.append(f" (turned down: {suit_word(hand.upcard >> 3)} may not be named)"
+                          if not rules.round2_may_name_turned_down else " (turned down)")
+            c.print(up)
+            return
+        line = f"Trump: {suit_text(hand.trump)}, called by {self.seat_name(hand.maker)}."
+        if hand.alone != -1:
+            line += f" {self.seat_name(hand.alone)} alone; {self.seat_name(hand.alone ^ 2)} sits out."
+        if hand.defender_alone != -1:
+            d = hand.defender_alone
+            line += f" {self.seat_name(d)} defends alone; {self.seat_name(d ^ 2)} sits out."
+        c.print(line)
+        if hand.phase == Phase.PLAY:
+            c.print(f"Tricks: N-S {hand.tricks_won[0]}, E-W {hand.tricks_won[1]}")
+            if hand.trick_cards:
+                t = Text("On the table: ")
+                for i, (s, card) in enumerate(zip(hand.trick_seats, hand.trick_cards, strict=True)):
+                    if i:
+                        t.append(", ")
+                    t.append(f"{SEAT_TITLES[s]} ")
+                    t.append_text(card_text(card))
+                c.print(t)

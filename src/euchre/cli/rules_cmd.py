@@ -1,0 +1,114 @@
+"""``euchre rules``: the presets, one preset's options with their sources, or the
+differences between two presets (RULES.md decision 2)."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from rich import box
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from euchre.core.errors import EuchreError
+from euchre.core.rules import (
+    DEFAULT_PRESET,
+    OPTION_DOCS,
+    OPTION_NAMES,
+    PLAYABLE_PRESETS,
+    PRESET_DESCRIPTIONS,
+    PRESET_NAMES,
+    PRESET_SOURCES,
+    preset_values,
+)
+
+
+def show_value(value: Any) -> str:
+    """An option's value as written in the rules (``true``/``false`` for booleans)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _table(*headers: str) -> Table:
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, expand=False)
+    for h in headers:
+        table.add_column(h, overflow="fold")
+    return table
+
+
+def list_presets(console: Console) -> None:
+    """Print the table of presets with their descriptions, marking the playable ones."""
+    table = _table("Preset", "Playable", "Description")
+    for name in PRESET_NAMES:
+        mark = "yes" if name in PLAYABLE_PRESETS else "no"
+        if name == DEFAULT_PRESET:
+            mark += " (default)"
+        table.add_row(Text(name), Text(mark), Text(PRESET_DESCRIPTIONS[name]))
+    console.print(table)
+    console.print("Show one preset: euchre rules NAME; compare two: euchre rules NAME OTHER.")
+
+
+def show_preset(console: Console, name: str) -> None:
+    """Print every option of a preset with its value and its source.
+
+    Raises:
+        RulesError: no preset has that name.
+    """
+    values = preset_values(name)
+    sources = PRESET_SOURCES[name]
+    playable = "playable" if name in PLAYABLE_PRESETS else "not playable yet"
+    console.print(f"{name} ({playable}): {PRESET_DESCRIPTIONS[name]}")
+    table = _table("Option = value", "Source")
+    table.columns[0].no_wrap = True
+    for key in OPTION_NAMES:
+        table.add_row(Text(f"{key} = {show_value(values[key])}"), Text(sources[key]))
+    console.print(table)
+    console.print("'default (...)' is the engine default and its source; "
+                  "'#interp' marks our reading where the source is silent.")
+
+
+def compare_presets(console: Console, first: str, second: str) -> None:
+    """Print the options on which two presets differ, each value with its source.
+
+    Raises:
+        RulesError: no preset has one of the names.
+    """
+    a, b = preset_values(first), preset_values(second)
+    sa, sb = PRESET_SOURCES[first], PRESET_SOURCES[second]
+    diff = [k for k in OPTION_NAMES if a[k] != b[k]]
+    if not diff:
+        console.print(f"{first} and {second} have the same value for every option.")
+        return
+    console.print(f"{len(diff)} option(s) differ between {first} and {second}:")
+    width = max(len(first), len(second))
+    for key in diff:
+        console.print()
+        head = Text(key, style="bold")
+        head.append(f": {OPTION_DOCS.get(key, '')}")
+        console.print(head)
+        vwidth = max(len(show_value(a[key])), len(show_value(b[key])))
+        for name, values, sources in ((first, a, sa), (second, b, sb)):
+            line = Text(f"  {name:<{width}}  ")
+            line.append(f"{show_value(values[key]):<{vwidth}}", style="bold")
+            line.append(f"  source: {sources[key]}")
+            console.print(line)
+
+
+def cmd_rules(args: argparse.Namespace, console: Console) -> int:
+    """Run ``euchre rules [PRESET [PRESET]]``. Returns the exit code.
+
+    Raises:
+        EuchreError: an unknown preset, or more than two names.
+    """
+    names: list[str] = args.presets
+    if len(names) > 2:
+        raise EuchreError(f"give at most two presets, not {len(names)}")
+    if not names:
+        list_presets(console)
+    elif len(names) == 1:
+        show_preset(console, names[0])
+    else:
+        compare_presets(console, names[0], names[1])
+    return 0

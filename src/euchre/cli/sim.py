@@ -1,0 +1,167 @@
+"""``euchre sim``: bots against bots for many games, with confidence intervals.
+
+Team N-S plays level A and team E-W level B. Game ``i`` is shuffled from seed
+``seed + i``, so a run is reproducible whatever the number of workers. Reported:
+
+* games won by N-S, with the 95% Wilson score interval (Wilson 1927);
+* N-S's mean share of the points per game, with a 95% interval from the normal
+  approximation over games;
+* points per hand for each side and N-S's mean margin per hand, with a 95% interval from
+  the normal approximation over hands (hands of one game are treated as independent).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import shlex
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from euchre.cli.table import build_rules
+from euchre.core.errors import EuchreError
+from euchre.core.rules import Rules
+
+Z95 = 1.959963984540054
+"""The two-sided 95% quantile of the standard normal distribution."""
+
+
+@dataclass(frozen=True)
+class GameOutcome:
+    """What one simulated game gave: the winner (0 N-S, 1 E-W, None if unfinished),
+    the points scored by each side, and each hand's points ``(N-S, E-W)``."""
+
+    winner: int | None
+    points: tuple[int, int]
+    hand_points: tuple[tuple[int, int], ...]
+
+
+def wilson_interval(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for a proportion (``successes`` of ``n``).
+
+    Returns ``(low, high)`` in 0..1; ``(0.0, 1.0)`` when ``n`` is 0.
+    """
+    if n <= 0:
+        return 0.0, 1.0
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def mean_interval(values: Sequence[float], z: float = Z95) -> tuple[float, float, float] | None:
+    """The mean and its normal-approximation interval ``mean ± z·s/√n``.
+
+    Returns ``(mean, low, high)``, or None with fewer than two values.
+    """
+    n = len(values)
+    if n < 2:
+        return None
+    mean = sum(values) / n
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    half = z * math.sqrt(var / n)
+    return mean, mean - half, mean + half
+
+
+def play_one(rules: Rules, levels: tuple[str, str], seed: int) -> GameOutcome:
+    """Play one game: N-S bots of level ``levels[0]``, E-W of ``levels[1]``."""
+    from euchre.bots import make_bot, play_game
+
+    bots = [make_bot(levels[s & 1], seed * 4 + s) for s in range(4)]
+    game = play_game(rules, bots, seed)
+    hands = tuple((h.result.points[0], h.result.points[1]) for h in game.finished_hands if h.result is not None)
+    winner = game.result.winner if game.result is not None else None
+    return GameOutcome(winner, (sum(p[0] for p in hands), sum(p[1] for p in hands)), hands)
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def report(console: Console, outcomes: Sequence[GameOutcome], levels: tuple[str, str], preset_name: str,
+           command: str) -> None:
+    """Print the summary of a run: games won (Wilson interval), points share per game and
+    margin per hand (normal approximation), and the command that reproduces it."""
+    n = len(outcomes)
+    wins = sum(1 for o in outcomes if o.winner == 0)
+    finished = sum(1 for o in outcomes if o.winner is not None)
+    hand_pts = [p for o in outcomes for p in o.hand_points]
+    console.print(f"N-S ({levels[0]}) against E-W ({levels[1]}), {preset_name}: "
+                  f"{n} game(s), {len(hand_pts)} hands.")
+
+    def row(label: str, value: str, interval: str = "") -> None:
+        """One measure: its value, and its interval on the next line."""
+        console.print(f"  {label:<21}{value}")
+        if interval:
+            console.print(f"  {'':<21}{interval}")
+
+    lo, hi = wilson_interval(wins, finished)
+    rate = wins / finished if finished else 0.0
+    row("Games won by N-S", f"{wins} of {finished} = {_pct(rate)}",
+        f"95% CI {_pct(lo)} to {_pct(hi)} (Wilson score interval)")
+    shares = [o.points[0] / (o.points[0] + o.points[1]) for o in outcomes if sum(o.points) > 0]
+    share_ci = mean_interval(shares)
+    if share_ci is not None:
+        row("N-S points share", f"{_pct(share_ci[0])} of the points, mean per game",
+            f"95% CI {_pct(share_ci[1])} to {_pct(share_ci[2])} (normal approx. over games)")
+    elif shares:
+        row("N-S points share", f"{_pct(shares[0])} of the points (one game: no interval)")
+    if hand_pts:
+        ns = sum(a for a, _ in hand_pts) / len(hand_pts)
+        ew = sum(b for _, b in hand_pts) / len(hand_pts)
+        row("Points per hand", f"N-S {ns:.3f}, E-W {ew:.3f}")
+    margin_ci = mean_interval([float(a - b) for a, b in hand_pts])
+    if margin_ci is not None:
+        row("N-S margin per hand", f"{margin_ci[0]:+.3f} points",
+            f"95% CI {margin_ci[1]:+.3f} to {margin_ci[2]:+.3f} (normal approx. over hands)")
+    if finished < n:
+        console.print(f"  {n - finished} game(s) did not finish (hand limit).")
+    console.print(f"Command: {command}", soft_wrap=True)
+
+
+def cmd_sim(args: argparse.Namespace, console: Console) -> int:
+    """Run ``euchre sim``. Returns the exit code.
+
+    Raises:
+        EuchreError: a bad preset, bot levels, game count or worker count.
+    """
+    from euchre.bots import BOT_LEVELS
+
+    rules = build_rules(args.preset, args.target)
+    parts = [p.strip() for p in args.bots.split(",")]
+    if len(parts) == 1:
+        parts = parts * 2
+    if len(parts) != 2 or any(p not in BOT_LEVELS for p in parts):
+        raise EuchreError(f"--bots takes A,B with levels among {', '.join(BOT_LEVELS)}; got {args.bots!r}")
+    levels = (parts[0], parts[1])
+    if args.games < 1:
+        raise EuchreError(f"--games must be at least 1, not {args.games}")
+    if args.workers < 1:
+        raise EuchreError(f"--workers must be at least 1, not {args.workers}")
+    argv = ["euchre", "sim", "--preset", args.preset, "--games", str(args.games), "--bots", ",".join(levels),
+            "--seed", str(args.seed), "--workers", str(args.workers)]
+    if args.target is not None:
+        argv += ["--target", str(args.target)]
+    outcomes: list[GameOutcome] = []
+    columns = (TextColumn("Games"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+    with Progress(*columns, console=console, transient=True) as progress:
+        task = progress.add_task("sim", total=args.games)
+        if args.workers == 1:
+            for i in range(args.games):
+                outcomes.append(play_one(rules, levels, args.seed + i))
+                progress.advance(task)
+        else:
+            results: dict[int, GameOutcome] = {}
+            with ProcessPoolExecutor(max_workers=args.workers) as pool:
+                futures = {pool.submit(play_one, rules, levels, args.seed + i): i for i in range(args.games)}
+                for fut in as_completed(futures):
+                    results[futures[fut]] = fut.result()
+                    progress.advance(task)
+            outcomes = [results[i] for i in range(args.games)]
+    report(console, outcomes, levels, args.preset, shlex.join(argv))
+    return 0

@@ -1,0 +1,69 @@
+"""The table loop shared by ``euchre play`` and ``euchre watch``: ask the seat to act for
+an action (a bot, or a person through :mod:`euchre.cli.play`), apply it, narrate it.
+
+Every chooser sees only a :class:`~euchre.core.views.PlayerView` (DESIGN.md); the
+engine checks every action.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Protocol
+
+from euchre.cli.render import Narrator
+from euchre.core.actions import Action
+from euchre.core.game import Game
+from euchre.core.rules import Rules, preset
+from euchre.core.views import PlayerView, view_of
+
+
+class Chooser(Protocol):
+    """Anything that picks an action from a view (a bot, or a person at the keyboard)."""
+
+    def choose(self, view: PlayerView) -> Action:
+        """One of ``view.legal``."""
+
+
+def build_rules(preset_name: str, target: int | None) -> Rules:
+    """The rules of a preset, with the game target changed if ``target`` is given.
+
+    Raises:
+        RulesError: unknown or unplayable preset, or an invalid target.
+    """
+    rules = preset(preset_name)
+    if target is not None:
+        rules = rules.replace(game_target=target)
+    return rules
+
+
+def run_table(game: Game, players: Sequence[Chooser], narrator: Narrator,
+              after_hand: Callable[[Game], None] | None = None) -> None:
+    """Play ``game`` to its end with ``players[seat]`` choosing for each seat.
+
+    Args:
+        game: the game (may already be in progress).
+        players: four choosers, by seat N, E, S, W.
+        narrator: prints each event.
+        after_hand: called after each finished hand (e.g. to save the record).
+
+    Raises:
+        IllegalActionError: a chooser returned an action that is not legal.
+    """
+    started = -1
+    while not game.is_over:
+        hand = game.hand
+        index = len(game.finished_hands)
+        if index != started:
+            narrator.hand_start(hand, index + 1, game.score)
+            started = index
+        seat = hand.turn
+        view = view_of(hand, seat, game.score)
+        action = players[seat].choose(view)
+        phase = hand.phase
+        result = game.apply(action)
+        narrator.action(hand, seat, int(action), phase)
+        if result is not None:
+            narrator.hand_end(hand, game.score)
+            if after_hand is not None:
+                after_hand(game)
+    narrator.game_end(game)

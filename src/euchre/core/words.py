@@ -1,0 +1,321 @@
+"""The words a table uses for each call, in the style of the preset's ``call_words``.
+
+The engine's actions have one text form for records (``order``, ``name-H``, ...; see
+:mod:`euchre.core.actions`). People at a table say other things, and what they say
+depends on who speaks: the eldest hand and the third hand *order it up*, the dealer's
+partner *assists*, the dealer *takes it up* (or *turns it down*). This module gives those
+words, for display and logs only; nothing here changes a rule.
+
+Styles (REFERENCE 4.7, option ``call_words``):
+
+``dc_1862``
+    The Washington D.C. Euchre Club, 1862 (S000 L119-187): "I pass", "I order it up"
+    (L119), "I will assist" (L121), "I take it up" (L123), "I turn it down" (the dealer
+    declining the turn-up, REFERENCE 4.7), "I make it hearts" and "I pass the making"
+    (L129), "I Play Alone" (L169-171).
+``uspcc``
+    The U.S. Playing Card Co. rules (S001 L11-15): an opponent of the dealer says
+    "Pick it up", the dealer's partner "I assist", the dealer is "taking it up" or
+    "turning it down"; naming the other suit of the turned-down colour is "making it
+    next", a suit of the other colour "crossing it"; a lone hand is declared "alone".
+``tournament``
+    Club and tournament tables (X-28): "Pass", "Pick it up", "Alone", a suit name.
+
+Words for decisions the sources do not word (declining a takeover, the after-bidding
+alone decision, the stuck dealer's forfeit) are ours and plain.
+
+Seats are ints 0..3 (N, E, S, W); cards are card numbers; actions are action codes
+(:class:`~euchre.core.actions.Action` or int).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Protocol
+
+from euchre.core.actions import DISCARD_BASE, PLAY_BASE, Action
+from euchre.core.cards import JOKER, NO_TRUMP, SAME_COLOUR, Card
+from euchre.core.hand import Phase
+from euchre.core.rules import Rules
+
+STYLES: tuple[str, ...] = ("dc_1862", "uspcc", "tournament")
+"""The ``call_words`` styles this module knows."""
+
+ROLES: tuple[str, str, str, str] = ("dealer", "eldest hand", "dealer's partner", "third hand")
+"""ROLES[(seat - dealer) % 4]: a seat's role in the bidding (S000 L117-121)."""
+
+HIDDEN_DISCARD = -1
+"""An action code standing for a discard the viewer may not see (as in a PlayerView)."""
+
+_SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades", "no trump")
+_SUIT_SYMBOLS = ("♣", "♦", "♥", "♠", "NT")
+
+
+class HandLike(Protocol):
+    """What :func:`describe_pending` and :func:`describe_history` read from a hand:
+    a :class:`~euchre.core.hand.HandState` or a :class:`~euchre.core.views.PlayerView`."""
+
+    @property
+    def rules(self) -> Rules:
+        """The rule set (its ``call_words`` is the style)."""
+
+    @property
+    def dealer(self) -> int:
+        """The dealer's seat."""
+
+    @property
+    def upcard(self) -> int:
+        """The card turned up."""
+
+    @property
+    def phase(self) -> Phase:
+        """The phase now."""
+
+    @property
+    def turn(self) -> int:
+        """The seat to act, or -1."""
+
+    @property
+    def history(self) -> Sequence[tuple[int, int]]:
+        """Every action so far, ``(seat, code)``."""
+
+
+def role_of(seat: int, dealer: int) -> str:
+    """The seat's role for this deal: "eldest hand", "dealer's partner", "third hand"
+    or "dealer" (S000 L117-121; RULES.md Terms)."""
+    return ROLES[(seat - dealer) & 3]
+
+
+def suit_word(suit: int) -> str:
+    """The suit's name in lower case ("hearts"), or "no trump" for NO_TRUMP."""
+    return _SUIT_WORDS[suit]
+
+
+def suit_symbol(suit: int) -> str:
+    """The suit's symbol (♣ ♦ ♥ ♠), or "NT" for NO_TRUMP."""
+    return _SUIT_SYMBOLS[suit]
+
+
+def card_words(card: int) -> str:
+    """The card as people write it: ``"J♥"``, ``"10♣"``, ``"Joker"``."""
+    return Card(card).pretty()
+
+
+def _style(style: str) -> str:
+    return style if style in STYLES else "uspcc"
+
+
+def _alone_suffix(style: str) -> str:
+    return " I Play Alone." if style == "dc_1862" else " Alone."
+
+
+def _accept_words(style: str, role: str) -> str:
+    if style == "dc_1862":
+        if role == "dealer":
+            return "I take it up."
+        if role == "dealer's partner":
+            return "I will assist."
+        return "I order it up."
+    if style == "uspcc":
+        if role == "dealer":
+            return "Taking it up."
+        if role == "dealer's partner":
+            return "I assist."
+        return "Pick it up."
+    return "Pick it up."
+
+
+def _naming_words(style: str, suit: int, turned_down: int | None) -> str:
+    if style == "dc_1862":
+        return f"I make it {suit_word(suit)}."
+    name = suit_word(suit).capitalize() if suit != NO_TRUMP else "No trump"
+    if style == "uspcc" and turned_down is not None and suit != NO_TRUMP and suit != turned_down:
+        # S001 L13: the other suit of the same colour is "next", else "crossing it".
+        return f"{name}, making it next." if suit == SAME_COLOUR[turned_down] else f"{name}, crossing it."
+    return f"{name}."
+
+
+def describe(action: int, seat: int, *, dealer: int, phase: Phase, style: str = "uspcc",
+             upcard: int | None = None, viewer: int | None = None) -> str:
+    """The words for one action, as the seat would say it at the table.
+
+    Args:
+        action: the action code (:class:`~euchre.core.actions.Action` or int);
+            :data:`HIDDEN_DISCARD` for a discard the viewer did not see.
+        seat: the seat acting (0..3).
+        dealer: the dealer's seat (0..3); it decides the seat's role.
+        phase: the phase in which the action was (or is to be) taken; it tells a pass in
+            round one ("I turn it down" for the dealer) from one in round two ("I pass
+            the making") or from declining a takeover or a lone defence.
+        style: the rules' ``call_words`` (``dc_1862``, ``uspcc``, ``tournament``); an
+            unknown style reads as ``uspcc``.
+        upcard: the card turned up, for "making it next" / "crossing it" (uspcc).
+        viewer: the seat the words are shown to, or None for a spectator who sees all.
+            A discard is shown only to the dealer (and to a spectator).
+
+    Returns:
+        The words, e.g. ``"I will assist."``, ``"Pick it up. Alone."``,
+        ``"I make it hearts."``, ``"discards 9♣"``, ``"J♥"`` (for a card played).
+        Calls are sentences to be quoted; a discard or a play is narration
+        (see :func:`is_spoken`).
+    """
+    st = _style(style)
+    role = role_of(seat, dealer)
+    if action == HIDDEN_DISCARD:
+        return "discards a card face down"
+    code = int(action)
+    if code >= PLAY_BASE:
+        return card_words(code - PLAY_BASE)
+    if code >= DISCARD_BASE:
+        if viewer is None or viewer == seat:
+            return f"discards {card_words(code - DISCARD_BASE)}"
+        return "discards a card face down"
+    act = Action(code)
+    if act == Action.PASS:
+        if phase == Phase.BID_ROUND_1:
+            if role == "dealer" and st != "tournament":
+                return "I turn it down." if st == "dc_1862" else "Turning it down."
+            return "I pass." if st == "dc_1862" else "Pass."
+        if phase == Phase.BID_ROUND_2:
+            return "I pass the making." if st == "dc_1862" else "Pass."
+        # Declining to play alone (a takeover) or to defend alone: a plain pass.
+        return "I pass." if st == "dc_1862" else "Pass."
+    if act in (Action.ORDER_UP, Action.ORDER_UP_ALONE):
+        words = _accept_words(st, role)
+        return words + _alone_suffix(st) if act == Action.ORDER_UP_ALONE else words
+    if act.is_naming:
+        turned_down = None
+        if phase != Phase.BLIND_NAME and upcard is not None and upcard != JOKER:
+            turned_down = upcard >> 3
+        words = _naming_words(st, act.named_suit, turned_down)
+        return words + _alone_suffix(st) if act.is_alone else words
+    if act == Action.GO_ALONE:
+        return "I Play Alone." if st == "dc_1862" else "Alone."
+    if act == Action.PLAY_WITH_PARTNER:
+        return {"dc_1862": "I play with my partner.", "uspcc": "With my partner."}.get(st, "With partner.")
+    if act == Action.TAKE_OVER_ALONE:
+        # S000 L185: the partner "has the right to take the privilege of Playing Alone".
+        return "I Play Alone." if st == "dc_1862" else "Alone."
+    if act == Action.DEFEND_ALONE:
+        # S000 L179: an antagonist "may also Play Alone against him".
+        return {"dc_1862": "I Play Alone against him.", "uspcc": "Defending alone."}.get(st, "Alone.")
+    if act == Action.FORFEIT:
+        return {"dc_1862": "I forfeit a point.", "uspcc": "I give up a point."}.get(st, "Forfeit.")
+    return str(act)  # pragma: no cover - every code is handled above
+
+
+def is_spoken(action: int) -> bool:
+    """True for a call (quoted as spoken words), False for a discard or a card played."""
+    return 0 <= int(action) < DISCARD_BASE
+
+
+def plain(action: int, *, upcard: int | None = None) -> str:
+    """A plain-English gloss of an action, the same in every style, for menus:
+    ``"accept ♥ as trump"``, ``"name ♠ trump, alone"``, ``"pass"``, ``"play J♥"``.
+
+    Args:
+        action: the action code.
+        upcard: the upcard, to name the suit accepted in round one.
+    """
+    code = int(action)
+    if code == HIDDEN_DISCARD:
+        return "discard a card"
+    if code >= PLAY_BASE:
+        return f"play {card_words(code - PLAY_BASE)}"
+    if code >= DISCARD_BASE:
+        return f"discard {card_words(code - DISCARD_BASE)}"
+    act = Action(code)
+    if act in (Action.ORDER_UP, Action.ORDER_UP_ALONE):
+        what = f"accept {suit_symbol(upcard >> 3)} {suit_word(upcard >> 3)} as trump" if upcard is not None and upcard != JOKER \
+            else "accept the upcard's suit as trump"
+        return what + (", alone" if act == Action.ORDER_UP_ALONE else "")
+    if act.is_naming:
+        s = act.named_suit
+        what = "name no trump" if s == NO_TRUMP else f"name {suit_symbol(s)} {suit_word(s)} trump"
+        return what + (", alone" if act.is_alone else "")
+    return {
+        Action.PASS: "pass",
+        Action.GO_ALONE: "go alone, partner sitting out",
+        Action.PLAY_WITH_PARTNER: "play with partner",
+        Action.TAKE_OVER_ALONE: "play alone yourself, partner sitting out",
+        Action.DEFEND_ALONE: "defend alone, partner sitting out",
+        Action.FORFEIT: "forfeit a point to the opponents",
+    }.get(act, str(act))
+
+
+def history_phases(history: Iterable[tuple[int, int]]) -> list[Phase]:
+    """The phase in which each action of a hand's history was taken.
+
+    The history alone tells them apart (REFERENCE 6.1, RULES.md decision 9): before
+    trump is fixed, four passes end round one; a suit named before round two is the
+    dealer's blind call; after trump is fixed a pass by the makers' side declines a
+    takeover and one by the defenders declines to defend alone.
+
+    Args:
+        history: ``(seat, code)`` pairs in order, as in ``HandState.history`` (a hidden
+            discard may be :data:`HIDDEN_DISCARD`).
+    """
+    out: list[Phase] = []
+    fixed = False
+    round_two = False
+    passes = 0
+    maker = -1
+    for seat, code in history:
+        if code >= PLAY_BASE:
+            out.append(Phase.PLAY)
+        elif code >= DISCARD_BASE or code == HIDDEN_DISCARD:
+            out.append(Phase.DISCARD)
+        elif not fixed:
+            if code == Action.PASS:
+                out.append(Phase.BID_ROUND_2 if round_two else Phase.BID_ROUND_1)
+                passes += 1
+                if passes == 4 and not round_two:
+                    round_two, passes = True, 0
+            elif code in (Action.ORDER_UP, Action.ORDER_UP_ALONE):
+                out.append(Phase.BID_ROUND_1)
+                fixed, maker = True, seat
+            elif code == Action.FORFEIT:
+                out.append(Phase.BID_ROUND_2)
+            else:
+                out.append(Phase.BID_ROUND_2 if round_two else Phase.BLIND_NAME)
+                fixed, maker = True, seat
+        elif code in (Action.GO_ALONE, Action.PLAY_WITH_PARTNER):
+            out.append(Phase.ALONE_DECISION)
+        elif code == Action.TAKE_OVER_ALONE:
+            out.append(Phase.TAKEOVER)
+        elif code == Action.DEFEND_ALONE:
+            out.append(Phase.DEFEND_ALONE)
+        else:
+            out.append(Phase.TAKEOVER if (seat & 1) == (maker & 1) else Phase.DEFEND_ALONE)
+    return out
+
+
+def describe_pending(hand: HandLike, action: int, viewer: int | None = None, style: str | None = None) -> str:
+    """The words of ``action`` if the seat to act took it now (for a menu of choices).
+
+    Args:
+        hand: a HandState or PlayerView with a seat to act.
+        action: one of its legal actions.
+        viewer: the seat the words are shown to (None: a spectator who sees all).
+        style: a ``call_words`` style instead of the hand's rules' own.
+    """
+    return describe(action, hand.turn, dealer=hand.dealer, phase=hand.phase, style=style or hand.rules.call_words,
+                    upcard=hand.upcard, viewer=viewer)
+
+
+def describe_history(hand: HandLike, viewer: int | None = None, style: str | None = None) -> list[tuple[int, int, str]]:
+    """The words of every action so far: ``(seat, code, words)`` in order.
+
+    Args:
+        hand: a HandState or PlayerView.
+        viewer: the seat the words are shown to (None: a spectator who sees all). A
+            PlayerView already hides other seats' discards.
+        style: a ``call_words`` style instead of the hand's rules' own.
+    """
+    style = style or hand.rules.call_words
+    phases = history_phases(hand.history)
+    return [
+        (seat, code, describe(code, seat, dealer=hand.dealer, phase=phase, style=style,
+                              upcard=hand.upcard, viewer=viewer))
+        for (seat, code), phase in zip(hand.history, phases, strict=True)
+    ]

@@ -1,0 +1,156 @@
+"""``euchre play`` driven through a real pseudo-terminal (pexpect): a whole game to the
+end, wrong entries answered with a message and a new prompt, and Ctrl-C / end of input
+leaving cleanly with the record saved."""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from euchre.core.records import loads
+
+pexpect = pytest.importorskip("pexpect")
+Child = Any  # pexpect.spawn (pexpect has no type stubs)
+
+SCRIPT = Path(sys.executable).with_name("euchre")
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07|\r")
+PROMPT = re.compile(r"(Your call \(1(?:-\d+)?\)|Your card \(1(?:-\d+)? or e\.g\. JH\)|Discard \(1(?:-\d+)? or e\.g\. 9C\)): ")
+ERRORS = ("You must follow suit", "may not discard", "There is no", "is not a card", "is not a call",
+          "You do not hold", "You may discard")
+
+
+def spawn(*args: str) -> Child:
+    cmd, argv = (str(SCRIPT), list(args)) if SCRIPT.exists() else (sys.executable, ["-m", "euchre.cli.main", *args])
+    env = dict(os.environ, TERM="xterm-256color", LANG="C.UTF-8", LC_ALL="C.UTF-8")
+    env.pop("COLUMNS", None)
+    env.pop("LINES", None)
+    env.pop("NO_COLOR", None)
+    return pexpect.spawn(cmd, argv, env=env, encoding="utf-8", dimensions=(24, 80), timeout=20)
+
+
+def clean(text: str) -> str:
+    return ANSI.sub("", text)
+
+
+def finish(child: Child) -> int:
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.signalstatus is None
+    return int(child.exitstatus)
+
+
+def test_a_whole_game_through_a_terminal(tmp_path: Path) -> None:
+    record = tmp_path / "pty.json"
+    child = spawn("play", "--seed", "8", "--target", "3", "--bots", "beginner", "--save", str(record))
+    transcript: list[str] = []
+    wrong = {"call": ["7", "xyzzy"], "card": ["banana", "9", "illegal"]}
+    seen_errors: list[str] = []
+    candidates: list[str] = []
+    last_kind = ""
+    prompts = 0
+    while True:
+        index = child.expect([PROMPT, pexpect.EOF])
+        before = clean(child.before)
+        transcript.append(before)
+        if index == 1:
+            break
+        prompts += 1
+        assert prompts < 400, "the game does not end"
+        prompt = child.after
+        kind = "call" if prompt.startswith("Your call") else "card"
+        errored = any(e in before for e in ERRORS) and "Your hand:" not in before
+        if errored:
+            seen_errors.append(before.strip())
+        if kind == "call":
+            if wrong["call"]:
+                child.sendline(wrong["call"].pop(0))
+                continue
+            child.sendline("1")
+            continue
+        if errored and candidates and last_kind == kind:
+            child.sendline(candidates.pop(0))
+            continue
+        # A new card question: the status says which numbers may be played.
+        follow = re.search(r"must follow suit: play (\d+)", before)
+        if wrong["card"]:
+            bad = wrong["card"].pop(0)
+            if bad == "illegal":
+                if follow is None:
+                    wrong["card"].append("illegal")  # try again at a later trick
+                else:
+                    shown = re.findall(r"\((\d+) ", before.split("Your hand:")[-1])
+                    if shown:
+                        child.sendline(shown[0])
+                        candidates = [follow.group(1)]
+                        last_kind = kind
+                        continue
+            else:
+                child.sendline(bad)
+                candidates = [follow.group(1)] if follow else [str(k) for k in range(1, 7)]
+                last_kind = kind
+                continue
+        first = follow.group(1) if follow else "1"
+        candidates = [str(k) for k in range(1, 7) if str(k) != first]
+        last_kind = kind
+        child.sendline(first)
+    assert finish(child) == 0
+    text = "".join(transcript)
+    assert "Game over" in text and ("You win!" in text or "You lose." in text)
+    assert "Record saved to" in text
+    assert "Traceback" not in text
+    joined = "\n".join(seen_errors)
+    assert "There is no choice 7" in joined
+    assert "'xyzzy' is not a call" in joined
+    assert "'banana' is not a card" in joined
+    assert "There is no card 9" in joined
+    assert "You must follow suit" in joined
+    game, names = loads(record.read_text(encoding="utf-8"))
+    assert game.result is not None and max(game.score) >= 3
+    assert names[2] == "You"
+
+
+def _first_prompt(child: Child) -> str:
+    child.expect(PROMPT)
+    return clean(child.before)
+
+
+def test_ctrl_c_exits_cleanly_and_keeps_the_record(tmp_path: Path) -> None:
+    record = tmp_path / "intr.json"
+    child = spawn("play", "--seed", "4", "--bots", "random", "--save", str(record))
+    shown = _first_prompt(child)
+    assert "Your hand:" in shown
+    child.sendintr()
+    child.expect("Interrupted")
+    rest = child.read()
+    child.close()
+    assert child.exitstatus == 130
+    assert "Traceback" not in rest and "Record saved" in clean(rest)
+    loads(record.read_text(encoding="utf-8"))
+
+
+def test_end_of_input_exits_cleanly_and_keeps_the_record(tmp_path: Path) -> None:
+    record = tmp_path / "eof.json"
+    child = spawn("play", "--seed", "4", "--bots", "random", "--seat", "E", "--save", str(record))
+    _first_prompt(child)
+    child.sendeof()
+    child.expect("end of input")
+    assert finish(child) == 0
+    loads(record.read_text(encoding="utf-8"))
+
+
+def test_quit_and_help(tmp_path: Path) -> None:
+    record = tmp_path / "quit.json"
+    child = spawn("play", "--seed", "4", "--bots", "random", "--save", str(record))
+    _first_prompt(child)
+    child.sendline("?")
+    child.expect("How to answer")
+    child.expect(PROMPT)
+    child.sendline("quit")
+    child.expect("Game stopped")
+    assert finish(child) == 0
+    loads(record.read_text(encoding="utf-8"))
