@@ -1,0 +1,83 @@
+"""The bot protocol: a player that chooses one legal action from a :class:`PlayerView`.
+
+A bot sees only a view (DESIGN.md: "Bots ... see only a PlayerView"); it never gets the
+hand state, so hidden cards cannot leak into its choices. Its randomness is passed in as
+a seed: two bots of the same level made with the same seed and shown the same views make
+the same choices.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import ClassVar, Protocol, runtime_checkable
+
+from euchre.core.actions import Action
+from euchre.core.errors import EuchreError
+from euchre.core.views import PlayerView
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """A player program.
+
+    ``name`` is a short label for displays and logs (the level, e.g. ``"intermediate"``).
+    ``choose(view)`` returns one of ``view.legal``; it is only called when
+    ``view.turn == view.seat`` and ``view.legal`` is not empty.
+    """
+
+    @property
+    def name(self) -> str:
+        """A short label: the bot's level."""
+        ...
+
+    def choose(self, view: PlayerView) -> Action:
+        """One action of ``view.legal``."""
+        ...
+
+
+class SeededBot:
+    """Common base of the built-in bots: a level name and a seeded generator.
+
+    Args:
+        seed: seeds the bot's own ``random.Random`` (an int; the same seed gives the same
+            choices for the same views).
+
+    Raises:
+        EuchreError: the seed is not an int.
+    """
+
+    level: ClassVar[str] = "bot"
+
+    def __init__(self, seed: int = 0) -> None:
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise EuchreError(f"a bot's seed must be an int, not {seed!r}")
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    @property
+    def name(self) -> str:
+        """The bot's level, e.g. ``"random"``."""
+        return self.level
+
+    def choose(self, view: PlayerView) -> Action:
+        """One action of ``view.legal`` (subclasses decide).
+
+        Raises:
+            EuchreError: the view offers this seat no action.
+        """
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} level={self.level} seed={self.seed}>"
+
+
+def require_turn(view: PlayerView) -> tuple[Action, ...]:
+    """The legal actions of a view, checking that it is the seat's turn.
+
+    Raises:
+        EuchreError: it is not the view's seat's turn, or no action is legal.
+    """
+    if view.turn != view.seat or not view.legal:
+        raise EuchreError(
+            f"no decision for seat {'NESW'[view.seat]}: turn is {view.turn}, phase {view.phase.name}")
+    return view.legal

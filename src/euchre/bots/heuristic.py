@@ -1,0 +1,71 @@
+"""The heuristic bot (level ``intermediate``): the seeds' own advice, phase by phase.
+
+Bidding, lone hands, the takeover, the discard and defending alone are in
+:mod:`euchre.bots.bidding`; the play of the cards in :mod:`euchre.bots.card_play`. Both
+read only the :class:`PlayerView` (through :func:`euchre.bots.knowledge.knowledge_of`).
+The bot is deterministic except for the blind call after a turned-up joker, where every
+suit is alike and its seeded generator picks one.
+"""
+
+from __future__ import annotations
+
+from euchre.bots import bidding
+from euchre.bots.base import SeededBot, require_turn
+from euchre.bots.card_play import choose_card
+from euchre.bots.knowledge import knowledge_of
+from euchre.core.actions import Action
+from euchre.core.hand import Phase
+from euchre.core.views import PlayerView
+
+
+class HeuristicBot(SeededBot):
+    """A rule-based player following S000, S002 and REFERENCE 1K (see the modules above).
+
+    Args:
+        seed: seeds the generator used for the blind call (see the module docstring).
+        policy: the bidding numbers (:class:`euchre.bots.bidding.Policy`); stronger
+            levels may tune them.
+
+    Every phase of :class:`~euchre.core.hand.Phase` is handled. :meth:`preferred` is the
+    heuristic's own answer; :meth:`choose` returns it, guarded so that a bug could never
+    make the bot play an illegal action (it would fall back to the first legal one; the
+    tests check that :meth:`preferred` is always legal by itself).
+    """
+
+    level = "intermediate"
+
+    def __init__(self, seed: int = 0, policy: bidding.Policy = bidding.DEFAULT_POLICY) -> None:
+        super().__init__(seed)
+        self.policy = policy
+
+    def choose(self, view: PlayerView) -> Action:
+        """The heuristic's action for this view.
+
+        Raises:
+            EuchreError: the view offers this seat no action.
+        """
+        legal = require_turn(view)
+        if len(legal) == 1:
+            return legal[0]
+        action = self.preferred(view)
+        return action if action in legal else legal[0]
+
+    def preferred(self, view: PlayerView) -> Action:
+        """The heuristic's answer for a view where this seat is to act."""
+        phase = view.phase
+        if phase == Phase.BLIND_NAME:
+            return bidding.blind_name(view, self.rng.randrange(4))
+        kn = knowledge_of(view)
+        if phase == Phase.BID_ROUND_1:
+            return bidding.bid_round_one(view, kn, self.policy)
+        if phase == Phase.BID_ROUND_2:
+            return bidding.bid_round_two(view, kn, self.policy)
+        if phase == Phase.TAKEOVER:
+            return bidding.take_over(view, kn, self.policy)
+        if phase == Phase.DISCARD:
+            return bidding.discard(view, kn)
+        if phase == Phase.ALONE_DECISION:
+            return bidding.alone_decision(view, kn, self.policy)
+        if phase == Phase.DEFEND_ALONE:
+            return bidding.defend_alone(view, kn, self.policy)
+        return choose_card(view, kn)

@@ -1,0 +1,113 @@
+"""Where the cards are, as far as one seat can tell from its view.
+
+Every card of the deck is in exactly one of: the seat's own hand (``mine``); out of play
+and known (``dead``: played to a trick, the turned-down upcard, a joker set aside, the
+seat's own discard, an upcard whose dealer sits out); known to be in another seat's hand
+(``held[seat]``: the upcard taken up by the dealer and not yet played); or of unknown
+place (``unknown``: another hand or the kitty). Cards are bit masks of card numbers
+(:mod:`euchre.core.cards`); seats are ints 0..3.
+
+Only the view is read, so nothing here can see a hidden card.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from euchre.core.cards import JOKER, deck_cards, mask_of
+from euchre.core.hand import Phase
+from euchre.core.views import PlayerView
+
+
+def popcount(mask: int) -> int:
+    """The number of cards in a mask."""
+    return mask.bit_count()
+
+
+@dataclass(frozen=True)
+class Knowledge:
+    """One seat's card knowledge (all masks of card numbers).
+
+    Attributes:
+        seat: the seat that knows.
+        deck: every card of the deck in use.
+        mine: the seat's own cards now (with the upcard while the dealer holds six).
+        dead: cards known to be out of play.
+        held: per seat, the cards known to be in that seat's hand (never the seat's own).
+        unknown: cards whose place is unknown (another hand or the kitty).
+        upcard_pending: the upcard when it is still on the table and would come to this
+            seat (this seat is the dealer, bidding or before his discard), else 0.
+        voids: per seat, the effective suits it has shown it holds none of.
+    """
+
+    seat: int
+    deck: int
+    mine: int
+    dead: int
+    held: tuple[int, int, int, int]
+    unknown: int
+    upcard_pending: int
+    voids: tuple[frozenset[int], ...]
+
+    def opponent_slots(self, view: PlayerView) -> int:
+        """Unknown cards the active opponents hold now (their cards not known)."""
+        total = 0
+        for s in (self.seat ^ 1, self.seat ^ 3):
+            if view.active >> s & 1:
+                total += view.hand_sizes[s] - popcount(self.held[s])
+        return max(total, 0)
+
+    def opponent_share(self, view: PlayerView) -> float:
+        """The chance that one given unknown card is in an active opponent's hand."""
+        n = popcount(self.unknown)
+        return min(1.0, self.opponent_slots(view) / n) if n else 0.0
+
+
+def upcard_holder(view: PlayerView) -> int:
+    """Where the upcard is: a seat (0..3) holding or about to hold it, or -1 when it is
+    out of play (turned down, played, or its dealer sits out).
+
+    During round one the upcard is counted as the dealer's: that is where it goes if
+    anyone accepts it, which is what a bidding decision must weigh.
+    """
+    up = view.upcard
+    if up in view.played_cards():
+        return -1
+    if view.phase == Phase.BLIND_NAME:
+        return view.dealer
+    if view.phase == Phase.BID_ROUND_1:
+        return view.dealer
+    if view.trump == -1 or not view.upcard_to_dealer:
+        return -1
+    if not view.active >> view.dealer & 1:
+        return -1
+    if view.seat == view.dealer and view.discard == up:
+        return -1
+    return view.dealer
+
+
+def knowledge_of(view: PlayerView) -> Knowledge:
+    """The card knowledge of ``view.seat`` (see the module docstring)."""
+    rules = view.rules
+    me = view.seat
+    deck = mask_of(deck_cards(rules.deck, rules.joker))
+    mine = mask_of(view.hand)
+    dead = mask_of(view.played_cards())
+    if view.joker_aside:
+        dead |= 1 << JOKER
+    if view.discard != -1:
+        dead |= 1 << view.discard
+    up = 1 << view.upcard
+    holder = upcard_holder(view)
+    held = [0, 0, 0, 0]
+    pending = 0
+    if holder == -1:
+        if not (mine & up):
+            dead |= up
+    elif holder != me:
+        held[holder] = up
+    elif not (mine & up):
+        pending = up
+    unknown = deck & ~(mine | dead | held[0] | held[1] | held[2] | held[3] | pending)
+    voids = tuple(frozenset(v) for v in view.voids())
+    return Knowledge(me, deck, mine, dead, (held[0], held[1], held[2], held[3]), unknown, pending, voids)
