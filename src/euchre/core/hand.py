@@ -32,10 +32,10 @@ from euchre.core.cards import (
     NO_TRUMP,
     SAME_COLOUR,
     SUIT_MASK,
-    TRICK_POWER,
     card_code,
     deck_cards,
     mask_of,
+    trick_winner_index,
 )
 from euchre.core.errors import EuchreError, IllegalActionError
 from euchre.core.rules import Rules
@@ -626,34 +626,39 @@ class HandState:
                 return -1
 
     def _continue(self) -> None:
-        """Move to the next pending decision after trump is fixed (RULES.md decision 9)."""
-        if self._with_call:
-            seat = self._takeover_seat()
-            if seat != -1:
-                self.phase, self.turn = Phase.TAKEOVER, seat
+        """Move to the next pending decision after trump is fixed (RULES.md decision 9):
+        the first step of the timing's sequence that is still pending, else the play."""
+        steps = _STEPS_WITH_CALL if self._with_call else _STEPS_AFTER_BIDDING
+        for step in steps:
+            if step(self):
                 return
-            if self._dealer_must_discard():
-                self._begin_discard()
-                return
-        else:
-            if self._dealer_must_discard():
-                self._begin_discard()
-                return
-            if not self.alone_decided and self._alone_ok:
-                self.phase, self.turn = Phase.ALONE_DECISION, self.maker
-                return
-            seat = self._takeover_seat()
-            if seat != -1:
-                self.phase, self.turn = Phase.TAKEOVER, seat
-                return
-            if self._dealer_must_discard():
-                self._begin_discard()
-                return
-        seat = self._defender_to_ask((self.dealer + 1) & 3)
-        if seat != -1:
-            self.phase, self.turn = Phase.DEFEND_ALONE, seat
-            return
         self._begin_play()
+
+    def _step_takeover(self) -> bool:
+        seat = self._takeover_seat()
+        if seat == -1:
+            return False
+        self.phase, self.turn = Phase.TAKEOVER, seat
+        return True
+
+    def _step_discard(self) -> bool:
+        if not self._dealer_must_discard():
+            return False
+        self._begin_discard()
+        return True
+
+    def _step_alone_decision(self) -> bool:
+        if self.alone_decided or not self._alone_ok:
+            return False
+        self.phase, self.turn = Phase.ALONE_DECISION, self.maker
+        return True
+
+    def _step_defend(self) -> bool:
+        seat = self._defender_to_ask((self.dealer + 1) & 3)
+        if seat == -1:
+            return False
+        self.phase, self.turn = Phase.DEFEND_ALONE, seat
+        return True
 
     def _begin_discard(self) -> None:
         self.hands[self.dealer] |= 1 << self.upcard
@@ -764,15 +769,7 @@ class HandState:
             self.turn = nxt
             return
         # The trick is complete: the highest card under (trump, led suit) wins.
-        trump = self.trump
-        power = TRICK_POWER[trump][EFFECTIVE_SUIT[trump][cards[0]]]
-        best = 0
-        best_power = power[cards[0]]
-        for i in range(1, len(cards)):
-            p = power[cards[i]]
-            if p > best_power:
-                best, best_power = i, p
-        winner = seats[best]
+        winner = seats[trick_winner_index(cards, self.trump)]
         self.tricks.append(Trick(self.leader, tuple(seats), tuple(cards), winner))
         self.tricks_won[winner & 1] += 1
         self.trick_cards = []
@@ -843,6 +840,14 @@ def _safe_text(code: int) -> str:
     except EuchreError:
         return repr(code)
 
+
+# The order of the decisions after trump is fixed (RULES.md decision 9). A dealer whom
+# a takeover made active discards after it (the second discard step).
+_STEPS_WITH_CALL = (HandState._step_takeover, HandState._step_discard, HandState._step_defend)
+_STEPS_AFTER_BIDDING = (
+    HandState._step_discard, HandState._step_alone_decision, HandState._step_takeover,
+    HandState._step_discard, HandState._step_defend,
+)
 
 _LEGAL = [
     HandState._legal_round1, HandState._legal_round2, HandState._legal_blind,
