@@ -71,6 +71,28 @@ class SeededBot:
         return f"<{type(self).__name__} level={self.level} seed={self.seed}>"
 
 
+class RuleBot(SeededBot):
+    """A bot with a rule for each phase: :meth:`preferred` gives its answer, and
+    :meth:`choose` plays it, with the first legal action as a guard should a rule ever
+    produce an illegal one (the tests check that the rules never do)."""
+
+    def choose(self, view: PlayerView) -> Action:
+        """The bot's action for this view.
+
+        Raises:
+            EuchreError: the view offers this seat no action.
+        """
+        legal = require_turn(view)
+        if len(legal) == 1:
+            return legal[0]
+        action = self.preferred(view)
+        return action if action in legal else legal[0]
+
+    def preferred(self, view: PlayerView) -> Action:
+        """The bot's own answer for a view where its seat is to act."""
+        raise NotImplementedError
+
+
 def require_turn(view: PlayerView) -> tuple[Action, ...]:
     """The legal actions of a view, checking that it is the seat's turn.
 

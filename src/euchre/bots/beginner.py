@@ -15,7 +15,7 @@ TRICK_POWER).
 
 from __future__ import annotations
 
-from euchre.bots.base import SeededBot, require_turn
+from euchre.bots.base import RuleBot
 from euchre.core.actions import Action
 from euchre.core.cards import EFFECTIVE_SUIT, NO_TRUMP, TRICK_POWER, TRUMP_POWER
 from euchre.core.hand import Phase
@@ -31,22 +31,10 @@ def _count_trumps(cards: list[int], trump: int) -> int:
     return sum(1 for c in cards if EFFECTIVE_SUIT[trump][c] == trump)
 
 
-class BeginnerBot(SeededBot):
+class BeginnerBot(RuleBot):
     """A naive rule player (see the module docstring)."""
 
     level = "beginner"
-
-    def choose(self, view: PlayerView) -> Action:
-        """The beginner's action for this view.
-
-        Raises:
-            EuchreError: the view offers this seat no action.
-        """
-        legal = require_turn(view)
-        if len(legal) == 1:
-            return legal[0]
-        action = self.preferred(view)
-        return action if action in legal else legal[0]
 
     def preferred(self, view: PlayerView) -> Action:
         """The beginner's own answer for a view where this seat is to act (the tests

@@ -10,7 +10,7 @@ suit is alike and its seeded generator picks one.
 from __future__ import annotations
 
 from euchre.bots import bidding
-from euchre.bots.base import SeededBot, require_turn
+from euchre.bots.base import RuleBot
 from euchre.bots.card_play import choose_card
 from euchre.bots.knowledge import knowledge_of
 from euchre.core.actions import Action
@@ -18,7 +18,7 @@ from euchre.core.hand import Phase
 from euchre.core.views import PlayerView
 
 
-class HeuristicBot(SeededBot):
+class HeuristicBot(RuleBot):
     """A rule-based player following S000, S002 and REFERENCE 1K (see the modules above).
 
     Args:
@@ -37,18 +37,6 @@ class HeuristicBot(SeededBot):
     def __init__(self, seed: int = 0, policy: bidding.Policy = bidding.DEFAULT_POLICY) -> None:
         super().__init__(seed)
         self.policy = policy
-
-    def choose(self, view: PlayerView) -> Action:
-        """The heuristic's action for this view.
-
-        Raises:
-            EuchreError: the view offers this seat no action.
-        """
-        legal = require_turn(view)
-        if len(legal) == 1:
-            return legal[0]
-        action = self.preferred(view)
-        return action if action in legal else legal[0]
 
     def preferred(self, view: PlayerView) -> Action:
         """The heuristic's answer for a view where this seat is to act."""
