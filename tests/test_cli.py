@@ -272,3 +272,23 @@ def test_bad_arguments_give_one_line_and_exit_2(argv: list[str], needle: str,
 def test_no_command_shows_help(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys)
     assert code == 0 and "play" in out and "replay" in out
+
+
+def test_watch_saves_egn_when_the_file_ends_in_egn(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """--save x.egn writes Euchre Game Notation that reads back to the same game as the
+    JSON record of the same seed; rules EGN cannot express are refused before play."""
+    from euchre.core.egn import loads_egn
+
+    egn_path, json_path = tmp_path / "g.egn", tmp_path / "g.json"
+    for path in (egn_path, json_path):
+        assert main(["watch", "--seed", "5", "--delay", "0", "--target", "3", "--save", str(path)]) == 0
+    egn_game, _ = loads_egn(egn_path.read_text(encoding="utf-8"))
+    json_game, _ = loads(json_path.read_text(encoding="utf-8"))
+    assert egn_game.score == json_game.score
+    assert egn_game.result is not None and json_game.result is not None
+    assert egn_game.result.winner == json_game.result.winner
+    assert [h.history for h in egn_game.finished_hands] == [h.history for h in json_game.finished_hands]
+    capsys.readouterr()
+    code = main(["watch", "--preset", "dc-club-1862", "--seed", "1", "--delay", "0", "--save", str(tmp_path / "x.egn")])
+    assert code == 2
+    assert "EGN cannot record these rules" in capsys.readouterr().err

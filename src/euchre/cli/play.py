@@ -26,10 +26,12 @@ from euchre.cli.render import SEAT_TITLES, Narrator, card_text, numbered_hand, s
 from euchre.cli.table import Chooser, build_rules, run_table
 from euchre.core.actions import Action
 from euchre.core.cards import EFFECTIVE_SUIT, Card
-from euchre.core.errors import EuchreError
+from euchre.core.egn import dumps_egn, ruleset_from_rules
+from euchre.core.errors import EuchreError, RecordError
 from euchre.core.game import Game
 from euchre.core.hand import Phase
 from euchre.core.records import dumps
+from euchre.core.rules import Rules
 from euchre.core.views import PlayerView
 from euchre.core.words import describe_pending, plain, role_of
 
@@ -240,17 +242,25 @@ def _check_save_path(save: str | None) -> Path | None:
 
 
 class _Saver:
-    """Writes the game record to the --save file (after each hand and at the end)."""
+    """Writes the game record to the --save file (after each hand and at the end): EGN
+    when the file name ends in ``.egn``, else our JSON record."""
 
-    def __init__(self, path: Path | None, names: list[str], console: Console) -> None:
+    def __init__(self, path: Path | None, names: list[str], console: Console, rules: Rules) -> None:
         self.path = path
         self.names = names
         self.console = console
+        self.egn = path is not None and path.suffix.lower() == ".egn"
+        if self.egn:
+            try:
+                ruleset_from_rules(rules)  # fail before play when EGN cannot hold these rules
+            except RecordError as exc:
+                raise EuchreError(f"--save {path}: EGN cannot record these rules ({exc}); use a .json file") from None
 
     def __call__(self, game: Game) -> None:
         if self.path is not None:
             try:
-                self.path.write_text(dumps(game, self.names), encoding="utf-8")
+                text = dumps_egn(game, self.names) if self.egn else dumps(game, self.names)
+                self.path.write_text(text, encoding="utf-8")
             except OSError as exc:
                 raise EuchreError(f"cannot write the record to {self.path}: {exc.strerror}") from None
 
@@ -289,7 +299,7 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
     human = HumanPlayer(game, console, narrator, lambda p: console.input(p, markup=False))
     players: list[Chooser] = [make_bot(level, seed * 4 + s) for s in range(4)]
     players[seat] = human
-    saver = _Saver(save, names, console)
+    saver = _Saver(save, names, console, rules)
     console.print(f"Euchre: {args.preset}, game to {rules.game_target}. Seed {seed}.")
     console.print(f"You sit {SEAT_TITLES[seat]}; your partner is {SEAT_TITLES[seat ^ 2]}. Bots: {level}.")
     console.print("Type ? for help, quit to stop.")
@@ -335,7 +345,7 @@ def cmd_watch(args: argparse.Namespace, console: Console) -> int:
     names = [f"{SEAT_TITLES[s]} (bot: {levels[s]})" for s in range(4)]
     players: list[Chooser] = [make_bot(levels[s], seed * 4 + s) for s in range(4)]
     narrator = Narrator(console, viewer=None, delay=args.delay, show_deal=True)
-    saver = _Saver(save, names, console)
+    saver = _Saver(save, names, console, rules)
     if len(set(levels)) == 1:
         desc = f"all {levels[0]}"
     elif levels[0] == levels[2] and levels[1] == levels[3]:
