@@ -23,8 +23,14 @@ BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PY = BIN / ("python.exe" if os.name == "nt" else "python")
 
 
-def run(*args: str | Path) -> int:
-    return subprocess.call([str(a) for a in args], cwd=ROOT)  # noqa: S603 - our own venv tools
+def run(*args: str | Path, cwd: Path = ROOT) -> int:
+    """Run a command; Ctrl-C goes to it (it cleans up) and its exit code is returned."""
+    proc = subprocess.Popen([str(a) for a in args], cwd=cwd)  # noqa: S603 - our own venv tools
+    while True:
+        try:
+            return proc.wait()
+        except KeyboardInterrupt:
+            continue  # the child got the same Ctrl-C; wait for it to finish
 
 
 def ensure_venv(extra: str) -> None:
@@ -54,7 +60,7 @@ def main(argv: list[str]) -> int:
     command, rest = argv[0], argv[1:]
     if command == "play":
         ensure_venv("")
-        return run(BIN / "euchre", "play", *rest)
+        return run(BIN / "euchre", "play", *rest, cwd=Path.cwd())  # --save paths are yours
     ensure_venv("test")
     code = run(PY, "-m", "pytest", "-n", "2", "-q", *rest)
     if code:

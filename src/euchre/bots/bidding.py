@@ -317,16 +317,15 @@ def bid_round_two(view: PlayerView, kn: Knowledge, policy: Policy = DEFAULT_POLI
     if not suits:
         return view.legal[0]
     lead_side = _lead_bonus(view, -1, policy)
-    best: CallEstimate | None = None
-    best_value = -1.0
-    for suit in suits:
-        est = _named_estimate(view, kn, suit)
+    def value_of(est: CallEstimate) -> float:
         value = est.side(policy) + lead_side
-        if seats.me == seats.eldest and suit == SAME_COLOUR[view.upcard >> 3]:
+        if seats.me == seats.eldest and est.trump == SAME_COLOUR[view.upcard >> 3]:
             value += policy.next_bonus  # S000 L187: "strong at next in suit"
-        if value > best_value:
-            best, best_value = est, value
-    assert best is not None  # suits is not empty
+        return value
+
+    # suits is not empty, so max() always has a candidate (first best wins ties)
+    best = max((_named_estimate(view, kn, suit) for suit in suits), key=value_of)
+    best_value = value_of(best)
     lone_action = Action.name_trump(best.trump, alone=True)
     if lone_action in legal and going_alone_pays(view) and is_lone_hand(view, best, policy):
         return lone_action

@@ -154,17 +154,28 @@ class Action(enum.IntEnum):
 
     @classmethod
     def play(cls, card: int) -> Action:
-        """The action that plays ``card``."""
-        return ACTIONS[PLAY_BASE + card]
+        """The action that plays ``card`` (a card number 0..32).
+
+        Raises:
+            CardError: not a card number."""
+        return ACTIONS[PLAY_BASE + _card_number(card)]
 
     @classmethod
     def discard(cls, card: int) -> Action:
-        """The action that discards ``card``."""
-        return ACTIONS[DISCARD_BASE + card]
+        """The action that discards ``card`` (a card number 0..32).
+
+        Raises:
+            CardError: not a card number."""
+        return ACTIONS[DISCARD_BASE + _card_number(card)]
 
     @classmethod
     def name_trump(cls, suit: int, alone: bool = False) -> Action:
-        """The action that names ``suit`` (0..3 or NO_TRUMP) as trump, alone or not."""
+        """The action that names ``suit`` (0..3 or NO_TRUMP) as trump, alone or not.
+
+        Raises:
+            EuchreError: not a suit number 0..4."""
+        if isinstance(suit, bool) or not isinstance(suit, int) or not 0 <= suit <= NO_TRUMP:
+            raise EuchreError(f"not a suit number 0..4: {suit!r}")
         return ACTIONS[3 + suit + (5 if alone else 0)]
 
     @classmethod
@@ -178,6 +189,12 @@ class Action(enum.IntEnum):
 
 
 ACTIONS: dict[int, Action] = {int(a): a for a in Action}
+
+
+def _card_number(card: object) -> int:
+    if isinstance(card, bool) or not isinstance(card, int) or not 0 <= card <= 32:
+        raise CardError(f"not a card number 0..32: {card!r}")
+    return int(card)
 """ACTIONS[code] is the Action with that code (a fast lookup)."""
 
 _SIMPLE = {0: "pass", 1: "order", 2: "order-alone", 13: "alone", 14: "partner",
@@ -191,6 +208,8 @@ def action_text(code: int) -> str:
     Raises:
         EuchreError: the code is no action.
     """
+    if isinstance(code, bool) or not isinstance(code, int):
+        raise EuchreError(f"not an action code: {code!r}")
     if code in _SIMPLE:
         return _SIMPLE[code]
     if 3 <= code <= 12:

@@ -61,6 +61,8 @@ class Suit(enum.IntEnum):
         Raises:
             CardError: the text names no suit.
         """
+        if not isinstance(text, str):
+            raise CardError(f"not a suit: {text!r} (use C, D, H or S)")
         t = text.strip().lower()
         for s in cls:
             if t in (s.letter.lower(), s.symbol, s.name.lower(), s.name.lower().rstrip("s")):
@@ -173,6 +175,8 @@ class Card(enum.IntEnum):
 
 def card_code(card: int) -> str:
     """The two-character code of a card number: ``"JH"``; ``"JK"`` for the joker."""
+    if type(card) is not int and not isinstance(card, Card):
+        raise CardError(f"not a card number: {card!r}")
     if card == JOKER:
         return "JK"
     if not 0 <= card < 32:

@@ -204,8 +204,17 @@ class Game:
     def __init__(self, rules: Rules, seed: int | None = None, *,
                  initial_score: Sequence[int] = (0, 0), setup: Setup | None = None,
                  deal_provider: DealProvider | None = None, max_hands: int = 10_000) -> None:
-        if len(initial_score) != 2 or any(not isinstance(s, int) or s < 0 for s in initial_score):
+        if not isinstance(rules, Rules):
+            raise EuchreError(f"rules must be a Rules value (e.g. preset('modern-standard')), not {type(rules).__name__}")
+        if seed is not None and (type(seed) is not int):
+            raise EuchreError(f"seed must be a whole number or None, not {seed!r}")
+        if not isinstance(initial_score, (list, tuple)) or len(initial_score) != 2 or any(
+                type(s) is not int or s < 0 for s in initial_score):
             raise EuchreError(f"initial_score must be two whole numbers >= 0, not {initial_score!r}")
+        if type(max_hands) is not int or max_hands < 1:
+            raise EuchreError(f"max_hands must be a whole number >= 1, not {max_hands!r}")
+        if setup is not None and not isinstance(setup, Setup):
+            raise EuchreError(f"setup must be a Setup, not {type(setup).__name__}")
         if max(initial_score) >= rules.game_target:
             raise EuchreError(f"initial_score {tuple(initial_score)} already reaches the target {rules.game_target}")
         self.rules = rules
@@ -221,11 +230,15 @@ class Game:
         self._deal_provider = deal_provider
         self.hand: HandState = self._new_hand()
 
-    def _new_hand(self) -> HandState:
-        index = len(self.finished_hands)
+    def _new_hand(self, dealer: int | None = None, index: int = 0) -> HandState:
+        """Deal hand number ``index`` (from 0) by ``dealer`` (default: the current one)."""
+        dealer = self.dealer if dealer is None else dealer
         if self._deal_provider is not None:
-            return self._deal_provider(index, self.dealer)
-        return HandState.deal(self.rules, self.dealer, self.rng)
+            hand = self._deal_provider(index, dealer)
+            if not isinstance(hand, HandState) or hand.dealer != dealer or hand.rules != self.rules:
+                raise EuchreError(f"the deal provider must return a new HandState of these rules dealt by seat {dealer}")
+            return hand
+        return HandState.deal(self.rules, dealer, self.rng)
 
     @property
     def is_over(self) -> bool:
@@ -253,35 +266,45 @@ class Game:
         """
         if self.is_over:
             raise IllegalActionError("the game is over; no action is legal", str(action))
-        self.hand.apply(action)
-        if not self.hand.is_over:
+        hand = self.hand
+        before = hand._snapshot()
+        hand.apply(action)
+        if not hand.is_over:
             return None
-        return self._end_hand()
+        try:
+            return self._end_hand()
+        except BaseException:
+            hand._restore(before)  # nothing half-applied: the action is undone
+            raise
 
     def _end_hand(self) -> HandResult:
         hand = self.hand
         result = hand.result
         if result is None:  # pragma: no cover - the phase machine sets it at DONE
             raise EuchreError("internal error: a finished hand has no result")
-        self.finished_hands.append(hand)
-        self.score[0] += result.points[0]
-        self.score[1] += result.points[1]
+        score = [self.score[0] + result.points[0], self.score[1] + result.points[1]]
         target = self.rules.game_target
-        leaders = [t for t in (0, 1) if self.score[t] >= target]
+        leaders = [t for t in (0, 1) if score[t] >= target]
+        next_hand = None
+        dealer = self.dealer
+        if not leaders:
+            if not (result.passed_out and not result.forfeit and self.rules.all_pass_round2 == "same_dealer_redeals"):
+                dealer = (dealer + 1) & 3  # the deal passes left (all seeds)
+            if len(self.finished_hands) + 1 < self.max_hands:
+                next_hand = self._new_hand(dealer, len(self.finished_hands) + 1)  # may raise: nothing is changed yet
+        self.finished_hands.append(hand)
+        self.score = score
+        self.dealer = dealer
         if leaders:
-            winner = leaders[0]
-            loser_score = self.score[1 - winner]
-            games = 2 if (self.rules.slams and loser_score == 0) else 1
+            winner = leaders[0]  # only one side scores a hand, so only one can get there
+            games = 2 if (self.rules.slams and score[1 - winner] == 0) else 1
             carry = (0, 0)
             if self.rules.laps:
-                extra = self.score[winner] - target
+                extra = score[winner] - target
                 carry = (extra, 0) if winner == 0 else (0, extra)
-            self.result = GameResult(winner, (self.score[0], self.score[1]), games, carry)
-            return result
-        if not (result.passed_out and not result.forfeit and self.rules.all_pass_round2 == "same_dealer_redeals"):
-            self.dealer = (self.dealer + 1) & 3  # the deal passes left (all seeds)
-        if len(self.finished_hands) < self.max_hands:
-            self.hand = self._new_hand()
+            self.result = GameResult(winner, (score[0], score[1]), games, carry)
+        elif next_hand is not None:
+            self.hand = next_hand
         return result
 
     def bridge(self) -> int | None:

@@ -32,6 +32,7 @@ from euchre.core.cards import (
     NO_TRUMP,
     SAME_COLOUR,
     SUIT_MASK,
+    Card,
     card_code,
     deck_cards,
     mask_of,
@@ -229,6 +230,9 @@ class HandState:
             dealer: the dealer's seat 0..3.
             rng: the random generator; the same seed gives the same deal.
         """
+        _check_rules_and_dealer(rules, dealer)
+        if not isinstance(rng, random.Random):
+            raise EuchreError(f"rng must be a random.Random, not {type(rng).__name__}")
         pack = list(_deck(rules.deck, rules.joker))
         rng.shuffle(pack)
         pack = cut_pack(pack, rng, rules.cut_min_packet)
@@ -251,20 +255,28 @@ class HandState:
             EuchreError: the cards are not a deal of this rule set's deck (wrong count,
                 a card twice, a card not in the deck).
         """
-        if not isinstance(dealer, int) or not 0 <= dealer <= 3:
-            raise EuchreError(f"dealer must be a seat 0..3, not {dealer!r}")
-        deck = set(deck_cards(rules.deck, rules.joker))
-        if len(hands) != 4 or any(len(h) != 5 for h in hands):
-            raise EuchreError("a deal gives exactly five cards to each of four seats")
+        _check_rules_and_dealer(rules, dealer)
+        deck = set(_deck(rules.deck, rules.joker))
+        if not isinstance(hands, (list, tuple)) or len(hands) != 4 or any(
+                not isinstance(h, (list, tuple)) or len(h) != 5 for h in hands):
+            raise EuchreError("a deal gives exactly five cards (a list) to each of four seats")
+        if not isinstance(stock, (list, tuple)) or not stock:
+            raise EuchreError("the stock must be a non-empty list of cards")
         all_cards = [c for h in hands for c in h] + list(stock)
         for c in all_cards:
+            if type(c) is not int and type(c) is not Card:
+                raise EuchreError(f"a card must be a card number (int) or Card, not {c!r}")
             if c not in deck:
-                raise EuchreError(f"card {c!r} is not in the {rules.cards_in_deck}-card deck of these rules")
-        if len(set(all_cards)) != len(all_cards):
-            raise EuchreError("a card appears twice in the deal")
+                shown = card_code(c) if 0 <= c <= 32 else repr(c)
+                raise EuchreError(f"card {shown} is not in the {rules.cards_in_deck}-card deck of these rules")
+        seen: set[int] = set()
+        for c in all_cards:
+            if c in seen:
+                raise EuchreError(f"card {card_code(c)} appears twice in the deal")
+            seen.add(c)
         if len(all_cards) != len(deck):
             raise EuchreError(f"the deal and stock hold {len(all_cards)} cards; the deck has {len(deck)}")
-        return cls._create(rules, dealer, hands, list(stock))
+        return cls._create(rules, dealer, [[int(c) for c in h] for h in hands], [int(c) for c in stock])
 
     @classmethod
     def _create(cls, rules: Rules, dealer: int, hands: Sequence[Sequence[int]], stock: list[int]) -> HandState:
@@ -408,9 +420,10 @@ class HandState:
                 code = int(Action.parse(action))
             except EuchreError as exc:
                 raise IllegalActionError(str(exc), action, [action_text(c) for c in legal]) from None
-        elif isinstance(action, int) and not isinstance(action, bool):
+        elif type(action) is int or type(action) is Action:
             code = int(action)
         else:
+            # bools, floats, and other int-valued enums (a Card or a Suit is not an action)
             raise IllegalActionError(f"not an action: {action!r}", repr(action), [action_text(c) for c in legal])
         if code in legal:
             _APPLY[self.phase](self, code)
@@ -440,7 +453,6 @@ class HandState:
         if not self._stack:
             raise EuchreError("pop() without a matching push()")
         self._restore(self._stack.pop())
-        self.is_over = self.phase == Phase.DONE
 
     def _snapshot(self) -> tuple[Any, ...]:
         return (
@@ -460,6 +472,7 @@ class HandState:
          self.leader, self.result, self._legal) = s
         del self.history[n_hist:]
         del self.tricks[n_tricks:]
+        self.is_over = self.phase == Phase.DONE
 
     # ------------------------------------------------------------------ bidding
     def _holds_natural_trump(self, seat: int, suit: int) -> bool:
@@ -832,6 +845,13 @@ def _play_codes(mask: int) -> list[int]:
         _PLAY_CODES[mask] = out
         _PLAY_ACTIONS[id(out)] = [_ACTION_AT[c] for c in out]
     return out
+
+
+def _check_rules_and_dealer(rules: object, dealer: object) -> None:
+    if not isinstance(rules, Rules):
+        raise EuchreError(f"rules must be a Rules value (e.g. preset('modern-standard')), not {type(rules).__name__}")
+    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer <= 3:
+        raise EuchreError(f"dealer must be a seat 0..3, not {dealer!r}")
 
 
 def _safe_text(code: int) -> str:

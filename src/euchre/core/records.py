@@ -29,7 +29,7 @@ from typing import Any
 
 from euchre.core.actions import action_text, parse_action
 from euchre.core.cards import card_code, parse_card
-from euchre.core.errors import EuchreError, RecordError
+from euchre.core.errors import EuchreError, RecordError, RulesError
 from euchre.core.game import Game, Setup
 from euchre.core.hand import HandState
 from euchre.core.rules import Rules, preset_of
@@ -138,12 +138,15 @@ def load_record(data: Mapping[str, Any]) -> tuple[Game, list[str]]:
         raise RecordError("", "a record is a JSON object")
     if data.get("format") != FORMAT:
         raise RecordError("format", f"expected {FORMAT!r}, found {data.get('format')!r}")
-    if data.get("version") != VERSION:
+    if type(data.get("version")) is not int or data.get("version") != VERSION:
         raise RecordError("version", f"unsupported version {data.get('version')!r} (this reader knows {VERSION})")
+    rules_d = _need(data, "rules", dict, "")
     try:
-        rules = Rules.from_dict(_need(data, "rules", dict, ""))
-    except EuchreError as exc:
+        rules = Rules.from_dict(rules_d)
+    except RulesError as exc:
         raise RecordError("rules", str(exc)) from None
+    if data.get("preset") is not None and not isinstance(data.get("preset"), str):
+        raise RecordError("preset", "expected a preset name or null")
     seed = data.get("seed")
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
         raise RecordError("seed", "expected a whole number or null")
@@ -152,7 +155,7 @@ def load_record(data: Mapping[str, Any]) -> tuple[Game, list[str]]:
         raise RecordError("players", "expected four names")
     setup_d = _need(data, "setup", dict, "")
     seating = _need(setup_d, "seating", list, "setup")
-    if sorted(x for x in seating if isinstance(x, int)) != [0, 1, 2, 3]:
+    if any(type(x) is not int for x in seating) or sorted(seating) != [0, 1, 2, 3]:
         raise RecordError("setup.seating", "expected the players 0..3, each once")
     first = _seat(setup_d.get("first_dealer"), "setup.first_dealer")
     draws_raw = setup_d.get("draws", [])
@@ -160,13 +163,15 @@ def load_record(data: Mapping[str, Any]) -> tuple[Game, list[str]]:
     if not isinstance(draws_raw, list):
         raise RecordError("setup.draws", "expected a list")
     for i, d in enumerate(draws_raw):
-        if not (isinstance(d, list) and len(d) == 2 and isinstance(d[0], int)):
-            raise RecordError(f"setup.draws[{i}]", "expected [player, card]")
+        if not (isinstance(d, list) and len(d) == 2 and type(d[0]) is int and 0 <= d[0] <= 3):
+            raise RecordError(f"setup.draws[{i}]", "expected [player 0..3, card]")
         draws.append((d[0], _card_list([d[1]], f"setup.draws[{i}]")[0]))
     setup = Setup((seating[0], seating[1], seating[2], seating[3]), first, tuple(draws), str(setup_d.get("method", "")))
     initial = _need(data, "initial_score", list, "")
-    if len(initial) != 2 or not all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in initial):
+    if len(initial) != 2 or not all(type(x) is int and x >= 0 for x in initial):
         raise RecordError("initial_score", "expected two whole numbers >= 0")
+    if max(initial) >= rules.game_target:
+        raise RecordError("initial_score", f"{initial} already reaches the target {rules.game_target}")
     hands_d = _need(data, "hands", list, "")
 
     def provider(index: int, dealer: int) -> HandState:
@@ -215,6 +220,8 @@ def load_record(data: Mapping[str, Any]) -> tuple[Game, list[str]]:
                 raise RecordError(aw, f"{SEATS[seat]} acted but it was {SEATS[hand.turn]}'s turn")
             try:
                 game.apply(code)
+            except RecordError:
+                raise  # from dealing the next hand: it names its own place
             except EuchreError as exc:
                 raise RecordError(aw, str(exc)) from None
         stored = hd.get("result")
@@ -233,18 +240,24 @@ def load_record(data: Mapping[str, Any]) -> tuple[Game, list[str]]:
     final = data.get("final_score")
     if final is not None and final != list(game.score):
         raise RecordError("final_score", f"the replay ends at {list(game.score)}, the record says {final}")
+    winner = data.get("winner")
+    expected = TEAM_NAMES[game.result.winner] if game.result else None
+    if "winner" in data and winner != expected:
+        raise RecordError("winner", f"the replay gives {expected!r}, the record says {winner!r}")
     names = list(players) if players else [f"Player {i + 1}" for i in range(4)]
     return game, names
 
 
-def loads(text: str) -> tuple[Game, list[str]]:
+def loads(text: str | bytes) -> tuple[Game, list[str]]:
     """Replay a record from JSON text (see :func:`load_record`).
 
     Raises:
         RecordError: the text is not JSON, or the record is corrupt or inconsistent.
     """
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise RecordError("", f"a record is JSON text, not {type(text).__name__}")
     try:
         data = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as exc:
+    except (ValueError, RecursionError) as exc:  # JSONDecodeError, bad UTF-8, huge integers
         raise RecordError("", f"not JSON: {exc}") from None
     return load_record(data)

@@ -452,7 +452,7 @@ def preset(name: str) -> Rules:
         RulesError: no preset has that name, or it needs a capability not supported yet
             (the message names the options).
     """
-    if name not in _PRESET_TABLE:
+    if not isinstance(name, str) or name not in _PRESET_TABLE:
         raise RulesError(f"unknown preset {name!r}; presets: {', '.join(PRESET_NAMES)}")
     values, _ = _resolve(name)
     try:
@@ -470,7 +470,7 @@ def preset_values(name: str) -> dict[str, Any]:
     Raises:
         RulesError: no preset has that name.
     """
-    if name not in _PRESET_TABLE:
+    if not isinstance(name, str) or name not in _PRESET_TABLE:
         raise RulesError(f"unknown preset {name!r}; presets: {', '.join(PRESET_NAMES)}")
     return _resolve(name)[0]
 

@@ -120,8 +120,12 @@ def view_of(state: HandState, seat: int, score: Sequence[int] = (0, 0)) -> Playe
     Raises:
         EuchreError: the seat is not 0..3.
     """
-    if not isinstance(seat, int) or not 0 <= seat <= 3:
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 3:
         raise EuchreError(f"seat must be 0..3, not {seat!r}")
+    if not isinstance(state, HandState):
+        raise EuchreError(f"state must be a HandState, not {type(state).__name__}")
+    if not isinstance(score, (list, tuple)) or len(score) != 2 or any(type(x) is not int for x in score):
+        raise EuchreError(f"score must be two whole numbers (N-S, E-W), not {score!r}")
     blind = state.phase == Phase.BLIND_NAME and seat == state.dealer
     hand = () if blind else tuple(state.hand_of(seat))
     history = tuple(
@@ -172,6 +176,24 @@ def _assign(cards: list[int], holders: list[tuple[int, int]], allowed: dict[int,
 
 
 def sample_world(view: PlayerView, rng: random.Random) -> HandState:
+    """A full hand state consistent with ``view`` (see :func:`_sample_world`).
+
+    Raises:
+        EuchreError: no deal fits the view, or the view is malformed.
+    """
+    if not isinstance(view, PlayerView):
+        raise EuchreError(f"view must be a PlayerView, not {type(view).__name__}")
+    if not isinstance(rng, random.Random):
+        raise EuchreError(f"rng must be a random.Random, not {type(rng).__name__}")
+    try:
+        return _sample_world(view, rng)
+    except EuchreError:
+        raise
+    except (IndexError, KeyError, ValueError, TypeError) as exc:
+        raise EuchreError(f"the view is malformed: {exc!r}") from None
+
+
+def _sample_world(view: PlayerView, rng: random.Random) -> HandState:
     """A full hand state consistent with ``view``: the same history, the viewer's cards,
     and the unseen cards dealt at random among the other seats and the kitty.
 

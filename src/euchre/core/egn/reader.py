@@ -151,7 +151,7 @@ def loads_egn(text: str | bytes) -> tuple[Game, list[str]]:
 def _parse_json(text: str | bytes) -> Any:
     try:
         return json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError, TypeError) as exc:
+    except (ValueError, RecursionError, TypeError) as exc:  # JSON, UTF-8, huge integers
         raise RecordError("", f"not JSON: {exc}") from None
 
 
@@ -252,7 +252,7 @@ def egn_annotations(data: Any) -> list[Annotation]:
                     continue
                 for key, texts_raw in _obj(notes_raw, nw).items():
                     kw = _join(nw, str(key))
-                    if not isinstance(key, str) or not key.isdigit():
+                    if not isinstance(key, str) or not (key.isascii() and key.isdigit()) or len(key) > 6:
                         raise RecordError(kw, "annotation keys are action indexes such as '0'")
                     texts = _list(texts_raw, kw)
                     if not all(isinstance(t, str) for t in texts):
