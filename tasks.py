@@ -59,7 +59,7 @@ def main(argv: list[str]) -> int:
         return 2
     command, rest = argv[0], argv[1:]
     if command == "play":
-        ensure_venv("")
+        ensure_venv("fast")  # numba compiles the solver of the search bots
         return run(BIN / "euchre", "play", *rest, cwd=Path.cwd())  # --save paths are yours
     ensure_venv("test")
     code = run(PY, "-m", "pytest", "-n", "2", "-q", *rest)

@@ -12,12 +12,15 @@ from euchre.bots.base import Bot
 from euchre.bots.beginner import BeginnerBot
 from euchre.bots.heuristic import HeuristicBot
 from euchre.bots.random_bot import RandomBot
+from euchre.bots.search import AdvancedBot, ExpertBot
 from euchre.core.errors import EuchreError
 
 _FACTORIES: dict[str, Callable[[int], Bot]] = {
     "random": RandomBot,
     "beginner": BeginnerBot,
     "intermediate": HeuristicBot,
+    "advanced": AdvancedBot,
+    "expert": ExpertBot,
 }
 
 BOT_LEVELS: tuple[str, ...] = tuple(_FACTORIES)

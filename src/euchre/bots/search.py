@@ -1,0 +1,80 @@
+"""Search bots: Perfect Information Monte Carlo (PIMC) card play.
+
+In the play of the cards the bot samples hidden worlds consistent with its
+:class:`~euchre.core.views.PlayerView` (:func:`~euchre.core.views.sample_world`: the cards
+seen, the upcard taken up, voids shown in play), solves each world with all cards open
+(:func:`euchre.solver.solve_points`), and plays the card with the best average points for
+its side. Ties go to the heuristic's own choice, then to the lowest card.
+
+Bidding is NOT decided by open-hand values: an open-hand solver "knows" where the cards
+are, so trusting it for ordering up overrates every call (strategy fusion). Until a
+better bidder is measured, the search bots bid, discard and decide alone/defend exactly as
+the ``intermediate`` heuristic does (:mod:`euchre.bots.bidding`).
+"""
+
+from __future__ import annotations
+
+from euchre.bots.heuristic import HeuristicBot
+from euchre.core.actions import Action
+from euchre.core.errors import EuchreError
+from euchre.core.hand import Phase
+from euchre.core.views import PlayerView, sample_world
+from euchre.solver import solve_points
+
+
+class PimcBot(HeuristicBot):
+    """The heuristic's bidding with PIMC card play over ``worlds`` sampled worlds.
+
+    Args:
+        seed: seeds the bot's generator (sampling and the heuristic's choices).
+        worlds: hidden worlds sampled per card decision (>= 1).
+
+    Raises:
+        EuchreError: ``worlds`` is not a whole number >= 1, or ``seed`` not an int.
+    """
+
+    level = "search"
+
+    def __init__(self, seed: int = 0, worlds: int = 40) -> None:
+        super().__init__(seed)
+        if type(worlds) is not int or worlds < 1:
+            raise EuchreError(f"worlds must be a whole number >= 1, not {worlds!r}")
+        self.worlds = worlds
+
+    def preferred(self, view: PlayerView) -> Action:
+        """A card by PIMC in the play; the heuristic's answer in every other phase."""
+        if view.phase != Phase.PLAY:
+            return super().preferred(view)
+        plays = [a for a in view.legal if a.is_play]
+        fallback = super().preferred(view)
+        if len(plays) == 1:
+            return plays[0]
+        totals = {a.card: 0.0 for a in plays}
+        for _ in range(self.worlds):
+            world = sample_world(view, self.rng)
+            values = solve_points(world)
+            for card in totals:
+                totals[card] += values[card]
+        best = max(totals.values())
+        best_cards = [c for c, v in totals.items() if v >= best - 1e-9]
+        if fallback.is_play and fallback.card in best_cards:
+            return fallback
+        return Action.play(min(best_cards))
+
+
+class AdvancedBot(PimcBot):
+    """PIMC card play over 12 worlds per decision, heuristic bidding."""
+
+    level = "advanced"
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed, worlds=12)
+
+
+class ExpertBot(PimcBot):
+    """PIMC card play over 40 worlds per decision, heuristic bidding."""
+
+    level = "expert"
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed, worlds=40)

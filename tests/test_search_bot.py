@@ -1,0 +1,60 @@
+"""The search bots (PIMC card play over the open-hand solver)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from euchre.bots import make_bot
+from euchre.bots.search import PimcBot
+from euchre.core import EuchreError, Game, HandState, Phase, preset
+from euchre.core.rules import PLAYABLE_PRESETS
+from euchre.core.views import sample_world, view_of
+
+
+@pytest.mark.parametrize("name", PLAYABLE_PRESETS)
+def test_search_bot_plays_legal_actions_under_every_preset(name: str) -> None:
+    rules = preset(name)
+    game = Game(rules, seed=3)
+    bots = [PimcBot(seed=s, worlds=2) for s in range(4)]
+    plays = 0
+    while not game.is_over and len(game.finished_hands) < 3:
+        seat = game.turn
+        view = view_of(game.hand, seat, game.score)
+        action = bots[seat].choose(view)
+        assert action in view.legal
+        plays += view.phase == Phase.PLAY
+        game.apply(action)
+    assert plays > 0
+
+
+def test_search_bot_is_deterministic_by_seed() -> None:
+    hand = HandState.deal(preset("modern-standard"), 0, random.Random(5))
+    while hand.phase != Phase.PLAY:
+        hand.apply(hand.legal_actions()[-1] if hand.phase.name.startswith("BID") else hand.legal_actions()[0])
+    view = view_of(hand, hand.turn)
+    first = [PimcBot(seed=9, worlds=5).choose(view) for _ in range(3)]
+    assert len(set(first)) == 1
+
+
+def test_search_bot_sees_only_the_view() -> None:
+    """Two real states that differ only in hidden cards (both sampled from one view) give
+    the same view, hence the same choice."""
+    rng = random.Random(1)
+    hand = HandState.deal(preset("modern-standard"), 1, rng)
+    while hand.phase != Phase.PLAY or len(hand.tricks) < 1:
+        hand.apply(rng.choice(hand.legal_actions()))
+    seat = hand.turn
+    view = view_of(hand, seat)
+    a, b = sample_world(view, random.Random(2)), sample_world(view, random.Random(3))
+    assert view_of(a, seat) == view_of(b, seat) == view
+    assert PimcBot(seed=4, worlds=4).choose(view_of(a, seat)) == PimcBot(seed=4, worlds=4).choose(view_of(b, seat))
+
+
+def test_search_levels_exist_and_bad_worlds_are_refused() -> None:
+    assert make_bot("advanced").name == "advanced"
+    assert make_bot("expert").name == "expert"
+    for bad in (0, -1, 2.5, True):
+        with pytest.raises(EuchreError, match="worlds"):
+            PimcBot(worlds=bad)  # type: ignore[arg-type]
