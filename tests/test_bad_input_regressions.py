@@ -46,7 +46,7 @@ def test_deal_checks_the_dealer(dealer: object) -> None:
 def test_deal_checks_rules_and_rng() -> None:
     with pytest.raises(EuchreError, match="rules must be a Rules"):
         HandState.deal("modern-standard", 0, random.Random(0))  # type: ignore[arg-type]
-    with pytest.raises(EuchreError, match="rng must be a random.Random"):
+    with pytest.raises(EuchreError, match=r"rng must be a random\.Random"):
         HandState.deal(Rules(), 0, None)  # type: ignore[arg-type]
 
 

@@ -154,3 +154,37 @@ def test_quit_and_help(tmp_path: Path) -> None:
     child.expect("Game stopped")
     assert finish(child) == 0
     loads(record.read_text(encoding="utf-8"))
+
+
+ARROWS = {"up": "\x1b[A", "down": "\x1b[B", "right": "\x1b[C", "left": "\x1b[D"}
+NO_READLINE = "import sys; sys.modules['readline'] = None; from euchre.cli.main import main; sys.exit(main())"
+
+
+@pytest.mark.parametrize("readline", [True, False], ids=["readline", "no-readline"])
+def test_fault2_arrow_keys_in_a_terminal_place_no_bid(tmp_path: Path, readline: bool) -> None:
+    """An arrow key then Enter at the call prompt never makes a call: with readline it
+    moves the cursor (the line is empty); without, the escape sequence is refused."""
+    record = tmp_path / "arrows.json"
+    if readline:
+        child = spawn("play", "--seed", "3", "--save", str(record))
+    else:
+        env = dict(os.environ, TERM="xterm-256color", LANG="C.UTF-8", LC_ALL="C.UTF-8")
+        child = pexpect.spawn(sys.executable, ["-c", NO_READLINE, "play", "--seed", "3", "--save", str(record)],
+                              env=env, encoding="utf-8", dimensions=(24, 80), timeout=20)
+    shown = _first_prompt(child)
+    assert "Round one:" in shown and child.after.startswith("Your call")
+    said = []
+    for key in ("up", "right", "left", "down"):
+        child.send(ARROWS[key] + "\r")
+        child.expect(PROMPT)
+        said.append(clean(child.before))
+        assert child.after.startswith("Your call")
+    text = " ".join(" ".join(said).split())
+    expected = "Type a number" if readline else "control or escape characters"
+    assert text.count(expected) == 4, text
+    assert "Trump:" not in text and "plays alone" not in text and "Traceback" not in text
+    child.sendline("quit")
+    child.expect("Game stopped")
+    assert finish(child) == 0
+    game, _ = loads(record.read_text(encoding="utf-8"))
+    assert [seat for seat, _ in game.hand.history] == [3, 0, 1]  # the bots passed; South made no call

@@ -4,6 +4,17 @@ number in the menu or by words ("pass", "pick it up", "hearts alone", "assist").
 Legality is never decided here: the legal actions come from the engine, and this module
 only matches what was typed against them. A wrong entry raises :class:`ChoiceError`
 with a message saying what would have been right.
+
+What is accepted (also told by ``help`` in the game):
+
+* numbers in the ASCII digits 0-9 only (not ``²`` or ``①``), a few digits at most;
+* no control or escape characters: an arrow key read without line editing arrives as
+  ``ESC [ A``, and the line is refused rather than read as the word ``a``;
+* single letters only as exact shortcuts, typed alone on the line: ``p`` (pass) and
+  ``c``, ``d``, ``h``, ``s`` (name that suit, not alone). Every other call needs a whole
+  word or the menu number, and going alone always needs the word "alone" (or the menu
+  number): a stray letter never makes a consequential call, and a line holding one of
+  the shortcut letters among other words is refused rather than guessed at.
 """
 
 from __future__ import annotations
@@ -11,6 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from euchre.cli.text import has_other_numerals, has_unsafe_chars, is_ascii_number, quoted, shorten
 from euchre.core.actions import Action
 from euchre.core.cards import EFFECTIVE_SUIT, NO_TRUMP, Card, parse_card
 from euchre.core.errors import CardError, EuchreError
@@ -22,9 +34,19 @@ COMMANDS: dict[str, str] = {
 }
 """Words that are commands rather than choices, and the command each stands for."""
 
-_PASS = {"pass", "p", "no", "turn", "down", "decline", "skip"}
-_ACCEPT = {"order", "pick", "up", "assist", "take", "accept", "yes", "o", "ordered"}
-_ALONE = {"alone", "loner", "lone", "a"}
+MAX_LINE = 200
+"""The longest line read as an answer; a longer one is refused unread."""
+
+MAX_NUMBER_DIGITS = 3
+"""The most digits a choice number may have (every menu and hand is far shorter)."""
+
+SUIT_LETTERS = "cdhs"
+"""The exact one-letter shortcuts naming a suit (typed alone on the line)."""
+
+_PASS = {"pass", "no", "turn", "down", "decline", "skip"}
+_PASS_LETTER = "p"
+_ACCEPT = {"order", "pick", "up", "assist", "take", "accept", "yes", "ordered"}
+_ALONE = {"alone", "loner", "lone"}
 _PARTNER = {"partner", "with", "together", "team"}
 _TAKEOVER = {"take", "over", "takeover"}
 _DEFEND = {"defend", "defence", "defense"}
@@ -38,6 +60,43 @@ class ChoiceError(Exception):
 def command_of(text: str) -> str | None:
     """The command ("help", "quit", "hint", "show") that ``text`` names, or None."""
     return COMMANDS.get(text.strip().lower())
+
+
+def check_line(text: str) -> str:
+    """``text`` stripped, if it may be read as an answer at all.
+
+    Raises:
+        ChoiceError: the line is too long, or holds a control or escape character
+            (an arrow or function key read without line editing, a pasted escape
+            sequence); the message does not echo it.
+    """
+    t = text.strip()
+    if len(t) > MAX_LINE:
+        raise ChoiceError(f"That line is too long ({len(t)} characters): type a number, "
+                          "or a short answer ('?' for help).")
+    if has_unsafe_chars(t):
+        raise ChoiceError("That line holds control or escape characters (arrow keys and the like "
+                          "are not read here): type a number, or a word ('?' for help).")
+    return t
+
+
+def _number(t: str, what: str, n: int, other: str = "") -> int | None:
+    """The choice number ``t`` (1..n), or None when ``t`` is not a number.
+
+    Args:
+        other: the other way to answer, for the messages (", or a card such as JH").
+
+    Raises:
+        ChoiceError: a number out of range, or numerals other than 0-9.
+    """
+    if is_ascii_number(t):
+        if len(t) > MAX_NUMBER_DIGITS or not 1 <= int(t) <= n:
+            raise ChoiceError(f"There is no {what} {shorten(t, 12)}: type a number from 1 to {n}{other}.")
+        return int(t)
+    if has_other_numerals(t):
+        raise ChoiceError(f"{quoted(t)} is not a number here: type numbers with the digits 0-9 "
+                          f"(1 to {n}){other}.")
+    return None
 
 
 def _cards_list(cards: Sequence[int], shown: Sequence[int]) -> str:
@@ -64,21 +123,20 @@ def choose_card(text: str, shown: Sequence[int], legal: Sequence[Action], *, tru
 
     Raises:
         ChoiceError: not a card, not held, or not legal now (the message names the
-            legal cards).
+            legal cards); or no answer at all (control characters, a numeral other
+            than 0-9, too long).
     """
-    t = text.strip()
-    t = re.sub(r"^(play|discard)\s+", "", t, flags=re.IGNORECASE)
+    raw = check_line(text)
+    t = re.sub(r"^(play|discard)\s+", "", raw, flags=re.IGNORECASE)
     n = len(shown)
-    if t.isdigit():
-        k = int(t)
-        if not 1 <= k <= n:
-            raise ChoiceError(f"There is no card {k}: type a number from 1 to {n}, or a card such as JH.")
+    k = _number(t, "card", n, ", or a card such as JH")
+    if k is not None:
         card = shown[k - 1]
     else:
         try:
             card = parse_card(t)
         except CardError:
-            raise ChoiceError(f"{text.strip()!r} is not a card: type a number from 1 to {n}, "
+            raise ChoiceError(f"{quoted(raw)} is not a card: type a number from 1 to {n}, "
                               "or a card such as JH, 10h or j♥ ('?' for help).") from None
     if card not in shown:
         raise ChoiceError(f"You do not hold {Card(card).pretty()}.")
@@ -106,16 +164,19 @@ def _suit_in(tokens: list[str]) -> int | None:
             return NO_TRUMP
         for s in range(4):
             name = suit_word(s)
-            if tok in (name, name.rstrip("s"), name[0], suit_symbol(s)):
+            if tok in (name, name.rstrip("s"), suit_symbol(s)):
                 return s
     return None
 
 
 def _tokens(text: str) -> list[str]:
+    """The words of ``text`` (lower case, suit symbols apart). One-letter words are
+    dropped: a letter is a shortcut only when it is the whole answer (see
+    :func:`choose_call`), never a stray character among others."""
     t = text.strip().lower()
     for sym in "♣♦♥♠":
         t = t.replace(sym, f" {sym} ")
-    return [w for w in re.split(r"[^a-z0-9♣♦♥♠]+", t) if w]
+    return [w for w in re.split(r"[^a-z0-9♣♦♥♠]+", t) if w and (len(w) > 1 or w in "♣♦♥♠")]
 
 
 def _matches(action: Action, tokens: list[str], suit: int | None) -> bool:
@@ -147,26 +208,29 @@ def choose_call(text: str, menu: Sequence[Action], words: Sequence[str]) -> Acti
     """The call that ``text`` names.
 
     Args:
-        text: a number from the menu (1 = the first item); the words shown in the menu;
-            the action's text form (``order``, ``name-H-alone``); or key words:
-            "pass", "order"/"pick up"/"assist"/"take", a suit ("hearts", "h", "♥",
-            "nt"), "alone", "partner", "take over", "defend", "forfeit".
+        text: a number from the menu (1 = the first item, digits 0-9); the words shown
+            in the menu; the action's text form (``order``, ``name-H-alone``); whole key
+            words: "pass", "order"/"pick up"/"assist"/"take", a suit ("hearts", "♥",
+            "nt"), "alone", "partner", "take over", "defend", "forfeit"; or, typed
+            alone on the line, the one-letter shortcuts ``p`` (pass) and ``c d h s``
+            (name that suit, not alone).
         menu: the legal actions in menu order.
         words: the words shown for each menu item.
 
     Raises:
-        ChoiceError: the text names no legal call, or several.
+        ChoiceError: the text names no legal call, or several, or is no answer at
+            all (control characters, a numeral other than 0-9, too long).
     """
-    t = text.strip()
+    t = check_line(text)
     n = len(menu)
     if not t:
         raise ChoiceError(f"Type a number from 1 to {n}, or the words of a call ('?' for help).")
-    if t.isdigit():
-        k = int(t)
-        if 1 <= k <= n:
-            return menu[k - 1]
-        raise ChoiceError(f"There is no choice {k}: type a number from 1 to {n}.")
+    k = _number(t, "choice", n)
+    if k is not None:
+        return menu[k - 1]
     low = t.lower()
+    if len(low) == 1 and low.isascii() and low.isalpha():
+        return _letter(low, menu, n)
     for action, w in zip(menu, words, strict=True):
         if low == w.lower().rstrip(".") or low == w.lower():
             return action
@@ -176,6 +240,10 @@ def choose_call(text: str, menu: Sequence[Action], words: Sequence[str]) -> Acti
         code = None
     if code is not None and code in menu:
         return code
+    stray = sorted(set(re.findall(r"(?<![a-z])[acdhops](?![a-z])", low)))
+    if stray:
+        raise ChoiceError(f"A single letter ({', '.join(stray)}) is a shortcut only when typed alone: type whole "
+                          f"words such as 'hearts alone', or the number (1 to {n}).")
     tokens = _tokens(t)
     suit = _suit_in(tokens)
     found = [a for a in menu if _matches(a, tokens, suit)]
@@ -183,8 +251,29 @@ def choose_call(text: str, menu: Sequence[Action], words: Sequence[str]) -> Acti
         return found[0]
     if len(found) > 1:
         options = "; ".join(f"{menu.index(a) + 1} {words[menu.index(a)]}" for a in found)
-        raise ChoiceError(f"{t!r} could mean several calls: {options}. Type the number.")
+        raise ChoiceError(f"{quoted(t)} could mean several calls: {options}. Type the number.")
     if suit is not None and not any(a.is_naming and a.named_suit == suit for a in menu):
         raise ChoiceError(f"You may not name {suit_word(suit)} now. Choose from the menu (1 to {n}).")
-    raise ChoiceError(f"{t!r} is not a call you can make now. Choose from the menu (1 to {n}), "
-                      "or type words such as 'pass' ('?' for help).")
+    raise ChoiceError(f"{quoted(t)} is not a call you can make now. Choose from the menu (1 to {n}), "
+                      "or type whole words such as 'pass' ('?' for help).")
+
+
+def _letter(letter: str, menu: Sequence[Action], n: int) -> Action:
+    """The call an exact one-letter shortcut names: ``p`` pass, ``c d h s`` that suit
+    (never alone). Any other letter is refused.
+
+    Raises:
+        ChoiceError: not a shortcut, or the call it names is not legal now.
+    """
+    if letter == _PASS_LETTER:
+        if Action.PASS in menu:
+            return Action.PASS
+        raise ChoiceError(f"You may not pass now. Choose from the menu (1 to {n}).")
+    if letter in SUIT_LETTERS:
+        suit = SUIT_LETTERS.index(letter)
+        for action in menu:
+            if action.is_naming and action.named_suit == suit and not action.is_alone:
+                return action
+        raise ChoiceError(f"You may not name {suit_word(suit)} now. Choose from the menu (1 to {n}).")
+    raise ChoiceError(f"{letter!r} is not a shortcut: type the number of a call (1 to {n}), or a whole "
+                      "word such as 'pass' or 'alone' ('?' for help).")

@@ -1,7 +1,9 @@
-"""The ``euchre`` command: ``play``, ``watch``, ``replay``, ``rules`` and ``sim``.
+"""The ``euchre`` command: ``play``, ``watch``, ``replay``, ``rules``, ``sim`` and ``arena``.
 
 Every error a user can cause (a bad preset, seat, file or number) is reported on one
-line on standard error, with exit code 2 and no traceback.
+line on standard error, with exit code 2 and no traceback. The line is made safe to
+print (control and escape characters replaced, long quotes cut short): it may quote a
+file name, a command-line argument or text from a record.
 """
 
 from __future__ import annotations
@@ -13,11 +15,20 @@ from typing import NoReturn
 
 from rich.console import Console
 
-from euchre.cli.render import make_console
+from euchre.cli.render import MAX_DELAY, make_console
+from euchre.cli.text import clean, int_arg, seconds_arg
 from euchre.core.errors import EuchreError
 from euchre.core.rules import DEFAULT_PRESET
 
 EXIT_USAGE = 2
+MAX_ERROR = 400
+"""The longest error message printed (longer ones are cut, ending in "…")."""
+
+def one_line(message: str) -> str:
+    """An error message as one short line safe to print: whitespace runs made one
+    space, control and escape characters replaced, cut to :data:`MAX_ERROR`
+    characters."""
+    return clean(" ".join(message[: MAX_ERROR * 4].split()), MAX_ERROR)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -25,13 +36,13 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         """Print ``message`` on one line and exit with code 2."""
-        self.exit(EXIT_USAGE, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {one_line(message)} (see {self.prog} --help)\n")
 
 
 def _add_preset(p: argparse.ArgumentParser) -> None:
     p.add_argument("--preset", default=DEFAULT_PRESET, metavar="NAME",
                    help=f"rule set (default {DEFAULT_PRESET}; see 'euchre rules')")
-    p.add_argument("--target", type=int, default=None, metavar="N", help="points to win (default: the preset's)")
+    p.add_argument("--target", type=int_arg, default=None, metavar="N", help="points to win (default: the preset's)")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -42,22 +53,23 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("play", help="play against three bots", description="Play a game against three bots.")
     _add_preset(p)
     p.add_argument("--seat", default="S", metavar="N|E|S|W", help="your seat (default S)")
-    p.add_argument("--seed", type=int, default=None, help="seed for the shuffle and the bots (default: random)")
+    p.add_argument("--seed", type=int_arg, default=None, help="seed for the shuffle and the bots (default: random)")
     p.add_argument("--bots", default="intermediate", metavar="LEVEL", help="the bots' level (default intermediate)")
     p.add_argument("--save", default=None, metavar="FILE", help="write the game record (JSON) to FILE")
 
     p = sub.add_parser("watch", help="watch four bots play", description="Watch four bots play a game.")
     _add_preset(p)
-    p.add_argument("--seed", type=int, default=None, help="seed for the shuffle and the bots (default: random)")
+    p.add_argument("--seed", type=int_arg, default=None, help="seed for the shuffle and the bots (default: random)")
     p.add_argument("--bots", default="intermediate", metavar="LEVEL[,LEVEL...]",
                    help="one level for all, two (N-S,E-W) or four (N,E,S,W)")
-    p.add_argument("--delay", type=float, default=0.1, metavar="SECONDS", help="pause after each event (default 0.1)")
+    p.add_argument("--delay", type=seconds_arg(MAX_DELAY), default=0.1, metavar="SECONDS",
+                   help=f"pause after each event, 0 to {MAX_DELAY:g} (default 0.1)")
     p.add_argument("--save", default=None, metavar="FILE", help="write the game record (JSON) to FILE")
 
     p = sub.add_parser("replay", help="show a recorded game (JSON record or EGN)",
                        description="Show a recorded game hand by hand.")
     p.add_argument("file", metavar="FILE", help="a game record (JSON) or an EGN file")
-    p.add_argument("--hand", type=int, default=None, metavar="N", help="show only hand N (from 1)")
+    p.add_argument("--hand", type=int_arg, default=None, metavar="N", help="show only hand N (from 1)")
 
     p = sub.add_parser("rules", help="show the presets and their options",
                        description="No preset: list the presets. One: its options and sources. Two: their differences.")
@@ -66,10 +78,22 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("sim", help="bots against bots, with statistics",
                        description="Team N-S (level A) against E-W (level B) for many games.")
     _add_preset(p)
-    p.add_argument("--games", type=int, default=100, metavar="N", help="number of games (default 100)")
+    p.add_argument("--games", type=int_arg, default=100, metavar="N", help="number of games (default 100)")
     p.add_argument("--bots", default="intermediate,beginner", metavar="A,B", help="levels of N-S and E-W")
-    p.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
+    p.add_argument("--seed", type=int_arg, default=0, help="seed of the first game (default 0)")
+    p.add_argument("--workers", type=int_arg, default=1, metavar="N",
+                   help="processes to use (default 1; at most one per game and per CPU)")
+
+    p = sub.add_parser("arena", help="duplicate matches between bots, with statistics and a plot",
+                       description="Each pair of bots plays the same deals twice, the seats exchanged.")
+    _add_preset(p)
+    p.add_argument("--bots", default="intermediate,beginner", metavar="A,B[,C...]",
+                   help="two levels, or more for a round robin; ismcts[:N] with --preset openspiel")
+    p.add_argument("--deals", type=int, default=1000, metavar="N", help="duplicate deals per pairing (default 1000)")
+    p.add_argument("--games", type=int, default=0, metavar="N", help="duplicate games per pairing (default 0)")
+    p.add_argument("--seed", type=int, default=0, help="the match seed (default 0)")
     p.add_argument("--workers", type=int, default=1, metavar="N", help="processes to use (default 1)")
+    p.add_argument("--plot", default=None, metavar="FILE.png", help="draw the point shares to a PNG file")
     return parser
 
 
@@ -90,6 +114,10 @@ def _command(name: str) -> Callable[[argparse.Namespace, Console], int]:
         from euchre.cli.rules_cmd import cmd_rules
 
         return cmd_rules
+    if name == "arena":
+        from euchre.cli.arena import cmd_arena
+
+        return cmd_arena
     from euchre.cli.sim import cmd_sim
 
     return cmd_sim
@@ -113,8 +141,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return _command(args.command)(args, console)
     except EuchreError as exc:
-        message = " ".join(str(exc).split())
-        sys.stderr.write(f"euchre {args.command}: error: {message}\n")
+        sys.stderr.write(f"euchre {args.command}: error: {one_line(str(exc))}\n")
         return EXIT_USAGE
     except KeyboardInterrupt:
         sys.stderr.write("\ninterrupted\n")

@@ -5,14 +5,21 @@ The person sees their hand (sorted by effective suit, trump first, and numbered)
 upcard, every call in the preset's words, each card as it is played, tricks, score, the
 dealer and "at the bridge". Cards are chosen by number or code, calls by number or words.
 A wrong entry gets a message and a new prompt. ``--save FILE`` keeps the JSON record,
-also when the person quits, presses Ctrl-C or ends the input.
+also when the person quits, presses Ctrl-C or ends the input. The file is written once
+before play (so an unwritable one is refused at the start), after each hand and at the
+end; a write that fails during the game is reported once and play goes on.
+
+Line editing (arrow keys, history) comes from :mod:`readline` where the platform has it;
+without it an arrow key arrives as an escape sequence, which is refused, not read.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import signal
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from types import FrameType
@@ -21,9 +28,10 @@ from rich.console import Console
 from rich.text import Text
 
 from euchre.bots import make_bot
-from euchre.cli.choices import ChoiceError, choose_call, choose_card, command_of
-from euchre.cli.render import SEAT_TITLES, Narrator, card_text, numbered_hand, sorted_hand, suit_text
+from euchre.cli.choices import ChoiceError, check_line, choose_call, choose_card, command_of
+from euchre.cli.render import MAX_DELAY, SEAT_TITLES, Narrator, card_text, numbered_hand, sorted_hand, suit_text
 from euchre.cli.table import Chooser, build_rules, run_table
+from euchre.cli.text import clean
 from euchre.core.actions import Action
 from euchre.core.cards import EFFECTIVE_SUIT, Card
 from euchre.core.egn import dumps_egn, ruleset_from_rules
@@ -36,16 +44,22 @@ from euchre.core.views import PlayerView
 from euchre.core.words import describe_pending, plain, role_of
 
 EXIT_OK = 0
+EXIT_SAVE_FAILED = 2
 EXIT_INTERRUPTED = 130
 
 HELP = """\
 How to answer:
   a card    its number as shown (1 is the first card of your hand) or its code:
             JH or j♥ (jack of hearts), 10c or TC, AS, JK (the joker).
-  a call    its number in the menu, or words: pass, order / pick it up / assist /
-            take it up, a suit (hearts, h, ♥), alone (e.g. "hearts alone"),
-            partner, take over, defend, forfeit.
-Commands:   show (the table again), hint (not available yet), help or ?, quit.
+  a call    its number in the menu (the surest way), or whole words: pass,
+            order / pick it up / assist / take it up, a suit (hearts, ♥, nt),
+            alone (e.g. "hearts alone", "order alone"), partner, take over,
+            defend, forfeit.
+  shortcuts one letter typed alone on the line: p (pass); c, d, h, s (name that
+            suit, not alone). Going alone needs the word "alone" or the number.
+Numbers are typed with the digits 0-9. Lines with control characters (an arrow
+key where line editing is not available) are refused, never read as a call.
+Commands:   show (the table again), hint (not yet available), help or ?, quit.
 Cards you may not play now are shown in brackets, e.g. (3 K♠)."""
 
 
@@ -94,6 +108,11 @@ class HumanPlayer:
                 text = self.read(self._prompt(view))
             except EOFError:
                 raise QuitGame("end of input") from None
+            try:
+                text = check_line(text)
+            except ChoiceError as exc:
+                self.console.print(f"  {exc}", markup=False, style="bold")
+                continue
             command = command_of(text)
             if command == "quit":
                 raise QuitGame("quit")
@@ -233,42 +252,100 @@ def _levels_by_seat(levels: list[str]) -> list[str]:
 def _check_save_path(save: str | None) -> Path | None:
     if save is None:
         return None
+    if not save.strip():
+        raise EuchreError("--save: the file name is empty")
+    shown = clean(save, 100)
     path = Path(save)
     if path.is_dir():
-        raise EuchreError(f"--save {save}: is a directory")
+        raise EuchreError(f"--save {shown}: is a directory")
     if not path.parent.is_dir():
-        raise EuchreError(f"--save {save}: the directory {path.parent} does not exist")
+        raise EuchreError(f"--save {shown}: the directory {clean(path.parent, 100)} does not exist")
     return path
 
 
-class _Saver:
-    """Writes the game record to the --save file (after each hand and at the end): EGN
-    when the file name ends in ``.egn``, else our JSON record."""
+def _os_reason(exc: OSError) -> str:
+    return clean(exc.strerror or exc, 200)
 
-    def __init__(self, path: Path | None, names: list[str], console: Console, rules: Rules) -> None:
+
+class _Saver:
+    """Writes the game record to the --save file: once before play (:meth:`start`, which
+    fails loudly, so an unwritable file stops nothing but the start), after each hand
+    (a failure is reported once on standard error and play goes on) and at the end
+    (:meth:`final`). EGN when the file name ends in ``.egn``, else our JSON record.
+
+    Args:
+        command: the sub-command's name, for the messages (``euchre play: ...``).
+    """
+
+    def __init__(self, path: Path | None, names: list[str], console: Console, rules: Rules,
+                 command: str = "play") -> None:
         self.path = path
         self.names = names
         self.console = console
+        self.command = command
+        self.failed = False  # the last write failed
+        self.warned = False  # a failure was reported during the game
         self.egn = path is not None and path.suffix.lower() == ".egn"
         if self.egn:
             try:
                 ruleset_from_rules(rules)  # fail before play when EGN cannot hold these rules
             except RecordError as exc:
-                raise EuchreError(f"--save {path}: EGN cannot record these rules ({exc}); use a .json file") from None
+                raise EuchreError(f"--save {clean(path, 100)}: EGN cannot record these rules ({exc}); "
+                                  "use a .json file") from None
+
+    def _write(self, game: Game) -> str | None:
+        """Write the record; None on success, else why it failed."""
+        if self.path is None:
+            return None
+        try:
+            text = dumps_egn(game, self.names) if self.egn else dumps(game, self.names)
+            self.path.write_text(text, encoding="utf-8")
+        except OSError as exc:
+            self.failed = True
+            return f"cannot write the record to {clean(self.path, 100)}: {_os_reason(exc)}"
+        self.failed = False
+        return None
+
+    def start(self, game: Game) -> None:
+        """Write the record of the game not yet played, to find an unwritable file
+        before play.
+
+        Raises:
+            EuchreError: the file cannot be written.
+        """
+        error = self._write(game)
+        if error is not None:
+            raise EuchreError(error)
 
     def __call__(self, game: Game) -> None:
-        if self.path is not None:
-            try:
-                text = dumps_egn(game, self.names) if self.egn else dumps(game, self.names)
-                self.path.write_text(text, encoding="utf-8")
-            except OSError as exc:
-                raise EuchreError(f"cannot write the record to {self.path}: {exc.strerror}") from None
+        """Write the record after a hand; on failure warn once and let play go on."""
+        error = self._write(game)
+        if error is not None and not self.warned:
+            self.warned = True
+            sys.stderr.write(f"euchre {self.command}: warning: {error}; the game goes on, "
+                             "and the record will be written again after each hand\n")
+            sys.stderr.flush()
 
-    def final(self, game: Game) -> None:
-        """Write the record one last time and say where it is."""
-        if self.path is not None:
-            self(game)
-            self.console.print(f"Record saved to {self.path}.")
+    def final(self, game: Game) -> bool:
+        """Write the record one last time and say where it is (or, on standard error,
+        that it could not be written). Never raises. Returns True when the record is
+        saved (or there is no --save)."""
+        if self.path is None:
+            return True
+        error = self._write(game)
+        if error is not None:
+            sys.stderr.write(f"euchre {self.command}: error: {error}\n")
+            sys.stderr.flush()
+            return False
+        note = " (an earlier write had failed; this one succeeded)" if self.warned else ""
+        self.console.print(f"Record saved to {clean(self.path, 100)}.{note}", markup=False)
+        return True
+
+    def exit_code(self, game: Game, code: int) -> int:
+        """Save the record one last time: ``code``, or :data:`EXIT_SAVE_FAILED` when the
+        final write failed and ``code`` would have said success."""
+        saved = self.final(game)
+        return EXIT_SAVE_FAILED if not saved and code == EXIT_OK else code
 
 
 def _on_signal(signum: int, frame: FrameType | None) -> None:
@@ -279,11 +356,44 @@ def _seed(seed: int | None) -> int:
     return seed if seed is not None else random.SystemRandom().randrange(1_000_000)
 
 
+def _line_editing() -> bool:
+    """Load :mod:`readline` for line editing and history when the platform has it and
+    both ends are a terminal. Returns True when it is in use."""
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        return False
+    try:
+        import readline
+    except ImportError:  # e.g. Windows: arrow keys then arrive raw and are refused
+        return False
+    if hasattr(readline, "set_completer"):  # some readline replacements lack it
+        readline.set_completer(lambda text, state: None)  # Tab completes nothing (no file names)
+    return True
+
+
+def _reader(console: Console) -> Callable[[str], str]:
+    """Reads one line after a prompt. With readline the prompt goes to :func:`input`,
+    so that editing and history redraw the line without erasing the prompt."""
+    if _line_editing():
+        def read(prompt: str) -> str:
+            console.file.flush()
+            return input(prompt)
+
+        return read
+    return lambda prompt: console.input(prompt, markup=False)
+
+
+def _check_delay(delay: float) -> None:
+    if not math.isfinite(delay) or not 0 <= delay <= MAX_DELAY:
+        raise EuchreError(f"--delay must be a number of seconds from 0 to {MAX_DELAY:g}, not {delay}")
+
+
 def cmd_play(args: argparse.Namespace, console: Console) -> int:
-    """Run ``euchre play``. Returns the exit code (0; 130 after Ctrl-C).
+    """Run ``euchre play``. Returns the exit code (0; 130 after Ctrl-C; 2 when the
+    record could not be saved at the end).
 
     Raises:
-        EuchreError: a bad preset, seat, bot level or save path.
+        EuchreError: a bad preset, seat, bot level or save path (also one that cannot
+            be written before play).
     """
     from euchre.core.seats import Seat
 
@@ -295,11 +405,12 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
     game = Game(rules, seed)
     names = [f"{SEAT_TITLES[s]} (bot: {level})" for s in range(4)]
     names[seat] = "You"
+    saver = _Saver(save, names, console, rules, "play")
+    saver.start(game)
     narrator = Narrator(console, viewer=seat)
-    human = HumanPlayer(game, console, narrator, lambda p: console.input(p, markup=False))
+    human = HumanPlayer(game, console, narrator, _reader(console))
     players: list[Chooser] = [make_bot(level, seed * 4 + s) for s in range(4)]
     players[seat] = human
-    saver = _Saver(save, names, console, rules)
     console.print(f"Euchre: {args.preset}, game to {rules.game_target}. Seed {seed}.")
     console.print(f"You sit {SEAT_TITLES[seat]}; your partner is {SEAT_TITLES[seat ^ 2]}. Bots: {level}.")
     console.print("Type ? for help, quit to stop.")
@@ -309,43 +420,41 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
     except QuitGame as exc:
         console.print()
         console.print("Game stopped (end of input)." if exc.reason == "end of input" else "Game stopped.")
-        saver.final(game)
-        return EXIT_OK
+        return saver.exit_code(game, EXIT_OK)
     except KeyboardInterrupt:
         console.print()
         console.print("Interrupted.")
-        saver.final(game)
-        return EXIT_INTERRUPTED
+        return saver.exit_code(game, EXIT_INTERRUPTED)
     except Hangup as exc:
-        saver.final(game)
-        return 128 + exc.signum
+        return saver.exit_code(game, 128 + exc.signum)
     except Exception:
         saver.final(game)  # keep the game played so far, then report the fault
         raise
     finally:
         for s, h in old.items():
             signal.signal(s, h)
-    saver.final(game)
-    return EXIT_OK
+    return saver.exit_code(game, EXIT_OK)
 
 
 def cmd_watch(args: argparse.Namespace, console: Console) -> int:
-    """Run ``euchre watch``: four bots play a game, narrated. Returns the exit code.
+    """Run ``euchre watch``: four bots play a game, narrated. Returns the exit code (0;
+    130 after Ctrl-C; 2 when the record could not be saved at the end).
 
     Raises:
-        EuchreError: a bad preset, bot level, delay or save path.
+        EuchreError: a bad preset, bot level, delay or save path (also one that cannot
+            be written before play).
     """
+    _check_delay(args.delay)
     rules = build_rules(args.preset, args.target)
     levels = _levels_by_seat(_bot_levels(args.bots, (1, 2, 4)))
-    if args.delay < 0:
-        raise EuchreError(f"--delay must be 0 or more seconds, not {args.delay}")
     save = _check_save_path(args.save)
     seed = _seed(args.seed)
     game = Game(rules, seed)
     names = [f"{SEAT_TITLES[s]} (bot: {levels[s]})" for s in range(4)]
     players: list[Chooser] = [make_bot(levels[s], seed * 4 + s) for s in range(4)]
     narrator = Narrator(console, viewer=None, delay=args.delay, show_deal=True)
-    saver = _Saver(save, names, console, rules)
+    saver = _Saver(save, names, console, rules, "watch")
+    saver.start(game)
     if len(set(levels)) == 1:
         desc = f"all {levels[0]}"
     elif levels[0] == levels[2] and levels[1] == levels[3]:
@@ -359,7 +468,5 @@ def cmd_watch(args: argparse.Namespace, console: Console) -> int:
     except KeyboardInterrupt:
         console.print()
         console.print("Interrupted.")
-        saver.final(game)
-        return EXIT_INTERRUPTED
-    saver.final(game)
-    return EXIT_OK
+        return saver.exit_code(game, EXIT_INTERRUPTED)
+    return saver.exit_code(game, EXIT_OK)

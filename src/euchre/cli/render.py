@@ -23,6 +23,8 @@ from euchre.core.seats import TEAM_NAMES
 from euchre.core.words import describe, is_spoken, role_of, suit_symbol, suit_word
 
 SEAT_TITLES = ("North", "East", "South", "West")
+MAX_DELAY = 60.0
+"""The longest pause after an event (``watch --delay``), in seconds."""
 
 
 def make_console(*, record_width: int | None = None) -> Console:

@@ -13,21 +13,42 @@ Team N-S plays level A and team E-W level B. Game ``i`` is shuffled from seed
 from __future__ import annotations
 
 import argparse
-import math
+import os
 import shlex
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+from euchre.analysis.stats import mean_interval, wilson_interval
 from euchre.cli.table import build_rules
 from euchre.core.errors import EuchreError
 from euchre.core.rules import Rules
 
-Z95 = 1.959963984540054
-"""The two-sided 95% quantile of the standard normal distribution."""
+MAX_WORKERS = 1024
+"""The largest ``--workers`` accepted; more is refused as a mistake."""
+
+QUEUED_PER_WORKER = 4
+"""Games handed to the pool ahead of time, per worker (the rest wait their turn)."""
+
+
+def worker_count(workers: int, games: int, cpus: int | None = None) -> int:
+    """The processes to start: ``workers``, but no more than the games to play nor the
+    CPUs (``os.cpu_count()`` when ``cpus`` is None); at least 1.
+
+    Raises:
+        EuchreError: ``workers`` is below 1 or above :data:`MAX_WORKERS`.
+    """
+    if workers < 1:
+        raise EuchreError(f"--workers must be at least 1, not {workers}")
+    if workers > MAX_WORKERS:
+        raise EuchreError(f"--workers {workers} is too many: at most {MAX_WORKERS} "
+                          "(and no more are started than games or CPUs)")
+    if cpus is None:
+        cpus = os.cpu_count() or 1
+    return max(1, min(workers, games, cpus))
 
 
 @dataclass(frozen=True)
@@ -38,34 +59,6 @@ class GameOutcome:
     winner: int | None
     points: tuple[int, int]
     hand_points: tuple[tuple[int, int], ...]
-
-
-def wilson_interval(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval for a proportion (``successes`` of ``n``).
-
-    Returns ``(low, high)`` in 0..1; ``(0.0, 1.0)`` when ``n`` is 0.
-    """
-    if n <= 0:
-        return 0.0, 1.0
-    p = successes / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
-def mean_interval(values: Sequence[float], z: float = Z95) -> tuple[float, float, float] | None:
-    """The mean and its normal-approximation interval ``mean ± z·s/√n``.
-
-    Returns ``(mean, low, high)``, or None with fewer than two values.
-    """
-    n = len(values)
-    if n < 2:
-        return None
-    mean = sum(values) / n
-    var = sum((v - mean) ** 2 for v in values) / (n - 1)
-    half = z * math.sqrt(var / n)
-    return mean, mean - half, mean + half
 
 
 def play_one(rules: Rules, levels: tuple[str, str], seed: int) -> GameOutcome:
@@ -141,8 +134,7 @@ def cmd_sim(args: argparse.Namespace, console: Console) -> int:
     levels = (parts[0], parts[1])
     if args.games < 1:
         raise EuchreError(f"--games must be at least 1, not {args.games}")
-    if args.workers < 1:
-        raise EuchreError(f"--workers must be at least 1, not {args.workers}")
+    workers = worker_count(args.workers, args.games)
     argv = ["euchre", "sim", "--preset", args.preset, "--games", str(args.games), "--bots", ",".join(levels),
             "--seed", str(args.seed), "--workers", str(args.workers)]
     if args.target is not None:
@@ -151,17 +143,23 @@ def cmd_sim(args: argparse.Namespace, console: Console) -> int:
     columns = (TextColumn("Games"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
     with Progress(*columns, console=console, transient=True) as progress:
         task = progress.add_task("sim", total=args.games)
-        if args.workers == 1:
+        if workers == 1:
             for i in range(args.games):
                 outcomes.append(play_one(rules, levels, args.seed + i))
                 progress.advance(task)
         else:
             results: dict[int, GameOutcome] = {}
-            with ProcessPoolExecutor(max_workers=args.workers) as pool:
-                futures = {pool.submit(play_one, rules, levels, args.seed + i): i for i in range(args.games)}
-                for fut in as_completed(futures):
-                    results[futures[fut]] = fut.result()
-                    progress.advance(task)
+            with ProcessPoolExecutor(max_workers=workers) as pool:
+                pending: dict[Future[GameOutcome], int] = {}
+                queued = 0
+                while queued < args.games or pending:
+                    while queued < args.games and len(pending) < workers * QUEUED_PER_WORKER:
+                        pending[pool.submit(play_one, rules, levels, args.seed + queued)] = queued
+                        queued += 1
+                    done, _ = wait(pending, return_when=FIRST_COMPLETED)
+                    for fut in done:
+                        results[pending.pop(fut)] = fut.result()
+                        progress.advance(task)
             outcomes = [results[i] for i in range(args.games)]
     report(console, outcomes, levels, args.preset, shlex.join(argv))
     return 0

@@ -106,7 +106,8 @@ class Rules:
             choices = f.metadata["choices"]
             expected = type(f.default)
             if type(value) is not expected:
-                raise RulesError(f"option {f.name} must be a {expected.__name__}, not {value!r}")
+                kind = {"bool": "true or false", "int": "a whole number", "str": "a word"}.get(expected.__name__, expected.__name__)
+                raise RulesError(f"option {f.name} must be {kind}, not {value!r}")
             if choices is not None and value not in choices:
                 allowed = ", ".join(_show(c) for c in choices)
                 raise RulesError(f"option {f.name} = {_show(value)} is not allowed; allowed: {allowed}")

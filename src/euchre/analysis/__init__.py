@@ -1,0 +1,27 @@
+"""Analysis of play: duplicate matches between bots and plots of their results.
+
+- :mod:`euchre.analysis.duplicate`: duplicate deals and games (each played twice with
+  the sides' seats exchanged), run over several processes with identical results.
+- :mod:`euchre.analysis.plot`: a PNG of point shares with confidence intervals (needs
+  matplotlib, imported only when a plot is drawn).
+"""
+
+from euchre.analysis.duplicate import (
+    BotFactory,
+    DuplicateDeal,
+    DuplicateGame,
+    MatchRecord,
+    deal_for,
+    derive_seed,
+    play_duplicate_deal,
+    play_duplicate_game,
+    play_hand,
+    run_match,
+    run_matches,
+)
+from euchre.analysis.plot import ShareBar, check_plot_path, plot_shares
+
+__all__ = [
+    "BotFactory", "DuplicateDeal", "DuplicateGame", "MatchRecord", "ShareBar", "check_plot_path", "deal_for", "derive_seed",
+    "play_duplicate_deal", "play_duplicate_game", "play_hand", "plot_shares", "run_match", "run_matches",
+]

@@ -1,0 +1,326 @@
+"""Duplicate matches: every deal is played twice with the teams' seats exchanged.
+
+In a duplicate deal side A first sits North-South (it holds the N and S cards) and side
+B East-West; then the same cards are dealt again by the same dealer and the sides change
+seats, so A holds the E and W cards. Whatever the cards were worth, each side held both
+halves of them: the luck of the deal cancels and what remains is the play (the method of
+duplicate bridge).
+
+Units: a *hand* is one deal played once; a *duplicate deal* is the pair of hands played
+on the same cards. Points are those the rules score for the hand (1, 2 or 4 under most
+presets; a thrown-in hand scores nothing). The pair is the independent unit for statistics.
+
+Determinism: deal ``i`` of a match is shuffled from ``derive_seed("deal", seed, i)`` and
+dealt by seat ``i % 4``; the bot in seat ``s`` is made with ``derive_seed("bot", deal
+seed, s)`` in both plays, so the bots holding a given hand's cards start from the same
+seed whichever side they belong to. Results therefore depend on the match seed and the
+index only, never on the number of worker processes or the order in which deals finish;
+and two identical bots (same level) cancel exactly on every duplicate deal.
+
+Optionally whole *duplicate games* are played the same way: game ``g`` is set up from
+``derive_seed("game", seed, g)`` and its ``k``-th hand is dealt from ``derive_seed("hand",
+game seed, k)`` by whichever seat deals it; the second game repeats the first with the
+sides exchanged (the same cards for the same hand number, as long as both games last).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import random
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
+
+from euchre.bots.base import Bot
+from euchre.core.actions import Action
+from euchre.core.errors import EuchreError, IllegalActionError
+from euchre.core.game import Game
+from euchre.core.hand import HandResult, HandState
+from euchre.core.rules import Rules
+from euchre.core.views import PlayerView, view_of
+
+BotFactory = Callable[[int], Bot]
+"""Makes a bot from an int seed. To be used with several worker processes it must be
+picklable: a module-level function or class, or a ``functools.partial`` of one (e.g.
+``functools.partial(make_bot, "beginner")``); not a lambda."""
+
+ProgressCallback = Callable[[int], None]
+"""Called with the number of duplicate deals or games just finished (for a progress bar)."""
+
+
+def derive_seed(*parts: int | str) -> int:
+    """A 63-bit seed from a tuple of ints and strings (SHA-256 of their text form).
+
+    Independent of ``PYTHONHASHSEED``, the platform and the process, so that a worker
+    derives the same seed as the parent.
+    """
+    text = ":".join(str(p) for p in parts).encode()
+    return int.from_bytes(hashlib.sha256(text).digest()[:8], "big") >> 1
+
+
+def deal_for(rules: Rules, seed: int, index: int) -> HandState:
+    """The hand of duplicate deal ``index`` of a match with seed ``seed``: dealt by seat
+    ``index % 4`` from ``derive_seed("deal", seed, index)`` (before any action)."""
+    return HandState.deal(rules, index % 4, random.Random(derive_seed("deal", seed, index)))
+
+
+def seats_of(a_team: int, make_a: BotFactory, make_b: BotFactory, seeds: Sequence[int]) -> list[Bot]:
+    """The four bots (N, E, S, W) with side A as team ``a_team`` (0 N-S, 1 E-W).
+
+    Args:
+        a_team: the team side A plays.
+        make_a, make_b: the sides' bot factories.
+        seeds: the four bots' seeds, by seat.
+    """
+    return [(make_a if seat & 1 == a_team else make_b)(seeds[seat]) for seat in range(4)]
+
+
+def play_hand(hand: HandState, bots_by_seat: Sequence[Bot], score: Sequence[int] = (0, 0)) -> HandResult:
+    """Play ``hand`` to its end (in place), showing each bot only its view.
+
+    Args:
+        hand: a hand in progress (it is changed).
+        bots_by_seat: four bots, for seats N, E, S, W.
+        score: the game score per team shown in the views.
+
+    Returns:
+        The hand's result (points per team N-S, E-W).
+
+    Raises:
+        EuchreError: not four bots.
+        IllegalActionError: a bot chose an action its view did not offer (the message
+            names the bot and the seat).
+    """
+    if len(bots_by_seat) != 4:
+        raise EuchreError(f"a hand needs four bots (N, E, S, W), not {len(bots_by_seat)}")
+    while not hand.is_over:
+        seat = hand.turn
+        hand.apply(checked_choice(bots_by_seat[seat], view_of(hand, seat, score)))
+    if hand.result is None:  # pragma: no cover - the phase machine sets it at DONE
+        raise EuchreError("internal error: a finished hand has no result")
+    return hand.result
+
+
+def checked_choice(bot: Bot, view: PlayerView) -> Action:
+    """The bot's choice for ``view``, checked against ``view.legal``.
+
+    Raises:
+        IllegalActionError: the bot chose an action the view did not offer (the message
+            names the bot, the seat and the legal actions).
+    """
+    action = bot.choose(view)
+    if action not in view.legal:
+        raise IllegalActionError(
+            f"bot {bot.name} at {'NESW'[view.seat]} chose {action!s} in {view.phase.name.lower()}",
+            str(action), [str(a) for a in view.legal])
+    return action
+
+
+@dataclass(frozen=True)
+class DuplicateDeal:
+    """One deal played twice.
+
+    Attributes:
+        index: the deal's number in the match (from 0).
+        dealer: the dealer's seat (0..3) in both plays.
+        points: per play, ``(A's points, B's points)`` of that hand; play 0 has A at N-S,
+            play 1 has A at E-W (holding the cards B held in play 0).
+    """
+
+    index: int
+    dealer: int
+    points: tuple[tuple[int, int], tuple[int, int]]
+
+    @property
+    def a_points(self) -> int:
+        """A's points over both plays."""
+        return self.points[0][0] + self.points[1][0]
+
+    @property
+    def b_points(self) -> int:
+        """B's points over both plays."""
+        return self.points[0][1] + self.points[1][1]
+
+
+def play_duplicate_deal(rules: Rules, make_a: BotFactory, make_b: BotFactory, seed: int, index: int) -> DuplicateDeal:
+    """Play duplicate deal ``index`` of a match: its hand with A at N-S, then the same
+    cards with A at E-W. Each seat's bot has the same seed in both plays.
+
+    Raises:
+        IllegalActionError: a bot chose an action its view did not offer.
+    """
+    hand = deal_for(rules, seed, index)
+    deal_seed = derive_seed("deal", seed, index)
+    seeds = [derive_seed("bot", deal_seed, s) for s in range(4)]
+    plays: list[tuple[int, int]] = []
+    for a_team in (0, 1):
+        result = play_hand(hand.copy(), seats_of(a_team, make_a, make_b, seeds))
+        plays.append((result.points[a_team], result.points[1 - a_team]))
+    return DuplicateDeal(index, hand.dealer, (plays[0], plays[1]))
+
+
+@dataclass(frozen=True)
+class DuplicateGame:
+    """One game played twice (A at N-S, then A at E-W, the same cards hand by hand).
+
+    Attributes:
+        index: the game's number in the match (from 0).
+        winners: per play, the winning side (0 A, 1 B), or None when the game did not end
+            within the hand limit.
+        points: per play, ``(A's points, B's points)`` over the game.
+        hands: per play, the number of hands played.
+    """
+
+    index: int
+    winners: tuple[int | None, int | None]
+    points: tuple[tuple[int, int], tuple[int, int]]
+    hands: tuple[int, int]
+
+
+class _GameDeals:
+    """The deal provider of a duplicate game: hand ``k`` from ``derive_seed("hand",
+    game seed, k)``, dealt by the seat the game says deals it. Picklable."""
+
+    def __init__(self, rules: Rules, game_seed: int) -> None:
+        self.rules = rules
+        self.game_seed = game_seed
+
+    def __call__(self, index: int, dealer: int) -> HandState:
+        return HandState.deal(self.rules, dealer, random.Random(derive_seed("hand", self.game_seed, index)))
+
+
+def play_duplicate_game(rules: Rules, make_a: BotFactory, make_b: BotFactory, seed: int, index: int,
+                        max_hands: int = 1000) -> DuplicateGame:
+    """Play duplicate game ``index`` of a match (see the module docstring).
+
+    Raises:
+        IllegalActionError: a bot chose an action its view did not offer.
+    """
+    game_seed = derive_seed("game", seed, index)
+    seeds = [derive_seed("bot", game_seed, s) for s in range(4)]
+    winners: list[int | None] = []
+    points: list[tuple[int, int]] = []
+    hands: list[int] = []
+    for a_team in (0, 1):
+        bots = seats_of(a_team, make_a, make_b, seeds)
+        game = Game(rules, game_seed, deal_provider=_GameDeals(rules, game_seed), max_hands=max_hands)
+        while not game.is_over:
+            seat = game.hand.turn
+            game.apply(checked_choice(bots[seat], view_of(game.hand, seat, game.score)))
+        b_team = 1 - a_team
+        points.append((game.score[a_team] - game.initial_score[a_team], game.score[b_team] - game.initial_score[b_team]))
+        winners.append(None if game.result is None else (0 if game.result.winner == a_team else 1))
+        hands.append(len(game.finished_hands))
+    return DuplicateGame(index, (winners[0], winners[1]), (points[0], points[1]), (hands[0], hands[1]))
+
+
+@dataclass(frozen=True)
+class MatchRecord:
+    """Everything one pairing (side A against side B) gave, in index order.
+
+    Attributes:
+        deals: the duplicate deals (each is two hands).
+        games: the duplicate games (each is two games); empty when none were played.
+    """
+
+    deals: tuple[DuplicateDeal, ...]
+    games: tuple[DuplicateGame, ...]
+
+    @property
+    def hands(self) -> int:
+        """Hands played in the duplicate deals (two per deal)."""
+        return 2 * len(self.deals)
+
+
+def _chunk(rules: Rules, make_a: BotFactory, make_b: BotFactory, seed: int, kind: str, start: int,
+           stop: int) -> list[DuplicateDeal | DuplicateGame]:
+    """Duplicate deals (``kind == "deal"``) or games ``start..stop-1`` of a match (a task
+    of a worker process)."""
+    play = play_duplicate_deal if kind == "deal" else play_duplicate_game
+    return [play(rules, make_a, make_b, seed, i) for i in range(start, stop)]
+
+
+def _count(name: str, value: object, least: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < least:
+        raise EuchreError(f"{name} must be a whole number >= {least}, not {value!r}")
+    return value
+
+
+def run_matches(rules: Rules, pairings: Sequence[tuple[BotFactory, BotFactory]], *, deals: int, games: int = 0,
+                seed: int = 0, workers: int = 1, progress: ProgressCallback | None = None) -> list[MatchRecord]:
+    """Play duplicate matches for several pairings (e.g. a round robin) with one pool.
+
+    Every pairing plays the same deals and games (the same match seed), so pairings are
+    compared on the same cards.
+
+    Args:
+        rules: the rule set.
+        pairings: ``(make_a, make_b)`` per pairing (see :data:`BotFactory`; picklable when
+            ``workers > 1``).
+        deals: duplicate deals per pairing (each is two hands); >= 0.
+        games: duplicate games per pairing (each is two games); >= 0.
+        seed: the match seed (any int).
+        workers: processes to use; 1 plays in this process. Any number gives the same
+            results.
+        progress: called with the number of duplicate deals or games just finished.
+
+    Returns:
+        One :class:`MatchRecord` per pairing, in the order given.
+
+    Raises:
+        EuchreError: no pairing, a count that is not a whole number in range, nothing to
+            play, or a seed that is not an int; IllegalActionError when a bot chose an action
+            its view did not offer.
+    """
+    if not pairings:
+        raise EuchreError("a match needs at least one pairing of bots")
+    _count("deals", deals, 0)
+    _count("games", games, 0)
+    _count("workers", workers, 1)
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise EuchreError(f"the match seed must be an int, not {seed!r}")
+    if deals + games == 0:
+        raise EuchreError("a match needs at least one duplicate deal or game")
+    # Tasks: (pairing, kind, start, stop); chunks keep worker overhead small.
+    deal_step = 1 if workers == 1 else max(1, min(100, math.ceil(deals / (8 * workers))))
+    game_step = 1 if workers == 1 else max(1, min(10, math.ceil(games / (8 * workers))))
+    tasks = [(p, "deal", i, min(deals, i + deal_step)) for p in range(len(pairings)) for i in range(0, deals, deal_step)]
+    tasks += [(p, "game", i, min(games, i + game_step)) for p in range(len(pairings)) for i in range(0, games, game_step)]
+    found_deals: list[dict[int, DuplicateDeal]] = [{} for _ in pairings]
+    found_games: list[dict[int, DuplicateGame]] = [{} for _ in pairings]
+
+    def store(p: int, results: Sequence[DuplicateDeal | DuplicateGame]) -> None:
+        for r in results:
+            if isinstance(r, DuplicateDeal):
+                found_deals[p][r.index] = r
+            else:
+                found_games[p][r.index] = r
+        if progress is not None:
+            progress(len(results))
+
+    if workers == 1:
+        for p, kind, start, stop in tasks:
+            make_a, make_b = pairings[p]
+            store(p, _chunk(rules, make_a, make_b, seed, kind, start, stop))
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            futures = {}
+            for p, kind, start, stop in tasks:
+                make_a, make_b = pairings[p]
+                futures[pool.submit(_chunk, rules, make_a, make_b, seed, kind, start, stop)] = p
+            for fut in as_completed(futures):
+                store(futures[fut], fut.result())
+    return [MatchRecord(tuple(d[i] for i in range(deals)), tuple(g[i] for i in range(games)))
+            for d, g in zip(found_deals, found_games, strict=True)]
+
+
+def run_match(rules: Rules, make_a: BotFactory, make_b: BotFactory, *, deals: int, games: int = 0, seed: int = 0,
+              workers: int = 1, progress: ProgressCallback | None = None) -> MatchRecord:
+    """Play a duplicate match of side A against side B (see :func:`run_matches`).
+
+    Raises:
+        EuchreError: as :func:`run_matches`.
+    """
+    return run_matches(rules, [(make_a, make_b)], deals=deals, games=games, seed=seed, workers=workers,
+                       progress=progress)[0]

@@ -1,0 +1,116 @@
+"""A PNG of duplicate-match results: each pairing's point share with its 95% interval,
+and the running share as the duplicate deals accumulate.
+
+matplotlib is imported inside :func:`plot_shares` with the non-interactive ``Agg``
+backend, so the rest of the package works without it and no display is needed.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from euchre.core.errors import EuchreError
+
+
+@dataclass(frozen=True)
+class ShareBar:
+    """One pairing's figures for the plot.
+
+    Attributes:
+        label: e.g. ``"intermediate vs beginner"``.
+        share: side A's share of all points (0..1).
+        low, high: the 95% interval of the share (0..1), or None when there is none.
+        running: A's share of the points after each duplicate deal (0..1; deals with no
+            points so far count as 0.5); may be empty.
+    """
+
+    label: str
+    share: float
+    low: float | None = None
+    high: float | None = None
+    running: Sequence[float] = field(default_factory=tuple)
+
+
+def check_plot_path(path: str | Path) -> Path:
+    """Check, before a long run, that a plot can be written to ``path``.
+
+    Returns:
+        ``path`` as a :class:`Path`.
+
+    Raises:
+        EuchreError: the name does not end in ``.png``, its directory does not exist, or
+            matplotlib is not installed.
+    """
+    out = Path(path)
+    if out.suffix.lower() != ".png":
+        raise EuchreError(f"the plot is a PNG file; its name must end in .png, not {str(out)!r}")
+    if not out.parent.is_dir():
+        raise EuchreError(f"cannot write the plot {str(out)!r}: there is no directory {str(out.parent)!r}")
+    if importlib.util.find_spec("matplotlib") is None:
+        raise EuchreError("plots need matplotlib: pip install matplotlib")
+    return out
+
+
+def plot_shares(path: str | Path, bars: Sequence[ShareBar], title: str = "") -> Path:
+    """Draw the pairings' point shares (and running shares, when given) to a PNG file.
+
+    Args:
+        path: the file to write (``.png``; overwritten).
+        bars: one entry per pairing, drawn top to bottom in this order.
+        title: the figure's title.
+
+    Returns:
+        The path written.
+
+    Raises:
+        EuchreError: no pairing, a path not ending in ``.png``, a missing directory, or
+            matplotlib not installed.
+    """
+    if not bars:
+        raise EuchreError("nothing to plot: no pairing")
+    out = check_plot_path(path)
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    with_running = any(len(b.running) > 1 for b in bars)
+    ncols = 2 if with_running else 1
+    fig, axes = plt.subplots(1, ncols, figsize=(6.0 * ncols, max(3.2, 1.4 + 0.6 * len(bars))), squeeze=False)
+    ax = axes[0][0]
+    ys = list(range(len(bars)))[::-1]
+    for y, bar in zip(ys, bars, strict=True):
+        pct = 100 * bar.share
+        if bar.low is not None and bar.high is not None:
+            err = [[pct - 100 * bar.low], [100 * bar.high - pct]]
+            ax.errorbar([pct], [y], xerr=err, fmt="o", capsize=4, color="tab:blue")
+            text = f"{pct:.1f}% ({100 * bar.low:.1f}-{100 * bar.high:.1f})"
+        else:
+            ax.plot([pct], [y], "o", color="tab:blue")
+            text = f"{pct:.1f}%"
+        ax.annotate(text, (pct, y), textcoords="offset points", xytext=(0, 7), ha="center", fontsize=8)
+    ax.axvline(50, color="grey", linestyle="--", linewidth=1)
+    ax.set_yticks(ys, [b.label for b in bars])
+    ax.set_ylim(-0.7, len(bars) - 0.3)
+    ax.set_xlabel("side A's share of the points (%), 95% interval")
+    lows = [100 * (b.low if b.low is not None else b.share) for b in bars]
+    highs = [100 * (b.high if b.high is not None else b.share) for b in bars]
+    ax.set_xlim(min(40.0, min(lows) - 8), max(60.0, max(highs) + 8))
+    if with_running:
+        ax2 = axes[0][1]
+        for bar in bars:
+            if len(bar.running) > 1:
+                ax2.plot(range(1, len(bar.running) + 1), [100 * v for v in bar.running], label=bar.label, linewidth=1)
+        ax2.axhline(50, color="grey", linestyle="--", linewidth=1)
+        ax2.set_xlabel("duplicate deals")
+        ax2.set_ylabel("A's running share (%)")
+        ax2.legend(fontsize=7)
+    if title:
+        fig.suptitle(title, fontsize=10)
+    fig.tight_layout()
+    fig.savefig(out, format="png", dpi=110)
+    plt.close(fig)
+    return out

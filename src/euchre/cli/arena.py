@@ -1,0 +1,275 @@
+"""``euchre arena``: duplicate matches between bots, with confidence intervals and a plot.
+
+Every pair of the bots given (a round robin when there are three or more) plays the same
+duplicate deals (:mod:`euchre.analysis.duplicate`: each deal played twice with the sides'
+seats exchanged, so the luck of the cards cancels). Reported per pairing, for side A (the
+bot named first) against side B:
+
+* points per hand of each side (hands = 2 x duplicate deals);
+* A's share of all points, ``sum(A) / sum(A + B)``, with a 95% interval over duplicate
+  deals (the independent unit): the ratio's delta-method (linearization) interval, i.e.
+  the normal-approximation interval of the mean of ``z_i = R + (a_i - R t_i) / mean(t)``
+  where ``a_i`` and ``t_i`` are A's and both sides' points on deal ``i`` and ``R`` the share;
+* A's margin per hand (A minus B), with the normal-approximation interval over deals;
+* with ``--games``, games won by A with the Wilson score interval (Wilson 1927).
+
+The intervals reuse :func:`euchre.cli.sim.mean_interval` and :func:`~euchre.cli.sim.wilson_interval`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import shlex
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+from rich.table import Table
+
+from euchre.analysis.duplicate import BotFactory, MatchRecord, run_matches
+from euchre.analysis.stats import mean_interval, wilson_interval
+from euchre.cli.table import build_rules
+from euchre.core.errors import EuchreError
+from euchre.core.rules import Rules
+
+
+@dataclass(frozen=True)
+class ArenaBot:
+    """A bot of the arena: its label (the level as written, e.g. ``ismcts:1000``) and a
+    picklable factory making it from a seed."""
+
+    label: str
+    factory: BotFactory
+
+
+def parse_bots(text: str, rules: Rules) -> list[ArenaBot]:
+    """The bots of ``--bots``: two or more levels separated by commas.
+
+    A level is one of ``BOT_LEVELS`` or ``ismcts[:SIMULATIONS]`` (OpenSpiel's ISMCTS, only
+    under rules OpenSpiel plays: the ``openspiel`` preset).
+
+    Raises:
+        EuchreError: fewer than two levels, an unknown level (the message lists the
+            levels), a level repeated in a round robin, or ``ismcts`` under other rules.
+    """
+    from euchre.bots import BOT_LEVELS, make_bot
+    from euchre.interop.ismcts import IsmctsBot, check_rules, parse_level
+
+    names = [p.strip().lower() for p in text.split(",")]
+    if len(names) < 2 or any(not n for n in names):
+        raise EuchreError(f"--bots takes two or more levels separated by commas (A,B[,C...]); got {text!r}")
+    if len(names) > 2 and len(set(names)) != len(names):
+        raise EuchreError(f"--bots names a level twice in a round robin: {text!r}")
+    bots = []
+    for name in names:
+        if name in BOT_LEVELS:
+            bots.append(ArenaBot(name, functools.partial(make_bot, name)))
+            continue
+        simulations = parse_level(name)
+        if simulations is None:
+            raise EuchreError(f"unknown bot level {name!r} in --bots; levels: {', '.join(BOT_LEVELS)}, "
+                              f"ismcts[:SIMULATIONS] (with --preset openspiel)")
+        check_rules(rules)
+        bots.append(ArenaBot(f"ismcts:{simulations}", functools.partial(IsmctsBot, rules, simulations=simulations)))
+    return bots
+
+
+@dataclass(frozen=True)
+class PairingSummary:
+    """The figures of one pairing (side A against side B).
+
+    Attributes:
+        a, b: the sides' labels.
+        deals: duplicate deals played; ``hands`` = 2 x deals.
+        a_per_hand, b_per_hand: each side's mean points per hand.
+        share: A's share of all points (0..1; 0.5 when none were scored).
+        share_ci: its 95% interval (0..1), None with fewer than two deals or no points.
+        margin: A's points minus B's per hand.
+        margin_ci: its 95% interval (points per hand), None with fewer than two deals.
+        games: games played (two per duplicate game); ``a_wins``/``b_wins`` won by each
+            side; ``unfinished`` stopped at the hand limit.
+        win_ci: the Wilson 95% interval of A's share of the finished games (0..1), None
+            when no game was played.
+        running: A's share after each duplicate deal (0..1).
+    """
+
+    a: str
+    b: str
+    deals: int
+    hands: int
+    a_per_hand: float
+    b_per_hand: float
+    share: float
+    share_ci: tuple[float, float] | None
+    margin: float
+    margin_ci: tuple[float, float] | None
+    games: int
+    a_wins: int
+    b_wins: int
+    unfinished: int
+    win_ci: tuple[float, float] | None
+    running: tuple[float, ...]
+
+
+def share_interval(points: Sequence[tuple[int, int]]) -> tuple[float, tuple[float, float] | None]:
+    """A's share of all points and its 95% interval over independent units.
+
+    Args:
+        points: per unit (a duplicate deal), ``(A's points, B's points)``.
+
+    Returns:
+        ``(share, (low, high))`` with values in 0..1 (clipped); the interval is the
+        delta-method one for the ratio ``sum(a) / sum(a + b)`` (see the module docstring),
+        None with fewer than two units or no points at all. ``share`` is 0.5 when no point
+        was scored.
+    """
+    total_a = sum(a for a, _ in points)
+    total = sum(a + b for a, b in points)
+    if total == 0:
+        return 0.5, None
+    share = total_a / total
+    mean_t = total / len(points)
+    linear = [share + (a - share * (a + b)) / mean_t for a, b in points]
+    ci = mean_interval(linear)
+    if ci is None:
+        return share, None
+    return share, (max(0.0, ci[1]), min(1.0, ci[2]))
+
+
+def summarize(a: str, b: str, record: MatchRecord) -> PairingSummary:
+    """The figures of a pairing's :class:`MatchRecord` (see :class:`PairingSummary`)."""
+    deals = record.deals
+    n = len(deals)
+    pair_points = [(d.a_points, d.b_points) for d in deals]
+    share, share_ci = share_interval(pair_points)
+    hands = 2 * n
+    a_total = sum(p for p, _ in pair_points)
+    b_total = sum(p for _, p in pair_points)
+    margin_ci = mean_interval([(pa - pb) / 2 for pa, pb in pair_points])
+    running = []
+    sa = st = 0
+    for pa, pb in pair_points:
+        sa += pa
+        st += pa + pb
+        running.append(sa / st if st else 0.5)
+    winners = [w for g in record.games for w in g.winners]
+    a_wins = winners.count(0)
+    b_wins = winners.count(1)
+    finished = a_wins + b_wins
+    return PairingSummary(
+        a=a, b=b, deals=n, hands=hands,
+        a_per_hand=a_total / hands if hands else 0.0, b_per_hand=b_total / hands if hands else 0.0,
+        share=share, share_ci=share_ci,
+        margin=(a_total - b_total) / hands if hands else 0.0,
+        margin_ci=None if margin_ci is None else (margin_ci[1], margin_ci[2]),
+        games=len(winners), a_wins=a_wins, b_wins=b_wins, unfinished=len(winners) - finished,
+        win_ci=wilson_interval(a_wins, finished) if finished else None,
+        running=tuple(running),
+    )
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def report_pairing(console: Console, s: PairingSummary) -> None:
+    """Print one pairing's figures (fits 80 columns)."""
+    console.print(f"{s.a} (A) against {s.b} (B): {s.deals} duplicate deal(s) = {s.hands} hands")
+
+    def row(label: str, value: str, interval: str = "") -> None:
+        console.print(f"  {label:<21}{value}")
+        if interval:
+            console.print(f"  {'':<21}{interval}")
+
+    if s.deals:
+        row("Points per hand", f"A {s.a_per_hand:.3f}, B {s.b_per_hand:.3f}")
+        row("A's point share", f"{_pct(s.share)} of the points",
+            "" if s.share_ci is None else
+            f"95% CI {_pct(s.share_ci[0])} to {_pct(s.share_ci[1])} (over duplicate deals)")
+        row("A's margin per hand", f"{s.margin:+.3f} points",
+            "" if s.margin_ci is None else
+            f"95% CI {s.margin_ci[0]:+.3f} to {s.margin_ci[1]:+.3f} (over duplicate deals)")
+    if s.games:
+        finished = s.a_wins + s.b_wins
+        rate = s.a_wins / finished if finished else 0.0
+        row("Games won by A", f"{s.a_wins} of {finished} = {_pct(rate)}",
+            "" if s.win_ci is None else f"95% CI {_pct(s.win_ci[0])} to {_pct(s.win_ci[1])} (Wilson score interval)")
+        if s.unfinished:
+            row("", f"{s.unfinished} game(s) did not finish (hand limit)")
+
+
+def crosstable(labels: Sequence[str], summaries: Sequence[PairingSummary]) -> Table:
+    """A table of each row bot's point share against each column bot, with the half-width
+    of its 95% interval (percentage points)."""
+    cell: dict[tuple[str, str], str] = {}
+    for s in summaries:
+        half = "" if s.share_ci is None else f" ±{50 * (s.share_ci[1] - s.share_ci[0]):.1f}"
+        cell[(s.a, s.b)] = f"{100 * s.share:.1f}{half}"
+        cell[(s.b, s.a)] = f"{100 * (1 - s.share):.1f}{half}"
+    table = Table(title="Point share (%) of the row against the column, ±95% CI", title_justify="left")
+    table.add_column("")
+    for label in labels:
+        table.add_column(label, justify="right")
+    for row in labels:
+        table.add_row(row, *[cell.get((row, col), "-") for col in labels])
+    return table
+
+
+def cmd_arena(args: argparse.Namespace, console: Console) -> int:
+    """Run ``euchre arena``. Returns the exit code.
+
+    Raises:
+        EuchreError: a bad preset, bot level, count, worker number or plot file.
+    """
+    from euchre.analysis.plot import ShareBar, check_plot_path, plot_shares
+
+    rules = build_rules(args.preset, args.target)
+    bots = parse_bots(args.bots, rules)
+    for name in ("deals", "games"):
+        if getattr(args, name) < 0:
+            raise EuchreError(f"--{name} must be 0 or more, not {getattr(args, name)}")
+    if args.deals + args.games == 0:
+        raise EuchreError("nothing to play: give --deals N or --games N (at least 1)")
+    if args.workers < 1:
+        raise EuchreError(f"--workers must be at least 1, not {args.workers}")
+    if args.plot is not None:
+        if not args.deals:
+            raise EuchreError("--plot draws the duplicate deals: give --deals N (at least 1)")
+        check_plot_path(args.plot)
+    argv = ["euchre", "arena", "--bots", ",".join(b.label for b in bots), "--deals", str(args.deals),
+            "--preset", args.preset, "--seed", str(args.seed), "--workers", str(args.workers)]
+    if args.games:
+        argv += ["--games", str(args.games)]
+    if args.target is not None:
+        argv += ["--target", str(args.target)]
+    if args.plot is not None:
+        argv += ["--plot", args.plot]
+    pairs = [(i, j) for i in range(len(bots)) for j in range(i + 1, len(bots))]
+    total = len(pairs) * (args.deals + args.games)
+    columns = (TextColumn("Duplicate deals and games"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+               TimeRemainingColumn())
+    with Progress(*columns, console=console, transient=True) as progress:
+        task = progress.add_task("arena", total=total)
+        records = run_matches(rules, [(bots[i].factory, bots[j].factory) for i, j in pairs],
+                              deals=args.deals, games=args.games, seed=args.seed, workers=args.workers,
+                              progress=lambda n: progress.advance(task, n))
+    summaries = [summarize(bots[i].label, bots[j].label, r) for (i, j), r in zip(pairs, records, strict=True)]
+    console.print("Duplicate arena: each deal is played twice, the sides' seats exchanged.")
+    console.print(f"Preset {args.preset}, seed {args.seed}.")
+    for s in summaries:
+        console.print()
+        report_pairing(console, s)
+    if len(bots) > 2 and args.deals:
+        console.print()
+        console.print(crosstable([b.label for b in bots], summaries))
+    if args.plot is not None:
+        bars = [ShareBar(f"{s.a} vs {s.b}", s.share, s.share_ci[0] if s.share_ci else None,
+                         s.share_ci[1] if s.share_ci else None, s.running) for s in summaries]
+        path = plot_shares(args.plot, bars, title=f"Duplicate arena, {args.preset}, {args.deals} duplicate deals "
+                                                  f"per pairing, seed {args.seed}")
+        console.print(f"Plot: {path}")
+    console.print(f"Command: {shlex.join(argv)}", soft_wrap=True)
+    return 0
+
