@@ -14,12 +14,37 @@ the ``intermediate`` heuristic does (:mod:`euchre.bots.bidding`).
 
 from __future__ import annotations
 
+import random
+
 from euchre.bots.heuristic import HeuristicBot
 from euchre.core.actions import Action
 from euchre.core.errors import EuchreError
 from euchre.core.hand import Phase
 from euchre.core.views import PlayerView, sample_world
 from euchre.solver import solve_points
+
+
+def card_values(view: PlayerView, rng: random.Random, worlds: int) -> dict[int, float]:
+    """The average points, for the viewer's side, of each legal card in the play, over
+    ``worlds`` hidden worlds sampled from the view and solved with all cards open.
+
+    Returns:
+        ``{card number: mean points of the hand}`` (negative when the other side is
+        expected to score), one entry per legal card.
+
+    Raises:
+        EuchreError: the view is not this seat's turn in the play, or ``worlds`` < 1.
+    """
+    if view.phase != Phase.PLAY or view.turn != view.seat or not view.legal:
+        raise EuchreError("card values exist only for the seat to play, in the play of the cards")
+    if type(worlds) is not int or worlds < 1:
+        raise EuchreError(f"worlds must be a whole number >= 1, not {worlds!r}")
+    totals = {a.card: 0.0 for a in view.legal if a.is_play}
+    for _ in range(worlds):
+        values = solve_points(sample_world(view, rng))
+        for card in totals:
+            totals[card] += values[card]
+    return {card: total / worlds for card, total in totals.items()}
 
 
 class PimcBot(HeuristicBot):
@@ -49,12 +74,7 @@ class PimcBot(HeuristicBot):
         fallback = super().preferred(view)
         if len(plays) == 1:
             return plays[0]
-        totals = {a.card: 0.0 for a in plays}
-        for _ in range(self.worlds):
-            world = sample_world(view, self.rng)
-            values = solve_points(world)
-            for card in totals:
-                totals[card] += values[card]
+        totals = card_values(view, self.rng, self.worlds)
         best = max(totals.values())
         best_cards = [c for c, v in totals.items() if v >= best - 1e-9]
         if fallback.is_play and fallback.card in best_cards:
