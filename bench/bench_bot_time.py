@@ -1,0 +1,65 @@
+"""Benchmark: time per decision of each bot level (median, 95th percentile, max).
+
+Plays whole hands with four bots of the level through views only (as in a real game) and
+times every decision ``bot.choose(view)`` on one thread. The first decisions of a search
+level include numba's compile or cache load; they are timed separately (warm-up).
+
+    .venv/bin/python bench/bench_bot_time.py --levels intermediate,advanced,expert --hands 30
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+
+from euchre.bots import BOT_LEVELS, make_bot
+from euchre.core import HandState, preset, view_of
+
+
+def time_level(level: str, hands: int, seed: int, preset_name: str) -> list[float]:
+    """Seconds per decision for ``hands`` hands of four ``level`` bots."""
+    rules = preset(preset_name)
+    rng = random.Random(seed)
+    bots = [make_bot(level, seed * 4 + s) for s in range(4)]
+    times: list[float] = []
+    for _ in range(hands):
+        hand = HandState.deal(rules, rng.randrange(4), rng)
+        while not hand.is_over:
+            seat = hand.turn
+            view = view_of(hand, seat)
+            start = time.perf_counter()
+            action = bots[seat].choose(view)
+            times.append(time.perf_counter() - start)
+            hand.apply(action)
+    return times
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="time per decision of each bot level")
+    parser.add_argument("--levels", default="intermediate,advanced,expert")
+    parser.add_argument("--hands", type=int, default=30)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--preset", default="modern-standard")
+    args = parser.parse_args(argv)
+    levels = [x.strip() for x in args.levels.split(",") if x.strip()]
+    unknown = [x for x in levels if x not in BOT_LEVELS]
+    if unknown or args.hands < 1:
+        parser.error(f"levels must be among {', '.join(BOT_LEVELS)} and --hands >= 1")
+    from euchre.solver import backend_name
+
+    print(f"solver backend: {backend_name()}; preset {args.preset}; {args.hands} hands per level; seed {args.seed}")
+    print(f"{'level':14} {'decisions':>9} {'median ms':>10} {'p95 ms':>8} {'max ms':>8}")
+    for level in levels:
+        time_level(level, 1, args.seed + 1000, args.preset)  # warm-up: compile or load the kernel
+        t = time_level(level, args.hands, args.seed, args.preset)
+        t.sort()
+        p95 = t[min(len(t) - 1, int(0.95 * len(t)))]
+        print(f"{level:14} {len(t):9d} {statistics.median(t) * 1e3:10.2f} {p95 * 1e3:8.2f} {t[-1] * 1e3:8.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
