@@ -3,9 +3,11 @@ and bad input (one-line errors, exit code 2, no traceback)."""
 
 from __future__ import annotations
 
+import argparse
 import builtins
 import errno
 import json
+import re
 import sys
 import types
 from collections.abc import Callable, Iterator
@@ -19,7 +21,7 @@ from euchre.analysis.stats import mean_interval, wilson_interval
 from euchre.cli.choices import ChoiceError, choose_call, choose_card
 from euchre.cli.main import main
 from euchre.core.actions import Action
-from euchre.core.cards import parse_card
+from euchre.core.cards import Card, parse_card
 from euchre.core.records import loads
 from euchre.core.rules import OPTION_NAMES, PRESET_NAMES, PRESET_SOURCES, preset_values
 
@@ -622,3 +624,341 @@ def test_fault8_cosmetic_messages(tmp_path: Path, record: Path, monkeypatch: pyt
     with pytest.raises(ChoiceError) as info:
         choose_card("q" * 199, HAND, [Action.play(c) for c in HAND], trump=2, led=None, discard=False)
     assert len(str(info.value)) < 200 and "(199 characters)" in str(info.value)
+
+
+# ---------------------------------------------------------------------- a new user's report
+EMN_MATCH = Path(__file__).parent / "data" / "egn" / "MotE_W5_Match.emn"
+
+
+def text_console() -> tuple[Any, Any]:
+    """A console printing plain text to a buffer, 80 columns."""
+    import io
+
+    from rich.console import Console
+
+    buf = io.StringIO()
+    return Console(file=buf, width=80, highlight=False, emoji=False, markup=False, color_system=None), buf
+
+
+def human_at(game: Any, seat: int, phase: Any, answers: list[str]) -> tuple[Any, Any, Any]:
+    """Bots play ``game`` until ``seat`` is to act in ``phase``; then a HumanPlayer for
+    ``seat`` answering ``answers`` (hint seed 7). Returns (human, view, buffer)."""
+    from euchre.bots import make_bot
+    from euchre.cli.play import HumanPlayer
+    from euchre.cli.render import Narrator
+    from euchre.core.views import view_of
+
+    bots = [make_bot("intermediate", s) for s in range(4)]
+    while not (game.hand.turn == seat and game.hand.phase == phase):
+        assert not game.is_over
+        game.apply(bots[game.hand.turn].choose(view_of(game.hand, game.hand.turn, game.score)))
+    console, buf = text_console()
+    it = iter(answers)
+    human = HumanPlayer(game, console, Narrator(console, viewer=seat), lambda prompt: next(it), hint_seed=7)
+    return human, view_of(game.hand, seat, game.score), buf
+
+
+def prompts_and_screens(out: str) -> list[tuple[str, str]]:
+    """The text shown before each prompt, with the prompt: ``[(screen, prompt), ...]``."""
+    parts = re.split(r"(Your call \(1(?:-\d+)?\): |Your card \([^)]*\): |Discard \([^)]*\): )", out)
+    return list(zip(parts[0::2], parts[1::2], strict=False))
+
+
+def test_report1_the_stuck_dealer_must_name_a_suit_and_pass_is_never_suggested(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(builtins, "input", scripted(iter(["1", "pass", "p", "xyzzy", "a", "quit"])))
+    code, out, _ = run(capsys, "play", "--preset", "modern-tournament", "--seed", "14")
+    assert code == 0
+    text = flat(out)
+    assert "You are stuck (stick the dealer): you must name a suit." in text
+    assert "name a trump suit, or pass" not in text  # South deals: round two is the stuck question
+    assert text.count("You may not pass now. You are stuck (stick the dealer): you must name a suit.") == 2
+    stuck = text[text.index("You are stuck"):]
+    assert "'pass'" not in stuck and "such as 'clubs' or 'hearts'" in stuck
+    assert "Trump:" not in stuck  # no call was made
+
+
+def test_report1_the_forfeit_option_and_other_forced_choices(capsys: pytest.CaptureFixture[str]) -> None:
+    from euchre.core.game import Game
+    from euchre.core.hand import Phase
+    from euchre.core.rules import preset
+
+    game = Game(preset("modern-standard").replace(all_pass_round2="dealer_forfeit_or_call"), 3)
+    for _ in range(7):
+        game.apply(Action.PASS)
+    dealer = game.hand.dealer
+    human, view, buf = human_at(game, dealer, Phase.BID_ROUND_2, ["pass", "p", "take", "forfeit"])
+    assert human.choose(view) == Action.FORFEIT
+    text = flat(buf.getvalue())
+    assert "You are stuck (all passed): name a suit, or forfeit a point to the opponents." in text
+    assert text.count("You may not pass now. You are stuck (all passed)") == 2
+    assert "'pass'" not in text and "'forfeit' or 'clubs'" in text
+    # The Canadian loner: the dealer's partner may accept only alone, and is told so.
+    game = Game(preset("modern-canadian"), 1)
+    partner = game.hand.dealer ^ 2
+    human, view, buf = human_at(game, partner, Phase.BID_ROUND_1, ["assist", "pass"])
+    assert list(view.legal) == [Action.PASS, Action.ORDER_UP_ALONE]
+    assert human.choose(view) == Action.PASS
+    text = flat(buf.getvalue())
+    assert "You may accept only by playing alone (Canadian loner)." in text
+    assert "That call may be made only alone here: 2" in text
+
+
+def test_report1_forced_menus_suggest_only_legal_words() -> None:
+    from euchre.cli.choices import example_words
+
+    stuck = [Action.name_trump(s) for s in (0, 2, 3)] + [Action.name_trump(s, True) for s in (0, 2, 3)]
+    words = [str(a) for a in stuck]
+    assert "pass" not in example_words(stuck)
+    for text in ("pass", "p", "PASS", "xyzzy", "x c", "q!"):
+        with pytest.raises(ChoiceError) as info:
+            choose_call(text, stuck, words, no_pass="You are stuck (stick the dealer): you must name a suit")
+        assert "'pass'" not in str(info.value), str(info.value)
+    with pytest.raises(ChoiceError, match=r"You may not pass now\. You are stuck \(stick the dealer\)"):
+        choose_call("pass", stuck, words, no_pass="You are stuck (stick the dealer): you must name a suit")
+    forfeit = [Action.FORFEIT, *stuck]
+    assert "'forfeit'" in example_words(forfeit)
+    alone_only = [Action.ORDER_UP_ALONE, Action.name_trump(1, True)]
+    assert example_words(alone_only) == "'order alone' or 'diamonds alone'"
+    with pytest.raises(ChoiceError, match="only alone here: 2 I assist. Alone. Type 2"):
+        choose_call("assist", [Action.PASS, Action.ORDER_UP_ALONE], ["Pass.", "I assist. Alone."])
+    assert choose_call("assist alone", [Action.PASS, Action.ORDER_UP_ALONE],
+                       ["Pass.", "I assist. Alone."]) == Action.ORDER_UP_ALONE
+    # A menu holding pass still suggests it.
+    with pytest.raises(ChoiceError, match="'pass'"):
+        choose_call("xyzzy", MENU_R1, WORDS_R1)
+
+
+def test_report2_the_hand_is_numbered_only_for_a_card_choice(monkeypatch: pytest.MonkeyPatch,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(builtins, "input", scripted(cycling()))
+    code, out, _ = run(capsys, "play", "--seed", "21", "--target", "2", "--bots", "beginner")
+    assert code == 0
+    screens = prompts_and_screens(out)
+    kinds = {p.split(" ")[1] for _, p in screens}
+    assert {"call", "card"} <= kinds
+    announced = 0
+    for screen, prompt in screens:
+        hands = [line for line in screen.splitlines() if line.startswith("Your hand:")]
+        if not hands:
+            continue  # a new prompt after a refused answer
+        cards = hands[-1].removeprefix("Your hand:").replace("(", " ").replace(")", " ").split()
+        if prompt.startswith("Your call"):
+            for token in cards:  # every word is a card: no numbers above the call menu
+                parse_card(token)
+        else:
+            assert cards[0::2] == [str(k) for k in range(1, len(cards) // 2 + 1)], hands[-1]
+            if "sorted trump first, and numbered" in screen:
+                announced += 1
+    assert announced >= 1
+    first_card = next(s for s, p in screens if not p.startswith("Your call") and "Your hand:" in s)
+    assert "your hand is now sorted trump first, and numbered." in first_card
+
+
+def test_report3_hint_in_the_play_shows_the_experts_values_best_first(capsys: pytest.CaptureFixture[str]) -> None:
+    import random
+
+    from euchre.bots.search import card_values
+    from euchre.cli.play import HELP
+    from euchre.core.game import Game
+    from euchre.core.hand import Phase
+    from euchre.core.rules import preset
+    from euchre.core.views import view_of
+
+    game = Game(preset("modern-standard"), 3)
+    human, view, buf = human_at(game, 2, Phase.PLAY, ["hint", *"123456"])
+    expected = card_values(view_of(game.hand, 2, game.score), random.Random(7), 40)
+    human.choose(view)
+    text = buf.getvalue()
+    assert "over 40 sampled deals" in text and "average points of this hand for your side (N-S)" in text
+    assert "Best first:" in text
+    rows = re.findall(r"^\s+(\d+) (\S+)\s+([+-]\d+\.\d\d)$", text, flags=re.MULTILINE)
+    assert {parse_card(card) for _, card, _ in rows} == {a.card for a in view.legal}
+    assert [float(v) for _, _, v in rows] == sorted((float(v) for _, _, v in rows), reverse=True)
+    for number, card, value in rows:  # the numbers are those of the hand shown
+        assert re.search(rf"(?<!\d){number} {re.escape(card)}(?!\S)", text.split("Your hand:")[1].splitlines()[0])
+        assert float(value) == pytest.approx(expected[parse_card(card)], abs=0.005)
+    # Outside the play: said plainly.
+    game = Game(preset("modern-standard"), 3)
+    human, view, buf = human_at(game, game.hand.turn, game.hand.phase, ["hint", "1"])
+    human.choose(view)
+    assert "Hints are given during the play of the cards only." in buf.getvalue()
+    assert "hint" in HELP and "not yet available" not in HELP and "average points" in HELP
+
+
+def test_report4_the_upcard_is_shown_once_at_the_start_of_a_hand(monkeypatch: pytest.MonkeyPatch,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = play_with(monkeypatch, capsys, [])  # South deals: three bots speak first
+    first = out[:out.index("Your call (1-3):")]
+    assert first.count("Upcard:") == 1, first
+    for seat in "NESW":  # whoever speaks first, the upcard is shown once before the first call
+        monkeypatch.setattr(builtins, "input", scripted(iter(["quit"])))
+        code, out, _ = run(capsys, "play", "--seed", "3", "--seat", seat)
+        assert out[:out.index("Your call")].count("Upcard:") == 1
+
+
+def test_report5_the_status_in_the_play_gives_the_score_and_the_bridge() -> None:
+    from euchre.core.game import Game
+    from euchre.core.hand import Phase
+    from euchre.core.rules import preset
+
+    game = Game(preset("modern-standard"), 3, initial_score=(9, 5))
+    human, view, buf = human_at(game, 2, Phase.PLAY, ["show", *"123456"])
+    human.choose(view)
+    text = buf.getvalue()
+    score = "Score: N-S (you) 9, E-W 5 (game to 10); N-S at the bridge"
+    assert text.count(score) == 2  # the status before the question, and again after "show"
+    assert text.index("Tricks: N-S") < text.index(score)
+    assert text.count('"at the bridge":') == 1  # explained once
+
+
+def test_report6_records_keep_plain_names_and_replay_names_each_seat_once(
+        tmp_path: Path, record: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    from euchre.cli.render import player_label
+
+    _, names = loads(record.read_text(encoding="utf-8"))
+    assert names == ["random bot"] * 4
+    code, out, _ = run(capsys, "replay", str(record))
+    assert code == 0
+    for seat in ("North", "East", "South", "West"):
+        assert f"{seat} {seat}" not in out
+    assert "  North  random bot\n  East   random bot\n" in out
+    # Older records saved "North (bot: intermediate)": the seat is not said twice.
+    data = json.loads(record.read_text(encoding="utf-8"))
+    data["players"] = ["North (bot: intermediate)", "East (bot: intermediate)", "You", "West"]
+    old = tmp_path / "old.json"
+    old.write_text(json.dumps(data), encoding="utf-8")
+    code, out, _ = run(capsys, "replay", str(old))
+    assert code == 0 and "North North" not in out and "West West" not in out
+    assert "  North (bot: intermediate)\n" in out and "  South  You\n" in out and "  West\n" in out
+    assert player_label(0, "Northrop") == "North  Northrop"
+    assert player_label(1, "east: Eve") == "east: Eve"
+    # play saves "You" and plain bot names.
+    path = tmp_path / "p.json"
+    monkeypatch.setattr(builtins, "input", scripted(iter(["quit"])))
+    run(capsys, "play", "--seed", "3", "--save", str(path), "--seat", "E")
+    _, names = loads(path.read_text(encoding="utf-8"))
+    assert names == ["intermediate bot", "You", "intermediate bot", "intermediate bot"]
+
+
+def test_report7_replay_an_emn_match_game_by_game(capsys: pytest.CaptureFixture[str]) -> None:
+    from euchre.core.egn import loads_emn
+
+    games = loads_emn(EMN_MATCH.read_text(encoding="utf-8"))
+    code, out, err = run(capsys, "replay", str(EMN_MATCH))
+    assert code == 0, err
+    assert f"a match of {len(games)} game(s)" in out
+    positions = [out.index(f"Game {i} of {len(games)}: MotE W5 G{i}") for i in range(1, len(games) + 1)]
+    assert positions == sorted(positions)
+    assert out.count("Game over") == len(games)
+    for i, (game, names) in enumerate(games):
+        part = out[positions[i]:positions[i + 1] if i + 1 < len(games) else len(out)]
+        assert f"{len(game.finished_hands)} hand(s)" in part
+        assert f"  North  {names[0]}" in part
+        w = game.result.winner if game.result else 0
+        assert f"win the game, {game.score[w]} to {game.score[1 - w]}" in part
+    assert_fits(out)
+    code, out, _ = run(capsys, "replay", str(EMN_MATCH), "--game", "2", "--hand", "3")
+    assert code == 0 and "Game 2 of 6" in out and "Game 1 of 6" not in out
+    assert "Hand 3" in out and "Hand 2" not in out
+    code, _, err = run(capsys, "replay", str(EMN_MATCH), "--hand", "2")
+    assert_one_line_error(code, err, "--hand 2", "choose one with --game N")
+    code, _, err = run(capsys, "replay", str(EMN_MATCH), "--game", "9")
+    assert_one_line_error(code, err, "--game 9", "games 1 to 6")
+
+
+@pytest.mark.parametrize("data", [{"a": 1}, {"format": "chess-pgn"}, {"fileType": "Euchre Whatever"}, [1, 2]])
+def test_report7_a_json_of_another_kind_names_the_accepted_formats(
+        data: object, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "other.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    code, _, err = run(capsys, "replay", str(path))
+    assert_one_line_error(code, err, "other.json", "not a game record", "our game record", '"format": "euchre-record"',
+                          '"fileType": "Euchre Game Notation"', '"fileType": "Euchre Match Notation"')
+
+
+def test_report8_jargon_is_glossed_once_per_game(capsys: pytest.CaptureFixture[str]) -> None:
+    from euchre.cli.render import Narrator
+    from euchre.core.game import Game
+    from euchre.core.hand import Phase
+    from euchre.core.rules import preset
+    from euchre.core.words import GLOSSES
+
+    assert all(len("  " + g.line()) <= 80 for g in GLOSSES)
+    console, buf = text_console()
+    narrator = Narrator(console)
+    game = Game(preset("uspcc-official"), 1)
+    narrator.game_start(game, setup=False)
+    for _ in range(2):
+        narrator.gloss("Diamonds, making it next.")
+        narrator.gloss("Spades, crossing it. Score: N-S 4, E-W 1 (game to 5); N-S at the bridge")
+    text = buf.getvalue()
+    assert text.count('"making it next": naming the other suit of the turned-down card\'s colour') == 1
+    assert text.count('"crossing it": naming a suit of the other colour') == 1
+    assert text.count('"at the bridge": one side needs 1 point, the other far behind (S001 L24, X-05)') == 1
+    narrator.game_start(game, setup=False)  # a new game: explained again
+    narrator.gloss("Hearts, making it next.")
+    assert buf.getvalue().count('"making it next"') == 2
+    assert Phase.BID_ROUND_2  # the words come from the calls (see test_cli_words)
+
+
+def test_report8_replay_glosses_each_phrase_once_per_game(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "replay", str(EMN_MATCH))
+    assert code == 0
+    games = out.split("Game over")
+    assert '"at the bridge":' in out and '"assist":' in out
+    for part in games:
+        for key in ("at the bridge", "assist", "making it next", "crossing it", "march", "euchre"):
+            assert part.count(f'  "{key}": ') <= 1, key
+    first = out.index('"at the bridge": ')
+    assert "at the bridge" in out[:first].splitlines()[-2]  # right under the line that says it
+
+
+def test_report9_watch_is_slower_by_default_and_shows_the_setup_draw(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    from euchre.cli.main import build_parser
+    from euchre.cli.render import SEAT_TITLES
+
+    assert build_parser().parse_args(["watch"]).delay == 0.4
+    assert build_parser().parse_args(["watch", "--delay", "0"]).delay == 0.0
+    path = tmp_path / "dc.json"
+    code, out, _ = run(capsys, "watch", "--preset", "dc-club-1862", "--seed", "5", "--delay", "0", "--target", "2",
+                       "--save", str(path))
+    assert code == 0
+    game, _ = loads(path.read_text(encoding="utf-8"))
+    seat_of = {p: s for s, p in enumerate(game.setup.seating)}
+    drawn = ", ".join(f"{SEAT_TITLES[seat_of[p]]} {Card(c).pretty()}" for p, c in game.setup.draws)
+    head = out[:out.index("Hand 1")]
+    assert "Drawing for partners and the first deal (ace low):" in head and f"  {drawn}." in head
+    assert f"The lowest card deals first: {SEAT_TITLES[game.setup.first_dealer]}." in head
+    assert f"Dealer: {SEAT_TITLES[game.setup.first_dealer]}." in out
+    # play shows it too (modern-standard: the first jack deals).
+    monkeypatch.setattr(builtins, "input", scripted(iter(["quit"])))
+    code, out, _ = run(capsys, "play", "--seed", "3", "--save", str(path))
+    game, _ = loads(path.read_text(encoding="utf-8"))
+    head = out[:out.index("Hand 1")]
+    drawn = ", ".join(f"{SEAT_TITLES[p]} {Card(c).pretty()}" for p, c in game.setup.draws)
+    assert "cards are dealt face up from North until a jack:" in head and drawn in head
+    assert f"The first jack deals first: {SEAT_TITLES[game.setup.first_dealer]}." in head
+
+
+def test_report10_readme_commands_match_the_real_options() -> None:
+    from euchre.cli.main import build_parser
+
+    readme = (Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("## Commands"):readme.index("## Rule sets")]
+    parser = build_parser()
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    rows = re.findall(r"^\| `euchre (\w+)([^`]*)` \| (.*) \|$", section, flags=re.MULTILINE)
+    assert sorted(r[0] for r in rows) == sorted(sub.choices)
+    for name, usage, what in rows:
+        real = {o for a in sub.choices[name]._actions for o in a.option_strings if o.startswith("--") and o != "--help"}
+        assert set(re.findall(r"--[a-z]+", usage)) == real, name
+        bots = next((a for a in sub.choices[name]._actions if "--bots" in a.option_strings), None)
+        if bots is not None:
+            assert f"default `{bots.default}`" in what, name
+        if name in ("watch", "sim"):
+            assert "--target" in usage
+    play = next(r for r in rows if r[0] == "play")
+    assert "`hint`" in play[2]
+    assert "default 0.4 s" in next(r for r in rows if r[0] == "watch")[2]

@@ -198,3 +198,23 @@ def test_commands() -> None:
     assert command_of("?") == "help"
     assert command_of("hint") == "hint"
     assert command_of("h") is None  # "h" is hearts
+
+
+def test_glosses_explain_jargon_once() -> None:
+    # S001 L13 next / crossing; S001 L24, X-05 the bridge; S000 L119-129 the 1862 words.
+    from euchre.core.words import GLOSSES, glosses_in
+
+    seen: set[str] = set()
+    said = words(Action.name_trump(1), N, Phase.BID_ROUND_2, "uspcc")  # "Diamonds, making it next."
+    assert [g.key for g in glosses_in(said, seen)] == ["making it next"]
+    assert glosses_in(said, seen) == []  # once
+    assert [g.key for g in glosses_in("Spades, crossing it.")] == ["crossing it"]
+    assert [g.key for g in glosses_in("Score: N-S 4, E-W 1 (game to 5); N-S at the bridge")] == ["at the bridge"]
+    for style_words, key in (("I order it up.", "order it up"), ("I will assist.", "assist"),
+                             ("I take it up.", "take it up"), ("Turning it down.", "turn it down"),
+                             ("I pass the making.", "pass the making"), ("lone march", "march"),
+                             ("lone hand euchred", "euchre")):
+        assert [g.key for g in glosses_in(style_words)] == [key], style_words
+    assert glosses_in("Pass.") == [] and glosses_in("Hearts.") == []
+    assert all(len(g.line()) <= 78 for g in GLOSSES)
+    assert GLOSSES[0].line() == '"making it next": naming the other suit of the turned-down card\'s colour'

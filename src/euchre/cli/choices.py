@@ -204,7 +204,46 @@ def _matches(action: Action, tokens: list[str], suit: int | None) -> bool:
     return False
 
 
-def choose_call(text: str, menu: Sequence[Action], words: Sequence[str]) -> Action:
+def example_words(menu: Sequence[Action], limit: int = 2) -> str:
+    """Words that name calls of ``menu`` (so legal now), quoted, for a message:
+    ``"'pass' or 'clubs'"``; never a call the menu does not hold."""
+    out: list[str] = []
+    for action in menu:
+        if action == Action.PASS:
+            word = "pass"
+        elif action == Action.ORDER_UP:
+            word = "order"
+        elif action == Action.ORDER_UP_ALONE:
+            word = "order alone"
+        elif action.is_naming:
+            word = suit_word(action.named_suit) + (" alone" if action.is_alone else "")
+        elif action == Action.GO_ALONE:
+            word = "alone"
+        elif action == Action.PLAY_WITH_PARTNER:
+            word = "partner"
+        elif action == Action.TAKE_OVER_ALONE:
+            word = "take over"
+        elif action == Action.DEFEND_ALONE:
+            word = "defend"
+        elif action == Action.FORFEIT:
+            word = "forfeit"
+        else:
+            continue
+        if f"'{word}'" not in out:
+            out.append(f"'{word}'")
+    picked = out[:limit]
+    if Action.FORFEIT in menu and "'forfeit'" not in picked:  # a forced choice: show both ways out
+        picked[-1:] = ["'forfeit'"]
+    return " or ".join(picked)
+
+
+def _no_pass(no_pass: str | None, menu: Sequence[Action], n: int) -> ChoiceError:
+    reason = f" {no_pass.rstrip('.')}." if no_pass else ""
+    return ChoiceError(f"You may not pass now.{reason} Choose from the menu (1 to {n}), "
+                       f"or type {example_words(menu)}.")
+
+
+def choose_call(text: str, menu: Sequence[Action], words: Sequence[str], *, no_pass: str | None = None) -> Action:
     """The call that ``text`` names.
 
     Args:
@@ -216,10 +255,14 @@ def choose_call(text: str, menu: Sequence[Action], words: Sequence[str]) -> Acti
             (name that suit, not alone).
         menu: the legal actions in menu order.
         words: the words shown for each menu item.
+        no_pass: why passing is not allowed, a sentence for the message when a pass is
+            asked for and the menu holds none (e.g. "You are stuck (stick the dealer):
+            you must name a suit").
 
     Raises:
         ChoiceError: the text names no legal call, or several, or is no answer at
-            all (control characters, a numeral other than 0-9, too long).
+            all (control characters, a numeral other than 0-9, too long). The messages
+            suggest only words of calls in ``menu``.
     """
     t = check_line(text)
     n = len(menu)
@@ -230,7 +273,7 @@ def choose_call(text: str, menu: Sequence[Action], words: Sequence[str]) -> Acti
         return menu[k - 1]
     low = t.lower()
     if len(low) == 1 and low.isascii() and low.isalpha():
-        return _letter(low, menu, n)
+        return _letter(low, menu, n, no_pass)
     for action, w in zip(menu, words, strict=True):
         if low == w.lower().rstrip(".") or low == w.lower():
             return action
@@ -243,7 +286,7 @@ def choose_call(text: str, menu: Sequence[Action], words: Sequence[str]) -> Acti
     stray = sorted(set(re.findall(r"(?<![a-z])[acdhops](?![a-z])", low)))
     if stray:
         raise ChoiceError(f"A single letter ({', '.join(stray)}) is a shortcut only when typed alone: type whole "
-                          f"words such as 'hearts alone', or the number (1 to {n}).")
+                          f"words such as {example_words(menu)}, or the number (1 to {n}).")
     tokens = _tokens(t)
     suit = _suit_in(tokens)
     found = [a for a in menu if _matches(a, tokens, suit)]
@@ -252,13 +295,21 @@ def choose_call(text: str, menu: Sequence[Action], words: Sequence[str]) -> Acti
     if len(found) > 1:
         options = "; ".join(f"{menu.index(a) + 1} {words[menu.index(a)]}" for a in found)
         raise ChoiceError(f"{quoted(t)} could mean several calls: {options}. Type the number.")
+    if Action.PASS not in menu and _matches(Action.PASS, tokens, suit):
+        raise _no_pass(no_pass, menu, n)
     if suit is not None and not any(a.is_naming and a.named_suit == suit for a in menu):
         raise ChoiceError(f"You may not name {suit_word(suit)} now. Choose from the menu (1 to {n}).")
+    if not set(tokens) & _ALONE and (set(tokens) & _ACCEPT or suit is not None):
+        alone_only = [a for a in menu if _matches(a, [*tokens, "alone"], suit)]
+        if len(alone_only) == 1:  # e.g. the Canadian loner: the dealer's partner assists only alone
+            k = menu.index(alone_only[0]) + 1
+            raise ChoiceError(f"That call may be made only alone here: {k} {words[k - 1]} "
+                              f"Type {k}, or add the word 'alone'.")
     raise ChoiceError(f"{quoted(t)} is not a call you can make now. Choose from the menu (1 to {n}), "
-                      "or type whole words such as 'pass' ('?' for help).")
+                      f"or type whole words such as {example_words(menu)} ('?' for help).")
 
 
-def _letter(letter: str, menu: Sequence[Action], n: int) -> Action:
+def _letter(letter: str, menu: Sequence[Action], n: int, no_pass: str | None = None) -> Action:
     """The call an exact one-letter shortcut names: ``p`` pass, ``c d h s`` that suit
     (never alone). Any other letter is refused.
 
@@ -268,12 +319,12 @@ def _letter(letter: str, menu: Sequence[Action], n: int) -> Action:
     if letter == _PASS_LETTER:
         if Action.PASS in menu:
             return Action.PASS
-        raise ChoiceError(f"You may not pass now. Choose from the menu (1 to {n}).")
+        raise _no_pass(no_pass, menu, n)
     if letter in SUIT_LETTERS:
         suit = SUIT_LETTERS.index(letter)
         for action in menu:
             if action.is_naming and action.named_suit == suit and not action.is_alone:
                 return action
         raise ChoiceError(f"You may not name {suit_word(suit)} now. Choose from the menu (1 to {n}).")
-    raise ChoiceError(f"{letter!r} is not a shortcut: type the number of a call (1 to {n}), or a whole "
-                      "word such as 'pass' or 'alone' ('?' for help).")
+    raise ChoiceError(f"{letter!r} is not a shortcut: type the number of a call (1 to {n}), or whole "
+                      f"words such as {example_words(menu)} ('?' for help).")

@@ -55,21 +55,23 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seat", default="S", metavar="N|E|S|W", help="your seat (default S)")
     p.add_argument("--seed", type=int_arg, default=None, help="seed for the shuffle and the bots (default: random)")
     p.add_argument("--bots", default="intermediate", metavar="LEVEL", help="the bots' level (default intermediate)")
-    p.add_argument("--save", default=None, metavar="FILE", help="write the game record (JSON) to FILE")
+    p.add_argument("--save", default=None, metavar="FILE", help="write the game record to FILE (JSON; EGN when FILE ends in .egn)")
 
     p = sub.add_parser("watch", help="watch four bots play", description="Watch four bots play a game.")
     _add_preset(p)
     p.add_argument("--seed", type=int_arg, default=None, help="seed for the shuffle and the bots (default: random)")
     p.add_argument("--bots", default="intermediate", metavar="LEVEL[,LEVEL...]",
-                   help="one level for all, two (N-S,E-W) or four (N,E,S,W)")
-    p.add_argument("--delay", type=seconds_arg(MAX_DELAY), default=0.1, metavar="SECONDS",
-                   help=f"pause after each event, 0 to {MAX_DELAY:g} (default 0.1)")
-    p.add_argument("--save", default=None, metavar="FILE", help="write the game record (JSON) to FILE")
+                   help="one level for all, two (N-S,E-W) or four (N,E,S,W) (default intermediate)")
+    p.add_argument("--delay", type=seconds_arg(MAX_DELAY), default=0.4, metavar="SECONDS",
+                   help=f"pause after each event, 0 to {MAX_DELAY:g} (default 0.4)")
+    p.add_argument("--save", default=None, metavar="FILE", help="write the game record to FILE (JSON; EGN when FILE ends in .egn)")
 
-    p = sub.add_parser("replay", help="show a recorded game (JSON record or EGN)",
-                       description="Show a recorded game hand by hand.")
-    p.add_argument("file", metavar="FILE", help="a game record (JSON) or an EGN file")
-    p.add_argument("--hand", type=int_arg, default=None, metavar="N", help="show only hand N (from 1)")
+    p = sub.add_parser("replay", help="show a recorded game (JSON record, EGN or an EMN match)",
+                       description="Show a recorded game hand by hand; each game of an EMN match in turn.")
+    p.add_argument("file", metavar="FILE", help="our game record (JSON), an EGN file or an EMN match file")
+    p.add_argument("--game", type=int_arg, default=None, metavar="N", help="show only game N of a match (from 1)")
+    p.add_argument("--hand", type=int_arg, default=None, metavar="N",
+                   help="show only hand N (from 1); in a match, of the game given by --game")
 
     p = sub.add_parser("rules", help="show the presets and their options",
                        description="No preset: list the presets. One: its options and sources. Two: their differences.")
@@ -79,7 +81,8 @@ def build_parser() -> argparse.ArgumentParser:
                        description="Team N-S (level A) against E-W (level B) for many games.")
     _add_preset(p)
     p.add_argument("--games", type=int_arg, default=100, metavar="N", help="number of games (default 100)")
-    p.add_argument("--bots", default="intermediate,beginner", metavar="A,B", help="levels of N-S and E-W")
+    p.add_argument("--bots", default="intermediate,beginner", metavar="A,B",
+                   help="levels of N-S and E-W (default intermediate,beginner)")
     p.add_argument("--seed", type=int_arg, default=0, help="seed of the first game (default 0)")
     p.add_argument("--workers", type=int_arg, default=1, metavar="N",
                    help="processes to use (default 1; at most one per game and per CPU)")
@@ -88,7 +91,8 @@ def build_parser() -> argparse.ArgumentParser:
                        description="Each pair of bots plays the same deals twice, the seats exchanged.")
     _add_preset(p)
     p.add_argument("--bots", default="intermediate,beginner", metavar="A,B[,C...]",
-                   help="two levels, or more for a round robin; ismcts[:N] with --preset openspiel")
+                   help="two levels, or more for a round robin; ismcts[:N] with --preset openspiel "
+                        "(default intermediate,beginner)")
     p.add_argument("--deals", type=int, default=1000, metavar="N", help="duplicate deals per pairing (default 1000)")
     p.add_argument("--games", type=int, default=0, metavar="N", help="duplicate games per pairing (default 0)")
     p.add_argument("--seed", type=int, default=0, help="the match seed (default 0)")

@@ -1,9 +1,13 @@
 """``euchre play``: a person against three bots in the terminal, and ``euchre watch``:
 four bots, narrated.
 
-The person sees their hand (sorted by effective suit, trump first, and numbered), the
-upcard, every call in the preset's words, each card as it is played, tricks, score, the
-dealer and "at the bridge". Cards are chosen by number or code, calls by number or words.
+The person sees their hand (during the bidding sorted by suit, without numbers, so that
+the numbers typed are those of the call menu; from the first card choice on sorted by
+effective suit, trump first, and numbered), the upcard, every call in the preset's words
+(jargon explained once per game), each card as it is played, tricks, score, the dealer
+and "at the bridge". Cards are chosen by number or code, calls by number or words.
+``hint`` in the play of the cards shows the expert's value of each legal card
+(:func:`euchre.bots.search.card_values`).
 A wrong entry gets a message and a new prompt. ``--save FILE`` keeps the JSON record,
 also when the person quits, presses Ctrl-C or ends the input. The file is written once
 before play (so an unwritable one is refused at the start), after each hand and at the
@@ -29,7 +33,16 @@ from rich.text import Text
 
 from euchre.bots import make_bot
 from euchre.cli.choices import ChoiceError, check_line, choose_call, choose_card, command_of
-from euchre.cli.render import MAX_DELAY, SEAT_TITLES, Narrator, card_text, numbered_hand, sorted_hand, suit_text
+from euchre.cli.render import (
+    MAX_DELAY,
+    SEAT_TITLES,
+    Narrator,
+    card_text,
+    cards_text,
+    numbered_hand,
+    sorted_hand,
+    suit_text,
+)
 from euchre.cli.table import Chooser, build_rules, run_table
 from euchre.cli.text import clean
 from euchre.core.actions import Action
@@ -40,6 +53,7 @@ from euchre.core.game import Game
 from euchre.core.hand import Phase
 from euchre.core.records import dumps
 from euchre.core.rules import Rules
+from euchre.core.seats import TEAM_NAMES
 from euchre.core.views import PlayerView
 from euchre.core.words import describe_pending, plain, role_of
 
@@ -59,8 +73,14 @@ How to answer:
             suit, not alone). Going alone needs the word "alone" or the number.
 Numbers are typed with the digits 0-9. Lines with control characters (an arrow
 key where line editing is not available) are refused, never read as a call.
-Commands:   show (the table again), hint (not yet available), help or ?, quit.
-Cards you may not play now are shown in brackets, e.g. (3 K♠)."""
+Commands:   show (the table again), help or ?, quit, and hint: in the play of
+            the cards, each card you may play with the expert's estimate of
+            its value (the average points of the hand for your side).
+Cards you may not play now are shown in brackets, e.g. (3 K♠). During the
+bidding your hand is shown without numbers: numbers then choose from the menu."""
+
+HINT_WORLDS = 40
+"""Hidden worlds sampled for a hint (as many as the expert bot uses per card)."""
 
 
 class QuitGame(Exception):
@@ -90,11 +110,15 @@ class HumanPlayer:
             EOFError at the end of the input.
     """
 
-    def __init__(self, game: Game, console: Console, narrator: Narrator, read: Callable[[str], str]) -> None:
+    def __init__(self, game: Game, console: Console, narrator: Narrator, read: Callable[[str], str],
+                 hint_seed: int = 0, hint_worlds: int = HINT_WORLDS) -> None:
         self.game = game
         self.console = console
         self.narrator = narrator
         self.read = read
+        self.hint_rng = random.Random(hint_seed)
+        self.hint_worlds = hint_worlds
+        self._sorted_told = -1  # the hand (index) in which the re-sorted hand was announced
 
     def choose(self, view: PlayerView) -> Action:
         """Ask for an action until a legal one is given.
@@ -120,7 +144,7 @@ class HumanPlayer:
                 self.console.print(HELP, markup=False)
                 continue
             if command == "hint":
-                self.console.print("Hints are not available yet.")
+                self._hint(view)
                 continue
             if command == "show":
                 self._show(view, full=True)
@@ -147,11 +171,44 @@ class HumanPlayer:
             return None
         return EFFECTIVE_SUIT[view.trump][view.trick_cards[0]]
 
+    def _hint(self, view: PlayerView) -> None:
+        """The expert's value of each legal card (best first), in the play only."""
+        c = self.console
+        if view.phase != Phase.PLAY:
+            c.print("Hints are given during the play of the cards only.")
+            return
+        from euchre.bots.search import card_values
+
+        values = card_values(view, self.hint_rng, self.hint_worlds)
+        shown = self._shown(view)
+        side = TEAM_NAMES[view.seat & 1]
+        c.print(f"Hint: the expert's value of each card you may play, over {self.hint_worlds} sampled deals")
+        c.print(f"of the hidden cards: the average points of this hand for your side ({side})")
+        c.print("after that card (below 0: the other side is expected to score). Best first:")
+        for card in sorted(values, key=lambda k: (-values[k], shown.index(k))):
+            line = Text(f"  {shown.index(card) + 1:>2} ")
+            label = card_text(card)
+            label.pad_right(6 - len(label.plain))
+            line.append_text(label)
+            line.append(f" {values[card]:+.2f}")
+            c.print(line)
+
+    def _announce_sorted(self, view: PlayerView) -> None:
+        """Once a hand, at the first card choice: the hand is now sorted with trump first
+        (the order changes when trump is fixed) and numbered for the choice."""
+        index = len(self.game.finished_hands)
+        if self._sorted_told == index:
+            return
+        self._sorted_told = index
+        self.console.print(f"Trump is {suit_text(view.trump)}: your hand is now sorted trump first, and numbered.")
+
     def _show(self, view: PlayerView, full: bool) -> None:
         c = self.console
         c.print()
         self.narrator.status(self.game.hand, self.game.score, full=full)
         shown = self._shown(view)
+        if self._is_card_phase(view):
+            self._announce_sorted(view)
         if view.phase == Phase.PLAY:
             playable = {a.card for a in view.legal}
             line = Text("Your hand: ")
@@ -172,9 +229,9 @@ class HumanPlayer:
             c.print(line)
             c.print("Choose a card to discard face down.")
             return
-        if shown:
+        if shown:  # not numbered: the numbers typed now are the menu's
             line = Text("Your hand: ")
-            line.append_text(numbered_hand(shown))
+            line.append_text(cards_text(shown, "  "))
             c.print(line)
         menu, words = self._menu(view)
         c.print(Text(self._question(view)))
@@ -183,6 +240,7 @@ class HumanPlayer:
             gloss = plain(action, upcard=view.upcard)
             extra = "" if gloss.lower().rstrip(".") in w.lower() else f"  ({gloss})"
             c.print(f"  {i}  {w}{extra}", markup=False)
+        self.narrator.gloss(" ".join(words))
 
     def _role(self, view: PlayerView) -> str:
         return role_of(view.seat, view.dealer)
@@ -192,12 +250,31 @@ class HumanPlayer:
         name = self.narrator.seat_name
         partner = SEAT_TITLES[view.seat ^ 2]
         up = Card(view.upcard).pretty()
+        legal = view.legal
+        may_pass = Action.PASS in legal
+        only_pass = list(legal) == [Action.PASS]
+        needs_trump = view.rules.require_trump_to_call == "natural_trump"
         if view.phase == Phase.BID_ROUND_1:
-            return f"Round one: {suit_text(view.upcard >> 3)} as trump, with the {up} to the dealer?"
+            text = f"Round one: {suit_text(view.upcard >> 3)} as trump, with the {up} to the dealer?"
+            if only_pass:
+                why = ("the dealer's partner may not assist under these rules"
+                       if view.seat == view.dealer ^ 2 and not view.rules.dealer_partner_may_assist
+                       else "a call needs a trump in your hand" if needs_trump else "no other call is allowed")
+                return f"{text} You may only pass: {why}."
+            if Action.ORDER_UP_ALONE in legal and Action.ORDER_UP not in legal:
+                return f"{text} You may accept only by playing alone (Canadian loner)."
+            return text
         if view.phase == Phase.BID_ROUND_2:
+            if not may_pass:
+                if Action.FORFEIT in legal:
+                    return "You are stuck (all passed): name a suit, or forfeit a point to the opponents."
+                return "You are stuck (stick the dealer): you must name a suit."
+            if only_pass:
+                why = "a call needs a trump in your hand" if needs_trump else "no suit may be named"
+                return f"Round two: you may only pass ({why})."
             return "Round two: name a trump suit, or pass."
         if view.phase == Phase.BLIND_NAME:
-            return "The joker was turned up: as dealer you name trump before looking at your cards."
+            return "The joker was turned up: as dealer you must name trump before looking at your cards."
         if view.phase == Phase.TAKEOVER:
             what = " and plays alone" if view.alone == view.seat ^ 2 else ""
             return f"Your partner {partner} called {suit_text(view.trump)}{what}. You may play alone instead: {partner} would sit out."
@@ -222,7 +299,27 @@ class HumanPlayer:
             return choose_card(text, self._shown(view), view.legal, trump=view.trump, led=self._led(view),
                                discard=view.phase == Phase.DISCARD, upcard=view.upcard)
         menu, words = self._menu(view)
-        return choose_call(text, menu, words)
+        return choose_call(text, menu, words, no_pass=self._no_pass(view))
+
+    def _no_pass(self, view: PlayerView) -> str | None:
+        """Why passing is not allowed now, for the message when a pass is typed."""
+        if Action.PASS in view.legal:
+            return None
+        if view.phase == Phase.BID_ROUND_2:
+            if Action.FORFEIT in view.legal:
+                return "You are stuck (all passed): name a suit, or forfeit a point to the opponents"
+            return "You are stuck (stick the dealer): you must name a suit"
+        if view.phase == Phase.BLIND_NAME:
+            return "As dealer you must name trump"
+        if view.phase == Phase.ALONE_DECISION:
+            return "Choose to play alone or with your partner"
+        return None
+
+
+def bot_name(level: str) -> str:
+    """The name saved in a record for a bot: ``"intermediate bot"`` (the seat is not part
+    of the name; whoever shows the record adds it)."""
+    return f"{level} bot"
 
 
 def _span(n: int) -> str:
@@ -403,12 +500,12 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
     save = _check_save_path(args.save)
     seed = _seed(args.seed)
     game = Game(rules, seed)
-    names = [f"{SEAT_TITLES[s]} (bot: {level})" for s in range(4)]
+    names = [bot_name(level) for _ in range(4)]  # plain names: the renderer adds the seat
     names[seat] = "You"
     saver = _Saver(save, names, console, rules, "play")
     saver.start(game)
     narrator = Narrator(console, viewer=seat)
-    human = HumanPlayer(game, console, narrator, _reader(console))
+    human = HumanPlayer(game, console, narrator, _reader(console), hint_seed=seed)
     players: list[Chooser] = [make_bot(level, seed * 4 + s) for s in range(4)]
     players[seat] = human
     console.print(f"Euchre: {args.preset}, game to {rules.game_target}. Seed {seed}.")
@@ -450,7 +547,7 @@ def cmd_watch(args: argparse.Namespace, console: Console) -> int:
     save = _check_save_path(args.save)
     seed = _seed(args.seed)
     game = Game(rules, seed)
-    names = [f"{SEAT_TITLES[s]} (bot: {levels[s]})" for s in range(4)]
+    names = [bot_name(levels[s]) for s in range(4)]
     players: list[Chooser] = [make_bot(levels[s], seed * 4 + s) for s in range(4)]
     narrator = Narrator(console, viewer=None, delay=args.delay, show_deal=True)
     saver = _Saver(save, names, console, rules, "watch")

@@ -3,7 +3,10 @@
 Everything here fits 80 columns and never relies on colour alone: suits are shown by
 their symbols (red for diamonds and hearts is only a help), and marks such as "(you)"
 or "sits out" are words. :class:`Narrator` turns the steps of a game into lines of text;
-``play``, ``watch`` and ``replay`` all use it, so they look alike.
+``play``, ``watch`` and ``replay`` all use it, so they look alike: the draw for partners
+and the first deal, each hand, and a one-line gloss the first time in a game that a
+historic or jargon phrase appears (:data:`euchre.core.words.GLOSSES`). Players' names
+are shown with their seat by :func:`player_label`; records keep plain names.
 """
 
 from __future__ import annotations
@@ -16,11 +19,11 @@ from rich.text import Text
 
 from euchre.core.actions import Action
 from euchre.core.cards import JOKER, NO_TRUMP, Card, sort_hand
-from euchre.core.game import Game, bridge_team
+from euchre.core.game import Game, Setup, bridge_team
 from euchre.core.hand import HandResult, HandState, Phase
 from euchre.core.rules import Rules
 from euchre.core.seats import TEAM_NAMES
-from euchre.core.words import describe, is_spoken, role_of, suit_symbol, suit_word
+from euchre.core.words import describe, glosses_in, is_spoken, role_of, suit_symbol, suit_word
 
 SEAT_TITLES = ("North", "East", "South", "West")
 MAX_DELAY = 60.0
@@ -84,6 +87,54 @@ def numbered_hand(cards: Sequence[int], playable: set[int] | None = None) -> Tex
     return out
 
 
+def player_label(seat: int, name: str) -> str:
+    """A player's name with the seat: ``"North  Alice"``; a name that already starts with
+    the seat's name (``"North (bot: intermediate)"``, as older records saved them) is
+    shown as it is, so the seat is never said twice."""
+    title = SEAT_TITLES[seat]
+    rest = name[len(title):]
+    if name[: len(title)].lower() == title.lower() and (not rest or not rest[0].isalnum()):
+        return name
+    return f"{title:<6} {name}"
+
+
+_CUT_ORDER = {"ace_low": "ace low", "jack_high": "jack high", "whist": "ace high"}
+
+
+def setup_lines(setup: Setup, rules: Rules) -> list[str]:
+    """How the table was formed, in words: the cards drawn (by seat, in order) for
+    partners and the first deal, and who deals first; ``[]`` for a setup that was not
+    drawn (a game read from an EGN file, the next game of a match)."""
+    parts = setup.method.split("; ")
+    if len(parts) != 2:
+        return []
+    partners, first = parts
+    seat_of = {p: s for s, p in enumerate(setup.seating)}
+    seats = [seat_of.get(p, p & 3) for p, _ in setup.draws]
+    drawn = ", ".join(f"{SEAT_TITLES[s]} {Card(c).pretty()}" for s, (_, c) in zip(seats, setup.draws, strict=True))
+    dealer = SEAT_TITLES[setup.first_dealer]
+    order = _CUT_ORDER.get(rules.cut_rank_order, rules.cut_rank_order)
+    again = " (tied cards draw again)" if len(set(seats)) < len(seats) else ""
+    out = []
+    if partners == "cut_high_vs_low":
+        what = "partners and the first deal" if first in ("lowest_cut", "highest_cut") else "partners"
+        out += [f"Drawing for {what} ({order}){again}:", f"  {drawn}.",
+                "The two highest play the two lowest: North and South against East and West."]
+    elif partners == "random":
+        out.append("Partners are seated at random.")
+    if first in ("lowest_cut", "highest_cut"):
+        if partners != "cut_high_vs_low":
+            out += [f"Drawing for the first deal ({order}){again}:", f"  {drawn}."]
+        out.append(f"The {'lowest' if first == 'lowest_cut' else 'highest'} card deals first: {dealer}.")
+    elif first in ("first_jack", "first_black_jack"):
+        jack = "jack" if first == "first_jack" else "black jack"
+        out += [f"For the first deal, cards are dealt face up from North until a {jack}:", f"  {drawn}.",
+                f"The first {jack} deals first: {dealer}."]
+    else:
+        out.append(f"The first dealer is chosen at random: {dealer}.")
+    return out
+
+
 def score_line(rules: Rules, score: Sequence[int], viewer: int | None = None) -> str:
     """``"Score: N-S 3, E-W 1 (game to 10)"``, with "(you)" after the viewer's team and
     the bridge (display only, REFERENCE 1I I6) when a side is at it."""
@@ -134,6 +185,8 @@ class Narrator:
         self.delay = delay
         self.show_deal = show_deal
         self.events_in_hand = 0
+        self.glossed: set[str] = set()
+        """The phrases already glossed in this game (each is explained once)."""
 
     # -- names ----------------------------------------------------------
     def seat_name(self, seat: int) -> str:
@@ -149,13 +202,30 @@ class Narrator:
         if self.delay > 0:
             time.sleep(self.delay)
 
+    def gloss(self, text: str) -> None:
+        """Explain, one line each, the historic or jargon phrases in ``text`` ("making it
+        next", "at the bridge", ...) not yet explained in this game."""
+        for g in glosses_in(text, self.glossed):
+            self.console.print(f"  {g.line()}", style="dim", markup=False)
+
+    # -- a game ---------------------------------------------------------
+    def game_start(self, game: Game, *, setup: bool = True) -> None:
+        """A new game: glosses are given again, and with ``setup`` the draw for partners
+        and the first deal is shown (what was drawn, and who deals first)."""
+        self.glossed = set()
+        if setup:
+            for line in setup_lines(game.setup, game.rules):
+                self.console.print(line, markup=False)
+
     # -- a hand ---------------------------------------------------------
     def hand_start(self, hand: HandState, number: int, score: Sequence[int]) -> None:
         """The header of a new hand: its number, the dealer, the score, the upcard."""
         c = self.console
         c.print()
         c.rule(f"Hand {number}", style="bold")
-        c.print(f"Dealer: {self.seat_name(hand.dealer)}.  {score_line(hand.rules, score, self.viewer)}")
+        score_text = score_line(hand.rules, score, self.viewer)
+        c.print(f"Dealer: {self.seat_name(hand.dealer)}.  {score_text}")
+        self.gloss(score_text)
         if self.show_deal:
             for s in range(4):
                 line = Text(f"  {SEAT_TITLES[s]:<6} ")
@@ -204,6 +274,7 @@ class Narrator:
             elif code == Action.PASS and phase == Phase.DEFEND_ALONE:
                 note = " (will not defend alone)"
             c.print(f'  {who}, {role}: "{words}"{note}')
+            self.gloss(words)
         else:  # pragma: no cover - every non-play, non-discard action is spoken
             c.print(f"  {who} {words}")
         self._consequences(hand, seat, code, phase)
@@ -255,8 +326,12 @@ class Narrator:
         result = hand.result
         if result is None:
             return
-        self.console.print(Text("  " + result_line(result), style="bold"))
-        self.console.print("  " + score_line(hand.rules, score, self.viewer))
+        said = result_line(result)
+        self.console.print(Text("  " + said, style="bold"))
+        self.gloss(result.label)
+        score_text = score_line(hand.rules, score, self.viewer)
+        self.console.print("  " + score_text)
+        self.gloss(score_text)
         self._pause()
 
     def game_end(self, game: Game) -> None:
@@ -282,21 +357,26 @@ class Narrator:
 
     # -- state for a player -----------------------------------------------
     def status(self, hand: HandState, score: Sequence[int], full: bool = False) -> None:
-        """A compact summary for a player about to decide: the upcard or trump, who is
-        alone, tricks won, the trick on the table; with ``full`` also the dealer and the
-        score (they are in the hand's header and do not change during a hand)."""
+        """A compact summary for a player about to decide: the upcard (from round two on;
+        in round one the header has just shown it) or trump, who is alone, tricks won
+        and the game score (with "at the bridge") in the play, the trick on the table;
+        with ``full`` (``show``) also the dealer, the score and the upcard in any phase."""
         c = self.console
         rules = hand.rules
+        score_text = score_line(rules, score, self.viewer)
         if full:
-            c.print(f"Dealer: {self.seat_name(hand.dealer)}.  {score_line(rules, score, self.viewer)}")
+            c.print(f"Dealer: {self.seat_name(hand.dealer)}.")
+            if hand.phase != Phase.PLAY:
+                c.print(score_text)
+                self.gloss(score_text)
         if hand.trump == -1:
-            if self.events_in_hand == 0 and not full:
-                return  # the header with the upcard was just printed
+            if not full and (hand.phase == Phase.BID_ROUND_1 or self.events_in_hand == 0):
+                return  # the hand's header showed the upcard (and the round-one question names it)
             up = Text("Upcard: ")
             up.append_text(card_text(hand.upcard))
             if hand.phase == Phase.BID_ROUND_2:
-                up.append(f" (turned down: {suit_word(hand.upcard >> 3)} may not be named)"
-                          if not rules.round2_may_name_turned_down else " (turned down)")
+                up.append(" (turned down)" if self._may_name_turned_down(hand)
+                          else f" (turned down: {suit_word(hand.upcard >> 3)} may not be named)")
             c.print(up)
             return
         line = f"Trump: {suit_text(hand.trump)}, called by {self.seat_name(hand.maker)}."
@@ -308,6 +388,8 @@ class Narrator:
         c.print(line)
         if hand.phase == Phase.PLAY:
             c.print(f"Tricks: N-S {hand.tricks_won[0]}, E-W {hand.tricks_won[1]}")
+            c.print(score_text)
+            self.gloss(score_text)
             if hand.trick_cards:
                 t = Text("On the table: ")
                 for i, (s, card) in enumerate(zip(hand.trick_seats, hand.trick_cards, strict=True)):
@@ -316,3 +398,12 @@ class Narrator:
                     t.append(f"{SEAT_TITLES[s]} ")
                     t.append_text(card_text(card))
                 c.print(t)
+
+    @staticmethod
+    def _may_name_turned_down(hand: HandState) -> bool:
+        """Whether the seat to act may name the turned-down suit in round two (a stuck
+        dealer may, under some rules, where the others may not)."""
+        down = hand.upcard >> 3
+        if hand.turn != -1:
+            return any(Action(a).is_naming and Action(a).named_suit == down for a in hand.legal_actions())
+        return hand.rules.round2_may_name_turned_down

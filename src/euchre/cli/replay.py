@@ -1,8 +1,11 @@
 """``euchre replay FILE [--hand N]``: show a recorded game hand by hand: the deal, the
 calls in the preset's words, the tricks with their winners, and the score.
 
-The file is our JSON record (:mod:`euchre.core.records`) or an EGN file (Euchre Game
-Notation, recognised by its ``"fileType": "Euchre Game Notation"``). A bad file gives
+The file is our JSON record (:mod:`euchre.core.records`, ``"format": "euchre-record"``),
+an EGN file (Euchre Game Notation, ``"fileType": "Euchre Game Notation"``) or an EMN
+match file (Euchre Match Notation, ``"fileType": "Euchre Match Notation"``), whose games
+are shown one after the other, each under its own header. JSON that is none of these is
+refused with an error naming the three. A bad file gives
 a one-line error naming the place in the file (RecordError's path): also one that is
 not a regular file (``/dev/zero``, a pipe), larger than :data:`MAX_FILE_BYTES`, or that
 the JSON reader cannot take (a number of more than 4300 digits, nesting too deep).
@@ -22,15 +25,19 @@ from typing import Any
 
 from rich.console import Console
 
-from euchre.cli.render import SEAT_TITLES, Narrator
+from euchre.cli.render import Narrator, player_label
 from euchre.cli.text import clean
 from euchre.core.cards import JOKER, cards_of
 from euchre.core.errors import EuchreError, RecordError
 from euchre.core.game import Game
 from euchre.core.hand import HandState
-from euchre.core.records import load_record
+from euchre.core.records import FORMAT, load_record
 
 EGN_FILE_TYPE = "Euchre Game Notation"
+EMN_FILE_TYPE = "Euchre Match Notation"
+ACCEPTED = (f'our game record ("format": "{FORMAT}"), EGN ("fileType": "{EGN_FILE_TYPE}") '
+            f'or EMN ("fileType": "{EMN_FILE_TYPE}")')
+"""The formats ``replay`` reads, for the error about a file that is none of them."""
 MAX_FILE_BYTES = 50 * 1024 * 1024
 """The largest record file read (50 MB; a long game's record is well under 1 MB)."""
 MAX_NAME = 40
@@ -80,17 +87,41 @@ def _size(n: int) -> str:
     return f"{n / (1024 * 1024):.0f} MB" if n >= 1024 * 1024 else f"{n} bytes"
 
 
-def load_game_file(path: Path) -> tuple[Game, list[str]]:
-    """Read a JSON record or an EGN file and replay it.
+class GameFile:
+    """The games of a record file, in order: one for our record or an EGN file, each
+    game of the match for an EMN file.
 
-    Returns:
-        ``(game, names)``: the replayed game and the players' names by seat.
+    Attributes:
+        kind: "record", "EGN" or "EMN".
+        games: ``(game, names by seat)`` for each game.
+        titles: each game's title from the file ("" when it has none).
+    """
+
+    def __init__(self, kind: str, games: list[tuple[Game, list[str]]], titles: list[str]) -> None:
+        self.kind = kind
+        self.games = games
+        self.titles = titles
+
+
+def _titles(data: dict[str, Any]) -> list[str]:
+    """The ``gameData.metadata.title`` of each game of an EMN match ("" when absent)."""
+    out = []
+    for g in data.get("games") or []:
+        meta = g.get("gameData", {}).get("metadata", {}) if isinstance(g, dict) else {}
+        title = meta.get("title") if isinstance(meta, dict) else None
+        out.append(title if isinstance(title, str) else "")
+    return out
+
+
+def load_games_file(path: Path) -> GameFile:
+    """Read our JSON record, an EGN file or an EMN match file and replay its games.
 
     Raises:
         EuchreError: the file cannot be read (the message names it), or RecordError:
-            the file is not JSON, or the record is corrupt (the message says where).
-            Any ValueError, RecursionError or MemoryError of the JSON parser or of the
-            readers becomes a RecordError.
+            the file is not JSON, not one of the three formats (the message names
+            them), or is corrupt (the message says where). Any ValueError,
+            RecursionError or MemoryError of the JSON parser or of the readers becomes
+            a RecordError.
     """
     text = read_record_text(path)
     try:
@@ -99,15 +130,38 @@ def load_game_file(path: Path) -> tuple[Game, list[str]]:
         raise RecordError("", f"not JSON: {_reason(exc)}") from None
     del text
     try:
-        if isinstance(data, dict) and data.get("fileType") == EGN_FILE_TYPE:
+        file_type = data.get("fileType") if isinstance(data, dict) else None
+        if file_type == EGN_FILE_TYPE:
             from euchre.core.egn import load_egn
 
-            return load_egn(data)
-        return load_record(data)
+            return GameFile("EGN", [load_egn(data)], [""])
+        if file_type == EMN_FILE_TYPE:
+            from euchre.core.egn import load_emn
+
+            games = load_emn(data)
+            titles = _titles(data)
+            return GameFile("EMN", games, [*titles, *[""] * len(games)][: len(games)])
+        if not isinstance(data, dict) or ("format" not in data and "fileType" not in data):
+            raise RecordError("", f"not a game record: expected {ACCEPTED}")
+        if data.get("format") != FORMAT:
+            key = "format" if "format" in data else "fileType"
+            raise RecordError(key, f"not a game record this reader knows: found {data.get(key)!r}; "
+                                   f"expected {ACCEPTED}")
+        return GameFile("record", [load_record(data)], [""])
     except RecordError:
         raise
     except (ValueError, RecursionError, MemoryError) as exc:
         raise RecordError("", f"cannot read the record: {_reason(exc)}") from None
+
+
+def load_game_file(path: Path) -> tuple[Game, list[str]]:
+    """Read a JSON record or an EGN file (or the first game of an EMN match) and replay
+    it. See :func:`load_games_file`.
+
+    Returns:
+        ``(game, names)``: the replayed game and the players' names by seat.
+    """
+    return load_games_file(path).games[0]
 
 
 def _reason(exc: BaseException) -> str:
@@ -150,29 +204,65 @@ def cmd_replay(args: argparse.Namespace, console: Console) -> int:
     """Run ``euchre replay``. Returns the exit code.
 
     Raises:
-        EuchreError: the file cannot be read, is corrupt, or ``--hand`` is out of range.
+        EuchreError: the file cannot be read, is corrupt, or ``--game``/``--hand`` is
+            out of range.
     """
     path = Path(args.file)
     try:
-        game, names = load_game_file(path)
+        loaded = load_games_file(path)
     except RecordError as exc:
         raise EuchreError(f"{clean(path, 200)}: {exc}") from None
+    count = len(loaded.games)
+    chosen = list(range(1, count + 1))
+    game_arg = getattr(args, "game", None)
+    if game_arg is not None:
+        if not 1 <= game_arg <= count:
+            raise EuchreError(f"--game {game_arg}: the file has game{'s 1 to' if count > 1 else ''} {count}"
+                              if count else f"--game {game_arg}: the file has no games")
+        chosen = [game_arg]
+    if args.hand is not None and len(chosen) > 1:
+        raise EuchreError(f"--hand {args.hand}: the match has {count} games; choose one with --game N")
+    name = clean(path.name, 60)
+    if loaded.kind == "EMN":
+        console.print(f"{name}: a match of {count} game(s).")
+    for number in chosen:
+        game, names = loaded.games[number - 1]
+        title = clean(loaded.titles[number - 1], 60)
+        header = f"Game {number} of {count}" + (f": {title}" if title else "")
+        if loaded.kind == "EMN":
+            console.print()
+            console.rule(header, style="bold")
+        _replay_game(console, game, names, name if loaded.kind != "EMN" else "", args.hand)
+    return 0
+
+
+def _replay_game(console: Console, game: Game, names: list[str], label: str, hand_number: int | None) -> None:
+    """Narrate one game of the file (or only its hand ``hand_number``), after a line
+    starting with ``label`` (the file's name; "" for a game of a match, which has its
+    own header).
+
+    Raises:
+        EuchreError: ``hand_number`` is out of range.
+    """
     names = [clean(n, MAX_NAME) for n in names]
     hands = list(game.finished_hands)
     if not game.is_over and game.hand.history:
         hands.append(game.hand)
-    if args.hand is not None and not 1 <= args.hand <= len(hands):
-        raise EuchreError(f"--hand {args.hand}: the record has hands 1 to {len(hands)}" if hands
-                          else f"--hand {args.hand}: the record has no hands")
-    console.print(f"{clean(path.name, 60)}: {len(hands)} hand(s), game to {game.rules.game_target}.")
-    console.print("Players: " + ", ".join(f"{SEAT_TITLES[s]} {names[s]}" for s in range(4)) + ".")
+    if hand_number is not None and not 1 <= hand_number <= len(hands):
+        raise EuchreError(f"--hand {hand_number}: the record has hands 1 to {len(hands)}" if hands
+                          else f"--hand {hand_number}: the record has no hands")
+    prefix = f"{label}: " if label else ""
+    console.print(f"{prefix}{len(hands)} hand(s), game to {game.rules.game_target}.")
+    console.print("Players:")
+    for s in range(4):
+        console.print(f"  {player_label(s, names[s])}", markup=False)
     narrator = Narrator(console, viewer=None, show_deal=True)
+    narrator.game_start(game, setup=hand_number is None)
     score = list(game.initial_score)
     for i, hand in enumerate(hands, 1):
-        if args.hand is None or args.hand == i:
+        if hand_number is None or hand_number == i:
             score = replay_hand(narrator, hand, i, score)
         elif hand.result is not None:
             score = [score[0] + hand.result.points[0], score[1] + hand.result.points[1]]
-    if args.hand is None:
+    if hand_number is None:
         narrator.game_end(game)
-    return 0

@@ -38,7 +38,8 @@ def build_rules(preset_name: str, target: int | None) -> Rules:
 
 def run_table(game: Game, players: Sequence[Chooser], narrator: Narrator,
               after_hand: Callable[[Game], None] | None = None) -> None:
-    """Play ``game`` to its end with ``players[seat]`` choosing for each seat.
+    """Play ``game`` to its end with ``players[seat]`` choosing for each seat. A game not
+    yet begun opens with its setup (the draw for partners and the first deal).
 
     Args:
         game: the game (may already be in progress).
@@ -49,6 +50,7 @@ def run_table(game: Game, players: Sequence[Chooser], narrator: Narrator,
     Raises:
         IllegalActionError: a chooser returned an action that is not legal.
     """
+    narrator.game_start(game, setup=not game.finished_hands and not game.hand.history)
     started = -1
     while not game.is_over:
         hand = game.hand

@@ -24,13 +24,19 @@ Styles (REFERENCE 4.7, option ``call_words``):
 Words for decisions the sources do not word (declining a takeover, the after-bidding
 alone decision, the stuck dealer's forfeit) are ours and plain.
 
+Glosses (:data:`GLOSSES`, :func:`glosses_in`): a one-line explanation of each historic or
+jargon phrase ("making it next", "crossing it", "at the bridge", "I will assist", ...),
+which a display shows the first time the phrase appears in a game.
+
 Seats are ints 0..3 (N, E, S, W); cards are card numbers; actions are action codes
 (:class:`~euchre.core.actions.Action` or int).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import Protocol
 
 from euchre.core.actions import DISCARD_BASE, PLAY_BASE, Action
@@ -319,3 +325,53 @@ def describe_history(hand: HandLike, viewer: int | None = None, style: str | Non
                               upcard=hand.upcard, viewer=viewer))
         for (seat, code), phase in zip(hand.history, phases, strict=True)
     ]
+
+
+@dataclass(frozen=True)
+class Gloss:
+    """A short explanation of a historic or jargon phrase, shown once per game the first
+    time the phrase appears (display only).
+
+    Attributes:
+        key: what the gloss explains, quoted in the line shown ("making it next").
+        pattern: a case-insensitive regular expression finding the phrase in a line.
+        text: the explanation, a phrase of a few words (with its source tag).
+    """
+
+    key: str
+    pattern: str
+    text: str
+
+    def line(self) -> str:
+        """The gloss as one line: ``"making it next": naming the other suit ...``."""
+        return f'"{self.key}": {self.text}'
+
+
+GLOSSES: tuple[Gloss, ...] = (
+    Gloss("making it next", r"\bmaking it next\b", "naming the other suit of the turned-down card's colour"),
+    Gloss("crossing it", r"\bcrossing it\b", "naming a suit of the other colour than the turned-down card"),
+    Gloss("at the bridge", r"\bat the bridge\b", "one side needs 1 point, the other far behind (S001 L24, X-05)"),
+    Gloss("order it up", r"\border it up\b", "the dealer's opponent accepts the upcard's suit (S000 L119)"),
+    Gloss("assist", r"\bassist\b", "the dealer's partner accepts the upcard's suit (S000 L121)"),
+    Gloss("take it up", r"\b(?:take|taking) it up\b", "the dealer accepts the upcard and its suit (S000 L123)"),
+    Gloss("turn it down", r"\b(?:turn|turning) it down\b", "the dealer refuses the upcard's suit (S001 L12)"),
+    Gloss("pass the making", r"\bpass the making\b", "decline to name trump in round two (S000 L129)"),
+    Gloss("march", r"\bmarch\b", "the makers took all five tricks"),
+    Gloss("euchre", r"\beuchred?\b", "the makers took fewer than three tricks"),
+)
+"""The phrases glossed on first sight (S000 the 1862 club, S001 USPCC, X-05 the club's
+glossary of *Bridge*; REFERENCE 4.7 and 1I I6)."""
+
+_GLOSS_RES = tuple(re.compile(g.pattern, re.IGNORECASE) for g in GLOSSES)
+
+
+def glosses_in(text: str, seen: set[str] | None = None) -> list[Gloss]:
+    """The glosses of the phrases in ``text``, in :data:`GLOSSES` order, leaving out
+    those whose key is in ``seen``; the keys returned are added to ``seen``."""
+    out = []
+    for gloss, rx in zip(GLOSSES, _GLOSS_RES, strict=True):
+        if (seen is None or gloss.key not in seen) and rx.search(text):
+            out.append(gloss)
+            if seen is not None:
+                seen.add(gloss.key)
+    return out
