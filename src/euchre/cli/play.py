@@ -46,7 +46,7 @@ from euchre.cli.render import (
 from euchre.cli.table import Chooser, build_rules, run_table
 from euchre.cli.text import clean
 from euchre.core.actions import Action
-from euchre.core.cards import EFFECTIVE_SUIT, Card
+from euchre.core.cards import EFFECTIVE_SUIT, NO_TRUMP, Card
 from euchre.core.egn import dumps_egn, ruleset_from_rules
 from euchre.core.errors import EuchreError, RecordError
 from euchre.core.game import Game
@@ -200,7 +200,10 @@ class HumanPlayer:
         if self._sorted_told == index:
             return
         self._sorted_told = index
-        self.console.print(f"Trump is {suit_text(view.trump)}: your hand is now sorted trump first, and numbered.")
+        if view.trump == NO_TRUMP:
+            self.console.print("No trump: your hand is now sorted by suit, and numbered.")
+        else:
+            self.console.print(f"Trump is {suit_text(view.trump)}: your hand is now sorted trump first, and numbered.")
 
     def _show(self, view: PlayerView, full: bool) -> None:
         c = self.console

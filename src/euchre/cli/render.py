@@ -114,17 +114,18 @@ def setup_lines(setup: Setup, rules: Rules) -> list[str]:
     drawn = ", ".join(f"{SEAT_TITLES[s]} {Card(c).pretty()}" for s, (_, c) in zip(seats, setup.draws, strict=True))
     dealer = SEAT_TITLES[setup.first_dealer]
     order = _CUT_ORDER.get(rules.cut_rank_order, rules.cut_rank_order)
-    again = " (tied cards draw again)" if len(set(seats)) < len(seats) else ""
+    if len(set(seats)) < len(seats):
+        order += "; tied cards draw again"
     out = []
     if partners == "cut_high_vs_low":
         what = "partners and the first deal" if first in ("lowest_cut", "highest_cut") else "partners"
-        out += [f"Drawing for {what} ({order}){again}:", f"  {drawn}.",
+        out += [f"Drawing for {what} ({order}):", f"  {drawn}.",
                 "The two highest play the two lowest: North and South against East and West."]
     elif partners == "random":
         out.append("Partners are seated at random.")
     if first in ("lowest_cut", "highest_cut"):
         if partners != "cut_high_vs_low":
-            out += [f"Drawing for the first deal ({order}){again}:", f"  {drawn}."]
+            out += [f"Drawing for the first deal ({order}):", f"  {drawn}."]
         out.append(f"The {'lowest' if first == 'lowest_cut' else 'highest'} card deals first: {dealer}.")
     elif first in ("first_jack", "first_black_jack"):
         jack = "jack" if first == "first_jack" else "black jack"
