@@ -157,7 +157,9 @@ def test_every_bot_answers_legally_in_every_phase(name: str) -> None:
     views = _collect_views(rules, seed=sum(map(ord, name)))
     expected = _reachable_phases(rules)
     assert {p for p, vs in views.items() if vs} == expected
-    for level in BOT_LEVELS:
+    # The search levels (advanced, expert) have their own legality tests with few worlds
+    # (tests/test_search_bot.py, tests/test_rollout.py); at full strength they are slow.
+    for level in ("random", "beginner", "intermediate"):
         bot = make_bot(level, seed=11)
         for phase, batch in views.items():
             for view in batch:

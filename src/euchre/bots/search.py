@@ -7,9 +7,11 @@ seen, the upcard taken up, voids shown in play), solves each world with all card
 its side. Ties go to the heuristic's own choice, then to the lowest card.
 
 Bidding is NOT decided by open-hand values: an open-hand solver "knows" where the cards
-are, so trusting it for ordering up overrates every call (strategy fusion). Until a
-better bidder is measured, the search bots bid, discard and decide alone/defend exactly as
-the ``intermediate`` heuristic does (:mod:`euchre.bots.bidding`).
+are, so trusting it for ordering up overrates every call (strategy fusion). The
+``search`` and ``advanced`` bots bid, discard and decide alone/defend exactly as the
+``intermediate`` heuristic does (:mod:`euchre.bots.bidding`); the ``expert`` bids by
+rollouts with realistic card play and samples its play worlds to agree with the calls
+made (:mod:`euchre.bots.rollout`).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from __future__ import annotations
 import random
 
 from euchre.bots.heuristic import HeuristicBot
+from euchre.bots.rollout import DEFAULT_SETTINGS, RolloutBot
 from euchre.core.actions import Action
 from euchre.core.errors import EuchreError
 from euchre.core.hand import Phase
@@ -91,10 +94,12 @@ class AdvancedBot(PimcBot):
         super().__init__(seed, worlds=12)
 
 
-class ExpertBot(PimcBot):
-    """PIMC card play over 40 worlds per decision, heuristic bidding."""
+class ExpertBot(RolloutBot):
+    """Rollout bidding (:func:`euchre.bots.rollout.rollout_decision`, 32 worlds) and PIMC
+    card play over 40 worlds per decision, drawn to agree with the calls made
+    (:func:`euchre.bots.rollout.inferred_world`)."""
 
     level = "expert"
 
     def __init__(self, seed: int = 0) -> None:
-        super().__init__(seed, worlds=40)
+        super().__init__(seed, DEFAULT_SETTINGS, play_worlds=40)

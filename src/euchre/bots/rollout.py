@@ -1,0 +1,364 @@
+"""Bidding by Monte Carlo rollouts with realistic card play, and worlds that agree with
+the bidding.
+
+**Rollout bidding.** At a bidding decision (round one, round two, the takeover, the
+alone decision, defending alone; optionally the dealer's discard) the bot samples ``K``
+hidden worlds consistent with its :class:`~euchre.core.views.PlayerView`, and for every
+legal action applies it in each world and plays the rest of the hand out with the
+``intermediate`` heuristic in all four seats. The heuristic sees only each seat's view of
+the world, so the play is realistic (nobody knows where the cards are), unlike the
+open-hand solver, which overrates every call. The value of an action is the mean of its
+points for the bot's side (points the opponents score count against it; points beyond
+what a side needs to reach the game target are worth nothing).
+
+Common random numbers: every action is tried in the same worlds with the same heuristic
+seeds, so the comparison is paired: an action replaces the heuristic's own choice only if
+its mean paired gain exceeds ``margin + z`` standard errors of that gain. When the worlds
+cannot tell the actions apart the heuristic's answer stands.
+
+**Bidding inference.** :func:`sample_world` keeps what the view shows (cards seen, voids)
+but not what the calls suggest: a player who passed is as likely as anyone to hold both
+bowers. :func:`inferred_world` draws worlds and replays their history, asking the
+heuristic what each other seat would have called with its sampled cards; it keeps the
+first world where every recorded call is the heuristic's, and after ``tries`` draws the
+one with the fewest disagreements (a soft filter: it never fails, and a partner or
+opponent who bids differently only weakens it); :func:`inferred_worlds` stops trying
+within a decision once the calls are clearly not the heuristic's. Calls are bidding actions only (the
+discard and the play are not checked).
+
+Measured in docs/strength.md.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+
+from euchre.bots.heuristic import HeuristicBot
+from euchre.core.actions import Action
+from euchre.core.cards import JOKER
+from euchre.core.errors import EuchreError
+from euchre.core.hand import HandState, Phase
+from euchre.core.views import PlayerView, sample_world, view_of
+from euchre.solver import solve_points
+
+BIDDING_PHASES: frozenset[Phase] = frozenset(
+    {Phase.BID_ROUND_1, Phase.BID_ROUND_2, Phase.TAKEOVER, Phase.ALONE_DECISION, Phase.DEFEND_ALONE})
+"""The decisions the rollout bidder makes (the discard too when asked)."""
+
+INFER_SEATS: tuple[str, ...] = ("none", "opponents", "others")
+"""Whose calls :func:`inferred_world` checks: nobody's, the opponents', or every other seat's."""
+
+
+@dataclass(frozen=True)
+class RolloutSettings:
+    """How the rollout bidder decides.
+
+    Attributes:
+        worlds: hidden worlds sampled per decision; every legal action is played out in
+            each of them.
+        z: standard errors of the paired gain an action must show over the heuristic's
+            choice to replace it (0: the best mean wins).
+        margin: points per hand the gain must exceed besides (noise guard).
+        discard: also choose the dealer's discard by rollouts.
+        screen: with more candidates than this, the first ``worlds // 2`` worlds screen
+            them and only the heuristic's choice and the best ``screen - 1`` others get the
+            rest (0: never screen).
+        bid_tries: draws per world for the bidding inference in the rollouts' worlds
+            (1: plain :func:`sample_world`).
+        play_tries: the same for the worlds of the PIMC card play.
+        infer: whose calls the inference checks (one of :data:`INFER_SEATS`).
+    """
+
+    worlds: int = 32
+    z: float = 0.5
+    margin: float = 0.0
+    discard: bool = False
+    screen: int = 3
+    bid_tries: int = 12
+    play_tries: int = 8
+    infer: str = "others"
+
+    def __post_init__(self) -> None:
+        for name in ("worlds", "bid_tries", "play_tries"):
+            value = getattr(self, name)
+            if type(value) is not int or value < 1:
+                raise EuchreError(f"{name} must be a whole number >= 1, not {value!r}")
+        if type(self.screen) is not int or self.screen < 0:
+            raise EuchreError(f"screen must be a whole number >= 0, not {self.screen!r}")
+        for name in ("z", "margin"):
+            value = getattr(self, name)
+            if not isinstance(value, (int, float)) or isinstance(value, bool) or not math.isfinite(value):
+                raise EuchreError(f"{name} must be a finite number, not {value!r}")
+        if self.infer not in INFER_SEATS:
+            raise EuchreError(f"infer must be one of {', '.join(INFER_SEATS)}, not {self.infer!r}")
+
+
+DEFAULT_SETTINGS = RolloutSettings()
+"""The ``expert`` level's settings (measured; see the module docstring)."""
+
+
+# ---------------------------------------------------------------- bidding inference
+
+def _checked_seats(view: PlayerView, infer: str) -> int:
+    """Bit mask of the seats whose calls the inference checks."""
+    if infer == "opponents":
+        return 1 << (view.seat ^ 1) | 1 << (view.seat ^ 3)
+    if infer == "others":
+        return 0b1111 & ~(1 << view.seat)
+    return 0
+
+
+def _cards(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _initial_state(world: HandState) -> HandState:
+    """The world as dealt, before any action."""
+    stock = list(world.stock)
+    if world.joker_aside:
+        stock = [JOKER, *stock[:-1]]
+    hands = [_cards(mask) for mask in world.deal_hands]
+    return HandState.from_deal(world.rules, world.dealer, hands, stock)
+
+
+def disagreements(world: HandState, view: PlayerView, seats: int, limit: int = 99) -> int:
+    """How many recorded calls of ``seats`` (a bit mask) in ``view``'s history the
+    heuristic would not have made with the cards ``world`` gives those seats.
+
+    Only bidding decisions (:data:`BIDDING_PHASES`) with a real choice are checked; the
+    count stops at ``limit``.
+    """
+    if not seats:
+        return 0
+    state = _initial_state(world)
+    judge = HeuristicBot(0)
+    found = 0
+    for seat, code in world.history[:len(view.history)]:
+        if (seats >> seat & 1 and state.phase in BIDDING_PHASES and len(state.legal_codes()) > 1
+                and int(judge.preferred(view_of(state, seat, view.score))) != code):
+            found += 1
+            if found >= limit:
+                return found
+        state.apply(code)
+    return found
+
+
+def _inferred(view: PlayerView, rng: random.Random, tries: int, seats: int) -> tuple[HandState, bool]:
+    """:func:`inferred_world` for a seat mask; also whether the world fully agrees."""
+    if tries <= 1 or not seats or not any(seats >> s & 1 for s, _ in view.history):
+        return sample_world(view, rng), True
+    best: HandState | None = None
+    best_count = 1 << 30
+    for _ in range(tries):
+        world = sample_world(view, rng)
+        count = disagreements(world, view, seats, best_count)
+        if count == 0:
+            return world, True
+        if count < best_count:
+            best, best_count = world, count
+    assert best is not None  # tries >= 2, so at least one world was drawn
+    return best, False
+
+
+def inferred_world(view: PlayerView, rng: random.Random, tries: int, infer: str = "others") -> HandState:
+    """A world consistent with ``view`` in which, if possible, every checked seat's calls
+    are what the heuristic would have called with its sampled cards.
+
+    Draws up to ``tries`` worlds with :func:`sample_world` and returns the first one with
+    no disagreement (:func:`disagreements`), else the one with the fewest (the first of
+    them). With ``tries == 1`` or nothing to check it is :func:`sample_world`.
+
+    Raises:
+        EuchreError: no deal fits the view.
+    """
+    return _inferred(view, rng, tries, _checked_seats(view, infer))[0]
+
+
+GIVE_UP_FAILURES = 3
+"""See :func:`inferred_worlds`."""
+
+
+def inferred_worlds(view: PlayerView, rng: random.Random, n: int, tries: int, infer: str = "others") -> list[HandState]:
+    """``n`` worlds drawn as :func:`inferred_world` does, giving up the inference for the
+    rest once :data:`GIVE_UP_FAILURES` worlds, more than a quarter of those drawn, found
+    no world agreeing with every call: the calls were then not the heuristic's (a player
+    who bids otherwise), and further tries would only cost time.
+
+    Raises:
+        EuchreError: no deal fits the view.
+    """
+    seats = _checked_seats(view, infer)
+    out: list[HandState] = []
+    failures = 0
+    for i in range(n):
+        world, agrees = _inferred(view, rng, tries, seats)
+        out.append(world)
+        failures += not agrees
+        if failures >= GIVE_UP_FAILURES and 4 * failures > i + 1:
+            tries = 1
+    return out
+
+
+# ---------------------------------------------------------------- rollouts
+
+def hand_value(points: tuple[int, int], team: int, score: tuple[int, int], target: int) -> float:
+    """The worth of a hand's points for ``team``: its points minus the other side's, each
+    capped at what that side still needs to reach ``target``."""
+    need_me = max(target - score[team], 1)
+    need_them = max(target - score[1 - team], 1)
+    return float(min(points[team], need_me) - min(points[1 - team], need_them))
+
+
+def play_out(world: HandState, bots: list[HeuristicBot], score: tuple[int, int]) -> tuple[int, int]:
+    """Play ``world`` (changed in place) to its end with ``bots`` by seat, each shown only
+    its view; the points per team."""
+    while not world.is_over:
+        seat = world.turn
+        world.apply(bots[seat].choose(view_of(world, seat, score)))
+    assert world.result is not None  # the phase machine scores every finished hand
+    return world.result.points
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """One rollout decision.
+
+    Attributes:
+        action: the action chosen.
+        fallback: the heuristic's own choice.
+        means: mean value per action tried (points per hand for the bot's side).
+        gains: per action, the mean paired gain over ``fallback`` and its standard error.
+    """
+
+    action: Action
+    fallback: Action
+    means: dict[Action, float]
+    gains: dict[Action, tuple[float, float]]
+
+
+def _gain(values: list[float], base: list[float]) -> tuple[float, float]:
+    """Mean and standard error of the paired differences."""
+    n = min(len(values), len(base))
+    diffs = [values[i] - base[i] for i in range(n)]
+    mean = sum(diffs) / n
+    if n < 2:
+        return mean, math.inf
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean, math.sqrt(var / n)
+
+
+def rollout_decision(view: PlayerView, rng: random.Random, fallback: Action,
+                     settings: RolloutSettings = DEFAULT_SETTINGS) -> Verdict:
+    """Choose among ``view.legal`` by rollouts (see the module docstring).
+
+    Args:
+        view: a view where this seat is to act.
+        rng: the bot's generator (worlds and the playout bots' seeds come from it).
+        fallback: the heuristic's choice, kept unless another action is clearly better.
+        settings: see :class:`RolloutSettings`.
+
+    Raises:
+        EuchreError: no deal fits the view.
+    """
+    candidates = list(view.legal)
+    if fallback not in candidates:
+        fallback = candidates[0]
+    team = view.seat & 1
+    target = view.rules.game_target
+    values: dict[Action, list[float]] = {a: [] for a in candidates}
+    worlds = inferred_worlds(view, rng, settings.worlds, settings.bid_tries, settings.infer)
+    seeds = [rng.getrandbits(32) for _ in worlds]
+
+    def run(actions: list[Action], start: int, stop: int) -> None:
+        for i in range(start, stop):
+            for action in actions:
+                world = worlds[i].copy()
+                world.apply(action)
+                bots = [HeuristicBot(seeds[i] * 4 + s) for s in range(4)]
+                values[action].append(hand_value(play_out(world, bots, view.score), team, view.score, target))
+
+    k = settings.worlds
+    if settings.screen and len(candidates) > settings.screen and k >= 4:
+        half = k // 2
+        run(candidates, 0, half)
+        others = sorted((a for a in candidates if a != fallback), key=lambda a: -sum(values[a]))
+        keep = [fallback, *others[:settings.screen - 1]]
+        run(keep, half, k)
+    else:
+        run(candidates, 0, k)
+    means = {a: sum(v) / len(v) for a, v in values.items()}
+    gains = {a: _gain(values[a], values[fallback]) for a in candidates if a != fallback}
+    best = fallback
+    best_gain = 0.0
+    for action in candidates:  # legal order: ties go to the earlier action
+        if action == fallback:
+            continue
+        gain, se = gains[action]
+        if gain > settings.margin + settings.z * se and gain > best_gain:
+            best, best_gain = action, gain
+    return Verdict(best, fallback, means, gains)
+
+
+# ---------------------------------------------------------------- the bot
+
+class RolloutBot(HeuristicBot):
+    """Rollout bidding (:func:`rollout_decision`) and PIMC card play.
+
+    Args:
+        seed: seeds the bot's generator (worlds, playout seeds, the heuristic's choices).
+        settings: see :class:`RolloutSettings`.
+        play_worlds: worlds per card decision for PIMC card play over the open-hand
+            solver (as :class:`~euchre.bots.search.PimcBot`), with the bidding inference
+            of ``settings.play_tries``; 0 plays the cards as the heuristic does.
+
+    Raises:
+        EuchreError: ``play_worlds`` is not a whole number >= 0, or ``seed`` not an int.
+    """
+
+    level = "rollout"
+
+    def __init__(self, seed: int = 0, settings: RolloutSettings = DEFAULT_SETTINGS, play_worlds: int = 40) -> None:
+        super().__init__(seed)
+        if type(play_worlds) is not int or play_worlds < 0:
+            raise EuchreError(f"play_worlds must be a whole number >= 0, not {play_worlds!r}")
+        if not isinstance(settings, RolloutSettings):
+            raise EuchreError(f"settings must be RolloutSettings, not {type(settings).__name__}")
+        self.settings = settings
+        self.play_worlds = play_worlds
+
+    def preferred(self, view: PlayerView) -> Action:
+        """Rollouts for the bidding, PIMC (or the heuristic) for the play."""
+        fallback = super().preferred(view)
+        phase = view.phase
+        if phase in BIDDING_PHASES or (phase == Phase.DISCARD and self.settings.discard):
+            try:
+                return rollout_decision(view, self.rng, fallback, self.settings).action
+            except EuchreError:
+                return fallback
+        if phase == Phase.PLAY and self.play_worlds:
+            return self._pimc_card(view, fallback)
+        return fallback
+
+    def _pimc_card(self, view: PlayerView, fallback: Action) -> Action:
+        plays = [a for a in view.legal if a.is_play]
+        if len(plays) == 1:
+            return plays[0]
+        tries = self.settings.play_tries
+        totals = {a.card: 0.0 for a in plays}
+        # play_tries == 1: PimcBot's own sampling
+        for world in inferred_worlds(view, self.rng, self.play_worlds, tries, self.settings.infer):
+            values = solve_points(world)
+            for card in totals:
+                totals[card] += values[card]
+        best = max(totals.values())
+        best_cards = [c for c, v in totals.items() if v >= best - 1e-9]
+        if fallback.is_play and fallback.card in best_cards:
+            return fallback
+        return Action.play(min(best_cards))

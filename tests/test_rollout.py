@@ -1,0 +1,170 @@
+"""The rollout bidder (:mod:`euchre.bots.rollout`)."""
+
+from __future__ import annotations
+
+import functools
+import random
+
+import pytest
+
+from euchre.bots import rollout
+from euchre.bots.heuristic import HeuristicBot
+from euchre.bots.rollout import (
+    BIDDING_PHASES,
+    GIVE_UP_FAILURES,
+    RolloutBot,
+    RolloutSettings,
+    disagreements,
+    hand_value,
+    inferred_world,
+    inferred_worlds,
+    rollout_decision,
+)
+from euchre.core import EuchreError, HandState, Phase, preset
+from euchre.core.rules import PLAYABLE_PRESETS
+from euchre.core.views import PlayerView, sample_world, view_of
+
+FAST = RolloutSettings(worlds=2, bid_tries=2, play_tries=2)
+
+
+@functools.cache
+def _views_by_phase(rules_name: str, walks: int = 150) -> dict[Phase, list[PlayerView]]:
+    """Views of the seat to act in each decision phase reached by random walks."""
+    rules = preset(rules_name)
+    rng = random.Random(rules_name)
+    found: dict[Phase, list[PlayerView]] = {}
+    for i in range(walks):
+        hand = HandState.deal(rules, i % 4, rng)
+        while not hand.is_over and hand.phase != Phase.PLAY:
+            if len(hand.legal_actions()) > 1:
+                views = found.setdefault(hand.phase, [])
+                if len(views) < 3:
+                    views.append(view_of(hand, hand.turn, (rng.randrange(10), rng.randrange(10))))
+            legal = hand.legal_actions()
+            passing = [a for a in legal if a.name == "PASS"]
+            hand.apply(passing[0] if passing and rng.random() < 0.75 else rng.choice(legal))
+    return found
+
+
+@pytest.mark.parametrize("name", PLAYABLE_PRESETS)
+def test_rollout_bidder_is_legal_in_every_bidding_phase(name: str) -> None:
+    found = _views_by_phase(name)
+    assert Phase.BID_ROUND_1 in found and Phase.BID_ROUND_2 in found
+    bot = RolloutBot(seed=1, settings=RolloutSettings(worlds=2, bid_tries=2, discard=True), play_worlds=0)
+    for phase, views in found.items():
+        for view in views:
+            assert bot.choose(view) in view.legal, (name, phase)
+            if phase in BIDDING_PHASES or phase == Phase.DISCARD:
+                verdict = rollout_decision(view, random.Random(2), view.legal[0], FAST)
+                assert verdict.action in view.legal
+                assert set(verdict.means) <= set(view.legal)
+
+
+def test_every_bidding_phase_is_covered() -> None:
+    seen = {phase for name in PLAYABLE_PRESETS for phase in _views_by_phase(name)}
+    assert BIDDING_PHASES <= seen
+
+
+@pytest.mark.parametrize("name", PLAYABLE_PRESETS)
+def test_rollout_bot_plays_whole_hands_legally(name: str) -> None:
+    rules = preset(name)
+    bots = [RolloutBot(seed=s, settings=FAST, play_worlds=2) for s in range(4)]
+    for i in range(2):
+        hand = HandState.deal(rules, i, random.Random(i + 10))
+        while not hand.is_over:
+            view = view_of(hand, hand.turn)
+            action = bots[hand.turn].choose(view)
+            assert action in view.legal
+            hand.apply(action)
+
+
+def _dealer_round_two_view() -> PlayerView:
+    """A round-two view after everyone passed the upcard: the bidding history matters."""
+    rules = preset("modern-standard")
+    for k in range(100):
+        hand = HandState.deal(rules, 3, random.Random(k))
+        bots = [HeuristicBot(s) for s in range(4)]
+        while hand.phase == Phase.BID_ROUND_1:
+            hand.apply(bots[hand.turn].choose(view_of(hand, hand.turn)))
+        if hand.phase == Phase.BID_ROUND_2:
+            for _ in range(2):
+                hand.apply(bots[hand.turn].choose(view_of(hand, hand.turn)))
+            if hand.phase == Phase.BID_ROUND_2:
+                return view_of(hand, hand.turn)
+    raise AssertionError("no deal reached round two")
+
+
+def test_rollout_bidder_is_deterministic_by_seed() -> None:
+    view = _dealer_round_two_view()
+    settings = RolloutSettings(worlds=6, bid_tries=3)
+    first = {RolloutBot(seed=7, settings=settings, play_worlds=0).choose(view) for _ in range(3)}
+    assert len(first) == 1
+    a = rollout_decision(view, random.Random(3), view.legal[0], settings)
+    b = rollout_decision(view, random.Random(3), view.legal[0], settings)
+    assert a == b
+
+
+def test_rollout_bidder_sees_only_the_view() -> None:
+    """Two real states that differ only in hidden cards (both sampled from one view) give
+    the same view, hence the same decision and the same values."""
+    view = _dealer_round_two_view()
+    seat = view.seat
+    a, b = sample_world(view, random.Random(2)), sample_world(view, random.Random(3))
+    assert a.hands != b.hands or a.stock != b.stock
+    assert view_of(a, seat) == view_of(b, seat) == view
+    settings = RolloutSettings(worlds=6, bid_tries=3)
+    bot_a = RolloutBot(seed=4, settings=settings, play_worlds=0)
+    bot_b = RolloutBot(seed=4, settings=settings, play_worlds=0)
+    assert bot_a.choose(view_of(a, seat)) == bot_b.choose(view_of(b, seat))
+    assert (rollout_decision(view_of(a, seat), random.Random(5), view.legal[0], settings)
+            == rollout_decision(view_of(b, seat), random.Random(5), view.legal[0], settings))
+
+
+def test_inferred_worlds_agree_with_the_calls() -> None:
+    view = _dealer_round_two_view()
+    seats = 0b1111 & ~(1 << view.seat)
+    rng = random.Random(8)
+    for _ in range(5):
+        world = inferred_world(view, rng, 50)
+        assert view_of(world, view.seat) == view
+        assert disagreements(world, view, seats) == 0
+    # The real deal played by the heuristic agrees with itself from every seat.
+    hand = HandState.deal(preset("modern-standard"), 1, random.Random(4))
+    bots = [HeuristicBot(s) for s in range(4)]
+    while hand.phase != Phase.PLAY and not hand.is_over:
+        hand.apply(bots[hand.turn].choose(view_of(hand, hand.turn)))
+    for seat in range(4):
+        assert disagreements(hand, view_of(hand, seat), 0b1111 & ~(1 << seat)) == 0
+
+
+def test_inferred_worlds_give_up_when_no_world_agrees(monkeypatch: pytest.MonkeyPatch) -> None:
+    view = _dealer_round_two_view()
+    draws = 0
+
+    def counting(v: PlayerView, rng: random.Random) -> HandState:
+        nonlocal draws
+        draws += 1
+        return sample_world(v, rng)
+
+    monkeypatch.setattr(rollout, "sample_world", counting)
+    monkeypatch.setattr(rollout, "disagreements", lambda *args: 1)
+    worlds = inferred_worlds(view, random.Random(1), 40, 8)
+    assert len(worlds) == 40
+    assert draws == GIVE_UP_FAILURES * 8 + 40 - GIVE_UP_FAILURES
+    assert all(view_of(w, view.seat) == view for w in worlds)
+
+
+def test_hand_value_caps_points_at_the_target() -> None:
+    assert hand_value((4, 0), 0, (0, 0), 10) == 4.0
+    assert hand_value((4, 0), 0, (8, 0), 10) == 2.0
+    assert hand_value((0, 2), 0, (0, 9), 10) == -1.0
+    assert hand_value((0, 1), 1, (0, 0), 10) == 1.0
+
+
+def test_bad_settings_are_refused() -> None:
+    for bad in ({"worlds": 0}, {"bid_tries": 0}, {"play_tries": 1.5}, {"screen": -1},
+                {"z": float("nan")}, {"margin": True}, {"infer": "all"}):
+        with pytest.raises(EuchreError):
+            RolloutSettings(**bad)
+    with pytest.raises(EuchreError, match="play_worlds"):
+        RolloutBot(play_worlds=-1)
