@@ -1,4 +1,4 @@
-"""The ``euchre`` command: ``play``, ``watch``, ``replay``, ``rules``, ``sim`` and ``arena``.
+"""The ``euchre`` command: ``play``, ``watch``, ``replay``, ``rules``, ``sim``, ``arena`` and ``serve``.
 
 Every error a user can cause (a bad preset, seat, file or number) is reported on one
 line on standard error, with exit code 2 and no traceback. The line is made safe to
@@ -16,6 +16,7 @@ from typing import NoReturn
 from rich.console import Console
 
 from euchre.cli.render import MAX_DELAY, make_console
+from euchre.cli.serve import add_serve_parser
 from euchre.cli.text import clean, int_arg, seconds_arg
 from euchre.core.errors import EuchreError
 from euchre.core.rules import DEFAULT_PRESET
@@ -98,6 +99,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=0, help="the match seed (default 0)")
     p.add_argument("--workers", type=int, default=1, metavar="N", help="processes to use (default 1)")
     p.add_argument("--plot", default=None, metavar="FILE.png", help="draw the point shares to a PNG file")
+
+    add_serve_parser(sub)
     return parser
 
 
@@ -122,6 +125,10 @@ def _command(name: str) -> Callable[[argparse.Namespace, Console], int]:
         from euchre.cli.arena import cmd_arena
 
         return cmd_arena
+    if name == "serve":
+        from euchre.cli.serve import cmd_serve
+
+        return cmd_serve
     from euchre.cli.sim import cmd_sim
 
     return cmd_sim

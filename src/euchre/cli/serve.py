@@ -1,0 +1,92 @@
+"""``euchre serve``: run the web server for playing with friends in a browser.
+
+The server listens on the loopback address by default (127.0.0.1:8000). Another address
+needs ``--public``: the server speaks plain HTTP, so put it behind a proxy that adds TLS
+before opening it to a network. Storage is an SQLite file in the user's data directory
+unless ``--db`` gives another SQLAlchemy URL; the schema is migrated before the server
+starts. The web modules are imported only when the command runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ipaddress
+from typing import TypeVar
+
+from rich.console import Console
+
+from euchre.cli.text import int_arg, seconds_arg
+from euchre.core.errors import EuchreError
+
+MAX_GRACE = 3600.0
+MAX_BOT_DELAY = 10.0
+WS_MAX_BYTES = 64 * 1024
+"""The largest websocket frame uvicorn accepts; the app's own limit is smaller."""
+
+P = TypeVar("P", bound=argparse.ArgumentParser)
+
+
+def add_serve_parser(sub: argparse._SubParsersAction[P]) -> None:
+    """Add the ``serve`` sub-command to the ``euchre`` parser."""
+    p = sub.add_parser("serve", help="run the web server to play with friends in a browser",
+                       description="Serve the browser game: create a table, share the seat links, play.")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1, loopback only)")
+    p.add_argument("--port", type=int_arg, default=8000, help="port to listen on (default 8000)")
+    p.add_argument("--db", default=None, metavar="URL",
+                   help="SQLAlchemy database URL (default: an SQLite file in your data directory)")
+    p.add_argument("--grace", type=seconds_arg(MAX_GRACE), default=30.0, metavar="SECONDS",
+                   help="seconds an absent player's seat waits before a bot plays for them (default 30)")
+    p.add_argument("--delay", type=seconds_arg(MAX_BOT_DELAY), default=0.6, metavar="SECONDS",
+                   help=f"pause before each bot move, 0 to {MAX_BOT_DELAY:g}, so people can follow (default 0.6)")
+    p.add_argument("--public", action="store_true",
+                   help="allow an address other than loopback (put a TLS proxy in front)")
+
+
+def is_loopback(host: str) -> bool:
+    """True for ``localhost`` and the loopback addresses (127.0.0.0/8, ::1)."""
+    if host.strip().lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def cmd_serve(args: argparse.Namespace, console: Console) -> int:
+    """Run the server until Ctrl-C.
+
+    Raises:
+        EuchreError: a bad port, a non-loopback host without ``--public``, or a database
+            that cannot be opened or migrated (reported on one line, exit code 2).
+    """
+    if not 1 <= args.port <= 65535:
+        raise EuchreError(f"--port must be 1..65535, not {args.port}")
+    if not is_loopback(args.host) and not args.public:
+        raise EuchreError(f"--host {args.host} is not a loopback address; add --public to listen there "
+                          "(and put a TLS proxy in front)")
+    import uvicorn
+    from sqlalchemy.engine import make_url
+
+    from euchre.server import ServerConfig, create_app, default_db_url
+    from euchre.server.storage import StorageError, Store
+
+    url = args.db if args.db is not None else default_db_url()
+    try:
+        shown = make_url(url).render_as_string(hide_password=True)
+    except Exception as exc:  # sqlalchemy.exc.ArgumentError and friends
+        raise EuchreError(f"--db {url!r} is not a database URL: {exc}") from None
+    try:
+        store = Store(url)
+        try:
+            store.migrate()
+        finally:
+            store.close()
+    except StorageError as exc:
+        raise EuchreError(str(exc)) from None
+    config = ServerConfig(db_url=url, grace_seconds=args.grace, bot_delay=args.delay)
+    app = create_app(config)
+    host = f"[{args.host}]" if ":" in args.host else args.host
+    console.print(f"Euchre server: http://{host}:{args.port}/  (storage {shown}); Ctrl-C stops it.")
+    uvicorn.run(app, host=args.host, port=args.port, log_level="info", ws_max_size=WS_MAX_BYTES,
+                server_header=False, proxy_headers=False)
+    return 0

@@ -1,0 +1,351 @@
+"""The web app: a Starlette application with a REST API, a websocket and one page.
+
+Routes:
+
+``GET /`` and ``GET /play``
+    the page (``static/index.html``; with ``#TOKEN`` in the address it joins that seat).
+``GET /static/...``
+    the page's script and style sheet. The page makes no request to any other host.
+``GET /api/options``
+    the presets, targets and bot levels a table may be created with.
+``POST /api/tables``
+    create a table (body: see :func:`euchre.server.hub.rules_from_request`); answers
+    201 with the table id, one invite token and link per seat and a spectator link.
+``GET /api/tables/{id}/record.json`` and ``.../record.egn``
+    the game record once the game is over (409 before, 404 for no such table, 422 when
+    EGN cannot express the rules).
+``WS /ws``
+    the game: the protocol of :mod:`euchre.server.protocol`.
+``GET /healthz``
+    ``{"ok": true}``.
+
+HTTP errors are ``{"error": {"code": CODE, "message": TEXT}}``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import re
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import anyio.to_thread
+from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.websockets import WebSocket
+
+from euchre.bots import BOT_LEVELS
+from euchre.core.errors import RecordError
+from euchre.core.rules import DEFAULT_PRESET, PLAYABLE_PRESETS, PRESET_DESCRIPTIONS, preset
+from euchre.server.config import ServerConfig
+from euchre.server.connection import Connection
+from euchre.server.hub import CreateError, Hub
+from euchre.server.protocol import ClientMessage, ProtocolError, RateLimiter, parse_message
+from euchre.server.storage import StorageError, Store
+from euchre.server.table import LiveTable
+
+log = logging.getLogger("euchre.server")
+
+STATIC = Path(__file__).resolve().parent / "static"
+TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
+MAX_BAD_JOINS = 5
+"""Failed join attempts before a connection is closed."""
+
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
+       "base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+
+
+class SecurityHeaders:
+    """ASGI middleware adding the page's security headers to every HTTP response: a
+    Content-Security-Policy that allows only this origin, no sniffing, no referrer, no
+    framing; API answers are not cached."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        api = str(scope.get("path", "")).startswith("/api/")
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                headers += [(b"content-security-policy", CSP.encode()), (b"x-content-type-options", b"nosniff"),
+                            (b"referrer-policy", b"no-referrer"), (b"x-frame-options", b"DENY")]
+                if api:
+                    headers.append((b"cache-control", b"no-store"))
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+def _error(status: int, code: str, message: str) -> JSONResponse:
+    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
+
+
+def _hub(request: Request | WebSocket) -> Hub:
+    hub: Hub = request.app.state.hub
+    return hub
+
+
+async def _read_body(request: Request, limit: int) -> bytes | None:
+    """The request body, or None when it is longer than ``limit`` bytes."""
+    declared = request.headers.get("content-length")
+    if declared is not None and declared.isdigit() and int(declared) > limit:
+        return None
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > limit:
+            return None
+    return bytes(body)
+
+
+# ---------------------------------------------------------------------- HTTP
+async def page(_request: Request) -> Response:
+    """The single page (lobby and table)."""
+    return FileResponse(STATIC / "index.html", media_type="text/html; charset=utf-8")
+
+
+async def options(request: Request) -> Response:
+    """What a table may be created with: presets (name, description, target), bot levels."""
+    config: ServerConfig = request.app.state.config
+    return JSONResponse({
+        "presets": [{"name": n, "description": PRESET_DESCRIPTIONS[n], "target": preset(n).game_target}
+                    for n in PLAYABLE_PRESETS],
+        "default_preset": DEFAULT_PRESET,
+        "bots": list(BOT_LEVELS),
+        "default_bots": "intermediate",
+        "max_target": config.max_target,
+    })
+
+
+async def create_table(request: Request) -> Response:
+    """Create a table; answer 201 with its invite tokens and links (see module doc)."""
+    config: ServerConfig = request.app.state.config
+    raw = await _read_body(request, config.max_body_bytes)
+    if raw is None:
+        return _error(413, "too_large", f"the body may hold at most {config.max_body_bytes} bytes")
+    try:
+        body: Any = json.loads(raw) if raw.strip() else {}
+    except (ValueError, RecursionError) as exc:
+        return _error(400, "bad_json", f"the body is not JSON: {exc}")
+    try:
+        made = await _hub(request).create(body)
+    except CreateError as exc:
+        return _error(503 if exc.code == "storage_error" else 400, exc.code, exc.message)
+    base = str(request.base_url).rstrip("/")
+    made["links"] = {seat: f"{base}/play#{token}" for seat, token in made["seats"].items()}
+    made["links"]["spectator"] = f"{base}/play#{made['spectator']}"
+    return JSONResponse(made, status_code=201)
+
+
+async def _finished_table(request: Request) -> LiveTable | Response:
+    table_id = request.path_params["table_id"]
+    if not TABLE_ID.match(table_id):
+        return _error(404, "no_table", "no such table")
+    try:
+        table = await _hub(request).get(table_id)
+    except StorageError as exc:
+        return _error(503, "unavailable", str(exc))
+    if table is None:
+        return _error(404, "no_table", "no such table")
+    if table.status != "over":
+        return _error(409, "not_over", "the record is available when the game is over")
+    return table
+
+
+async def record_json(request: Request) -> Response:
+    """The JSON game record of a finished game, as a download."""
+    table = await _finished_table(request)
+    if not isinstance(table, LiveTable):
+        return table
+    return Response(table.record_json(), media_type="application/json",
+                    headers={"content-disposition": f'attachment; filename="euchre-{table.id}.json"'})
+
+
+async def record_egn(request: Request) -> Response:
+    """The game in Euchre Game Notation, as a download (422 when EGN cannot say it)."""
+    table = await _finished_table(request)
+    if not isinstance(table, LiveTable):
+        return table
+    try:
+        text = table.record_egn()
+    except RecordError as exc:
+        return _error(422, "no_egn", f"EGN cannot record this game: {exc}")
+    return Response(text, media_type="application/json",
+                    headers={"content-disposition": f'attachment; filename="euchre-{table.id}.egn"'})
+
+
+async def healthz(_request: Request) -> Response:
+    """Liveness: ``{"ok": true}``."""
+    return JSONResponse({"ok": True})
+
+
+# ---------------------------------------------------------------------- websocket
+class _Session:
+    """One websocket from accept to close: the join, then the message loop."""
+
+    def __init__(self, ws: WebSocket, hub: Hub, config: ServerConfig) -> None:
+        self.ws = ws
+        self.hub = hub
+        self.config = config
+        self.limiter = RateLimiter(config.rate_per_second, config.rate_burst)
+
+    async def _close(self, code: int, reason: str) -> None:
+        with contextlib.suppress(Exception):
+            await self.ws.close(code, reason)
+
+    def _check(self, frame: Message) -> ClientMessage:
+        if not self.limiter.allow():
+            raise ProtocolError("rate_limited", f"at most {self.config.rate_per_second:g} messages a second")
+        return parse_message(dict(frame), self.config.max_message_bytes)
+
+    def _flooding(self) -> bool:
+        return self.limiter.refused > 5 * self.config.rate_burst
+
+    async def _join(self) -> tuple[LiveTable, Connection] | None:
+        """Wait for a good ``join``; None when the client left or was sent away."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.config.join_timeout
+        failures = 0
+        while True:
+            try:
+                frame = await asyncio.wait_for(self.ws.receive(), timeout=max(0.0, deadline - loop.time()))
+            except TimeoutError:
+                await self.ws.send_json(ProtocolError("join_timeout", "send a join message first").event())
+                await self._close(1008, "no join")
+                return None
+            if frame["type"] == "websocket.disconnect":
+                return None
+            msg: ClientMessage | None = None
+            try:
+                msg = self._check(frame)
+                if msg.type == "ping":
+                    await self.ws.send_json({"type": "pong", "id": msg.ref})
+                    continue
+                if msg.type != "join":
+                    raise ProtocolError("not_joined", "send a join message with your invite token first", msg.ref)
+                table, seat = await self.hub.open(msg.fields["token"])
+                conn = Connection(seat, self.config.send_queue)
+                await table.attach(conn)
+                return table, conn
+            except ProtocolError as exc:
+                if exc.ref is None and msg is not None:
+                    exc.ref = msg.ref
+                await self.ws.send_json(exc.event())
+                failures += exc.code in ("bad_token", "unavailable", "seat_busy", "seat_is_bot")
+                if failures >= MAX_BAD_JOINS or self._flooding():
+                    await self._close(1008, "too many bad messages")
+                    return None
+
+    async def _dispatch(self, table: LiveTable, conn: Connection, msg: ClientMessage) -> None:
+        kind, f, ref = msg.type, msg.fields, msg.ref
+        if kind == "join":
+            raise ProtocolError("already_joined", "this connection has joined already", ref)
+        if kind == "ping":
+            conn.post({"type": "pong", "id": ref})
+        elif kind == "action":
+            await table.act(conn, f["action"], f.get("seq"), ref)
+        elif kind == "start":
+            await table.start(conn, ref)
+        elif kind == "chat":
+            await table.say(conn, f["text"], ref)
+        elif kind == "name":
+            await table.rename(conn, f["name"], ref)
+
+    async def _pump(self, conn: Connection) -> None:
+        with contextlib.suppress(Exception):
+            await conn.pump(self.ws.send_text, self._close)
+
+    async def run(self) -> None:
+        """Serve the connection until the client leaves."""
+        await self.ws.accept()
+        joined = await self._join()
+        if joined is None:
+            return
+        table, conn = joined
+        writer = asyncio.get_running_loop().create_task(self._pump(conn))
+        flooded = False
+        try:
+            while not conn.dropped and not flooded:
+                frame = await self.ws.receive()
+                if frame["type"] == "websocket.disconnect":
+                    break
+                msg: ClientMessage | None = None
+                try:
+                    msg = self._check(frame)
+                    await self._dispatch(table, conn, msg)
+                except ProtocolError as exc:
+                    if exc.ref is None and msg is not None:
+                        exc.ref = msg.ref
+                    conn.post(exc.event())
+                    flooded = self._flooding()
+        finally:
+            table.detach(conn)
+            try:
+                await asyncio.wait_for(writer, timeout=2.0)
+            except (TimeoutError, asyncio.CancelledError):
+                writer.cancel()
+            if flooded:
+                await self._close(1008, "too many messages")
+
+
+async def websocket(ws: WebSocket) -> None:
+    """The game's websocket (see :mod:`euchre.server.protocol`)."""
+    await _Session(ws, _hub(ws), ws.app.state.config).run()
+
+
+# ---------------------------------------------------------------------- the app
+def create_app(config: ServerConfig) -> Starlette:
+    """The web app. On start it runs the database migrations and opens the storage; on
+    stop it stops every table's bots. Tables are loaded from storage on first use, so
+    a new app on the same database resumes every table where it was.
+
+    Args:
+        config: the storage URL, limits and pacing.
+
+    Returns:
+        A Starlette (ASGI) application; ``app.state.hub`` is its :class:`Hub` while it runs.
+    """
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        store = Store(config.db_url)
+        try:
+            await anyio.to_thread.run_sync(store.migrate)
+            hub = Hub(store, config)
+            app.state.hub = hub
+            app.state.store = store
+            yield
+            await hub.close()
+        finally:
+            store.close()
+
+    routes = [
+        Route("/", page, methods=["GET"]),
+        Route("/play", page, methods=["GET"]),
+        Route("/healthz", healthz, methods=["GET"]),
+        Route("/api/options", options, methods=["GET"]),
+        Route("/api/tables", create_table, methods=["POST"]),
+        Route("/api/tables/{table_id}/record.json", record_json, methods=["GET"]),
+        Route("/api/tables/{table_id}/record.egn", record_egn, methods=["GET"]),
+        WebSocketRoute("/ws", websocket),
+        Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(SecurityHeaders)])
+    app.state.config = config
+    return app
+

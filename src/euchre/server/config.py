@@ -1,0 +1,95 @@
+"""The settings of the web server, with their units and limits.
+
+A :class:`ServerConfig` is a frozen value: the command line (``euchre serve``) and the
+tests build one and hand it to :func:`euchre.server.app.create_app`. Every limit the
+server enforces on a client is here, so that a test can make it small.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from pathlib import Path
+
+from euchre.core.errors import EuchreError
+
+APP_NAME = "euchre"
+DB_FILE = "server.sqlite3"
+
+
+def default_db_url() -> str:
+    """The default storage: an SQLite file in the user's data directory (from
+    platformdirs, e.g. ``~/.local/share/euchre/server.sqlite3`` on Linux). The directory
+    is created when missing.
+
+    Returns:
+        An SQLAlchemy URL, ``sqlite:////absolute/path/server.sqlite3``.
+    """
+    from platformdirs import user_data_path
+
+    folder = user_data_path(APP_NAME, appauthor=False)
+    folder.mkdir(parents=True, exist_ok=True)
+    return sqlite_url(folder / DB_FILE)
+
+
+def sqlite_url(path: Path | str) -> str:
+    """The SQLAlchemy URL of an SQLite file at ``path`` (made absolute)."""
+    return "sqlite:///" + str(Path(path).resolve())
+
+
+@dataclass(frozen=True)
+class ServerConfig:
+    """What the server allows and how it paces the game.
+
+    Attributes:
+        db_url: the SQLAlchemy URL of the storage (any database SQLAlchemy and Alembic
+            support; SQLite by default, see :func:`default_db_url`).
+        grace_seconds: seconds a human seat may be absent (no open connection) before a
+            bot plays its turns for it; the bot stops as soon as the player is back.
+        bot_delay: seconds a bot waits before acting, so that people can follow the play
+            (0 in tests).
+        max_message_bytes: the largest websocket message accepted from a client, in
+            bytes of UTF-8; larger ones get the error ``too_large``.
+        chat_max_chars: the longest chat line, in characters.
+        chat_history: chat lines kept per table and sent to a client when it joins.
+        rate_per_second: messages a connection may send per second on average.
+        rate_burst: messages a connection may send at once before the rate applies.
+        join_timeout: seconds a new connection has to send its ``join`` message.
+        max_connections_per_seat: open connections per seat (tabs of the same player).
+        max_spectators: open spectator connections per table.
+        max_target: the largest game target a table may be created with, in points.
+        send_queue: messages waiting for a slow client before it is disconnected (it
+            gets the full state again when it reconnects).
+        max_body_bytes: the largest HTTP request body accepted (table creation).
+    """
+
+    db_url: str
+    grace_seconds: float = 30.0
+    bot_delay: float = 0.6
+    max_message_bytes: int = 2048
+    chat_max_chars: int = 300
+    chat_history: int = 50
+    rate_per_second: float = 8.0
+    rate_burst: int = 20
+    join_timeout: float = 15.0
+    max_connections_per_seat: int = 4
+    max_spectators: int = 32
+    max_target: int = 50
+    send_queue: int = 256
+    max_body_bytes: int = 4096
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.db_url, str) or not self.db_url:
+            raise EuchreError("db_url must be an SQLAlchemy URL such as sqlite:////path/to/file.sqlite3")
+        for f in dataclasses.fields(self):
+            if f.name == "db_url":
+                continue
+            value = getattr(self, f.name)
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
+                raise EuchreError(f"{f.name} must be a number >= 0, not {value!r}")
+        for name in ("max_message_bytes", "chat_max_chars", "rate_burst", "max_connections_per_seat",
+                     "max_target", "send_queue", "max_body_bytes"):
+            if getattr(self, name) < 1:
+                raise EuchreError(f"{name} must be at least 1, not {getattr(self, name)!r}")
+        if self.rate_per_second <= 0:
+            raise EuchreError(f"rate_per_second must be above 0, not {self.rate_per_second!r}")

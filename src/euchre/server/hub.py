@@ -1,0 +1,198 @@
+"""The tables of a server: creating them, opening them by invite token, loading them
+from storage on first use.
+
+A table is created with its rules, bot level and seed, and five invite tokens (one per
+seat, one for spectators) from :func:`secrets.token_urlsafe`; only their SHA-256 is
+stored. A table is loaded into memory (replaying its log) the first time a token of it
+is used or its record is asked for, and stays loaded until the server stops.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import secrets
+import time
+from collections.abc import Callable
+from typing import Any
+
+import anyio.to_thread
+
+from euchre.bots import BOT_LEVELS
+from euchre.core.errors import EuchreError
+from euchre.core.game import Game
+from euchre.core.rules import DEFAULT_PRESET, OPTION_NAMES, PLAYABLE_PRESETS, Rules, preset
+from euchre.server.config import ServerConfig
+from euchre.server.protocol import MAX_TOKEN_CHARS, ProtocolError
+from euchre.server.serialize import SEATS
+from euchre.server.storage import StorageError, Store, TableRow
+from euchre.server.table import LiveTable
+
+TOKEN_BYTES = 18
+"""Random bytes in an invite token (144 bits; 24 URL-safe characters)."""
+
+TABLE_ID_BYTES = 9
+"""Random bytes in a table id (72 bits; 12 URL-safe characters)."""
+
+MAX_SEED = 2**62
+CREATE_FIELDS = ("preset", "target", "bots", "options", "seed")
+
+
+class CreateError(Exception):
+    """A table creation request refused: ``code`` (``bad_request``, ``bad_rules``,
+    ``storage_error``) and a message saying what was wrong and what is allowed."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def token_hash(token: str) -> str:
+    """The SHA-256 (hex) under which an invite token is stored."""
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def rules_from_request(body: Any, max_target: int) -> tuple[Rules, str | None, str, int | None]:
+    """Check a table creation request and build its rules.
+
+    Args:
+        body: the parsed JSON body: an object with the optional fields ``preset`` (one of
+            ``PLAYABLE_PRESETS``, default ``modern-standard``), ``target`` (points to win,
+            1..``max_target``, default the preset's), ``bots`` (one of ``BOT_LEVELS``,
+            default ``intermediate``), ``options`` (option name to value, applied over
+            the preset and checked by the core) and ``seed`` (0..2**62, default random).
+        max_target: the largest target allowed.
+
+    Returns:
+        ``(rules, preset name or None when options were given, bot level, seed or None)``.
+
+    Raises:
+        CreateError: ``bad_request`` (shape or value) or ``bad_rules`` (the core refused
+            the options).
+    """
+    if not isinstance(body, dict):
+        raise CreateError("bad_request", "the body must be a JSON object")
+    extra = sorted(set(body) - set(CREATE_FIELDS))
+    if extra:
+        raise CreateError("bad_request", f"unknown field(s): {', '.join(str(e)[:40] for e in extra[:5])}; "
+                          f"fields: {', '.join(CREATE_FIELDS)}")
+    name = body.get("preset", DEFAULT_PRESET)
+    if not isinstance(name, str) or name not in PLAYABLE_PRESETS:
+        raise CreateError("bad_request", f"preset must be one of {', '.join(PLAYABLE_PRESETS)}")
+    level = body.get("bots", "intermediate")
+    if not isinstance(level, str) or level not in BOT_LEVELS:
+        raise CreateError("bad_request", f"bots must be one of {', '.join(BOT_LEVELS)}")
+    target = body.get("target")
+    if target is not None and (type(target) is not int or not 1 <= target <= max_target):
+        raise CreateError("bad_request", f"target must be a whole number 1..{max_target} or null")
+    seed = body.get("seed")
+    if seed is not None and (type(seed) is not int or not 0 <= seed < MAX_SEED):
+        raise CreateError("bad_request", "seed must be a whole number 0..2**62 or null")
+    options = body.get("options", {})
+    if not isinstance(options, dict) or len(options) > len(OPTION_NAMES):
+        raise CreateError("bad_request", "options must be an object of option names and values")
+    rules = preset(name)
+    try:
+        if options:
+            rules = rules.replace(**{str(k): v for k, v in options.items()})
+        if target is not None:
+            rules = rules.replace(game_target=target)
+        if rules.game_target > max_target:
+            raise CreateError("bad_request", f"the game target may be at most {max_target}")
+        Game(rules, 0)  # the core checks that these rules can be played
+    except EuchreError as exc:
+        raise CreateError("bad_rules", str(exc)) from None
+    return rules, (None if options else name), level, seed
+
+
+class Hub:
+    """The server's tables.
+
+    Args:
+        store: the storage (migrated).
+        config: the server's limits.
+        clock: a monotonic clock in seconds, handed to each table.
+    """
+
+    def __init__(self, store: Store, config: ServerConfig, clock: Callable[[], float] = time.monotonic) -> None:
+        self.store = store
+        self.config = config
+        self.clock = clock
+        self.tables: dict[str, LiveTable] = {}
+        self._load_lock = asyncio.Lock()
+
+    async def create(self, body: Any) -> dict[str, Any]:
+        """Create a table from a request body (see :func:`rules_from_request`).
+
+        Returns:
+            ``{"table": id, "seats": {"N": token, ...}, "spectator": token,
+            "preset": name | null, "target": points, "bots": level}``; the tokens are
+            shown this once (only their hashes are stored).
+
+        Raises:
+            CreateError: the request was refused, or the table could not be stored.
+        """
+        rules, name, level, seed = rules_from_request(body, self.config.max_target)
+        row = TableRow(id=secrets.token_urlsafe(TABLE_ID_BYTES), created_at=time.time(), preset=name,
+                       rules=rules.to_dict(), bot_level=level,
+                       seed=secrets.randbelow(MAX_SEED) if seed is None else seed, status="lobby")
+        seats = {SEATS[s]: secrets.token_urlsafe(TOKEN_BYTES) for s in range(4)}
+        spectator = secrets.token_urlsafe(TOKEN_BYTES)
+        tokens: list[tuple[str, int | None]] = [(token_hash(t), SEATS.index(k)) for k, t in seats.items()]
+        tokens.append((token_hash(spectator), None))
+        try:
+            await anyio.to_thread.run_sync(self.store.create_table, row, tokens)
+        except StorageError as exc:
+            raise CreateError("storage_error", str(exc)) from None
+        return {"table": row.id, "seats": seats, "spectator": spectator, "preset": name,
+                "target": rules.game_target, "bots": level}
+
+    async def get(self, table_id: str) -> LiveTable | None:
+        """The table with this id, loaded (and its bots started) on first use; None
+        when there is no such table.
+
+        Raises:
+            StorageError: the table could not be read or its log does not replay.
+        """
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table
+        async with self._load_lock:
+            table = self.tables.get(table_id)
+            if table is not None:
+                return table
+            found = await anyio.to_thread.run_sync(self.store.load, table_id)
+            if found is None:
+                return None
+            row, events = found
+            table = LiveTable.restore(row, events, self.store, self.config, self.clock)
+            table.start_driver()
+            self.tables[table_id] = table
+            return table
+
+    async def open(self, token: str) -> tuple[LiveTable, int | None]:
+        """The table and seat (None: spectator) an invite token opens.
+
+        Raises:
+            ProtocolError: ``bad_token`` (no such token) or ``unavailable`` (the table
+                cannot be read).
+        """
+        if not 1 <= len(token) <= MAX_TOKEN_CHARS:
+            raise ProtocolError("bad_token", "that is not an invite token")
+        try:
+            found = await anyio.to_thread.run_sync(self.store.find_token, token_hash(token))
+            if found is None:
+                raise ProtocolError("bad_token", "this invite link opens no table")
+            table = await self.get(found[0])
+        except StorageError as exc:
+            raise ProtocolError("unavailable", f"the table cannot be loaded: {exc}") from None
+        if table is None:
+            raise ProtocolError("bad_token", "this invite link opens no table")
+        return table, found[1]
+
+    async def close(self) -> None:
+        """Stop every table's bots and connection writers."""
+        for table in list(self.tables.values()):
+            await table.stop_driver()
+        self.tables.clear()

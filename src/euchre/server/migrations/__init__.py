@@ -1,0 +1,1 @@
+"""The Alembic migrations of the server's database (run by ``Store.migrate``)."""

@@ -1,0 +1,1 @@
+"""Alembic revisions, oldest first; each file is one step of the schema."""

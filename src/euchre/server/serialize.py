@@ -1,0 +1,193 @@
+"""The JSON a client receives about the game, built only from the core's views.
+
+A seat's state comes from ``view_of(hand, seat)``; a spectator's from the view of a seat
+that is not the dealer, with that seat's own cards and choices left out, so that it
+holds only what every seat sees (the upcard and its fate, the calls, the cards played,
+who is alone, the score). Nothing here decides what is hidden: the core's
+:class:`~euchre.core.views.PlayerView` does (DESIGN.md, "one source of truth").
+
+Shapes (seats are ``"N"``, ``"E"``, ``"S"``, ``"W"``; teams are ``[N-S, E-W]``; a card
+is ``{"code": "JH", "short": "J♥", "name": "Jack of Hearts", "suit": "H"}``, the joker
+``{"code": "JK", "short": "Joker", "name": "Joker", "suit": "J"}``)::
+
+    {"score": [3, 5], "target": 10, "hand_number": 4,
+     "hand": {"dealer": "W", "phase": "play", "turn": "S" | null,
+              "upcard": CARD, "upcard_state": "up" | "taken" | "turned_down",
+              "joker_aside": false, "trump": "H" | "NT" | null, "trump_name": "hearts" | null,
+              "maker": "E" | null, "alone": null, "defender_alone": null, "sitting_out": [],
+              "calls": [{"seat": "N", "action": "pass" | null, "words": "Pass."}],
+              "trick": [{"seat": "N", "card": CARD}],
+              "tricks": [{"leader": "N", "winner": "E", "cards": [{"seat": "N", "card": CARD}]}],
+              "tricks_won": [1, 2], "hand_sizes": [3, 3, 3, 3],
+              "cards": [CARD, ...],          (a seat's own cards; [] for a spectator)
+              "discard": CARD | null},       (the dealer's own discard, to the dealer only)
+     "legal": [{"action": "play-JH", "kind": "play" | "discard" | "call",
+                "card": "JH" | null, "label": "play J♥", "words": "J♥"}],
+     "previous": {"hand_number": 3, "dealer": "S", "upcard": CARD, "trump": "C", ...,
+                  "tricks": [...], "result": {"points": [0, 2], "tricks": [2, 3], "label": "euchre"}} | null,
+     "result": {"winner": "N-S", "score": [10, 7], "games": 1} | null}
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from euchre.core.actions import DISCARD_BASE, PLAY_BASE, Action, action_text
+from euchre.core.cards import JOKER, NO_TRUMP, Card, card_code
+from euchre.core.game import Game
+from euchre.core.hand import HandState, Phase
+from euchre.core.seats import TEAM_NAMES
+from euchre.core.views import HIDDEN, PlayerView, view_of
+from euchre.core.words import describe_history, describe_pending, plain, suit_word
+
+SEATS = "NESW"
+
+
+def seat_text(seat: int) -> str | None:
+    """``"N"``..``"W"`` for a seat 0..3, None for -1 (nobody)."""
+    return SEATS[seat] if 0 <= seat <= 3 else None
+
+
+def card_json(card: int) -> dict[str, str]:
+    """A card for the client: its code, short text, English name (for screen readers)
+    and suit letter (``J`` for the joker)."""
+    c = Card(card)
+    return {"code": card_code(card), "short": c.pretty(), "name": c.name_text(),
+            "suit": "J" if card == JOKER else "CDHS"[card >> 3]}
+
+
+def _trump_text(trump: int) -> str | None:
+    if trump == -1:
+        return None
+    return "NT" if trump == NO_TRUMP else "CDHS"[trump]
+
+
+def _upcard_state(view: PlayerView) -> str:
+    if view.upcard_to_dealer:
+        return "taken"
+    if view.phase in (Phase.BID_ROUND_1, Phase.BLIND_NAME):
+        return "up"
+    return "turned_down"
+
+
+def _tricks_json(view: PlayerView) -> list[dict[str, Any]]:
+    return [{"leader": seat_text(t.leader), "winner": seat_text(t.winner),
+             "cards": [{"seat": seat_text(s), "card": card_json(c)} for s, c in zip(t.seats, t.cards, strict=True)]}
+            for t in view.tricks]
+
+
+def _calls_json(view: PlayerView, viewer: int) -> list[dict[str, Any]]:
+    out = []
+    for seat, code, words in describe_history(view, viewer=viewer):
+        if code >= PLAY_BASE:
+            continue
+        # A discard the viewer may not see is HIDDEN in the view: no action text for it.
+        text = None if code == HIDDEN else action_text(code)
+        out.append({"seat": seat_text(seat), "action": text, "words": words})
+    return out
+
+
+def _public_hand(view: PlayerView, viewer: int) -> dict[str, Any]:
+    """The part of a hand every seat sees, from ``view`` (the words as ``viewer`` sees them)."""
+    return {
+        "dealer": seat_text(view.dealer),
+        "phase": view.phase.name.lower(),
+        "turn": seat_text(view.turn),
+        "upcard": card_json(view.upcard),
+        "upcard_state": _upcard_state(view),
+        "joker_aside": view.joker_aside,
+        "trump": _trump_text(view.trump),
+        "trump_name": suit_word(view.trump) if view.trump != -1 else None,
+        "maker": seat_text(view.maker),
+        "alone": seat_text(view.alone),
+        "defender_alone": seat_text(view.defender_alone),
+        "sitting_out": [SEATS[s] for s in range(4) if not view.active >> s & 1],
+        "calls": _calls_json(view, viewer),
+        "trick": [{"seat": seat_text(s), "card": card_json(c)}
+                  for s, c in zip(view.trick_seats, view.trick_cards, strict=True)],
+        "tricks": _tricks_json(view),
+        "tricks_won": list(view.tricks_won),
+        "hand_sizes": list(view.hand_sizes),
+    }
+
+
+def _legal_json(view: PlayerView) -> list[dict[str, Any]]:
+    out = []
+    for action in view.legal:
+        code = int(action)
+        kind = "play" if code >= PLAY_BASE else "discard" if code >= DISCARD_BASE else "call"
+        out.append({
+            "action": action_text(code),
+            "kind": kind,
+            "card": card_code(Action(code).card) if kind != "call" else None,
+            "label": plain(code, upcard=view.upcard),
+            "words": describe_pending(view, code, viewer=view.seat),
+        })
+    return out
+
+
+def public_view(hand: HandState, score: tuple[int, int] | list[int]) -> PlayerView:
+    """The view a spectator's state is built from: that of the seat left of the dealer
+    (never the dealer, so no discard is in it). Only its public fields may be shown."""
+    return view_of(hand, (hand.dealer + 1) & 3, (int(score[0]), int(score[1])))
+
+
+def hand_json(hand: HandState, score: tuple[int, int] | list[int], viewer: int | None) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """One hand as ``viewer`` (0..3, or None for a spectator) may see it.
+
+    Returns:
+        ``(hand, legal)`` in the shapes of the module docstring; ``legal`` is empty when
+        it is not the viewer's turn and always for a spectator.
+    """
+    sc = (int(score[0]), int(score[1]))
+    if viewer is None:
+        view = public_view(hand, sc)
+        out = _public_hand(view, view.seat)
+        out["cards"] = []
+        out["discard"] = None
+        return out, []
+    view = view_of(hand, viewer, sc)
+    out = _public_hand(view, viewer)
+    out["cards"] = [card_json(c) for c in view.hand]
+    out["discard"] = card_json(view.discard) if view.discard != -1 else None
+    return out, _legal_json(view)
+
+
+def _previous_json(game: Game, viewer: int | None) -> dict[str, Any] | None:
+    """The last finished hand before the one shown: its public record and result."""
+    finished = game.finished_hands
+    if finished and finished[-1] is game.hand:
+        finished = finished[:-1]
+    if not finished:
+        return None
+    hand = finished[-1]
+    view = public_view(hand, (0, 0)) if viewer is None else view_of(hand, viewer)
+    public = _public_hand(view, view.seat if viewer is None else viewer)
+    keep = ("dealer", "upcard", "upcard_state", "joker_aside", "trump", "trump_name", "maker", "alone",
+            "defender_alone", "sitting_out", "calls", "tricks", "tricks_won")
+    out = {k: public[k] for k in keep}
+    out["hand_number"] = len(finished)
+    r = hand.result
+    if r is not None:
+        out["result"] = {"points": list(r.points), "tricks": list(r.tricks), "label": r.label}
+    return out
+
+
+def game_json(game: Game, viewer: int | None) -> dict[str, Any]:
+    """The whole game as ``viewer`` (0..3, or None for a spectator) may see it, in the
+    shape of the module docstring."""
+    hand, legal = hand_json(game.hand, game.score, viewer)
+    if game.is_over:
+        legal = []
+    result = game.result
+    number = len(game.finished_hands) + (0 if game.is_over else 1)
+    return {
+        "score": list(game.score),
+        "target": game.rules.game_target,
+        "hand_number": max(number, 1),
+        "hand": hand,
+        "legal": legal,
+        "previous": _previous_json(game, viewer),
+        "result": None if result is None else {
+            "winner": TEAM_NAMES[result.winner], "score": list(result.score), "games": result.games},
+    }

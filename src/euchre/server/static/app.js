@@ -1,0 +1,405 @@
+// Euchre in the browser. The server decides everything (legality, what you may see);
+// this page only shows the state it is sent and sends back the actions it offers.
+"use strict";
+
+const SEATS = ["N", "E", "S", "W"];
+const TITLES = { N: "North", E: "East", S: "South", W: "West" };
+const POSITIONS = ["bottom", "left", "top", "right"];  // clockwise from you
+const PHASES = {
+  bid_round_1: "bidding on the upcard", bid_round_2: "naming trump", blind_name: "naming trump blind",
+  takeover: "deciding whether to take over the lone hand", discard: "discarding",
+  alone_decision: "deciding whether to go alone", defend_alone: "deciding whether to defend alone",
+  play: "playing", done: "hand over",
+};
+
+const $ = (id) => document.getElementById(id);
+
+function el(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key === "text") node.textContent = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of children) {
+    if (child === null || child === undefined) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+function cardNode(card, extra) {
+  const red = card.suit === "D" || card.suit === "H";
+  return el("span", { class: "card small" + (red ? " red" : ""), role: "img", "aria-label": card.name, ...(extra || {}) },
+    el("span", { "aria-hidden": "true", text: card.short }));
+}
+
+// ---------------------------------------------------------------- creating a table
+async function showCreate() {
+  $("create").hidden = false;
+  $("connection").textContent = "";
+  let options;
+  try {
+    const response = await fetch("/api/options");
+    options = await response.json();
+  } catch (err) {
+    $("create-error").textContent = "The server did not answer: " + err;
+    return;
+  }
+  const presetSelect = $("preset");
+  for (const p of options.presets) {
+    presetSelect.append(el("option", { value: p.name, selected: p.name === options.default_preset }, p.name));
+  }
+  const about = () => {
+    const p = options.presets.find((x) => x.name === presetSelect.value);
+    $("preset-about").textContent = p ? p.description : "";
+    $("target").value = p ? p.target : "";
+  };
+  presetSelect.addEventListener("change", about);
+  about();
+  $("target").max = options.max_target;
+  for (const level of options.bots) {
+    $("bots").append(el("option", { value: level, selected: level === options.default_bots }, level));
+  }
+  $("create-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    $("create-error").textContent = "";
+    const body = { preset: presetSelect.value, bots: $("bots").value };
+    const target = parseInt($("target").value, 10);
+    if (!Number.isNaN(target)) body.target = target;
+    const response = await fetch("/api/tables", {
+      method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
+    });
+    const made = await response.json();
+    if (!response.ok) {
+      $("create-error").textContent = made.error ? made.error.message : "The table was not created.";
+      return;
+    }
+    const list = $("link-list");
+    list.replaceChildren();
+    for (const seat of SEATS) {
+      const url = made.links[seat];
+      list.append(el("li", {}, el("strong", { text: TITLES[seat] + ": " }), el("a", { href: url, text: url }), " ",
+        el("button", { type: "button", onclick: () => copy(url), text: "Copy" })));
+    }
+    const watch = made.links.spectator;
+    list.append(el("li", {}, el("strong", { text: "Spectators: " }), el("a", { href: watch, text: watch }), " ",
+      el("button", { type: "button", onclick: () => copy(watch), text: "Copy" })));
+    $("links").hidden = false;
+    list.querySelector("a").focus();
+  });
+}
+
+function copy(text) {
+  if (navigator.clipboard) navigator.clipboard.writeText(text).catch(() => {});
+}
+
+// ---------------------------------------------------------------- the table
+const session = { ws: null, token: null, state: null, welcome: null, retry: 0, nextId: 1, lastAnnounce: "" };
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+  const ws = new WebSocket(scheme + "//" + location.host + "/ws");
+  session.ws = ws;
+  $("connection").textContent = "Connecting…";
+  ws.addEventListener("open", () => {
+    session.retry = 0;
+    send({ type: "join", token: session.token });
+  });
+  ws.addEventListener("message", (event) => {
+    let message;
+    try { message = JSON.parse(event.data); } catch (err) { return; }
+    receive(message);
+  });
+  ws.addEventListener("close", (event) => {
+    if (event.code === 1008 && session.state === null) {
+      $("connection").textContent = "This link opens no table.";
+      return;
+    }
+    const wait = Math.min(10000, 500 * 2 ** session.retry++);
+    $("connection").textContent = "Disconnected; reconnecting…";
+    setTimeout(connect, wait);
+  });
+}
+
+function send(message) {
+  if (!session.ws || session.ws.readyState !== WebSocket.OPEN) return;
+  message.id = session.nextId++;
+  session.ws.send(JSON.stringify(message));
+}
+
+function receive(message) {
+  switch (message.type) {
+    case "welcome":
+      session.welcome = message;
+      $("connection").textContent = message.role === "spectator" ? "Watching" : "Connected as " + TITLES[message.seat];
+      $("chat-text").maxLength = message.limits.chat_max_chars;
+      break;
+    case "state":
+      session.state = message;
+      $("error").textContent = "";
+      render(message);
+      break;
+    case "chat_history":
+      $("chat").replaceChildren(...message.lines.map(chatLine));
+      break;
+    case "chat":
+      $("chat").append(chatLine(message.line));
+      $("chat").scrollTop = $("chat").scrollHeight;
+      break;
+    case "error":
+      $("error").textContent = message.message;
+      if (message.code === "bad_token") $("connection").textContent = "This link opens no table.";
+      break;
+    default:
+      break;
+  }
+}
+
+function chatLine(line) {
+  const time = new Date(line.at * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  return el("li", {}, el("span", { class: "who", text: line.name }), " ", el("time", { text: time }), ": ", line.text);
+}
+
+function mySeat(state) {
+  return state.you.seat || "S";
+}
+
+function position(state, seat) {
+  const offset = (SEATS.indexOf(seat) - SEATS.indexOf(mySeat(state)) + 4) % 4;
+  return POSITIONS[offset];
+}
+
+function seatName(state, seat) {
+  const info = state.seats.find((s) => s.seat === seat);
+  return info ? info.name : TITLES[seat];
+}
+
+function render(state) {
+  $("table").hidden = false;
+  const game = state.game;
+  const hand = game ? game.hand : null;
+  const me = state.you.seat;
+  renderTurn(state);
+  renderScore(state);
+  renderSeats(state);
+  renderCentre(state);
+  renderHand(state);
+  renderChoices(state);
+  $("calls").replaceChildren(...(hand ? hand.calls.map((c) =>
+    el("li", {}, el("strong", { text: seatName(state, c.seat) + ": " }), c.words)) : []));
+  renderPrevious(state);
+  $("lobby").hidden = state.status !== "lobby" || !me;
+  $("name-panel").hidden = !me;
+  $("choices-panel").hidden = !me;
+  const over = state.status === "over";
+  $("records").hidden = !over;
+  if (over && state.records) {
+    const r = game.result;
+    $("result").textContent = (r.winner === "N-S" ? "North and South" : "East and West") + " win " +
+      r.score[0] + " to " + r.score[1] + ".";
+    $("record-json").href = state.records.json;
+    $("record-egn").href = state.records.egn;
+  }
+}
+
+function renderTurn(state) {
+  let text;
+  const game = state.game;
+  if (state.status === "lobby") text = "Waiting for the players; a seated player starts the game.";
+  else if (state.status === "over") text = "The game is over.";
+  else {
+    const hand = game.hand;
+    const doing = PHASES[hand.phase] || hand.phase;
+    if (hand.turn && hand.turn === state.you.seat) {
+      text = "Your turn: " + doing + ".";
+    } else if (hand.turn) {
+      const info = state.seats.find((s) => s.seat === hand.turn);
+      text = seatName(state, hand.turn) + " is " + doing + (info && info.stand_in ? " (a bot plays while they are away)" : "") + ".";
+    } else text = "";
+  }
+  if (text !== session.lastAnnounce) {
+    $("turn").textContent = text;
+    session.lastAnnounce = text;
+  }
+}
+
+function renderScore(state) {
+  const game = state.game;
+  const board = $("scoreboard");
+  board.replaceChildren();
+  if (!game) return;
+  const hand = game.hand;
+  const mine = state.you.seat ? (SEATS.indexOf(state.you.seat) % 2) : -1;
+  const team = (i) => (i === 0 ? "North–South" : "East–West") + (i === mine ? " (you)" : "");
+  board.append(
+    el("span", {}, team(0) + ": ", el("strong", { text: game.score[0] })),
+    el("span", {}, team(1) + ": ", el("strong", { text: game.score[1] })),
+    el("span", { text: "Game to " + game.target }),
+    el("span", { text: "Hand " + game.hand_number }),
+    el("span", { text: "Dealer: " + seatName(state, hand.dealer) }),
+    el("span", { text: "Trump: " + (hand.trump_name || "not yet named") }),
+  );
+  if (hand.maker) board.append(el("span", { text: "Makers: " + seatName(state, hand.maker) + (hand.alone ? " (alone)" : "") }));
+  board.append(el("span", { text: "Tricks: N–S " + hand.tricks_won[0] + ", E–W " + hand.tricks_won[1] }));
+}
+
+function renderSeats(state) {
+  const hand = state.game ? state.game.hand : null;
+  for (const seat of SEATS) {
+    const box = $("pos-" + position(state, seat));
+    const info = state.seats.find((s) => s.seat === seat);
+    const bits = [];
+    if (info.kind === "bot") bits.push("bot");
+    else if (info.kind === "open") bits.push("open seat");
+    else bits.push(info.connected ? "here" : "away");
+    if (info.stand_in) bits.push("a bot plays for now");
+    if (hand) {
+      bits.push(hand.hand_sizes[SEATS.indexOf(seat)] + " cards");
+      if (hand.dealer === seat) bits.push("dealer");
+      if (hand.sitting_out.includes(seat)) bits.push("sitting out");
+    }
+    const toAct = hand && hand.turn === seat;
+    box.className = "seat pos-" + position(state, seat) + (toAct ? " to-act" : "");
+    box.replaceChildren(
+      el("div", { class: "name", text: info.name + (seat === state.you.seat ? " (you)" : "") }),
+      el("div", { class: "meta", text: TITLES[seat] + " · " + bits.join(" · ") + (toAct ? " · to act" : "") }),
+    );
+  }
+}
+
+function renderCentre(state) {
+  const game = state.game;
+  const up = $("upcard");
+  const trick = $("trick");
+  up.replaceChildren();
+  trick.replaceChildren();
+  if (!game) return;
+  const hand = game.hand;
+  if (hand.upcard_state !== "taken" || hand.phase !== "play") {
+    const fate = { up: "Upcard", taken: "Upcard, taken up", turned_down: "Upcard, turned down" }[hand.upcard_state];
+    up.append(el("div", { text: fate }), cardNode(hand.upcard));
+  }
+  for (const played of hand.trick) {
+    trick.append(el("div", { class: "played" }, cardNode(played.card), el("div", { text: seatName(state, played.seat) })));
+  }
+  if (!hand.trick.length && hand.tricks.length && hand.phase === "play") {
+    const last = hand.tricks[hand.tricks.length - 1];
+    trick.append(el("div", { class: "played", text: "Last trick won by " + seatName(state, last.winner) }));
+  }
+}
+
+function legalFor(state, code) {
+  return state.game ? state.game.legal.find((a) => a.card === code) : undefined;
+}
+
+function act(action) {
+  send({ type: "action", action: action, seq: session.state.seq });
+}
+
+function renderHand(state) {
+  const box = $("hand");
+  const focused = document.activeElement && box.contains(document.activeElement) ? document.activeElement.dataset.code : null;
+  box.replaceChildren();
+  if (!state.game) return;
+  const cards = state.game.hand.cards;
+  cards.forEach((card, i) => {
+    const legal = legalFor(state, card.code);
+    const red = card.suit === "D" || card.suit === "H";
+    const label = card.name + (legal ? (legal.kind === "discard" ? ", you may discard it" : ", you may play it") : "");
+    const button = el("button", {
+      type: "button", class: "card" + (red ? " red" : "") + (legal ? " legal" : ""), "aria-label": label,
+      "aria-disabled": legal ? "false" : "true", "data-code": card.code,
+      onclick: () => { if (legal) act(legal.action); },
+    }, el("span", { "aria-hidden": "true", text: card.short }), el("span", { class: "key", "aria-hidden": "true", text: i + 1 }));
+    box.append(button);
+  });
+  if (focused) {
+    const again = box.querySelector('[data-code="' + focused + '"]');
+    if (again) again.focus();
+  }
+  const discard = state.game.hand.discard;
+  if (discard) box.append(el("span", { class: "about" }, " Your discard: ", cardNode(discard)));
+}
+
+function renderChoices(state) {
+  const box = $("choices");
+  box.replaceChildren();
+  if (!state.game) return;
+  const calls = state.game.legal.filter((a) => a.kind === "call");
+  for (const choice of calls) {
+    box.append(el("button", { type: "button", onclick: () => act(choice.action) },
+      choice.label, el("span", { class: "words", text: "“" + choice.words + "”" })));
+  }
+  if (!calls.length) {
+    const legal = state.game.legal;
+    box.append(el("p", { class: "about", text: legal.length ? "Choose a card from your hand." : "Nothing to decide now." }));
+  }
+}
+
+function renderPrevious(state) {
+  const box = $("previous");
+  box.replaceChildren();
+  const prev = state.game ? state.game.previous : null;
+  if (!prev) {
+    box.append(el("p", { class: "about", text: "No hand finished yet." }));
+    return;
+  }
+  const r = prev.result;
+  if (r) {
+    const who = r.points[0] ? "North–South score " + r.points[0] : r.points[1] ? "East–West score " + r.points[1] : "Nobody scores";
+    box.append(el("p", { text: "Hand " + prev.hand_number + ": " + r.label + ". " + who + " (tricks " + r.tricks[0] + "–" + r.tricks[1] + ")." }));
+  }
+  const list = el("ol", { class: "calls" });
+  for (const t of prev.tricks) {
+    const item = el("li", {}, "Won by " + seatName(state, t.winner) + ": ");
+    for (const c of t.cards) item.append(cardNode(c.card, { title: seatName(state, c.seat) }), " ");
+    list.append(item);
+  }
+  box.append(list);
+}
+
+// ---------------------------------------------------------------- keys and forms
+document.addEventListener("keydown", (event) => {
+  const state = session.state;
+  if (!state || !state.game || event.altKey || event.ctrlKey || event.metaKey) return;
+  const target = event.target;
+  if (target && (target.tagName === "INPUT" || target.tagName === "TEXTAREA" || target.tagName === "SELECT")) return;
+  const n = parseInt(event.key, 10);
+  if (n >= 1 && n <= 9) {
+    const card = state.game.hand.cards[n - 1];
+    const legal = card ? legalFor(state, card.code) : undefined;
+    if (legal) { act(legal.action); event.preventDefault(); }
+  }
+});
+
+function setUpTable() {
+  $("start").addEventListener("click", () => send({ type: "start" }));
+  $("chat-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const text = $("chat-text").value.trim();
+    if (text) send({ type: "chat", text: text });
+    $("chat-text").value = "";
+  });
+  $("name-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const name = $("name-text").value.trim();
+    if (name) send({ type: "name", name: name });
+  });
+  connect();
+}
+
+function main() {
+  const token = location.hash.slice(1);
+  if (token) {
+    session.token = token;
+    setUpTable();
+  } else {
+    showCreate();
+  }
+}
+
+window.addEventListener("hashchange", () => location.reload());
+document.addEventListener("DOMContentLoaded", main);

@@ -1,0 +1,298 @@
+"""Storage of tables: an append-only event log per table, in any SQLAlchemy database.
+
+Three tables (created by the Alembic migrations in ``migrations/versions``; the server
+runs them on start, see :meth:`Store.migrate`):
+
+``euchre_table``
+    one row per table: its id, the rules (every option, JSON), the preset name, the bot
+    level, the seed of the game's shuffles and table setup, and a ``status`` kept for
+    listing (``lobby``, ``playing``, ``over``; the log is the truth).
+``euchre_token``
+    the SHA-256 of each invite token (the tokens themselves are never stored), with the
+    table and the seat it opens (0..3 for N, E, S, W; NULL for the spectator link).
+``euchre_event``
+    the log: ``(table_id, seq)`` is the key, ``seq`` counts from 0 without gaps. Kinds:
+    ``claim`` (a seat was taken in the lobby), ``name``, ``start`` (the game began; bots
+    fill the seats nobody claimed), ``action`` (the text form of an action, e.g.
+    ``play-JH``, by the seat to act), ``chat``. ``data`` is a JSON object.
+
+Replaying a table is reading its row and its events in order (:meth:`Store.load`):
+``Game(rules, seed)`` deals the same cards again, and the actions replay through the
+core's checked ``apply``. An event is written in its own transaction and committed
+before the server acknowledges it or shows it to anyone.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    BigInteger,
+    Column,
+    Engine,
+    Float,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    event,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.engine.interfaces import DBAPIConnection
+from sqlalchemy.pool import ConnectionPoolEntry
+
+metadata = MetaData()
+
+tables_table = Table(
+    "euchre_table", metadata,
+    Column("id", String(32), primary_key=True),
+    Column("created_at", Float, nullable=False),
+    Column("preset", String(64), nullable=True),
+    Column("rules", Text, nullable=False),
+    Column("bot_level", String(32), nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("status", String(16), nullable=False),
+)
+
+tokens_table = Table(
+    "euchre_token", metadata,
+    Column("token_hash", String(64), primary_key=True),
+    Column("table_id", String(32), ForeignKey("euchre_table.id"), nullable=False, index=True),
+    Column("seat", Integer, nullable=True),
+)
+
+events_table = Table(
+    "euchre_event", metadata,
+    Column("table_id", String(32), ForeignKey("euchre_table.id"), primary_key=True),
+    Column("seq", Integer, primary_key=True, autoincrement=False),
+    Column("kind", String(16), nullable=False),
+    Column("seat", Integer, nullable=True),
+    Column("data", Text, nullable=False),
+    Column("created_at", Float, nullable=False),
+)
+
+MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+
+
+@dataclass(frozen=True)
+class TableRow:
+    """A table as stored.
+
+    Attributes:
+        id: the table's id (URL-safe text).
+        created_at: seconds since the epoch.
+        preset: the preset the rules came from, or None for custom options.
+        rules: every option by name (``Rules.to_dict()``).
+        bot_level: the level of the bots (one of ``BOT_LEVELS``).
+        seed: seeds the game (table setup and every shuffle).
+        status: ``lobby``, ``playing`` or ``over``.
+    """
+
+    id: str
+    created_at: float
+    preset: str | None
+    rules: dict[str, Any]
+    bot_level: str
+    seed: int
+    status: str
+
+
+@dataclass(frozen=True)
+class EventRow:
+    """One event of a table's log.
+
+    Attributes:
+        seq: its place in the log, from 0.
+        kind: ``claim``, ``name``, ``start``, ``action`` or ``chat``.
+        seat: the seat concerned (0..3), or None (the spectator's chat, ``start``).
+        data: the event's fields (a JSON object).
+        created_at: seconds since the epoch.
+    """
+
+    seq: int
+    kind: str
+    seat: int | None
+    data: dict[str, Any]
+    created_at: float
+
+
+class StorageError(Exception):
+    """The database refused or failed a write or a read (the message says which)."""
+
+
+def _sqlite_pragmas(dbapi_connection: DBAPIConnection, _record: ConnectionPoolEntry) -> None:
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA busy_timeout=10000")
+    cursor.execute("PRAGMA synchronous=FULL")
+    cursor.close()
+
+
+class Store:
+    """The database behind the server. Every method is blocking (call it from a worker
+    thread in async code) and safe to call from several threads.
+
+    Args:
+        url: an SQLAlchemy URL (``sqlite:////path/file.sqlite3``,
+            ``postgresql+psycopg://...``).
+
+    Raises:
+        StorageError: the URL is not one SQLAlchemy can open.
+    """
+
+    def __init__(self, url: str) -> None:
+        try:
+            self.engine: Engine = create_engine(url, future=True)
+        except Exception as exc:  # ArgumentError, missing driver (ImportError), ...
+            raise StorageError(f"cannot open the database {url!r}: {exc}") from None
+        self.url = url
+        if self.engine.dialect.name == "sqlite":
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+
+    def migrate(self) -> None:
+        """Bring the schema up to the newest Alembic revision (creating it on an empty
+        database; a no-op when it is current).
+
+        Raises:
+            StorageError: the migration failed.
+        """
+        from alembic import command
+        from alembic.config import Config
+
+        cfg = Config()
+        cfg.set_main_option("script_location", str(MIGRATIONS))
+        try:
+            with self.engine.begin() as connection:
+                cfg.attributes["connection"] = connection
+                command.upgrade(cfg, "head")
+        except Exception as exc:
+            raise StorageError(f"the database migration failed: {exc}") from exc
+
+    def close(self) -> None:
+        """Close every pooled connection."""
+        self.engine.dispose()
+
+    # ------------------------------------------------------------------ writing
+    def create_table(self, row: TableRow, tokens: Sequence[tuple[str, int | None]]) -> None:
+        """Store a new table and its token hashes in one transaction.
+
+        Args:
+            row: the table.
+            tokens: ``(sha256 hex of the token, seat 0..3 or None for the spectator)``.
+
+        Raises:
+            StorageError: the write failed (nothing is stored).
+        """
+        try:
+            with self.engine.begin() as connection:
+                connection.execute(insert(tables_table).values(
+                    id=row.id, created_at=row.created_at, preset=row.preset,
+                    rules=json.dumps(row.rules, sort_keys=True), bot_level=row.bot_level,
+                    seed=row.seed, status=row.status))
+                connection.execute(insert(tokens_table), [
+                    {"token_hash": h, "table_id": row.id, "seat": seat} for h, seat in tokens])
+        except Exception as exc:
+            raise StorageError(f"storing table {row.id} failed: {exc}") from exc
+
+    def append(self, table_id: str, seq: int, kind: str, seat: int | None, data: dict[str, Any],
+               created_at: float | None = None) -> None:
+        """Append one event to a table's log and commit it.
+
+        Args:
+            table_id: the table.
+            seq: the event's place; it must be the next one (a duplicate ``seq`` is
+                refused by the key, so two writers can never both succeed).
+            kind, seat, data: see :class:`EventRow`.
+            created_at: seconds since the epoch (default: now).
+
+        Raises:
+            StorageError: the write failed or ``seq`` was taken; nothing is stored.
+        """
+        try:
+            with self.engine.begin() as connection:
+                connection.execute(insert(events_table).values(
+                    table_id=table_id, seq=seq, kind=kind, seat=seat,
+                    data=json.dumps(data, sort_keys=True, ensure_ascii=False),
+                    created_at=time.time() if created_at is None else created_at))
+        except Exception as exc:
+            raise StorageError(f"storing event {seq} of table {table_id} failed: {exc}") from exc
+
+    def set_status(self, table_id: str, status: str) -> None:
+        """Record a table's status for listing (``playing``, ``over``).
+
+        Raises:
+            StorageError: the write failed.
+        """
+        try:
+            with self.engine.begin() as connection:
+                connection.execute(update(tables_table).where(tables_table.c.id == table_id).values(status=status))
+        except Exception as exc:
+            raise StorageError(f"updating table {table_id} failed: {exc}") from exc
+
+    # ------------------------------------------------------------------ reading
+    def find_token(self, token_hash: str) -> tuple[str, int | None] | None:
+        """The table and seat (None: spectator) a token opens, or None for no table.
+
+        Raises:
+            StorageError: the read failed.
+        """
+        try:
+            with self.engine.connect() as connection:
+                found = connection.execute(
+                    select(tokens_table.c.table_id, tokens_table.c.seat).where(tokens_table.c.token_hash == token_hash)
+                ).first()
+        except Exception as exc:
+            raise StorageError(f"looking up a token failed: {exc}") from exc
+        if found is None:
+            return None
+        return str(found[0]), None if found[1] is None else int(found[1])
+
+    def load(self, table_id: str) -> tuple[TableRow, list[EventRow]] | None:
+        """A table and its whole log in order, or None when there is no such table.
+
+        Raises:
+            StorageError: the read failed or a stored value is not valid JSON.
+        """
+        try:
+            with self.engine.connect() as connection:
+                t = connection.execute(select(tables_table).where(tables_table.c.id == table_id)).first()
+                if t is None:
+                    return None
+                rows = connection.execute(
+                    select(events_table).where(events_table.c.table_id == table_id).order_by(events_table.c.seq)
+                ).all()
+            row = TableRow(id=str(t.id), created_at=float(t.created_at), preset=t.preset, rules=json.loads(t.rules),
+                           bot_level=str(t.bot_level), seed=int(t.seed), status=str(t.status))
+            events = [EventRow(seq=int(r.seq), kind=str(r.kind), seat=None if r.seat is None else int(r.seat),
+                               data=json.loads(r.data), created_at=float(r.created_at)) for r in rows]
+        except StorageError:
+            raise
+        except Exception as exc:
+            raise StorageError(f"reading table {table_id} failed: {exc}") from exc
+        return row, events
+
+    def count_events(self, table_id: str) -> int:
+        """How many events a table's log holds.
+
+        Raises:
+            StorageError: the read failed.
+        """
+        from sqlalchemy import func
+
+        try:
+            with self.engine.connect() as connection:
+                n = connection.execute(
+                    select(func.count()).select_from(events_table).where(events_table.c.table_id == table_id)).scalar()
+        except Exception as exc:
+            raise StorageError(f"counting the events of table {table_id} failed: {exc}") from exc
+        return int(n or 0)

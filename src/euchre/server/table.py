@@ -1,0 +1,459 @@
+"""One table in play: its game, its seats, its open connections and its bots.
+
+The table is server authoritative. Every change is an event (see
+:mod:`euchre.server.storage`): it is checked (legality by the core), stored and committed,
+and only then applied in memory through :meth:`LiveTable._apply`, acknowledged and shown
+to the connections. A table read back from storage replays its events through the same
+:meth:`LiveTable._apply`, so a restarted server resumes every table exactly.
+
+Each connection is sent only the state its seat may see (:mod:`euchre.server.serialize`,
+built from the core's ``view_of``); a spectator gets the public part.
+
+A task per table (:meth:`LiveTable.drive`) plays the bots' turns, and the turns of a
+human seat that has had no open connection for ``grace_seconds``, until the player is
+back. Bots see only their seat's view.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from collections import deque
+from collections.abc import Callable
+from functools import partial
+from typing import Any
+
+import anyio.to_thread
+
+from euchre.bots import make_bot
+from euchre.bots.base import Bot
+from euchre.core.actions import action_text, parse_action
+from euchre.core.egn import dumps_egn
+from euchre.core.errors import EuchreError
+from euchre.core.game import Game
+from euchre.core.records import dumps
+from euchre.core.rules import Rules
+from euchre.core.views import view_of
+from euchre.server.config import ServerConfig
+from euchre.server.connection import Connection
+from euchre.server.protocol import MAX_NAME_CHARS, ProtocolError, clean_text
+from euchre.server.serialize import SEATS, game_json, seat_text
+from euchre.server.storage import EventRow, StorageError, Store, TableRow
+
+log = logging.getLogger("euchre.server")
+
+SEAT_TITLES = ("North", "East", "South", "West")
+class LiveTable:
+    """A table's state in memory, kept equal to its stored log.
+
+    Attributes:
+        id: the table id.
+        row: the stored table (rules, bot level, seed).
+        status: ``lobby``, ``playing`` or ``over``.
+        game: the game once started, else None.
+        kinds: per seat: ``open`` (nobody yet, in the lobby), ``human`` or ``bot``.
+        seq: the number of events applied (the next event's ``seq``).
+
+    Args:
+        row: the stored table.
+        store: the storage (blocking; called from worker threads).
+        config: the server's limits and pacing.
+        clock: a monotonic clock in seconds (for the grace period and bot pacing).
+
+    Raises:
+        EuchreError: the stored rules or bot level are not valid.
+    """
+
+    def __init__(self, row: TableRow, store: Store, config: ServerConfig,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.id = row.id
+        self.row = row
+        self.store = store
+        self.config = config
+        self.clock = clock
+        self.rules = Rules.from_dict(row.rules)
+        self.status = "lobby"
+        self.game: Game | None = None
+        self.kinds = ["open", "open", "open", "open"]
+        self.names: list[str | None] = [None, None, None, None]
+        self.chat: deque[dict[str, Any]] = deque(maxlen=max(1, config.chat_history))
+        self.seq = 0
+        self.connections: list[Connection] = []
+        now = clock()
+        self.absent_since: list[float | None] = [now, now, now, now]
+        self.turn_started = now
+        self.bots: list[Bot] = [make_bot(row.bot_level, seed=(row.seed + s) % 2**31) for s in range(4)]
+        self.lock = asyncio.Lock()
+        self._wake = asyncio.Event()
+        self._driver: asyncio.Task[None] | None = None
+
+    # ------------------------------------------------------------------ replay
+    @classmethod
+    def restore(cls, row: TableRow, events: list[EventRow], store: Store, config: ServerConfig,
+                clock: Callable[[], float] = time.monotonic) -> LiveTable:
+        """A table rebuilt from its stored log (the same :meth:`_apply` as live play).
+
+        Raises:
+            StorageError: the log has a gap or an event that does not replay.
+        """
+        try:
+            table = cls(row, store, config, clock)
+        except EuchreError as exc:
+            raise StorageError(f"table {row.id}: {exc}") from None
+        for ev in events:
+            if ev.seq != table.seq:
+                raise StorageError(f"table {row.id}: event {table.seq} is missing from the log")
+            try:
+                table._apply(ev.kind, ev.seat, ev.data, ev.created_at)
+            except (EuchreError, KeyError, TypeError, ValueError) as exc:
+                raise StorageError(f"table {row.id}: event {ev.seq} ({ev.kind}) does not replay: {exc}") from None
+            table.seq += 1
+        return table
+
+    def _apply(self, kind: str, seat: int | None, data: dict[str, Any], created_at: float) -> None:
+        """Apply one stored (or just stored) event to the state in memory.
+
+        Raises:
+            EuchreError: an action that is not legal, or by a seat not to act.
+            ValueError: an event that does not fit the table's state.
+        """
+        if kind == "claim":
+            if self.status != "lobby" or seat is None or self.kinds[seat] != "open":
+                raise ValueError("a claim needs an open seat in the lobby")
+            self.kinds[seat] = "human"
+        elif kind == "name":
+            if seat is None:
+                raise ValueError("a name needs a seat")
+            self.names[seat] = str(data["name"])
+        elif kind == "start":
+            if self.status != "lobby":
+                raise ValueError("the game has started already")
+            self.kinds = ["human" if k == "human" else "bot" for k in self.kinds]
+            self.game = Game(self.rules, self.row.seed)
+            self.status = "playing"
+        elif kind == "action":
+            game = self.game
+            if game is None or self.status != "playing":
+                raise ValueError("an action before the start or after the end")
+            if seat != game.turn:
+                raise EuchreError(f"seat {seat} acted but it was {game.turn}'s turn")
+            game.apply(parse_action(str(data["action"])))
+            if game.is_over:
+                self.status = "over"
+        elif kind == "chat":
+            self.chat.append({"seat": None if seat is None else seat_text(seat), "name": self.display_name(seat),
+                              "text": str(data["text"]), "at": created_at})
+        else:
+            raise ValueError(f"unknown event kind {kind!r}")
+
+    # ------------------------------------------------------------------ writing
+    async def _commit(self, kind: str, seat: int | None, data: dict[str, Any]) -> None:
+        """Store an event (committed), then apply it. The caller holds :attr:`lock`
+        and has checked the event.
+
+        Raises:
+            ProtocolError: ``storage_error`` when the write failed (nothing changed).
+        """
+        created = time.time()
+        status = self.status
+        try:
+            await anyio.to_thread.run_sync(partial(self.store.append, self.id, self.seq, kind, seat, data, created))
+        except StorageError as exc:
+            log.error("table %s: %s", self.id, exc)
+            raise ProtocolError("storage_error", "the server could not store this; nothing changed") from None
+        self._apply(kind, seat, data, created)
+        self.seq += 1
+        self.turn_started = self.clock()
+        if self.status != status:
+            try:
+                await anyio.to_thread.run_sync(partial(self.store.set_status, self.id, self.status))
+            except StorageError as exc:  # the log is the truth; the column is for listing
+                log.warning("table %s: %s", self.id, exc)
+        self._wake.set()
+
+    # ------------------------------------------------------------------ connections
+    def connected(self, seat: int) -> bool:
+        """True when the seat has an open connection."""
+        return any(c.seat == seat for c in self.connections)
+
+    async def attach(self, conn: Connection) -> None:
+        """Add a connection: claim its seat in the lobby, then send it the welcome, the
+        chat so far and the full state; tell the others who is here.
+
+        Raises:
+            ProtocolError: ``seat_busy`` (too many connections), ``seat_is_bot`` (the
+                game started without this seat), ``storage_error``.
+        """
+        async with self.lock:
+            seat = conn.seat
+            if seat is None:
+                if sum(1 for c in self.connections if c.seat is None) >= self.config.max_spectators:
+                    raise ProtocolError("seat_busy", "this table has as many spectators as it allows")
+            else:
+                if sum(1 for c in self.connections if c.seat == seat) >= self.config.max_connections_per_seat:
+                    raise ProtocolError("seat_busy", f"{SEAT_TITLES[seat]} has as many connections open as allowed")
+                if self.kinds[seat] == "bot":
+                    raise ProtocolError("seat_is_bot", f"a bot plays {SEAT_TITLES[seat]}: the game started without this seat")
+                if self.kinds[seat] == "open":
+                    await self._commit("claim", seat, {})
+                self.absent_since[seat] = None
+            self.connections.append(conn)
+            conn.post({"type": "welcome", "table": self.id, "seat": None if seat is None else seat_text(seat),
+                       "role": "spectator" if seat is None else "seat",
+                       "limits": {"max_message_bytes": self.config.max_message_bytes,
+                                  "chat_max_chars": self.config.chat_max_chars,
+                                  "grace_seconds": self.config.grace_seconds}})
+            conn.post({"type": "chat_history", "lines": list(self.chat)})
+            self._broadcast()
+            self._wake.set()
+
+    def detach(self, conn: Connection) -> None:
+        """Remove a connection; a seat left with none is absent from now on (a bot
+        stands in once the grace period has passed).
+
+        Synchronous on purpose: it runs in the ``finally`` of a connection that may be
+        being cancelled, and it awaits nothing, so no other task sees it half done."""
+        conn.finish()
+        if conn in self.connections:
+            self.connections.remove(conn)
+        seat = conn.seat
+        if seat is not None and not self.connected(seat):
+            self.absent_since[seat] = self.clock()
+        self._broadcast()
+        self._wake.set()
+
+    # ------------------------------------------------------------------ client requests
+    async def act(self, conn: Connection, text: str, seq: int | None, ref: str | int | None) -> None:
+        """A player's action: checked (turn, freshness, legality by the core), stored,
+        applied, acknowledged and shown to everyone.
+
+        Args:
+            conn: the player's connection.
+            text: the action's text form (``play-JH``, ``order``, ``pass``, ...).
+            seq: the ``seq`` of the state the player acted on, or None.
+            ref: the client's message id, echoed in the ``ack``.
+
+        Raises:
+            ProtocolError: ``not_a_player``, ``not_started``, ``game_over``,
+                ``not_your_turn``, ``stale``, ``bad_action``, ``illegal_action``,
+                ``storage_error``; nothing has changed.
+        """
+        async with self.lock:
+            seat = conn.seat
+            if seat is None:
+                raise ProtocolError("not_a_player", "spectators cannot act", ref)
+            game = self._game_in_play(ref)
+            if game.turn != seat:
+                raise ProtocolError("not_your_turn", f"it is {SEAT_TITLES[game.turn]}'s turn, not {SEAT_TITLES[seat]}'s", ref)
+            if seq is not None and seq != self.seq:
+                raise ProtocolError("stale", f"you acted on state {seq}; the table is at {self.seq}", ref)
+            try:
+                code = parse_action(text)
+            except EuchreError as exc:
+                raise ProtocolError("bad_action", str(exc), ref) from None
+            legal = [int(a) for a in game.legal_actions()]
+            if code not in legal:
+                raise ProtocolError("illegal_action", f"{action_text(code)} is not legal now; legal: "
+                                    f"{', '.join(action_text(c) for c in legal)}", ref)
+            await self._commit("action", seat, {"action": action_text(code), "by": "human"})
+            conn.post({"type": "ack", "id": ref, "seq": self.seq})
+            self._broadcast()
+
+    async def start(self, conn: Connection, ref: str | int | None) -> None:
+        """A seated player starts the game; bots take the seats nobody claimed.
+
+        Raises:
+            ProtocolError: ``not_a_player``, ``already_started``, ``storage_error``.
+        """
+        async with self.lock:
+            if conn.seat is None:
+                raise ProtocolError("not_a_player", "spectators cannot start the game", ref)
+            if self.status != "lobby":
+                raise ProtocolError("already_started", "the game has started already", ref)
+            await self._commit("start", None, {"by": seat_text(conn.seat)})
+            conn.post({"type": "ack", "id": ref, "seq": self.seq})
+            self._broadcast()
+
+    async def say(self, conn: Connection, text: str, ref: str | int | None) -> None:
+        """A chat line from a seat or a spectator, cleaned and limited, stored and sent
+        to every connection of the table.
+
+        Raises:
+            ProtocolError: ``bad_chat``, ``storage_error``.
+        """
+        line = clean_text(text, self.config.chat_max_chars)
+        if line is None:
+            raise ProtocolError("bad_chat", f"a chat line holds 1 to {self.config.chat_max_chars} characters", ref)
+        async with self.lock:
+            await self._commit("chat", conn.seat, {"text": line})
+            conn.post({"type": "ack", "id": ref, "seq": self.seq})
+            message = json.dumps({"type": "chat", "line": self.chat[-1]}, ensure_ascii=False)
+            for c in self.connections:
+                c.post(message)
+
+    async def rename(self, conn: Connection, name: str, ref: str | int | None) -> None:
+        """Set the name shown for the connection's seat.
+
+        Raises:
+            ProtocolError: ``not_a_player``, ``bad_name``, ``storage_error``.
+        """
+        if conn.seat is None:
+            raise ProtocolError("not_a_player", "spectators have no seat to name", ref)
+        clean = clean_text(name, MAX_NAME_CHARS)
+        if clean is None:
+            raise ProtocolError("bad_name", f"a name holds 1 to {MAX_NAME_CHARS} characters", ref)
+        async with self.lock:
+            await self._commit("name", conn.seat, {"name": clean})
+            conn.post({"type": "ack", "id": ref, "seq": self.seq})
+            self._broadcast()
+
+    def _game_in_play(self, ref: str | int | None) -> Game:
+        if self.status == "lobby" or self.game is None:
+            raise ProtocolError("not_started", "the game has not started; a seated player sends start", ref)
+        if self.status == "over":
+            raise ProtocolError("game_over", "the game is over", ref)
+        return self.game
+
+    # ------------------------------------------------------------------ what clients see
+    def display_name(self, seat: int | None) -> str:
+        """The name shown for a seat (None: a spectator)."""
+        if seat is None:
+            return "Spectator"
+        name = self.names[seat]
+        if name is not None:
+            return name
+        if self.kinds[seat] == "bot":
+            return f"{SEAT_TITLES[seat]} ({self.row.bot_level} bot)"
+        return SEAT_TITLES[seat]
+
+    def is_stand_in(self, seat: int) -> bool:
+        """True when a bot plays for an absent human seat now."""
+        since = self.absent_since[seat]
+        return (self.kinds[seat] == "human" and self.status == "playing" and since is not None
+                and self.clock() - since >= self.config.grace_seconds)
+
+    def state_for(self, seat: int | None) -> dict[str, Any]:
+        """The full state a connection of ``seat`` (None: spectator) is sent."""
+        return {
+            "type": "state",
+            "seq": self.seq,
+            "table": self.id,
+            "status": self.status,
+            "you": {"role": "spectator" if seat is None else "seat", "seat": None if seat is None else seat_text(seat)},
+            "preset": self.row.preset,
+            "bot_level": self.row.bot_level,
+            "seats": [{"seat": SEATS[s], "name": self.display_name(s), "kind": self.kinds[s],
+                       "connected": self.connected(s), "stand_in": self.is_stand_in(s)} for s in range(4)],
+            "game": None if self.game is None else game_json(self.game, seat),
+            "records": None if self.status != "over" else {
+                "json": f"/api/tables/{self.id}/record.json", "egn": f"/api/tables/{self.id}/record.egn"},
+        }
+
+    def _broadcast(self) -> None:
+        """Send every connection the state its seat may see (one JSON text per seat)."""
+        texts: dict[int | None, str] = {}
+        for conn in self.connections:
+            text = texts.get(conn.seat)
+            if text is None:
+                text = texts[conn.seat] = json.dumps(self.state_for(conn.seat), ensure_ascii=False)
+            conn.post(text)
+
+    def players(self) -> list[str]:
+        """The names by seat N, E, S, W, as in the records."""
+        return [self.display_name(s) for s in range(4)]
+
+    def record_json(self) -> str:
+        """The game record (:mod:`euchre.core.records`) of a game that is over.
+
+        Raises:
+            EuchreError: the game is not over.
+        """
+        if self.game is None or self.status != "over":
+            raise EuchreError("the game is not over")
+        return dumps(self.game, self.players())
+
+    def record_egn(self) -> str:
+        """The game in Euchre Game Notation, for a game that is over.
+
+        Raises:
+            EuchreError: the game is not over. RecordError: EGN cannot express these rules.
+        """
+        if self.game is None or self.status != "over":
+            raise EuchreError("the game is not over")
+        return dumps_egn(self.game, self.players())
+
+    # ------------------------------------------------------------------ bots
+    def start_driver(self) -> None:
+        """Start the task that plays bot and stand-in turns (in the running loop)."""
+        if self._driver is None:
+            self._driver = asyncio.get_running_loop().create_task(self.drive(), name=f"euchre-table-{self.id}")
+
+    async def stop_driver(self) -> None:
+        """Stop the bot task and close every connection's writer."""
+        task, self._driver = self._driver, None
+        if task is not None:
+            task.cancel()
+            try:
+                await task
+            except asyncio.CancelledError:
+                pass
+        for conn in self.connections:
+            conn.finish()
+
+    async def drive(self) -> None:
+        """Play bot and stand-in turns for as long as the table is loaded."""
+        while True:
+            self._wake.clear()
+            try:
+                wait = await self._step()
+            except ProtocolError as exc:  # a storage failure: try again a little later
+                log.warning("table %s: a bot's move was not stored: %s", self.id, exc.message)
+                wait = 1.0
+            except Exception:  # a bug must not stop the table for good: log it, try again later
+                log.exception("table %s: the bot task failed", self.id)
+                wait = 5.0
+            if wait == 0:
+                continue
+            try:
+                await asyncio.wait_for(self._wake.wait(), timeout=wait)
+            except TimeoutError:
+                pass
+
+    def _controller_wait(self, seat: int) -> float | None:
+        """Seconds until a bot may act for the seat to act (0: now), or None when a
+        person is there to play."""
+        due = self.turn_started + self.config.bot_delay
+        if self.kinds[seat] == "human":
+            since = self.absent_since[seat]
+            if since is None:
+                return None
+            due = max(due, since + self.config.grace_seconds)
+        return max(0.0, due - self.clock())
+
+    async def _step(self) -> float | None:
+        """Play one bot turn if one is due. Returns 0 to step again at once, seconds to
+        wait, or None to wait for a change."""
+        game = self.game
+        if self.status != "playing" or game is None or game.is_over:
+            return None
+        seat = game.turn
+        wait = self._controller_wait(seat)
+        if wait is None or wait > 0:
+            return wait
+        seq = self.seq
+        view = view_of(game.hand, seat, game.score)
+        choice = await anyio.to_thread.run_sync(self.bots[seat].choose, view)
+        async with self.lock:
+            if self.seq != seq or self.status != "playing" or self._controller_wait(seat) != 0:
+                return 0  # someone acted, or the absent player came back, meanwhile: look again
+            legal = [int(a) for a in game.legal_actions()]
+            code = int(choice)
+            if code not in legal:  # pragma: no cover - the bots' tests check they never do this
+                log.error("table %s: bot chose illegal %s; playing %s", self.id, action_text(code), action_text(legal[0]))
+                code = legal[0]
+            by = "bot" if self.kinds[seat] == "bot" else "stand-in"
+            await self._commit("action", seat, {"action": action_text(code), "by": by})
+            self._broadcast()
+        return 0
