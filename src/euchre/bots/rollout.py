@@ -45,7 +45,7 @@ from dataclasses import dataclass
 
 from euchre.bots.heuristic import HeuristicBot
 from euchre.core.actions import Action
-from euchre.core.cards import JOKER
+from euchre.core.cards import JOKER, cards_of
 from euchre.core.errors import EuchreError
 from euchre.core.hand import HandState, Phase
 from euchre.core.views import PlayerView, sample_world, view_of
@@ -119,12 +119,7 @@ def _checked_seats(view: PlayerView, infer: str) -> int:
 
 
 def _cards(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+    return list(cards_of(mask))
 
 
 def _initial_state(world: HandState) -> HandState:

@@ -34,6 +34,7 @@ from euchre.core.cards import (
     SUIT_MASK,
     Card,
     card_code,
+    cards_of,
     deck_cards,
     mask_of,
     trick_winner_index,
@@ -360,13 +361,7 @@ class HandState:
 
     def hand_of(self, seat: int) -> list[int]:
         """The cards (card numbers, low first) a seat holds now."""
-        m = self.hands[seat]
-        out = []
-        while m:
-            low = m & -m
-            out.append(low.bit_length() - 1)
-            m ^= low
-        return out
+        return list(cards_of(self.hands[seat]))
 
     def is_active(self, seat: int) -> bool:
         """False for a seat sitting out (the partner of a lone player)."""
