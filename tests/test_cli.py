@@ -758,7 +758,7 @@ def test_report2_the_hand_is_numbered_only_for_a_card_choice(monkeypatch: pytest
 def test_report3_hint_in_the_play_shows_the_experts_values_best_first(capsys: pytest.CaptureFixture[str]) -> None:
     import random
 
-    from euchre.bots.search import card_values
+    from euchre.bots.advice import action_values
     from euchre.cli.play import HELP
     from euchre.core.game import Game
     from euchre.core.hand import Phase
@@ -767,7 +767,7 @@ def test_report3_hint_in_the_play_shows_the_experts_values_best_first(capsys: py
 
     game = Game(preset("modern-standard"), 3)
     human, view, buf = human_at(game, 2, Phase.PLAY, ["hint", *"123456"])
-    expected = card_values(view_of(game.hand, 2, game.score), random.Random(7), 40)
+    expected = action_values(view_of(game.hand, 2, game.score), random.Random(7), worlds=40, play_worlds=40)
     human.choose(view)
     text = buf.getvalue()
     assert "over 40 sampled deals" in text and "average points of this hand for your side (N-S)" in text
@@ -775,15 +775,39 @@ def test_report3_hint_in_the_play_shows_the_experts_values_best_first(capsys: py
     rows = re.findall(r"^\s+(\d+) (\S+)\s+([+-]\d+\.\d\d)$", text, flags=re.MULTILINE)
     assert {parse_card(card) for _, card, _ in rows} == {a.card for a in view.legal}
     assert [float(v) for _, _, v in rows] == sorted((float(v) for _, _, v in rows), reverse=True)
+    by_card = {a.card: v for a, v in expected.items()}
     for number, card, value in rows:  # the numbers are those of the hand shown
         assert re.search(rf"(?<!\d){number} {re.escape(card)}(?!\S)", text.split("Your hand:")[1].splitlines()[0])
-        assert float(value) == pytest.approx(expected[parse_card(card)], abs=0.005)
-    # Outside the play: said plainly.
-    game = Game(preset("modern-standard"), 3)
-    human, view, buf = human_at(game, game.hand.turn, game.hand.phase, ["hint", "1"])
-    human.choose(view)
-    assert "Hints are given during the play of the cards only." in buf.getvalue()
+        assert float(value) == pytest.approx(by_card[parse_card(card)], abs=0.0051)
     assert "hint" in HELP and "not yet available" not in HELP and "average points" in HELP
+
+
+def test_hint_in_the_bidding_values_every_call_of_the_menu() -> None:
+    """The hint once answered only in the play; every decision now gets the expert's
+    values, each call listed with its menu number and words, best first."""
+    import random
+
+    from euchre.bots.advice import action_values
+    from euchre.core.game import Game
+    from euchre.core.rules import preset
+    from euchre.core.views import view_of
+    from euchre.core.words import describe_pending
+
+    game = Game(preset("modern-standard"), 3)
+    seat = game.hand.turn
+    human, view, buf = human_at(game, seat, game.hand.phase, ["hint", "1"])
+    expected = action_values(view_of(game.hand, seat, game.score), random.Random(7), worlds=40, play_worlds=40)
+    human.choose(view)
+    text = buf.getvalue()
+    assert "Hints are given during the play" not in text
+    rows = re.findall(r"^\s+(\d+) ([+-]\d+\.\d\d)  (.+)$", text, flags=re.MULTILINE)
+    menu = list(view.legal)
+    assert sorted(int(n) for n, _, _ in rows) == list(range(1, len(menu) + 1))
+    for number, value, words in rows:
+        action = menu[int(number) - 1]
+        assert words == describe_pending(game.hand, action, viewer=seat)
+        assert float(value) == pytest.approx(expected[action], abs=0.0051)
+    assert [float(v) for _, v, _ in rows] == sorted((float(v) for _, v, _ in rows), reverse=True)
 
 
 def test_report4_the_upcard_is_shown_once_at_the_start_of_a_hand(monkeypatch: pytest.MonkeyPatch,

@@ -8,7 +8,7 @@ backend, so the rest of the package works without it and no display is needed.
 from __future__ import annotations
 
 import importlib.util
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -110,6 +110,52 @@ def plot_shares(path: str | Path, bars: Sequence[ShareBar], title: str = "") -> 
         ax2.legend(fontsize=7)
     if title:
         fig.suptitle(title, fontsize=10)
+    fig.tight_layout()
+    fig.savefig(out, format="png", dpi=110)
+    plt.close(fig)
+    return out
+
+
+def plot_losses(path: str | Path, losses: Mapping[str, Sequence[float]], title: str = "") -> Path:
+    """Draw the points of expected value lost per hand, one group of bars per hand and
+    one bar per player, to a PNG file (for ``euchre review --plot``).
+
+    Args:
+        path: the file to write (``.png``; overwritten).
+        losses: ``{player label: [points lost in hand 1, hand 2, ...]}``, every list of
+            the same length (the number of hands).
+        title: the figure's title.
+
+    Returns:
+        The path written.
+
+    Raises:
+        EuchreError: nothing to plot, lists of different lengths, a path not ending in
+            ``.png``, a missing directory, or matplotlib not installed.
+    """
+    if not losses:
+        raise EuchreError("nothing to plot: no player")
+    lengths = {len(v) for v in losses.values()}
+    if len(lengths) != 1 or 0 in lengths:
+        raise EuchreError("every player needs one loss per hand, and there must be at least one hand")
+    out = check_plot_path(path)
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    hands = lengths.pop()
+    width = 0.8 / len(losses)
+    fig, ax = plt.subplots(figsize=(max(6.0, 0.45 * hands * max(1, len(losses)) / 2 + 2), 3.6))
+    for i, (label, values) in enumerate(losses.items()):
+        xs = [h + 1 - 0.4 + width * (i + 0.5) for h in range(hands)]
+        ax.bar(xs, list(values), width=width, label=f"{label} ({sum(values):.2f} in all)")
+    ax.set_xticks(range(1, hands + 1))
+    ax.set_xlabel("hand")
+    ax.set_ylabel("points of expected value lost")
+    ax.legend(fontsize=7)
+    if title:
+        ax.set_title(title, fontsize=10)
     fig.tight_layout()
     fig.savefig(out, format="png", dpi=110)
     plt.close(fig)

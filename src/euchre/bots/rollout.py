@@ -45,7 +45,6 @@ from dataclasses import dataclass
 
 from euchre.bots.heuristic import HeuristicBot
 from euchre.core.actions import Action
-from euchre.core.cards import JOKER, cards_of
 from euchre.core.errors import EuchreError
 from euchre.core.hand import HandState, Phase
 from euchre.core.views import PlayerView, sample_world, view_of
@@ -118,19 +117,6 @@ def _checked_seats(view: PlayerView, infer: str) -> int:
     return 0
 
 
-def _cards(mask: int) -> list[int]:
-    return list(cards_of(mask))
-
-
-def _initial_state(world: HandState) -> HandState:
-    """The world as dealt, before any action."""
-    stock = list(world.stock)
-    if world.joker_aside:
-        stock = [JOKER, *stock[:-1]]
-    hands = [_cards(mask) for mask in world.deal_hands]
-    return HandState.from_deal(world.rules, world.dealer, hands, stock)
-
-
 def disagreements(world: HandState, view: PlayerView, seats: int, limit: int = 99) -> int:
     """How many recorded calls of ``seats`` (a bit mask) in ``view``'s history the
     heuristic would not have made with the cards ``world`` gives those seats.
@@ -140,7 +126,7 @@ def disagreements(world: HandState, view: PlayerView, seats: int, limit: int = 9
     """
     if not seats:
         return 0
-    state = _initial_state(world)
+    state = world.as_dealt()
     judge = HeuristicBot(0)
     found = 0
     for seat, code in world.history[:len(view.history)]:

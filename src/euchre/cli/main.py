@@ -1,4 +1,4 @@
-"""The ``euchre`` command: ``play``, ``watch``, ``replay``, ``rules``, ``sim``, ``arena`` and ``serve``.
+"""The ``euchre`` command: ``play``, ``watch``, ``replay``, ``rules``, ``sim``, ``arena``, ``review`` and ``serve``.
 
 Every error a user can cause (a bad preset, seat, file or number) is reported on one
 line on standard error, with exit code 2 and no traceback. The line is made safe to
@@ -16,6 +16,7 @@ from typing import NoReturn
 from rich.console import Console
 
 from euchre.cli.render import MAX_DELAY, make_console
+from euchre.cli.review import add_review_parser
 from euchre.cli.serve import add_serve_parser
 from euchre.cli.text import clean, int_arg, seconds_arg
 from euchre.core.errors import EuchreError
@@ -100,6 +101,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--workers", type=int, default=1, metavar="N", help="processes to use (default 1)")
     p.add_argument("--plot", default=None, metavar="FILE.png", help="draw the point shares to a PNG file")
 
+    add_review_parser(sub)
     add_serve_parser(sub)
     return parser
 
@@ -125,6 +127,10 @@ def _command(name: str) -> Callable[[argparse.Namespace, Console], int]:
         from euchre.cli.arena import cmd_arena
 
         return cmd_arena
+    if name == "review":
+        from euchre.cli.review import cmd_review
+
+        return cmd_review
     if name == "serve":
         from euchre.cli.serve import cmd_serve
 

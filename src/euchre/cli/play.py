@@ -6,8 +6,8 @@ the numbers typed are those of the call menu; from the first card choice on sort
 effective suit, trump first, and numbered), the upcard, every call in the preset's words
 (jargon explained once per game), each card as it is played, tricks, score, the dealer
 and "at the bridge". Cards are chosen by number or code, calls by number or words.
-``hint`` in the play of the cards shows the expert's value of each legal card
-(:func:`euchre.bots.search.card_values`).
+``hint`` shows the expert's value of each legal action, calls and cards alike
+(:func:`euchre.bots.advice.action_values`).
 A wrong entry gets a message and a new prompt. ``--save FILE`` keeps the JSON record,
 also when the person quits, presses Ctrl-C or ends the input. The file is written once
 before play (so an unwritable one is refused at the start), after each hand and at the
@@ -73,14 +73,16 @@ How to answer:
             suit, not alone). Going alone needs the word "alone" or the number.
 Numbers are typed with the digits 0-9. Lines with control characters (an arrow
 key where line editing is not available) are refused, never read as a call.
-Commands:   show (the table again), help or ?, quit, and hint: in the play of
-            the cards, each card you may play with the expert's estimate of
-            its value (the average points of the hand for your side).
+Commands:   show (the table again), help or ?, quit, and hint: each choice
+            you have now (a call, the discard or a card) with the expert's
+            estimate of its value (the average points of the hand for your
+            side).
 Cards you may not play now are shown in brackets, e.g. (3 K♠). During the
 bidding your hand is shown without numbers: numbers then choose from the menu."""
 
 HINT_WORLDS = 40
-"""Hidden worlds sampled for a hint (as many as the expert bot uses per card)."""
+"""Hidden worlds sampled for a hint (as many as the expert bot uses per card; its
+bidding uses 32)."""
 
 
 class QuitGame(Exception):
@@ -172,26 +174,33 @@ class HumanPlayer:
         return EFFECTIVE_SUIT[view.trump][view.trick_cards[0]]
 
     def _hint(self, view: PlayerView) -> None:
-        """The expert's value of each legal card (best first), in the play only."""
-        c = self.console
-        if view.phase != Phase.PLAY:
-            c.print("Hints are given during the play of the cards only.")
-            return
-        from euchre.bots.search import card_values
+        """The expert's value of each legal action (best first): cards by their number in
+        the hand shown, calls by their menu number (:func:`euchre.bots.advice.action_values`)."""
+        from euchre.bots.advice import action_values
 
-        values = card_values(view, self.hint_rng, self.hint_worlds)
-        shown = self._shown(view)
+        c = self.console
+        c.print("Thinking ...")
+        values = action_values(view, self.hint_rng, worlds=self.hint_worlds, play_worlds=self.hint_worlds)
         side = TEAM_NAMES[view.seat & 1]
-        c.print(f"Hint: the expert's value of each card you may play, over {self.hint_worlds} sampled deals")
-        c.print(f"of the hidden cards: the average points of this hand for your side ({side})")
-        c.print("after that card (below 0: the other side is expected to score). Best first:")
-        for card in sorted(values, key=lambda k: (-values[k], shown.index(k))):
-            line = Text(f"  {shown.index(card) + 1:>2} ")
-            label = card_text(card)
-            label.pad_right(6 - len(label.plain))
-            line.append_text(label)
-            line.append(f" {values[card]:+.2f}")
-            c.print(line)
+        how = ("sampled deals of the hidden cards, each solved with all cards open"
+               if view.phase == Phase.PLAY else "sampled deals of the hidden cards, each played out by the intermediate bots")
+        c.print(f"Hint: the expert's value of each choice, over {self.hint_worlds} {how}:")
+        c.print(f"the average points of this hand for your side ({side}) after it")
+        c.print("(below 0: the other side is expected to score). Best first:")
+        if self._is_card_phase(view):
+            shown = self._shown(view)
+            for action in sorted(values, key=lambda a: (-values[a], shown.index(a.card))):
+                line = Text(f"  {shown.index(action.card) + 1:>2} ")
+                label = card_text(action.card)
+                label.pad_right(6 - len(label.plain))
+                line.append_text(label)
+                line.append(f" {values[action]:+.2f}")
+                c.print(line)
+            return
+        menu, words = self._menu(view)
+        for action in sorted(values, key=lambda a: (-values[a], menu.index(a))):
+            i = menu.index(action)
+            c.print(Text(f"  {i + 1:>2} {values[action]:+.2f}  {words[i]}"))
 
     def _announce_sorted(self, view: PlayerView) -> None:
         """Once a hand, at the first card choice: the hand is now sorted with trump first

@@ -27,7 +27,6 @@ from rich.console import Console
 
 from euchre.cli.render import Narrator, player_label
 from euchre.cli.text import clean
-from euchre.core.cards import JOKER, cards_of
 from euchre.core.errors import EuchreError, RecordError
 from euchre.core.game import Game
 from euchre.core.hand import HandState
@@ -175,17 +174,9 @@ def _reason(exc: BaseException) -> str:
     return text or type(exc).__name__
 
 
-def _fresh(hand: HandState) -> HandState:
-    """The hand as dealt, to step through its history again."""
-    stock = list(hand.stock)
-    if hand.joker_aside:  # from_deal moved the set-aside joker to the end
-        stock = [JOKER, *stock[:-1]]
-    return HandState.from_deal(hand.rules, hand.dealer, [list(cards_of(m)) for m in hand.deal_hands], stock)
-
-
 def replay_hand(narrator: Narrator, hand: HandState, number: int, score_before: list[int]) -> list[int]:
     """Narrate one recorded hand. Returns the score after it."""
-    fresh = _fresh(hand)
+    fresh = hand.as_dealt()
     narrator.hand_start(fresh, number, score_before)
     for seat, code in hand.history:
         phase = fresh.phase

@@ -324,6 +324,16 @@ class HandState:
             self.phase = Phase.BID_ROUND_1
         return self
 
+    def as_dealt(self) -> HandState:
+        """A new hand with the same deal and dealer, before any action (to step through
+        ``history`` again). The joker set aside by ``joker_turned_up = turn_next_card``
+        (S003 L12) goes back on top of the stock, so ``from_deal`` sets it aside again."""
+        stock = list(self.stock)
+        if self.joker_aside:  # from_deal moved the set-aside joker to the end
+            stock = [JOKER, *stock[:-1]]
+        hands = [list(cards_of(mask)) for mask in self.deal_hands]
+        return HandState.from_deal(self.rules, self.dealer, hands, stock)
+
     def copy(self) -> HandState:
         """An independent copy (the undo stack is not copied)."""
         other = HandState.__new__(HandState)

@@ -1,0 +1,173 @@
+"""Review of a recorded game: every decision of the chosen seats valued by the expert,
+and the ones whose expected value fell short of the best by more than a threshold.
+
+For each decision a seat made in the record (bids, the dealer's discard, going alone,
+every card), the seat's :class:`~euchre.core.views.PlayerView` at that moment is valued
+with :func:`euchre.bots.advice.action_values`; the *loss* of the decision is the value
+of the best action minus the value of the action taken, in points of the hand for the
+deciding seat's side. Decisions with one legal action are not reviewed.
+
+The figures are estimates from sampled worlds (see :mod:`euchre.bots.advice`): the
+generator of each decision is seeded from the review's seed, the game, the hand and the
+decision's place in it, so a review is the same whatever seats are chosen, and small
+losses (a few hundredths of a point) are noise rather than mistakes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+
+from euchre.bots.advice import PLAY_WORLDS, ROLLOUT_WORLDS, action_values
+from euchre.core.actions import Action
+from euchre.core.errors import EuchreError
+from euchre.core.game import Game
+from euchre.core.hand import HandState, Phase
+from euchre.core.views import view_of
+
+DEFAULT_THRESHOLD = 0.25
+"""Points of expected value a decision must lose to be listed (about three standard
+errors of the paired difference of two actions' values at the default world counts)."""
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One reviewed decision.
+
+    Attributes:
+        hand: the hand's number in the game, from 1.
+        step: the action's place in the hand's history, from 0.
+        seat: the deciding seat (0 N, 1 E, 2 S, 3 W).
+        phase: the phase of the hand at the decision.
+        state: the hand just before the decision (all cards; for display only).
+        score: the game score per team (N-S, E-W) before the hand.
+        action: the action taken.
+        values: the expected points of the hand for the seat's side after each legal
+            action (:func:`euchre.bots.advice.action_values`).
+    """
+
+    hand: int
+    step: int
+    seat: int
+    phase: Phase
+    state: HandState
+    score: tuple[int, int]
+    action: Action
+    values: dict[Action, float]
+
+    @property
+    def best(self) -> Action:
+        """The action with the highest value (the earliest legal one among equals)."""
+        top = max(self.values.values())
+        return next(a for a, v in self.values.items() if v >= top - 1e-9)
+
+    @property
+    def loss(self) -> float:
+        """Points of expected value lost against the best action (>= 0)."""
+        return max(self.values.values()) - self.values[self.action]
+
+
+@dataclass(frozen=True)
+class Review:
+    """The review of one game.
+
+    Attributes:
+        seats: the seats reviewed.
+        threshold: the loss from which a decision is listed.
+        hands: the number of hands in the game (finished, and the one in progress if any).
+        decisions: every reviewed decision with more than one legal action, in order.
+    """
+
+    seats: tuple[int, ...]
+    threshold: float
+    hands: int
+    decisions: tuple[Decision, ...]
+
+    @property
+    def mistakes(self) -> list[Decision]:
+        """The decisions that lost more than the threshold, in game order."""
+        return [d for d in self.decisions if d.loss > self.threshold]
+
+    def loss_per_hand(self) -> dict[int, list[float]]:
+        """Points lost per hand (1..hands) by each reviewed seat: ``{seat: [loss of
+        hand 1, hand 2, ...]}``, summed over all of that seat's decisions (not only the
+        listed ones)."""
+        out = {seat: [0.0] * self.hands for seat in self.seats}
+        for d in self.decisions:
+            out[d.seat][d.hand - 1] += d.loss
+        return out
+
+
+def game_hands(game: Game) -> list[tuple[HandState, tuple[int, int]]]:
+    """The hands of a game in order, each with the score before it: the finished hands
+    and then the hand in progress if it has any action."""
+    score = game.initial_score
+    out: list[tuple[HandState, tuple[int, int]]] = []
+    for hand in game.finished_hands:
+        out.append((hand, score))
+        if hand.result is not None:
+            score = (score[0] + hand.result.points[0], score[1] + hand.result.points[1])
+    if not game.is_over and game.hand.history:
+        out.append((game.hand, score))
+    return out
+
+
+def decision_points(hand: HandState) -> Iterator[tuple[int, HandState, int, Action]]:
+    """``(step, state before, seat, action)`` for each action in the hand's history,
+    replayed from the deal (the state is a fresh copy for each)."""
+    state = hand.as_dealt()
+    for step, (seat, code) in enumerate(hand.history):
+        yield step, state.copy(), seat, Action(code)
+        state.apply(code)
+
+
+def _decision_rng(seed: int, game_index: int, hand: int, step: int) -> random.Random:
+    digest = hashlib.sha256(f"review:{seed}:{game_index}:{hand}:{step}".encode()).digest()
+    return random.Random(int.from_bytes(digest[:8], "big"))
+
+
+def review_game(game: Game, seats: Sequence[int] = (0, 1, 2, 3), *, threshold: float = DEFAULT_THRESHOLD,
+                seed: int = 0, game_index: int = 0, worlds: int = ROLLOUT_WORLDS, play_worlds: int = PLAY_WORLDS,
+                progress: Callable[[int, int], None] | None = None) -> Review:
+    """Value every decision of ``seats`` in a recorded game.
+
+    Args:
+        game: a game replayed from a record (:func:`euchre.core.records.loads`,
+            :func:`euchre.core.egn.loads_egn`) or played.
+        seats: the seats whose decisions are reviewed (0 N, 1 E, 2 S, 3 W).
+        threshold: points of expected value a decision must lose to count as a mistake
+            (>= 0).
+        seed: seeds the sampled worlds (the same seed gives the same review).
+        game_index: the game's number in a match file (for the seeds).
+        worlds, play_worlds: worlds per bidding/discard and per card decision.
+        progress: called as ``progress(done, total)`` after each decision reviewed.
+
+    Returns:
+        The :class:`Review`.
+
+    Raises:
+        EuchreError: a seat not in 0..3, a negative or non-finite threshold, or a count
+            that is not a whole number >= 1.
+    """
+    chosen = tuple(sorted(set(seats)))
+    if not chosen or any(type(s) is not int or not 0 <= s <= 3 for s in chosen):
+        raise EuchreError(f"seats must be some of 0..3, not {tuple(seats)!r}")
+    if not isinstance(threshold, (int, float)) or isinstance(threshold, bool) or not 0 <= threshold < float("inf"):
+        raise EuchreError(f"threshold must be a number >= 0, not {threshold!r}")
+    hands = game_hands(game)
+    todo: list[tuple[int, tuple[int, int], int, HandState, int, Action]] = []
+    for number, (hand, score) in enumerate(hands, start=1):
+        for step, state, seat, action in decision_points(hand):
+            if seat in chosen and len(state.legal_actions()) > 1:
+                todo.append((number, score, step, state, seat, action))
+    decisions: list[Decision] = []
+    for done, (number, score, step, state, seat, action) in enumerate(todo, start=1):
+        view = view_of(state, seat, score)
+        rng = _decision_rng(seed, game_index, number, step)
+        values = action_values(view, rng, worlds=worlds, play_worlds=play_worlds)
+        decisions.append(Decision(number, step, seat, state.phase, state, score, action, values))
+        if progress is not None:
+            progress(done, len(todo))
+    return Review(chosen, float(threshold), len(hands), tuple(decisions))

@@ -1,0 +1,86 @@
+"""The expert's estimated value of every legal action at a decision: the figures behind
+``hint`` in the terminal game and ``euchre review``.
+
+The value of an action is the expected points of the hand for the deciding seat's side
+(its points minus the other side's, so below 0 when the other side is expected to
+score), estimated the way the ``expert`` level decides (:mod:`euchre.bots.rollout`):
+
+- **Bidding** (order up, assist, take up, name trump, naming blind, the takeover, going
+  alone, defending alone) **and the dealer's discard**: every legal action is applied in
+  the same ``worlds`` hidden worlds, sampled from the view to agree with the calls made,
+  and the hand is played out by the ``intermediate`` heuristic in all four seats (each
+  seeing only its own view). Points beyond what a side needs to reach the game target are
+  worth nothing (:func:`~euchre.bots.rollout.hand_value`).
+- **The play of the cards**: Perfect Information Monte Carlo, the mean over
+  ``play_worlds`` sampled worlds of the hand's points after each card with all cards open
+  and best play by all (:func:`euchre.solver.solve_points`).
+
+Every action is valued in the same worlds (common random numbers), so the differences
+between actions are less noisy than the values themselves. The estimates are Monte Carlo
+figures: two calls with different generators differ by a few hundredths of a point.
+"""
+
+from __future__ import annotations
+
+import random
+
+from euchre.bots.rollout import DEFAULT_SETTINGS, RolloutSettings, inferred_worlds, rollout_decision
+from euchre.core.actions import Action
+from euchre.core.errors import EuchreError
+from euchre.core.hand import Phase
+from euchre.core.views import PlayerView
+from euchre.solver import solve_points
+
+ROLLOUT_WORLDS = 32
+"""Worlds per bidding or discard decision (as the ``expert`` level)."""
+PLAY_WORLDS = 40
+"""Worlds per card decision (as the ``expert`` level)."""
+
+
+def _check_count(name: str, value: object) -> int:
+    if type(value) is not int or value < 1:
+        raise EuchreError(f"{name} must be a whole number >= 1, not {value!r}")
+    return value
+
+
+def action_values(view: PlayerView, rng: random.Random, *, worlds: int = ROLLOUT_WORLDS,
+                  play_worlds: int = PLAY_WORLDS) -> dict[Action, float]:
+    """The estimated value of each legal action of the seat to act.
+
+    Args:
+        view: the deciding seat's view, with that seat to act.
+        rng: the generator for the sampled worlds (the same generator state gives the
+            same figures).
+        worlds: worlds per bidding or discard decision.
+        play_worlds: worlds per card decision.
+
+    Returns:
+        ``{action: expected points of the hand for the deciding side}`` for every action
+        in ``view.legal``, in that order (see the module docstring for the method).
+
+    Raises:
+        EuchreError: it is not this seat's turn, the hand is over, a count is not a whole
+            number >= 1, or no deal fits the view.
+    """
+    worlds = _check_count("worlds", worlds)
+    play_worlds = _check_count("play_worlds", play_worlds)
+    if view.turn != view.seat or not view.legal:
+        raise EuchreError("actions can be valued only for the seat to act")
+    if view.phase == Phase.PLAY:
+        return _card_values(view, rng, play_worlds)
+    settings = RolloutSettings(worlds=worlds, screen=0, discard=True,
+                               bid_tries=DEFAULT_SETTINGS.bid_tries, infer=DEFAULT_SETTINGS.infer)
+    verdict = rollout_decision(view, rng, view.legal[0], settings)
+    return {action: verdict.means[action] for action in view.legal}
+
+
+def _card_values(view: PlayerView, rng: random.Random, play_worlds: int) -> dict[Action, float]:
+    """PIMC values of the legal cards over worlds that agree with the calls."""
+    plays = [a for a in view.legal if a.is_play]
+    totals = dict.fromkeys(plays, 0.0)
+    settings = DEFAULT_SETTINGS
+    for world in inferred_worlds(view, rng, play_worlds, settings.play_tries, settings.infer):
+        values = solve_points(world)
+        for action in plays:
+            totals[action] += values[action.card]
+    return {action: totals[action] / play_worlds for action in plays}

@@ -1,0 +1,192 @@
+"""``euchre review FILE [--seat S] [--threshold P] [--plot FILE.png]``: the decisions of a
+saved game (our JSON record, EGN, or each game of an EMN match) that the expert values
+below the best choice by more than a threshold, with the better choice.
+
+The method is :mod:`euchre.analysis.review` (values from :mod:`euchre.bots.advice`).
+A decision is listed with the action taken, the best action by the expert's estimate,
+both values (expected points of the hand for the deciding side) and the difference.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+from pathlib import Path
+from typing import TypeVar
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+from rich.table import Table
+
+from euchre.analysis.plot import check_plot_path, plot_losses
+from euchre.analysis.review import DEFAULT_THRESHOLD, Decision, Review, review_game
+from euchre.cli.render import SEAT_TITLES, player_label
+from euchre.cli.replay import MAX_NAME, load_games_file
+from euchre.cli.text import clean, int_arg, quoted
+from euchre.core.errors import EuchreError, RecordError
+from euchre.core.hand import Phase
+from euchre.core.seats import Seat
+from euchre.core.words import describe_pending
+
+PHASE_WORDS = {
+    Phase.BID_ROUND_1: "bidding, round 1",
+    Phase.BID_ROUND_2: "bidding, round 2",
+    Phase.BLIND_NAME: "naming blind",
+    Phase.TAKEOVER: "taking over alone",
+    Phase.DISCARD: "the discard",
+    Phase.ALONE_DECISION: "going alone",
+    Phase.DEFEND_ALONE: "defending alone",
+    Phase.PLAY: "",
+}
+"""How each kind of decision is named in the list (cards: by the trick)."""
+MAX_THRESHOLD = 24.0
+"""The largest threshold accepted (a hand is worth at most a few points)."""
+
+
+def threshold_arg(text: str) -> float:
+    """An argparse ``type`` for the loss threshold: a number of points from 0 to
+    :data:`MAX_THRESHOLD`."""
+    t = text.strip()
+    try:
+        value = float(t) if t.isascii() else math.nan
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value) or not 0 <= value <= MAX_THRESHOLD:
+        raise argparse.ArgumentTypeError(f"{quoted(text, 20)} is not a number of points from 0 to {MAX_THRESHOLD:g}")
+    return value
+
+
+def seats_arg(text: str) -> tuple[int, ...]:
+    """An argparse ``type`` for ``--seat``: ``all``, or seats by letter or name separated
+    by commas (``S``, ``N,S``, ``west``)."""
+    t = text.strip()
+    if t.lower() == "all":
+        return (0, 1, 2, 3)
+    seats: list[int] = []
+    for part in t.split(","):
+        try:
+            seats.append(int(Seat.parse(part.strip())))
+        except EuchreError:
+            raise argparse.ArgumentTypeError(f"{quoted(part, 20)} is not a seat (N, E, S, W, or all)") from None
+    return tuple(sorted(set(seats)))
+
+
+P = TypeVar("P", bound=argparse.ArgumentParser)
+
+
+def add_review_parser(sub: argparse._SubParsersAction[P]) -> None:
+    """Add the ``review`` sub-command to ``euchre``'s parser."""
+    p = sub.add_parser("review", help="the decisions of a saved game that fell short of the best",
+                       description="Value every decision of a saved game with the expert and list those whose "
+                                   "expected value fell short of the best by more than a threshold.")
+    p.add_argument("file", metavar="FILE", help="our game record (JSON), an EGN file or an EMN match file")
+    p.add_argument("--seat", type=seats_arg, default=(0, 1, 2, 3), metavar="S[,S...]|all",
+                   help="the seats to review: N, E, S, W (comma-separated) or all (default all)")
+    p.add_argument("--threshold", type=threshold_arg, default=DEFAULT_THRESHOLD, metavar="POINTS",
+                   help=f"list decisions losing more than this many points of expected value (default {DEFAULT_THRESHOLD:g})")
+    p.add_argument("--game", type=_positive, default=None, metavar="N", help="review only game N of a match (from 1)")
+    p.add_argument("--seed", type=int_arg, default=0, help="seed of the sampled worlds (default 0)")
+    p.add_argument("--plot", default=None, metavar="FILE.png", help="draw the points lost per hand to a PNG file")
+
+
+def _positive(text: str) -> int:
+    value = int_arg(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{quoted(text, 20)} is not a number from 1")
+    return value
+
+
+def _action_words(d: Decision, action: int) -> str:
+    return describe_pending(d.state, action, viewer=d.seat)
+
+
+def _where(d: Decision) -> str:
+    if d.phase == Phase.PLAY:
+        trick = len(d.state.tricks) + 1
+        return f"trick {trick}, {'leads' if not d.state.trick_cards else 'card ' + str(len(d.state.trick_cards) + 1)}"
+    return PHASE_WORDS[d.phase]
+
+
+def _mistake_table(review: Review, names: list[str]) -> Table:
+    table = Table(title=None, show_lines=False)
+    for heading, justify in (("hand", "right"), ("player", "left"), ("decision", "left"), ("played", "left"),
+                             ("value", "right"), ("better", "left"), ("value", "right"), ("lost", "right")):
+        table.add_column(heading, justify=justify)  # type: ignore[arg-type]
+    for d in review.mistakes:
+        best = d.best
+        table.add_row(str(d.hand), player_label(d.seat, names[d.seat]), _where(d), _action_words(d, d.action),
+                      f"{d.values[d.action]:+.2f}", _action_words(d, best), f"{d.values[best]:+.2f}", f"{d.loss:.2f}")
+    return table
+
+
+def _summary_table(review: Review, names: list[str]) -> Table:
+    table = Table()
+    for heading, justify in (("player", "left"), ("decisions", "right"), ("listed", "right"),
+                             ("points lost in all", "right"), ("per hand", "right")):
+        table.add_column(heading, justify=justify)  # type: ignore[arg-type]
+    losses = review.loss_per_hand()
+    for seat in review.seats:
+        mine = [d for d in review.decisions if d.seat == seat]
+        listed = [d for d in review.mistakes if d.seat == seat]
+        total = sum(losses[seat])
+        table.add_row(player_label(seat, names[seat]), str(len(mine)), str(len(listed)), f"{total:.2f}",
+                      f"{total / max(review.hands, 1):.2f}")
+    return table
+
+
+def cmd_review(args: argparse.Namespace, console: Console) -> int:
+    """Run ``euchre review``. Returns the exit code.
+
+    Raises:
+        EuchreError: the file cannot be read or is corrupt, ``--game`` is out of range,
+            or the plot cannot be written.
+    """
+    path = Path(args.file)
+    if args.plot is not None:
+        check_plot_path(args.plot)
+    try:
+        loaded = load_games_file(path)
+    except RecordError as exc:
+        raise EuchreError(f"{clean(path, 200)}: {exc}") from None
+    count = len(loaded.games)
+    chosen = list(range(1, count + 1))
+    if args.game is not None:
+        if not 1 <= args.game <= count:
+            raise EuchreError(f"--game {args.game}: the file has {count} game(s)")
+        chosen = [args.game]
+    if args.plot is not None and len(chosen) > 1:
+        raise EuchreError(f"--plot draws one game and the match has {count}: choose one with --game N")
+    seats_text = ", ".join(SEAT_TITLES[s] for s in args.seat)
+    console.print(f"Review of {clean(path.name, 60)} ({loaded.kind}) for {seats_text}: decisions losing more than "
+                  f"{args.threshold:g} points of expected value, by the expert's estimate.")
+    console.print("Values are the expected points of the hand for the deciding player's side "
+                  "(below 0: the other side is expected to score).")
+    losses: dict[str, list[float]] = {}
+    columns = (TextColumn("Valuing decisions"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+               TimeRemainingColumn())
+    for number in chosen:
+        game, raw_names = loaded.games[number - 1]
+        names = [clean(n, MAX_NAME) for n in raw_names]
+        with Progress(*columns, console=console, transient=True) as progress:
+            task = progress.add_task("review", total=None)
+
+            def advance(done: int, total: int) -> None:
+                progress.update(task, completed=done, total=total)  # noqa: B023 - used inside this loop pass only
+
+            review = review_game(game, args.seat, threshold=args.threshold, seed=args.seed,
+                                 game_index=number - 1, progress=advance)
+        console.print()
+        if count > 1:
+            console.rule(f"Game {number} of {count}", style="bold")
+        if review.mistakes:
+            console.print(_mistake_table(review, names))
+        else:
+            console.print(f"No decision lost more than {args.threshold:g} points.")
+        console.print(_summary_table(review, names))
+        for seat, values in review.loss_per_hand().items():
+            label = player_label(seat, names[seat])
+            losses[label if count == 1 else f"{label}, game {number}"] = values
+    if args.plot is not None and losses:
+        out = plot_losses(args.plot, losses, title=f"Points of expected value lost per hand: {clean(path.name, 60)}")
+        console.print(f"Plot written to {clean(out, 200)}")
+    return 0

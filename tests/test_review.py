@@ -1,0 +1,195 @@
+"""``euchre review``, the expert's action values behind it and ``HandState.as_dealt``.
+
+The decisive case is built so that its values are known without the code: the eldest
+hand holds the five highest trumps (both bowers, ace, king, queen of hearts, the ten
+turned up). Every card it holds wins any trick, so ordering up alone marches alone
+(4 points, in every sampled world and whatever the others play), ordering up with the
+partner marches (2 points), and passing can be worth at most 2 (``modern-standard``:
+a march or a euchre of a partnership, 2 points). Passing therefore loses at least 2
+points of expected value, and the better choice is ordering up alone.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from pathlib import Path
+
+import pytest
+
+from euchre.analysis.review import Decision, Review, decision_points, game_hands, review_game
+from euchre.bots import make_bot
+from euchre.bots.advice import action_values
+from euchre.cli.main import main
+from euchre.core.actions import Action
+from euchre.core.cards import parse_card
+from euchre.core.errors import EuchreError
+from euchre.core.game import Game
+from euchre.core.hand import HandState, Phase
+from euchre.core.records import dumps
+from euchre.core.rules import preset
+from euchre.core.views import view_of
+
+RULES = preset("modern-standard")
+TOP_TRUMPS = ["JH", "JD", "AH", "KH", "QH"]
+
+
+def _cards(codes: list[str]) -> list[int]:
+    return [parse_card(c) for c in codes]
+
+
+def top_trumps_game() -> Game:
+    """A game whose first hand gives the eldest hand the five highest hearts with the
+    ten of hearts turned up; the eldest hand then passes."""
+    others = [_cards(["9C", "10C", "QC", "KC", "AC"]), _cards(["9S", "10S", "QS", "KS", "AS"]),
+              _cards(["9D", "10D", "QD", "KD", "AD"])]
+    stock = _cards(["10H", "9H", "JC", "JS"])
+
+    def provider(index: int, dealer: int) -> HandState:
+        hands: list[list[int]] = [[], [], [], []]
+        eldest = (dealer + 1) % 4
+        hands[eldest] = _cards(TOP_TRUMPS)
+        for k, seat in enumerate(s for s in range(4) if s != eldest):
+            hands[seat] = others[k]
+        return HandState.from_deal(RULES, dealer, hands, stock)
+
+    game = Game(RULES, 1, deal_provider=provider)
+    game.apply(Action.PASS)
+    return game
+
+
+def test_as_dealt_replays_every_hand_of_played_games() -> None:
+    for name in ("modern-standard", "casual-web-003", "dc-club-1862", "hoyle-1857"):
+        game = Game(preset(name), 3)
+        bots = [make_bot("intermediate", s) for s in range(4)]
+        while not game.is_over:
+            game.apply(bots[game.turn].choose(view_of(game.hand, game.turn, game.score)))
+        for hand in game.finished_hands:
+            fresh = hand.as_dealt()
+            assert fresh.history == [] and fresh.deal_hands == hand.deal_hands and fresh.dealer == hand.dealer
+            for _, code in hand.history:
+                fresh.apply(code)
+            assert fresh.result == hand.result and fresh.history == hand.history
+
+
+def test_as_dealt_puts_a_set_aside_joker_back() -> None:
+    """casual-web-003 turns the next card when the joker is turned up (S003 L12): the
+    hand as dealt sets it aside again, with the same upcard."""
+    rules = dataclasses.replace(preset("casual-web-003"), joker=True)  # the page's optional joker
+    assert rules.joker_turned_up == "turn_next_card"
+    deck = list(range(32))  # 32-card deck: card numbers 0..31 (see euchre.core.cards)
+    hands = [deck[0:5], deck[5:10], deck[10:15], deck[15:20]]
+    from euchre.core.cards import JOKER
+
+    hand = HandState.from_deal(rules, 0, hands, [JOKER, *deck[20:32]])
+    assert hand.joker_aside and hand.upcard == deck[20]
+    again = hand.as_dealt()
+    assert again.joker_aside and again.upcard == hand.upcard and list(again.stock) == list(hand.stock)
+
+
+def test_decision_loss_and_best_are_differences_of_the_values() -> None:
+    state = HandState.deal(RULES, 0, random.Random(1))
+    values = {Action.PASS: -0.5, Action.ORDER_UP: 0.75, Action.ORDER_UP_ALONE: 0.25}
+    d = Decision(1, 0, 1, Phase.BID_ROUND_1, state, (0, 0), Action.PASS, values)
+    assert d.best == Action.ORDER_UP and d.loss == pytest.approx(1.25)
+    tied = Decision(1, 0, 1, Phase.BID_ROUND_1, state, (0, 0), Action.ORDER_UP_ALONE,
+                    {Action.PASS: 1.0, Action.ORDER_UP: 1.0, Action.ORDER_UP_ALONE: 1.0})
+    assert tied.best == Action.PASS and tied.loss == 0.0
+    review = Review((1,), 0.5, 2, (d, tied))
+    assert review.mistakes == [d]
+    assert review.loss_per_hand() == {1: [1.25, 0.0]}
+
+
+def test_the_top_trumps_have_known_values() -> None:
+    game = top_trumps_game()
+    hand = game.hand
+    eldest = (hand.dealer + 1) % 4
+    before = next(state for _, state, seat, _ in decision_points(hand) if seat == eldest)
+    values = action_values(view_of(before, eldest, (0, 0)), random.Random(5), worlds=8)
+    assert set(values) == {Action.PASS, Action.ORDER_UP, Action.ORDER_UP_ALONE}
+    assert values[Action.ORDER_UP_ALONE] == 4.0
+    assert values[Action.ORDER_UP] == 2.0
+    assert values[Action.PASS] <= 2.0
+
+
+def test_review_lists_the_pass_with_five_top_trumps_as_a_mistake() -> None:
+    game = top_trumps_game()
+    eldest = (game.hand.dealer + 1) % 4
+    review = review_game(game, (eldest,), worlds=8, play_worlds=8)
+    assert review.hands == 1 and len(review.decisions) == 1
+    (d,) = review.mistakes
+    assert d.seat == eldest and d.hand == 1 and d.step == 0 and d.phase == Phase.BID_ROUND_1
+    assert d.action == Action.PASS and d.best == Action.ORDER_UP_ALONE
+    assert d.loss >= 2.0
+    assert review.loss_per_hand() == {eldest: [d.loss]}
+
+
+def test_review_is_the_same_whatever_seats_are_chosen() -> None:
+    game = Game(RULES, 8)
+    bots = [make_bot("beginner", s) for s in range(4)]
+    for _ in range(30):
+        game.apply(bots[game.turn].choose(view_of(game.hand, game.turn, game.score)))
+    everyone = review_game(game, (0, 1, 2, 3), seed=3, worlds=4, play_worlds=4)
+    north = review_game(game, (0,), seed=3, worlds=4, play_worlds=4)
+    assert [d.values for d in everyone.decisions if d.seat == 0] == [d.values for d in north.decisions]
+    # Every action with a choice of more than one is reviewed, and no forced one.
+    expected = sum(1 for hand, _ in game_hands(game) for _, state, seat, _ in decision_points(hand)
+                   if seat == 0 and len(state.legal_actions()) > 1)
+    assert len(north.decisions) == expected > 0
+
+
+@pytest.mark.parametrize("seats, threshold", [((), 0.25), ((4,), 0.25), ((0,), -0.1), ((0,), float("nan"))])
+def test_review_refuses_bad_arguments(seats: tuple[int, ...], threshold: float) -> None:
+    with pytest.raises(EuchreError):
+        review_game(top_trumps_game(), seats, threshold=threshold)
+
+
+def test_review_command_lists_the_mistake_and_draws_the_plot(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "200")  # one table row per line
+    game = top_trumps_game()
+    eldest = "NESW"[(game.hand.dealer + 1) % 4]
+    record = tmp_path / "game.json"
+    record.write_text(dumps(game), encoding="utf-8")
+    plot = tmp_path / "lost.png"
+    code = main(["review", str(record), "--seat", eldest, "--plot", str(plot)])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    row = next(line for line in out.splitlines() if "Pass." in line)
+    assert "bidding, round 1" in row and "alone" in row.lower()
+    assert plot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.mark.parametrize("argv, needle", [
+    (["--seat", "X"], "not a seat"),
+    (["--threshold", "-1"], "not a number of points"),
+    (["--threshold", "nan"], "not a number of points"),
+    (["--game", "2"], "--game 2"),
+    (["--plot", "/nonexistent/dir/x.png"], "no directory"),
+    (["--plot", "x.txt"], "must end in .png"),
+])
+def test_review_command_bad_arguments_are_one_line_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                           argv: list[str], needle: str) -> None:
+    record = tmp_path / "game.json"
+    record.write_text(dumps(top_trumps_game()), encoding="utf-8")
+    code = main(["review", str(record), *argv])
+    _, err = capsys.readouterr()
+    assert code == 2
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+    assert needle in err
+
+
+def test_review_command_refuses_a_corrupt_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "euchre-record", "version": 1, "hands": "nope"}', encoding="utf-8")
+    code = main(["review", str(bad)])
+    _, err = capsys.readouterr()
+    assert code == 2 and "bad.json" in err and "Traceback" not in err
+
+
+def test_review_reads_real_egn_games(capsys: pytest.CaptureFixture[str]) -> None:
+    egn = Path(__file__).parent / "data" / "egn" / "Epic_Comeback.egn"
+    code = main(["review", str(egn), "--seat", "S", "--threshold", "24"])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    assert "No decision lost more than 24 points." in out
