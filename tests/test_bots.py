@@ -252,6 +252,29 @@ def test_heuristic_choice_ignores_the_hidden_cards(name: str) -> None:
     assert differing > compared // 2
 
 
+@pytest.mark.parametrize("level", BOT_LEVELS)
+@pytest.mark.parametrize("name", ["modern-standard", "dc-club-1862-coteries"])
+def test_every_level_ignores_the_hidden_cards(level: str, name: str) -> None:
+    """Every level, at every kind of decision (bids, takeover, discard, alone, defending
+    alone, cards): the hidden cards of the real state redealt among the other hands and
+    the kitty in two ways consistent with the seat's view give the same choice from
+    bots seeded alike (issue 3: bots see only a PlayerView)."""
+    rules = preset(name)
+    per_phase = 12 if level in ("random", "beginner", "intermediate") else 6
+    views = _collect_views(rules, seed=7, per_phase=per_phase)
+    compared = 0
+    for phase, batch in views.items():
+        for i, view in enumerate(batch[:per_phase]):
+            one = sample_world(view, random.Random(2 * i))
+            two = sample_world(view, random.Random(2 * i + 1))
+            view_one = view_of(one, view.seat, view.score)
+            view_two = view_of(two, view.seat, view.score)
+            assert view_one == view_two == view, phase
+            assert make_bot(level, 5).choose(view_one) == make_bot(level, 5).choose(view_two), (phase, i)
+            compared += 1
+    assert compared >= per_phase * len(_reachable_phases(rules))
+
+
 # ------------------------------------------------------------------- strength
 
 
