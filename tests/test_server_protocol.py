@@ -178,6 +178,41 @@ def test_bad_messages_get_error_codes_and_change_nothing(tmp_path: Path) -> None
         assert peers[actor].until(lambda m: m["type"] in ("ack", "error")) == {"type": "ack", "id": "ok", "seq": seq + 1}
 
 
+def test_hint_gives_the_seat_to_act_the_experts_values_and_nobody_else(tmp_path: Path) -> None:
+    import random
+
+    from euchre.bots.advice import action_values
+    from euchre.core.actions import action_text
+    from euchre.core.views import view_of
+
+    with running(tmp_path / "t.db") as client:
+        made, peers, spectator = _started_table(client)
+        table = live(client, made["table"])
+        store = client.app.state.store  # type: ignore[attr-defined]
+        game = table.game
+        assert game is not None
+        actor, other = SEATS[game.turn], SEATS[(game.turn + 1) % 4]
+        seq, stored = table.seq, store.count_events(made["table"])
+        view = view_of(game.hand, game.turn, game.score)
+        expected = action_values(view, random.Random(f"hint:{made['table']}:{seq}"))
+        peers[actor].send(type="hint", id="h")
+        reply = peers[actor].until(lambda m: m["type"] in ("hint", "error"))
+        assert reply["type"] == "hint" and reply["id"] == "h" and reply["seq"] == seq
+        got = {v["action"]: v["value"] for v in reply["values"]}
+        assert got == {action_text(a): round(v, 3) for a, v in expected.items()}
+        assert [v["value"] for v in reply["values"]] == sorted(got.values(), reverse=True)
+        for peer, code in ((peers[other], "not_your_turn"), (spectator, "not_a_player")):
+            peer.send(type="hint")
+            answer = peer.until(lambda m: m["type"] in ("hint", "error"))
+            assert answer["type"] == "error" and answer["code"] == code
+        # A hint changes nothing and is sent to nobody else.
+        assert table.seq == seq and store.count_events(made["table"]) == stored
+        for name, peer in peers.items():
+            if name != actor:
+                assert not [m for m in peer.flush() if m["type"] == "hint"]
+        assert not [m for m in spectator.flush() if m["type"] == "hint"]
+
+
 def test_before_joining_only_a_good_token_is_accepted(tmp_path: Path) -> None:
     with running(tmp_path / "t.db") as client:
         made = create(client)

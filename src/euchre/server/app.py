@@ -265,6 +265,8 @@ class _Session:
             await table.say(conn, f["text"], ref)
         elif kind == "name":
             await table.rename(conn, f["name"], ref)
+        elif kind == "hint":
+            await table.hint(conn, ref)
 
     async def _pump(self, conn: Connection) -> None:
         with contextlib.suppress(Exception):

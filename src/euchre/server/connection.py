@@ -27,6 +27,7 @@ class Connection:
         self._pending: deque[str] = deque()
         self._ready = asyncio.Event()
         self.dropped = False
+        self.hinting = False  # a hint is being computed for this connection
         self.closed = False
 
     def post(self, message: dict[str, Any] | str) -> None:

@@ -17,6 +17,10 @@ reply). The types:
     a chat line to the table.
 ``{"type": "name", "name": "..."}``
     set the name shown for one's seat (1 to 24 characters).
+``{"type": "hint"}``
+    at one's turn: the expert's value of each legal action, answered by ``{"type":
+    "hint", "seq": N, "values": [{"action": "play-JH", "value": 0.53}, ...]}`` (best
+    first; expected points of the hand for one's side).
 ``{"type": "ping"}``
     answered by ``{"type": "pong"}``.
 
@@ -73,6 +77,7 @@ _FIELDS: dict[str, dict[str, tuple[type | tuple[type, ...], bool]]] = {
     "start": {},
     "chat": {"text": (str, True)},
     "name": {"name": (str, True)},
+    "hint": {},
     "ping": {},
 }
 
@@ -103,7 +108,7 @@ class ClientMessage:
     """A checked client message.
 
     Attributes:
-        type: one of ``join``, ``action``, ``start``, ``chat``, ``name``, ``ping``.
+        type: one of ``join``, ``action``, ``start``, ``chat``, ``name``, ``hint``, ``ping``.
         fields: its fields (without ``type`` and ``id``), of the checked JSON types.
         ref: the client's ``id``, echoed in the reply, or None.
     """

@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import random
 import time
 from collections import deque
 from collections.abc import Callable
@@ -28,6 +29,7 @@ from typing import Any
 import anyio.to_thread
 
 from euchre.bots import make_bot
+from euchre.bots.advice import action_values
 from euchre.bots.base import Bot
 from euchre.core.actions import action_text, parse_action
 from euchre.core.egn import dumps_egn
@@ -308,6 +310,39 @@ class LiveTable:
             await self._commit("name", conn.seat, {"name": clean})
             conn.post({"type": "ack", "id": ref, "seq": self.seq})
             self._broadcast()
+
+    async def hint(self, conn: Connection, ref: str | int | None) -> None:
+        """The expert's value of each legal action for the connection's seat, sent to that
+        connection only: ``{"type": "hint", "id", "seq", "values": [{"action", "value"}]}``,
+        best first, values in expected points of the hand for the seat's side
+        (:func:`euchre.bots.advice.action_values`, computed from the seat's view only, in
+        a worker thread; the same state gives the same figures).
+
+        Raises:
+            ProtocolError: ``not_a_player``, ``not_started``, ``game_over``,
+                ``not_your_turn``, or ``rate_limited`` while this connection's previous
+                hint is still being computed.
+        """
+        seat = conn.seat
+        if seat is None:
+            raise ProtocolError("not_a_player", "spectators get no hints", ref)
+        if conn.hinting:
+            raise ProtocolError("rate_limited", "a hint is being computed for you already", ref)
+        async with self.lock:
+            game = self._game_in_play(ref)
+            if game.turn != seat:
+                raise ProtocolError("not_your_turn", f"hints are for your turn; it is {SEAT_TITLES[game.turn]}'s", ref)
+            seq = self.seq
+            view = view_of(game.hand, seat, game.score)
+        rng = random.Random(f"hint:{self.id}:{seq}")
+        conn.hinting = True
+        try:
+            values = await anyio.to_thread.run_sync(partial(action_values, view, rng))
+        finally:
+            conn.hinting = False
+        ranked = sorted(values.items(), key=lambda item: -item[1])
+        conn.post({"type": "hint", "id": ref, "seq": seq,
+                   "values": [{"action": action_text(a), "value": round(v, 3)} for a, v in ranked]})
 
     def _game_in_play(self, ref: str | int | None) -> Game:
         if self.status == "lobby" or self.game is None:

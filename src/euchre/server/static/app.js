@@ -149,6 +149,9 @@ function receive(message) {
       $("chat").append(chatLine(message.line));
       $("chat").scrollTop = $("chat").scrollHeight;
       break;
+    case "hint":
+      if (session.state && message.seq === session.state.seq) showHint(message);
+      break;
     case "error":
       $("error").textContent = message.message;
       if (message.code === "bad_token") $("connection").textContent = "This link opens no table.";
@@ -203,6 +206,11 @@ function render(state) {
     $("record-json").href = state.records.json;
     $("record-egn").href = state.records.egn;
   }
+  // For tools that drive the page (and the browser tests): which state is shown.
+  const table = $("table");
+  table.dataset.seq = String(state.seq);
+  table.dataset.status = state.status;
+  table.dataset.turn = hand && hand.turn ? hand.turn : "";
 }
 
 function renderTurn(state) {
@@ -337,6 +345,25 @@ function renderChoices(state) {
     const legal = state.game.legal;
     box.append(el("p", { class: "about", text: legal.length ? "Choose a card from your hand." : "Nothing to decide now." }));
   }
+  if (state.game.legal.length > 1) {
+    box.append(el("button", { type: "button", id: "hint-button", class: "hint-button",
+      onclick: () => { $("hint-list").replaceChildren(el("li", { text: "Thinking…" })); send({ type: "hint" }); } },
+      "Hint", el("span", { class: "words", text: "the expert's value of each choice" })));
+  }
+  box.append(el("ol", { id: "hint-list", class: "hint-list", "aria-live": "polite" }));
+}
+
+function showHint(message) {
+  // Values: expected points of this hand for your side after each choice, best first.
+  const legal = session.state.game ? session.state.game.legal : [];
+  const items = message.values.map((v) => {
+    const choice = legal.find((a) => a.action === v.action);
+    const name = choice ? choice.label : v.action;
+    const value = (v.value >= 0 ? "+" : "") + v.value.toFixed(2);
+    return el("li", { text: name + ": " + value + " points" });
+  });
+  const list = $("hint-list");
+  if (list) list.replaceChildren(...items);
 }
 
 function renderPrevious(state) {
