@@ -11,6 +11,7 @@ import importlib.util
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from euchre.core.errors import EuchreError
 
@@ -51,6 +52,16 @@ def check_plot_path(path: str | Path) -> Path:
         raise EuchreError(f"cannot write the plot {str(out)!r}: there is no directory {str(out.parent)!r}")
     if importlib.util.find_spec("matplotlib") is None:
         raise EuchreError("plots need matplotlib: pip install matplotlib")
+    return out
+
+
+def _save(fig: Any, out: Path) -> Path:
+    """Lay out, write as PNG and close a matplotlib figure."""
+    import matplotlib.pyplot as plt
+
+    fig.tight_layout()
+    fig.savefig(out, format="png", dpi=110)
+    plt.close(fig)
     return out
 
 
@@ -110,10 +121,7 @@ def plot_shares(path: str | Path, bars: Sequence[ShareBar], title: str = "") -> 
         ax2.legend(fontsize=7)
     if title:
         fig.suptitle(title, fontsize=10)
-    fig.tight_layout()
-    fig.savefig(out, format="png", dpi=110)
-    plt.close(fig)
-    return out
+    return _save(fig, out)
 
 
 def plot_losses(path: str | Path, losses: Mapping[str, Sequence[float]], title: str = "") -> Path:
@@ -156,7 +164,4 @@ def plot_losses(path: str | Path, losses: Mapping[str, Sequence[float]], title: 
     ax.legend(fontsize=7)
     if title:
         ax.set_title(title, fontsize=10)
-    fig.tight_layout()
-    fig.savefig(out, format="png", dpi=110)
-    plt.close(fig)
-    return out
+    return _save(fig, out)

@@ -191,6 +191,27 @@ def replay_hand(narrator: Narrator, hand: HandState, number: int, score_before: 
     return score
 
 
+def games_chosen(path: Path, game: int | None) -> tuple[GameFile, list[int]]:
+    """Read a record file (:func:`load_games_file`) and the numbers (from 1) of the games
+    to show: ``game`` alone, or all of them when it is None.
+
+    Raises:
+        EuchreError: the file cannot be read or is corrupt (the message names the file),
+            or ``game`` is not one of the file's games.
+    """
+    try:
+        loaded = load_games_file(path)
+    except RecordError as exc:
+        raise EuchreError(f"{clean(path, 200)}: {exc}") from None
+    count = len(loaded.games)
+    if game is None:
+        return loaded, list(range(1, count + 1))
+    if not 1 <= game <= count:
+        raise EuchreError(f"--game {game}: the file has game{'s 1 to' if count > 1 else ''} {count}"
+                          if count else f"--game {game}: the file has no games")
+    return loaded, [game]
+
+
 def cmd_replay(args: argparse.Namespace, console: Console) -> int:
     """Run ``euchre replay``. Returns the exit code.
 
@@ -199,18 +220,8 @@ def cmd_replay(args: argparse.Namespace, console: Console) -> int:
             out of range.
     """
     path = Path(args.file)
-    try:
-        loaded = load_games_file(path)
-    except RecordError as exc:
-        raise EuchreError(f"{clean(path, 200)}: {exc}") from None
+    loaded, chosen = games_chosen(path, getattr(args, "game", None))
     count = len(loaded.games)
-    chosen = list(range(1, count + 1))
-    game_arg = getattr(args, "game", None)
-    if game_arg is not None:
-        if not 1 <= game_arg <= count:
-            raise EuchreError(f"--game {game_arg}: the file has game{'s 1 to' if count > 1 else ''} {count}"
-                              if count else f"--game {game_arg}: the file has no games")
-        chosen = [game_arg]
     if args.hand is not None and len(chosen) > 1:
         raise EuchreError(f"--hand {args.hand}: the match has {count} games; choose one with --game N")
     name = clean(path.name, 60)

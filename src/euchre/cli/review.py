@@ -21,9 +21,9 @@ from rich.table import Table
 from euchre.analysis.plot import check_plot_path, plot_losses
 from euchre.analysis.review import DEFAULT_THRESHOLD, Decision, Review, review_game
 from euchre.cli.render import SEAT_TITLES, player_label
-from euchre.cli.replay import MAX_NAME, load_games_file
+from euchre.cli.replay import MAX_NAME, games_chosen
 from euchre.cli.text import clean, int_arg, quoted
-from euchre.core.errors import EuchreError, RecordError
+from euchre.core.errors import EuchreError
 from euchre.core.hand import Phase
 from euchre.core.seats import Seat
 from euchre.core.words import describe_pending
@@ -144,16 +144,8 @@ def cmd_review(args: argparse.Namespace, console: Console) -> int:
     path = Path(args.file)
     if args.plot is not None:
         check_plot_path(args.plot)
-    try:
-        loaded = load_games_file(path)
-    except RecordError as exc:
-        raise EuchreError(f"{clean(path, 200)}: {exc}") from None
+    loaded, chosen = games_chosen(path, args.game)
     count = len(loaded.games)
-    chosen = list(range(1, count + 1))
-    if args.game is not None:
-        if not 1 <= args.game <= count:
-            raise EuchreError(f"--game {args.game}: the file has {count} game(s)")
-        chosen = [args.game]
     if args.plot is not None and len(chosen) > 1:
         raise EuchreError(f"--plot draws one game and the match has {count}: choose one with --game N")
     seats_text = ", ".join(SEAT_TITLES[s] for s in args.seat)
