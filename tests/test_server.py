@@ -42,10 +42,11 @@ OPEN_PEERS: dict[int, list[Peer]] = {}
 
 # ---------------------------------------------------------------------- helpers
 @contextmanager
-def running(db: Path, **overrides: Any) -> Iterator[TestClient]:
-    """A fresh app (migrations run on start) on the SQLite file ``db``, running."""
+def running(db: Path | str, **overrides: Any) -> Iterator[TestClient]:
+    """A fresh app (migrations run on start) on the SQLite file ``db`` (or the database
+    URL ``db``), running."""
     settings = {**FAST, **overrides}
-    app = create_app(ServerConfig(db_url=sqlite_url(db), **settings))
+    app = create_app(ServerConfig(db_url=db if isinstance(db, str) else sqlite_url(db), **settings))
     with TestClient(app) as client:
         try:
             yield client

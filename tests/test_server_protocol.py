@@ -12,12 +12,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sqlalchemy import inspect, text
 
 from euchre.server import ServerConfig, create_app
 from euchre.server.config import sqlite_url
 from euchre.server.protocol import ERROR_CODES, ProtocolError, RateLimiter, clean_text, parse_message
-from euchre.server.storage import StorageError, Store
+from euchre.server.storage import StorageError
 from test_server import SEATS, Peer, create, legal_actions, live, running
 
 with warnings.catch_warnings():  # newer Starlette prefers httpx2 and says so on import
@@ -363,15 +362,6 @@ def test_table_creation_body_limits_and_options(tmp_path: Path) -> None:
         assert options["bots"][0] == "random"
 
 
-def test_tokens_are_stored_only_as_hashes(tmp_path: Path) -> None:
-    db = tmp_path / "t.db"
-    with running(db) as client:
-        made = create(client)
-    raw = db.read_bytes()
-    for token in [*made["seats"].values(), made["spectator"]]:
-        assert token.encode() not in raw
-
-
 # ---------------------------------------------------------------------- the page
 def test_the_page_is_served_with_no_outside_requests(tmp_path: Path) -> None:
     with running(tmp_path / "t.db") as client:
@@ -397,29 +387,8 @@ def test_the_page_is_served_with_no_outside_requests(tmp_path: Path) -> None:
 
 
 # ---------------------------------------------------------------------- storage
-def test_migrations_create_the_schema_once(tmp_path: Path) -> None:
-    store = Store(sqlite_url(tmp_path / "m.db"))
-    store.migrate()
-    store.migrate()  # already current: nothing to do
-    names = set(inspect(store.engine).get_table_names())
-    assert {"euchre_table", "euchre_token", "euchre_event", "alembic_version"} <= names
-    with store.engine.connect() as connection:
-        assert connection.execute(text("select version_num from alembic_version")).scalar() == "0001"
-    store.close()
-    with pytest.raises(StorageError):
-        Store("no-such-dialect://x")
-
-
-def test_the_log_refuses_a_second_event_at_the_same_place(tmp_path: Path) -> None:
-    with running(tmp_path / "t.db") as client:
-        made = create(client)
-        Peer(client, made["seats"]["N"])  # claims N: event 0
-        store = client.app.state.store  # type: ignore[attr-defined]
-        with pytest.raises(StorageError):
-            store.append(made["table"], 0, "chat", None, {"text": "sneaky"})
-        assert store.count_events(made["table"]) == 1
-
-
+# Migrations, the log's key, token hashes and unreachable databases: test_storage.py
+# (on SQLite and PostgreSQL).
 def test_a_broken_log_makes_the_table_unavailable_not_the_server(tmp_path: Path) -> None:
     db = tmp_path / "t.db"
     with running(db) as client:

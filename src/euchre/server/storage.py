@@ -48,7 +48,9 @@ from sqlalchemy import (
     select,
     update,
 )
+from sqlalchemy.engine import make_url
 from sqlalchemy.engine.interfaces import DBAPIConnection
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.pool import ConnectionPoolEntry
 
 metadata = MetaData()
@@ -130,6 +132,27 @@ class StorageError(Exception):
     """The database refused or failed a write or a read (the message says which)."""
 
 
+CONNECT_TIMEOUT = 10.0
+"""Seconds to wait for a PostgreSQL server to answer a new connection (unless the URL
+sets ``connect_timeout`` itself)."""
+
+
+def shown_url(url: str) -> str:
+    """A database URL fit for messages and logs: the password replaced by ``***``."""
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except Exception:
+        return "(not a database URL)"
+
+
+def _reason(exc: BaseException) -> str:
+    """What went wrong, on one line: the driver's own message without SQLAlchemy's
+    statement, parameters and links (for a DBAPI error), else the exception's text."""
+    inner = exc.orig if isinstance(exc, DBAPIError) and exc.orig is not None else exc
+    text = " ".join(str(inner).split())
+    return text or type(inner).__name__
+
+
 def _sqlite_pragmas(dbapi_connection: DBAPIConnection, _record: ConnectionPoolEntry) -> None:
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA foreign_keys=ON")
@@ -144,17 +167,40 @@ class Store:
 
     Args:
         url: an SQLAlchemy URL (``sqlite:////path/file.sqlite3``,
-            ``postgresql+psycopg://...``).
+            ``postgresql+psycopg://...``); not an in-memory SQLite database.
+        connect_timeout: seconds to wait for a PostgreSQL server (psycopg, psycopg2) to
+            answer a new connection; default :data:`CONNECT_TIMEOUT`. A
+            ``connect_timeout`` in the URL's query wins.
 
     Raises:
-        StorageError: the URL is not one SQLAlchemy can open.
+        StorageError: the URL is not one SQLAlchemy can open (no such dialect, its
+            driver is not installed) or names an in-memory SQLite database. Nothing
+            connects yet: an unreachable database is reported by the first call.
     """
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, connect_timeout: float | None = None) -> None:
+        self.shown = shown_url(url)
         try:
-            self.engine: Engine = create_engine(url, future=True)
+            parsed = make_url(url)
+        except Exception as exc:
+            raise StorageError(f"cannot open the database {self.shown}: {_reason(exc)}") from None
+        if parsed.get_backend_name() == "sqlite" and parsed.database in (None, "", ":memory:"):
+            # Each thread would get its own empty database (and it would not outlive the process).
+            raise StorageError("an in-memory SQLite database cannot hold the server's tables; "
+                               "give a file, e.g. sqlite:////path/to/tables.sqlite3")
+        try:
+            options: dict[str, Any] = {}
+            if parsed.get_backend_name() != "sqlite":
+                # A connection the database closed (a restart, an idle timeout) is
+                # replaced before use instead of failing the next write.
+                options["pool_pre_ping"] = True
+            if parsed.get_driver_name() in ("psycopg", "psycopg2") and "connect_timeout" not in parsed.query:
+                # libpq waits forever for a server that accepts and never answers.
+                seconds = CONNECT_TIMEOUT if connect_timeout is None else connect_timeout
+                options["connect_args"] = {"connect_timeout": max(1, round(seconds))}
+            self.engine: Engine = create_engine(parsed, **options)
         except Exception as exc:  # ArgumentError, missing driver (ImportError), ...
-            raise StorageError(f"cannot open the database {url!r}: {exc}") from None
+            raise StorageError(f"cannot open the database {self.shown}: {_reason(exc)}") from None
         self.url = url
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
@@ -164,7 +210,8 @@ class Store:
         database; a no-op when it is current).
 
         Raises:
-            StorageError: the migration failed.
+            StorageError: the database cannot be reached (``cannot connect to the
+                database URL: why``, the password hidden) or the migration failed.
         """
         from alembic import command
         from alembic.config import Config
@@ -172,11 +219,15 @@ class Store:
         cfg = Config()
         cfg.set_main_option("script_location", str(MIGRATIONS))
         try:
-            with self.engine.begin() as connection:
+            connection = self.engine.connect()
+        except Exception as exc:
+            raise StorageError(f"cannot connect to the database {self.shown}: {_reason(exc)}") from exc
+        try:
+            with connection, connection.begin():
                 cfg.attributes["connection"] = connection
                 command.upgrade(cfg, "head")
         except Exception as exc:
-            raise StorageError(f"the database migration failed: {exc}") from exc
+            raise StorageError(f"the migration of the database {self.shown} failed: {_reason(exc)}") from exc
 
     def close(self) -> None:
         """Close every pooled connection."""
@@ -199,10 +250,11 @@ class Store:
                     id=row.id, created_at=row.created_at, preset=row.preset,
                     rules=json.dumps(row.rules, sort_keys=True), bot_level=row.bot_level,
                     seed=row.seed, status=row.status))
-                connection.execute(insert(tokens_table), [
-                    {"token_hash": h, "table_id": row.id, "seat": seat} for h, seat in tokens])
+                if tokens:  # an empty list would be one insert of nothing
+                    connection.execute(insert(tokens_table), [
+                        {"token_hash": h, "table_id": row.id, "seat": seat} for h, seat in tokens])
         except Exception as exc:
-            raise StorageError(f"storing table {row.id} failed: {exc}") from exc
+            raise StorageError(f"storing table {row.id} failed: {_reason(exc)}") from exc
 
     def append(self, table_id: str, seq: int, kind: str, seat: int | None, data: dict[str, Any],
                created_at: float | None = None) -> None:
@@ -225,7 +277,7 @@ class Store:
                     data=json.dumps(data, sort_keys=True, ensure_ascii=False),
                     created_at=time.time() if created_at is None else created_at))
         except Exception as exc:
-            raise StorageError(f"storing event {seq} of table {table_id} failed: {exc}") from exc
+            raise StorageError(f"storing event {seq} of table {table_id} failed: {_reason(exc)}") from exc
 
     def set_status(self, table_id: str, status: str) -> None:
         """Record a table's status for listing (``playing``, ``over``).
@@ -237,7 +289,7 @@ class Store:
             with self.engine.begin() as connection:
                 connection.execute(update(tables_table).where(tables_table.c.id == table_id).values(status=status))
         except Exception as exc:
-            raise StorageError(f"updating table {table_id} failed: {exc}") from exc
+            raise StorageError(f"updating table {table_id} failed: {_reason(exc)}") from exc
 
     # ------------------------------------------------------------------ reading
     def find_token(self, token_hash: str) -> tuple[str, int | None] | None:
@@ -252,7 +304,7 @@ class Store:
                     select(tokens_table.c.table_id, tokens_table.c.seat).where(tokens_table.c.token_hash == token_hash)
                 ).first()
         except Exception as exc:
-            raise StorageError(f"looking up a token failed: {exc}") from exc
+            raise StorageError(f"looking up a token failed: {_reason(exc)}") from exc
         if found is None:
             return None
         return str(found[0]), None if found[1] is None else int(found[1])
@@ -278,7 +330,7 @@ class Store:
         except StorageError:
             raise
         except Exception as exc:
-            raise StorageError(f"reading table {table_id} failed: {exc}") from exc
+            raise StorageError(f"reading table {table_id} failed: {_reason(exc)}") from exc
         return row, events
 
     def count_events(self, table_id: str) -> int:
@@ -294,5 +346,5 @@ class Store:
                 n = connection.execute(
                     select(func.count()).select_from(events_table).where(events_table.c.table_id == table_id)).scalar()
         except Exception as exc:
-            raise StorageError(f"counting the events of table {table_id} failed: {exc}") from exc
+            raise StorageError(f"counting the events of table {table_id} failed: {_reason(exc)}") from exc
         return int(n or 0)
