@@ -1,0 +1,388 @@
+"""The page in a real browser: Debian's Chromium, driven by Playwright, against a real
+``euchre serve`` process (a subprocess on a free loopback port, SQLite in ``tmp_path``).
+
+- four pages create a table through the page, open the seat links and play a whole game
+  by clicking the controls the page offers, and download the record at the end;
+- a page reloads mid-hand and carries on with the same seat, hand, trick and score;
+- a spectator page is never sent, and never shows, a card hidden from spectators (a
+  hand's cards before they are played, the kitty, the dealer's discard): every frame it
+  receives and its text are checked against the game replayed from the stored log.
+
+Chromium: ``EUCHRE_TEST_CHROMIUM``, else ``/usr/bin/chromium``. Without it (or without
+the ``playwright`` package) the tests are skipped, or fail when
+``EUCHRE_REQUIRE_SYSTEM_TESTS=1`` (as in CI).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+from _server_process import Pace, SeatClient, ServerProcess, legal, replay, serving, stored_log
+from euchre.core.egn import loads_egn
+from euchre.core.game import Game
+from euchre.core.records import loads
+from test_server import cards_mentioned, check_no_hidden_card, visible_cards
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, BrowserContext, Page
+
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync"]
+TIMEOUT_MS = 20_000
+"""The longest a page may take to show an expected state."""
+MAX_ACTIONS = 2000
+SEATS = "NESW"
+TITLES = {"N": "North", "E": "East", "S": "South", "W": "West"}
+
+
+# ---------------------------------------------------------------------- the browser
+def _missing(why: str) -> None:
+    message = (f"{why}. Install Chromium with `apt-get install chromium` (Debian; or point EUCHRE_TEST_CHROMIUM "
+               "at a Chromium binary) and Playwright with `pip install -e '.[test]'`; Playwright's own "
+               "browser download is not needed.")
+    if os.environ.get("EUCHRE_REQUIRE_SYSTEM_TESTS") == "1":
+        pytest.fail(f"EUCHRE_REQUIRE_SYSTEM_TESTS=1 but {message}", pytrace=False)
+    pytest.skip(message)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    """Headless Chromium (the system's), for this module's tests."""
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _missing("the playwright package is not installed")
+    path = os.environ.get("EUCHRE_TEST_CHROMIUM") or "/usr/bin/chromium"
+    if not (os.path.isfile(path) and os.access(path, os.X_OK)):
+        _missing(f"no Chromium at {path}")
+    with sync_playwright() as pw:
+        # Without the background-networking flags Chromium keeps calling home on a closed network.
+        launched = pw.chromium.launch(executable_path=path, headless=True, args=CHROMIUM_ARGS, timeout=60_000)
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[ServerProcess]:
+    """A fresh ``euchre serve`` (bots move at once; 10 s grace for an absent player)."""
+    with serving(tmp_path, delay=0.0, grace=10.0) as started:
+        yield started
+
+
+@pytest.fixture
+def new_page(browser: Browser) -> Iterator[Callable[[], Page]]:
+    """Opens pages, each in a browser context of its own (as on different computers).
+    At the end: the contexts are closed, and no page may have had a script error or
+    logged an error on its console (but for the favicon.ico browsers ask for themselves)."""
+    contexts: list[BrowserContext] = []
+    problems: list[str] = []
+
+    def make() -> Page:
+        context = browser.new_context(accept_downloads=True)
+        contexts.append(context)
+        context.set_default_timeout(TIMEOUT_MS)
+        page = context.new_page()
+        page.on("pageerror", lambda exc: problems.append(f"script error: {exc}"))
+        page.on("console", lambda msg: problems.append(f"console {msg.type}: {msg.text} ({msg.location.get('url')})")
+                if msg.type == "error" and not str(msg.location.get("url")).endswith("/favicon.ico") else None)
+        return page
+
+    yield make
+    for context in contexts:
+        context.close()
+    assert not problems, problems
+
+
+# ---------------------------------------------------------------------- one seat's page
+class SeatPage:
+    """A page showing one seat (or the spectators' view): what it shows and its controls.
+
+    The page marks the state it shows on ``#table``: ``data-seq``, ``data-status`` and
+    ``data-turn`` (the seat to act). Waits are on these, never on the clock.
+    """
+
+    def __init__(self, page: Page, seat: str | None) -> None:
+        self.page = page
+        self.seat = seat
+        self.pace = Pace()  # a quick test player stays under the server's rate limit
+
+    def open(self, link: str) -> None:
+        self.page.goto(link)
+        want = "Watching" if self.seat is None else f"Connected as {TITLES[self.seat]}"
+        self.page.wait_for_function("want => document.getElementById('connection').textContent === want", arg=want)
+        self.wait_seq(0)
+
+    def shown(self) -> dict[str, Any]:
+        """The state shown: ``seq``, ``status``, ``turn`` (seat letter or "")."""
+        data: dict[str, Any] = self.page.eval_on_selector(
+            "#table", "t => ({seq: Number(t.dataset.seq), status: t.dataset.status, turn: t.dataset.turn})")
+        return data
+
+    def wait_seq(self, seq: int) -> dict[str, Any]:
+        """Wait until the page shows the state ``seq`` or a later one."""
+        self.page.wait_for_function(
+            "seq => { const t = document.getElementById('table'); return t.dataset.seq !== undefined && Number(t.dataset.seq) >= seq; }",
+            arg=seq)
+        return self.shown()
+
+    def hand(self) -> list[str]:
+        """The codes of the cards in the hand shown, in order."""
+        codes: list[str] = self.page.eval_on_selector_all("#hand button.card", "bs => bs.map(b => b.dataset.code)")
+        return codes
+
+    def error(self) -> str:
+        return self.page.inner_text("#error")
+
+    def act(self, rng: random.Random) -> int:
+        """Click one of the controls the page offers now (a raised legal card, else a call
+        button) and wait for the state it leads to. Returns that state's seq."""
+        seq = self.shown()["seq"]
+        cards = self.page.locator("#hand button.card.legal")
+        calls = self.page.locator("#choices button:not(#hint-button)")
+        n_cards, n_calls = cards.count(), calls.count()
+        assert n_cards or n_calls, f"{self.seat}'s page offers nothing to do at state {seq}"
+        if n_cards:
+            assert n_calls == 0, (self.page.inner_text("#choices"), self.hand(), self.page.inner_text("#turn"))
+            button = cards.nth(rng.randrange(n_cards))
+            label = button.get_attribute("aria-label") or ""
+            assert re.search(r"you may (play|discard) it$", label), label
+        else:
+            button = calls.nth(rng.randrange(n_calls))
+        self.pace.wait()
+        button.click()
+        try:
+            return int(self.wait_seq(seq + 1)["seq"])
+        except Exception as exc:
+            raise AssertionError(f"{self.seat}'s click led nowhere; the page says: {self.error()!r}") from exc
+
+
+def play(pages: dict[str, SeatPage], rng: random.Random, stop: Any = None, limit: int = MAX_ACTIONS) -> dict[str, Any]:
+    """The pages play (bots play the seats without a page) until ``stop(page, shown)`` holds
+    for the page to act, or the game is over. Returns the state shown last."""
+    watcher = next(iter(pages.values()))
+    shown = watcher.shown()
+    for _ in range(limit):
+        if shown["status"] == "over":
+            return shown
+        actor = pages.get(shown["turn"])
+        if actor is None:  # a bot's turn: wait for its move
+            shown = watcher.wait_seq(shown["seq"] + 1)
+            continue
+        shown = actor.wait_seq(shown["seq"])
+        if shown["turn"] != actor.seat or shown["status"] != "playing":
+            continue
+        if stop is not None and stop(actor, shown):
+            return shown
+        seq = actor.act(rng)
+        shown = watcher.wait_seq(seq)
+    raise AssertionError(f"no end after {limit} actions")
+
+
+def score_shown(page: Page) -> list[int]:
+    """The two sides' points on the scoreboard."""
+    return [int(x) for x in page.eval_on_selector_all("#scoreboard strong", "ss => ss.map(s => s.textContent)")]
+
+
+# ---------------------------------------------------------------------- tests
+def test_four_pages_play_a_whole_game_and_download_the_record(new_page: Callable[[], Page], server: ServerProcess,
+                                                                tmp_path: Path) -> None:
+    rng = random.Random(5)
+    target = 5
+    # The table is created through the page's form.
+    host = new_page()
+    host.goto(server.url + "/")
+    host.select_option("#preset", "modern-standard")
+    host.fill("#target", str(target))
+    host.get_by_role("button", name="Create table").click()
+    host.locator("#link-list a").first.wait_for()
+    links = host.eval_on_selector_all("#link-list a", "as => as.map(a => a.href)")
+    assert len(links) == 5 and all(re.fullmatch(re.escape(server.url) + r"/play#[\w-]{20,}", u) for u in links)
+
+    pages = {seat: SeatPage(new_page(), seat) for seat in SEATS}
+    for seat, link in zip(SEATS, links, strict=False):
+        pages[seat].open(link)
+    north = pages["N"].page
+    # Every seat is taken by a page, so no bot plays; any seated player may start.
+    north.wait_for_function("() => document.querySelectorAll('.seat .meta').length === 4 && "
+                            "[...document.querySelectorAll('.seat .meta')].every(m => m.textContent.includes('here'))")
+    north.get_by_role("button", name="Start the game").click()
+    north.wait_for_function("() => document.getElementById('table').dataset.status === 'playing'")
+
+    end = play(pages, rng)
+    assert end["status"] == "over"
+    for p in pages.values():
+        p.wait_seq(end["seq"])
+        assert p.page.inner_text("#turn") == "The game is over."
+        assert p.page.locator("#records").is_visible()
+        shown = score_shown(p.page)
+        assert max(shown) >= target, shown
+    result = north.inner_text("#result")
+    assert re.fullmatch(r"(North and South|East and West) win \d+ to \d+\.", result), result
+    score = score_shown(north)
+
+    # The record downloads and replays to the score shown.
+    with north.expect_download() as info:
+        north.get_by_role("link", name="JSON").click()
+    saved = tmp_path / "record.json"
+    info.value.save_as(saved)
+    game, names = loads(saved.read_text())
+    assert list(game.score) == score and game.is_over
+    assert names == [TITLES[s] for s in SEATS]
+    egn_href = north.get_attribute("#record-egn", "href")
+    assert egn_href is not None
+    response = north.request.get(server.url + egn_href)
+    assert response.ok
+    again, _ = loads_egn(response.text())
+    assert list(again.score) == score
+    # The server's stored log says the same.
+    table_id = re.fullmatch(r"/api/tables/([\w-]+)/record\.json", north.get_attribute("#record-json", "href") or "")
+    assert table_id is not None
+    rules, seed, events = stored_log(server.db_url, table_id.group(1))
+    replayed = replay(rules, seed, events)
+    assert replayed is not None and list(replayed.score) == score
+    assert all(e.data.get("by") == "human" for e in events if e.kind == "action")
+
+
+def test_a_page_reloaded_mid_hand_shows_the_same_and_plays_on(new_page: Callable[[], Page], server: ServerProcess) -> None:
+    rng = random.Random(11)
+    made = server.create_table(preset="modern-standard", seed=21, target=10, bots="intermediate")
+    north = SeatPage(new_page(), "N")
+    north.open(made["links"]["N"])
+    north.page.get_by_role("button", name="Start the game").click()
+    north.page.wait_for_function("() => document.getElementById('table').dataset.status === 'playing'")
+
+    def mid_hand(page: SeatPage, shown: dict[str, Any]) -> bool:
+        return page.page.locator("#trick .played").count() >= 1 and 2 <= len(page.hand()) <= 4
+    shown = play({"N": north}, rng, stop=mid_hand)
+    assert shown["status"] == "playing" and shown["turn"] == "N"
+    page = north.page
+    parts = ("#turn", "#scoreboard", "#trick", "#upcard", "#calls", "#previous", "#pos-bottom")
+    before = {sel: page.inner_text(sel) for sel in parts}
+    cards_before = north.hand()
+    legal_before = page.eval_on_selector_all("#hand button.card.legal", "bs => bs.map(b => b.dataset.code)")
+    assert before["#turn"] == "Your turn: playing."
+    # The hint values every card North may play (only North's page asks and sees it).
+    if len(legal_before) > 1:
+        page.get_by_role("button", name=re.compile("^Hint")).click()
+        items = page.locator("#hint-list li")
+        page.wait_for_function("n => document.querySelectorAll('#hint-list li').length === n && "
+                               "!document.getElementById('hint-list').textContent.includes('Thinking')",
+                               arg=len(legal_before))
+        for text in items.all_inner_texts():
+            assert re.fullmatch(r"play \S+: [+-]\d+\.\d\d points", text), text
+
+    page.reload()
+    page.wait_for_function("() => document.getElementById('connection').textContent === 'Connected as North'")
+    again = north.wait_seq(shown["seq"])
+    assert again == shown  # the same state: nobody moved while the page was away
+    assert north.hand() == cards_before
+    assert page.eval_on_selector_all("#hand button.card.legal", "bs => bs.map(b => b.dataset.code)") == legal_before
+    after = {sel: page.inner_text(sel) for sel in parts}
+    assert after == before
+
+    # It carries on: the hand is finished and the next one played into.
+    hand_number = page.inner_text("#scoreboard")
+    number = int(re.search(r"Hand (\d+)", hand_number).group(1))  # type: ignore[union-attr]
+
+    def next_hand(page: SeatPage, shown: dict[str, Any]) -> bool:
+        m = re.search(r"Hand (\d+)", page.page.inner_text("#scoreboard"))
+        return m is not None and int(m.group(1)) > number
+    shown = play({"N": north}, rng, stop=next_hand)
+    assert shown["status"] == "over" or next_hand(north, shown)
+    assert north.error() == ""
+
+
+def test_a_spectator_page_never_receives_or_shows_a_hidden_card(new_page: Callable[[], Page], server: ServerProcess) -> None:
+    rng = random.Random(3)
+    made = server.create_table(preset="modern-standard", seed=8, target=10, bots="intermediate")
+    page = new_page()
+    frames: list[str] = []
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(
+        payload if isinstance(payload, str) else payload.decode("utf-8", "replace"))))
+    spectator = SeatPage(page, None)
+    spectator.open(made["links"]["spectator"])
+    snapshots: list[dict[str, Any]] = []
+
+    def snapshot() -> None:
+        snapshots.append(page.evaluate(
+            "() => ({seq: Number(document.getElementById('table').dataset.seq), html: document.body.innerHTML})"))
+
+    # North is a program on a websocket; East, South and West are bots.
+    north = SeatClient(server.ws_url, made["seats"]["N"])
+    try:
+        north.send(type="start", id="go")
+        north.until(lambda m: m["type"] == "ack")
+        ref = 0
+        while True:
+            state = north.until(lambda m: m["type"] == "state" and (m["status"] == "over" or bool(legal(m))),
+                                timeout=60)
+            snapshot()
+            if state["status"] == "over":
+                break
+            north.send(type="action", action=rng.choice(legal(state)), seq=state["seq"], id=ref)
+            reply = north.until(lambda m: m["type"] in ("ack", "error"))
+            assert reply["type"] == "ack", reply
+            ref += 1
+            assert ref < MAX_ACTIONS
+        final_seq = state["seq"]
+    finally:
+        north.close()
+    spectator.wait_seq(final_seq)
+    snapshot()
+    assert page.locator("#hand button").count() == 0 and not page.locator("#choices-panel").is_visible()
+    # Every frame the server sent has reached the test.
+    for _ in range(200):
+        if any(json.loads(f).get("seq") == final_seq for f in frames):
+            break
+        page.wait_for_timeout(50)
+    received = [json.loads(f) for f in frames]
+    states = [m for m in received if m["type"] == "state"]
+    assert states and states[-1]["seq"] == final_seq and states[-1]["status"] == "over"
+
+    # Replay the stored log and check each frame against the game at its seq.
+    rules, seed, events = stored_log(server.db_url, made["table"])
+    assert len(events) == final_seq
+    by_seq: dict[int, list[dict[str, Any]]] = {}
+    for m in states:
+        by_seq.setdefault(m["seq"], []).append(m)
+    pages_at: dict[int, list[str]] = {}
+    for s in snapshots:
+        pages_at.setdefault(s["seq"], []).append(s["html"])
+    hidden_ever: set[int] = set()
+    for seq in range(final_seq + 1):
+        game = replay(rules, seed, events, seq)
+        for m in by_seq.get(seq, []):
+            check_no_hidden_card(m, game, None)
+            assert m["game"] is None or (m["game"]["hand"]["cards"] == [] and m["game"]["legal"] == [])
+        for html in pages_at.get(seq, []):
+            assert game is not None
+            leaked = cards_mentioned(html) - shown_to_all(game)
+            assert not leaked, f"the spectator's page shows hidden cards {leaked} at state {seq}"
+        if game is not None:
+            hidden_ever |= set(game.hand.hand_of(0)) - visible_cards(game.hand, None)
+    for m in received:
+        if m["type"] != "state":
+            assert not cards_mentioned(m), m
+    # The check can see a leak: North's own hand was hidden from spectators most of the time.
+    assert hidden_ever
+    assert len(by_seq) > 50 and len(pages_at) > 10
+
+
+def shown_to_all(game: Game) -> set[int]:
+    """The cards every seat has seen, of the current hand and the last finished one (the
+    page shows both)."""
+    out = visible_cards(game.hand, None)
+    finished = [h for h in game.finished_hands if h is not game.hand]
+    if finished:
+        out |= visible_cards(finished[-1], None)
+    return out
