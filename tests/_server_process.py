@@ -116,6 +116,13 @@ class ServerProcess:
         except OSError:
             return "(no log)"
 
+    def check_logs(self) -> None:
+        """No start of this server logged an error or a traceback."""
+        for path in sorted(self.log_dir.glob("server-*.log")):
+            text = path.read_text(errors="replace")
+            bad = [line for line in text.splitlines() if "Traceback" in line or line.startswith(("ERROR", "CRITICAL"))]
+            assert not bad, f"{path.name} logged errors:\n{text[-4000:]}"
+
     def kill9(self) -> None:
         """SIGKILL the process (no shutdown code runs) and reap it."""
         assert self.proc is not None
@@ -168,6 +175,7 @@ def serving(tmp_path: Path, delay: float = 0.0, grace: float = 10.0, name: str =
         yield server
     finally:
         server.stop()
+    server.check_logs()
 
 
 # ---------------------------------------------------------------------- a websocket client

@@ -4,6 +4,7 @@
 - four pages create a table through the page, open the seat links and play a whole game
   by clicking the controls the page offers, and download the record at the end;
 - a page reloads mid-hand and carries on with the same seat, hand, trick and score;
+- a page reconnects by itself to a server killed (SIGKILL) and started again;
 - a spectator page is never sent, and never shows, a card hidden from spectators (a
   hand's cards before they are played, the kitty, the dealer's discard): every frame it
   receives and its text are checked against the game replayed from the stored log.
@@ -19,9 +20,10 @@ import json
 import os
 import random
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -32,7 +34,7 @@ from euchre.core.records import loads
 from test_server import cards_mentioned, check_no_hidden_card, visible_cards
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, BrowserContext, Page
+    from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page
 
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync"]
@@ -79,28 +81,46 @@ def server(tmp_path: Path) -> Iterator[ServerProcess]:
         yield started
 
 
-@pytest.fixture
-def new_page(browser: Browser) -> Iterator[Callable[[], Page]]:
-    """Opens pages, each in a browser context of its own (as on different computers).
-    At the end: the contexts are closed, and no page may have had a script error or
-    logged an error on its console (but for the favicon.ico browsers ask for themselves)."""
-    contexts: list[BrowserContext] = []
-    problems: list[str] = []
+class Pages:
+    """Opens pages, each in a browser context of its own (as on different computers), and
+    notes every script error and console error (but the favicon.ico browsers ask for by
+    themselves, and what a test says it expects with :meth:`expect_console`)."""
 
-    def make() -> Page:
-        context = browser.new_context(accept_downloads=True)
-        contexts.append(context)
+    def __init__(self, browser: Browser) -> None:
+        self.browser = browser
+        self.contexts: list[BrowserContext] = []
+        self.problems: list[str] = []
+        self.expected: list[re.Pattern[str]] = []
+
+    def __call__(self) -> Page:
+        context = self.browser.new_context(accept_downloads=True)
+        self.contexts.append(context)
         context.set_default_timeout(TIMEOUT_MS)
         page = context.new_page()
-        page.on("pageerror", lambda exc: problems.append(f"script error: {exc}"))
-        page.on("console", lambda msg: problems.append(f"console {msg.type}: {msg.text} ({msg.location.get('url')})")
-                if msg.type == "error" and not str(msg.location.get("url")).endswith("/favicon.ico") else None)
+        page.on("pageerror", lambda exc: self.problems.append(f"script error: {exc}"))
+        page.on("console", self._console)
         return page
 
-    yield make
-    for context in contexts:
+    def _console(self, msg: ConsoleMessage) -> None:
+        url = str(msg.location.get("url"))
+        if msg.type != "error" or url.endswith("/favicon.ico") or any(p.search(msg.text) for p in self.expected):
+            return
+        self.problems.append(f"console {msg.type}: {msg.text} ({url})")
+
+    def expect_console(self, pattern: str) -> None:
+        """Console errors matching ``pattern`` are expected from now on."""
+        self.expected.append(re.compile(pattern))
+
+
+@pytest.fixture
+def new_page(browser: Browser) -> Iterator[Pages]:
+    """A page opener; at the end its contexts are closed and no page may have had a
+    script error or an unexpected console error."""
+    pages = Pages(browser)
+    yield pages
+    for context in pages.contexts:
         context.close()
-    assert not problems, problems
+    assert not pages.problems, pages.problems
 
 
 # ---------------------------------------------------------------------- one seat's page
@@ -194,7 +214,7 @@ def score_shown(page: Page) -> list[int]:
 
 
 # ---------------------------------------------------------------------- tests
-def test_four_pages_play_a_whole_game_and_download_the_record(new_page: Callable[[], Page], server: ServerProcess,
+def test_four_pages_play_a_whole_game_and_download_the_record(new_page: Pages, server: ServerProcess,
                                                                 tmp_path: Path) -> None:
     rng = random.Random(5)
     target = 5
@@ -253,7 +273,7 @@ def test_four_pages_play_a_whole_game_and_download_the_record(new_page: Callable
     assert all(e.data.get("by") == "human" for e in events if e.kind == "action")
 
 
-def test_a_page_reloaded_mid_hand_shows_the_same_and_plays_on(new_page: Callable[[], Page], server: ServerProcess) -> None:
+def test_a_page_reloaded_mid_hand_shows_the_same_and_plays_on(new_page: Pages, server: ServerProcess) -> None:
     rng = random.Random(11)
     made = server.create_table(preset="modern-standard", seed=21, target=10, bots="intermediate")
     north = SeatPage(new_page(), "N")
@@ -302,7 +322,7 @@ def test_a_page_reloaded_mid_hand_shows_the_same_and_plays_on(new_page: Callable
     assert north.error() == ""
 
 
-def test_a_spectator_page_never_receives_or_shows_a_hidden_card(new_page: Callable[[], Page], server: ServerProcess) -> None:
+def test_a_spectator_page_never_receives_or_shows_a_hidden_card(new_page: Pages, server: ServerProcess) -> None:
     rng = random.Random(3)
     made = server.create_table(preset="modern-standard", seed=8, target=10, bots="intermediate")
     page = new_page()
@@ -386,3 +406,47 @@ def shown_to_all(game: Game) -> set[int]:
     if finished:
         out |= visible_cards(finished[-1], None)
     return out
+
+
+def test_a_page_reconnects_by_itself_when_the_server_is_killed_and_restarted(
+        new_page: Pages, server: ServerProcess) -> None:
+    rng = random.Random(4)
+    made = server.create_table(preset="modern-standard", seed=5, target=10, bots="beginner")
+    north = SeatPage(new_page(), "N")
+    north.open(made["links"]["N"])
+    page = north.page
+    page.get_by_role("button", name="Start the game").click()
+    page.wait_for_function("() => document.getElementById('table').dataset.status === 'playing'")
+    shown = play({"N": north}, rng, stop=lambda p, s: len(p.hand()) == 3)
+    before = {sel: page.inner_text(sel) for sel in ("#turn", "#scoreboard", "#trick", "#calls", "#pos-bottom")}
+    cards = north.hand()
+
+    new_page.expect_console(r"WebSocket connection to .* failed")  # while the server is down
+    server.kill9()
+    page.wait_for_function("() => document.getElementById('connection').textContent.startsWith('Disconnected')")
+    server.start(port=server.port)
+    if server.port != urlsplit(made["links"]["N"]).port:  # another test took the port meanwhile: reopen the link
+        page.goto(server.url + "/play#" + made["seats"]["N"])
+    page.wait_for_function("() => document.getElementById('connection').textContent === 'Connected as North'",
+                           timeout=40_000)  # the page retries after 0.5, 1, 2, 4, 8 s
+    assert north.wait_seq(shown["seq"]) == shown
+    assert north.hand() == cards
+    assert {sel: page.inner_text(sel) for sel in before} == before
+    shown = play({"N": north}, rng, stop=lambda p, s: len(p.hand()) == 1)
+    assert shown["status"] == "over" or len(north.hand()) == 1
+    assert north.error() == ""
+
+
+def test_a_refused_join_is_shown_not_left_at_connecting(new_page: Pages, server: ServerProcess) -> None:
+    """Regression: a join refused for another reason than a bad link (here: the game
+    started without this seat, so a bot plays it) left the page at "Connecting…", its
+    message in a part of the page that stays hidden until a state arrives."""
+    made = server.create_table(preset="modern-standard", seed=1, target=5, bots="beginner")
+    north = SeatPage(new_page(), "N")
+    north.open(made["links"]["N"])
+    north.page.get_by_role("button", name="Start the game").click()
+    north.page.wait_for_function("() => document.getElementById('table').dataset.status !== 'lobby'")
+    late = new_page()
+    late.goto(made["links"]["E"])
+    late.wait_for_function("() => document.getElementById('connection').textContent.includes('a bot plays East')")
+    assert late.locator("#connection").is_visible()

@@ -155,6 +155,9 @@ function receive(message) {
     case "error":
       $("error").textContent = message.message;
       if (message.code === "bad_token") $("connection").textContent = "This link opens no table.";
+      // A join refused for another reason (a bot plays this seat, too many tabs, the table
+      // cannot be loaded): the table is still hidden, so say why where it can be seen.
+      else if (session.state === null) $("connection").textContent = message.message;
       break;
     default:
       break;
