@@ -235,6 +235,15 @@ def test_four_pages_play_a_whole_game_and_download_the_record(new_page: Pages, s
     # Every seat is taken by a page, so no bot plays; any seated player may start.
     north.wait_for_function("() => document.querySelectorAll('.seat .meta').length === 4 && "
                             "[...document.querySelectorAll('.seat .meta')].every(m => m.textContent.includes('here'))")
+    # North takes a name and says hello; every page shows both.
+    north.get_by_role("textbox", name="Name").fill("Ann")
+    north.get_by_role("button", name="Set", exact=True).click()
+    north.get_by_role("textbox", name="Message").fill("good luck, all")
+    north.get_by_role("button", name="Send", exact=True).click()
+    for p in pages.values():
+        p.page.locator("#chat li").filter(has_text="good luck, all").wait_for()
+        p.page.locator(".seat .name").filter(has_text="Ann").wait_for()
+    assert pages["E"].page.inner_text("#chat li .who") == "Ann"
     north.get_by_role("button", name="Start the game").click()
     north.wait_for_function("() => document.getElementById('table').dataset.status === 'playing'")
 
@@ -257,7 +266,7 @@ def test_four_pages_play_a_whole_game_and_download_the_record(new_page: Pages, s
     info.value.save_as(saved)
     game, names = loads(saved.read_text())
     assert list(game.score) == score and game.is_over
-    assert names == [TITLES[s] for s in SEATS]
+    assert names == ["Ann", "East", "South", "West"]
     egn_href = north.get_attribute("#record-egn", "href")
     assert egn_href is not None
     response = north.request.get(server.url + egn_href)
@@ -310,7 +319,12 @@ def test_a_page_reloaded_mid_hand_shows_the_same_and_plays_on(new_page: Pages, s
     after = {sel: page.inner_text(sel) for sel in parts}
     assert after == before
 
-    # It carries on: the hand is finished and the next one played into.
+    # It carries on: a card played with its number key, then the hand finished and the
+    # next one played into.
+    key = north.hand().index(legal_before[0]) + 1
+    page.keyboard.press(str(key))
+    shown = north.wait_seq(shown["seq"] + 1)
+    assert legal_before[0] not in north.hand()
     hand_number = page.inner_text("#scoreboard")
     number = int(re.search(r"Hand (\d+)", hand_number).group(1))  # type: ignore[union-attr]
 
