@@ -208,3 +208,31 @@ def test_an_acknowledged_action_survives_kill_9_right_after_the_ack(tmp_path: Pa
         assert final["status"] == "over"
         check_record(server, made["table"], final)
         close_all(clients)
+
+
+def test_after_a_restart_a_bot_stands_in_for_a_player_who_does_not_come_back(tmp_path: Path) -> None:
+    rng = random.Random(99)
+    with serving(tmp_path, delay=0.0, grace=1.0) as server:
+        made = server.create_table(preset="modern-standard", seed=12, target=5, bots="beginner")
+        clients = join_all(server, made, "NE")
+        clients["E"].send(type="start", id="go")
+        settle(clients, clients["E"].until(lambda m: m["type"] == "ack")["seq"])
+        play_until(clients, rng, stop=lambda s: s["you"]["seat"] == "E" and s["game"]["hand_number"] >= 2)
+        waiting = clients["E"].state
+        assert waiting is not None and legal(waiting)
+        server.kill9()
+        close_all(clients)
+        server.start(port=server.port)
+
+        # Only North comes back: East's turn is played for him once the grace period is over.
+        north = {"N": SeatClient(server.ws_url, made["seats"]["N"])}
+        assert north["N"].state is not None and north["N"].state["seq"] == waiting["seq"]
+        moved = north["N"].until(lambda m: m["type"] == "state" and m["seq"] > waiting["seq"])
+        east = next(s for s in moved["seats"] if s["seat"] == "E")
+        assert east["kind"] == "human" and not east["connected"] and east["stand_in"]
+        _rules, _seed, events = stored_log(server.db_url, made["table"])
+        assert (events[waiting["seq"]].seat, events[waiting["seq"]].data["by"]) == (1, "stand-in")
+
+        final = play_to_the_end(north, rng)
+        check_record(server, made["table"], final)
+        close_all(north)
