@@ -267,6 +267,45 @@ def test_two_writers_of_the_same_seq_at_the_same_moment_one_wins(db_url: str) ->
     second.close()
 
 
+def test_events_appended_at_once_from_many_threads_are_each_committed_and_a_refused_one_fails_alone(
+        store: Store) -> None:
+    """Appends that arrive together are committed together (group commit); each call
+    returns only once its event is stored, and an event at a taken place fails alone."""
+    tables = [f"t{i}" for i in range(8)]
+    for t in tables:
+        store.create_table(_table_row(t), [])
+        store.append(t, 0, "claim", 0, {})  # seq 0 of every table is taken
+    # Per table: seq 1..5 once each, and seq 0 again (refused).
+    writes = [(t, seq) for t in tables for seq in range(6)]
+    random.Random(2).shuffle(writes)
+    barrier = threading.Barrier(len(writes))
+    refused: list[tuple[str, int]] = []
+    seen_after: dict[tuple[str, int], bool] = {}
+
+    def write(table_id: str, seq: int) -> None:
+        barrier.wait()
+        try:
+            store.append(table_id, seq, "chat", None, {"text": f"{table_id}/{seq}"})
+        except StorageError:
+            refused.append((table_id, seq))
+            return
+        loaded = store.load(table_id)  # stored by the time append returned
+        seen_after[table_id, seq] = loaded is not None and any(e.seq == seq for e in loaded[1])
+
+    threads = [threading.Thread(target=write, args=w) for w in writes]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    assert sorted(refused) == sorted((t, 0) for t in tables)
+    assert len(seen_after) == len(tables) * 5 and all(seen_after.values())
+    for t in tables:
+        loaded = store.load(t)
+        assert loaded is not None
+        assert [(e.seq, e.kind, e.data) for e in loaded[1]] == [(0, "claim", {})] + [
+            (seq, "chat", {"text": f"{t}/{seq}"}) for seq in range(1, 6)]
+
+
 # ---------------------------------------------------------------------- replay
 def _play_on_the_core(rules_name: str, seed: int, actions: int | None) -> tuple[Game, list[tuple[int, str]]]:
     """A game played directly on the core with random legal actions: the game and its

@@ -87,6 +87,8 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
     app = create_app(config)
     host = f"[{args.host}]" if ":" in args.host else args.host
     console.print(f"Euchre server: http://{host}:{args.port}/  (storage {shown}); Ctrl-C stops it.")
+    # No permessage-deflate: compressing every state (about 4 KB of JSON) cost the server
+    # a quarter of its CPU per move (docs/performance.md, "Web server load").
     uvicorn.run(app, host=args.host, port=args.port, log_level="info", ws_max_size=WS_MAX_BYTES,
-                server_header=False, proxy_headers=False)
+                ws_per_message_deflate=False, server_header=False, proxy_headers=False)
     return 0

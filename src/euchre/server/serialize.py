@@ -30,6 +30,7 @@ is ``{"code": "JH", "short": "J♥", "name": "Jack of Hearts", "suit": "H"}``, t
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from euchre.core.actions import DISCARD_BASE, PLAY_BASE, Action, action_text
@@ -38,7 +39,7 @@ from euchre.core.game import Game
 from euchre.core.hand import HandState, Phase
 from euchre.core.seats import TEAM_NAMES
 from euchre.core.views import HIDDEN, PlayerView, view_of
-from euchre.core.words import describe_history, describe_pending, plain, suit_word
+from euchre.core.words import describe, describe_pending, history_phases, plain, suit_word
 
 SEATS = "NESW"
 
@@ -48,9 +49,10 @@ def seat_text(seat: int) -> str | None:
     return SEATS[seat] if 0 <= seat <= 3 else None
 
 
+@functools.cache
 def card_json(card: int) -> dict[str, str]:
     """A card for the client: its code, short text, English name (for screen readers)
-    and suit letter (``J`` for the joker)."""
+    and suit letter (``J`` for the joker). Made once per card and shared: read only."""
     c = Card(card)
     return {"code": card_code(card), "short": c.pretty(), "name": c.name_text(),
             "suit": "J" if card == JOKER else "CDHS"[card >> 3]}
@@ -77,10 +79,14 @@ def _tricks_json(view: PlayerView) -> list[dict[str, Any]]:
 
 
 def _calls_json(view: PlayerView, viewer: int) -> list[dict[str, Any]]:
+    # describe_history's words for the calls only (the plays are shown as cards, and
+    # wording them for every state of every seat was a tenth of the server's time).
     out = []
-    for seat, code, words in describe_history(view, viewer=viewer):
+    style = view.rules.call_words
+    for (seat, code), phase in zip(view.history, history_phases(view.history), strict=True):
         if code >= PLAY_BASE:
             continue
+        words = describe(code, seat, dealer=view.dealer, phase=phase, style=style, upcard=view.upcard, viewer=viewer)
         # A discard the viewer may not see is HIDDEN in the view: no action text for it.
         text = None if code == HIDDEN else action_text(code)
         out.append({"seat": seat_text(seat), "action": text, "words": words})
@@ -173,9 +179,25 @@ def _previous_json(game: Game, viewer: int | None) -> dict[str, Any] | None:
     return out
 
 
-def game_json(game: Game, viewer: int | None) -> dict[str, Any]:
+def game_json(game: Game, viewer: int | None,
+              previous: dict[tuple[int, int | None], dict[str, Any] | None] | None = None) -> dict[str, Any]:
     """The whole game as ``viewer`` (0..3, or None for a spectator) may see it, in the
-    shape of the module docstring."""
+    shape of the module docstring.
+
+    Args:
+        previous: a dict the caller keeps per game to reuse the last hand's part (it
+            does not change until the next hand ends): filled and read here, keyed by
+            (finished hands, viewer); None builds it every time.
+    """
+    key = (len(game.finished_hands), viewer)
+    if previous is None:
+        last = _previous_json(game, viewer)
+    elif key in previous:
+        last = previous[key]
+    else:
+        if any(k[0] != key[0] for k in previous):
+            previous.clear()
+        last = previous[key] = _previous_json(game, viewer)
     hand, legal = hand_json(game.hand, game.score, viewer)
     if game.is_over:
         legal = []
@@ -187,7 +209,7 @@ def game_json(game: Game, viewer: int | None) -> dict[str, Any]:
         "hand_number": max(number, 1),
         "hand": hand,
         "legal": legal,
-        "previous": _previous_json(game, viewer),
+        "previous": last,
         "result": None if result is None else {
             "winner": TEAM_NAMES[result.winner], "score": list(result.score), "games": result.games},
     }

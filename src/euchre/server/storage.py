@@ -25,6 +25,7 @@ before the server acknowledges it or shows it to anyone.
 from __future__ import annotations
 
 import json
+import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -154,11 +155,24 @@ def _reason(exc: BaseException) -> str:
 
 
 def _sqlite_pragmas(dbapi_connection: DBAPIConnection, _record: ConnectionPoolEntry) -> None:
+    # Write-ahead log: readers do not wait for the writer, and a commit is one append to
+    # the log; synchronous=FULL syncs it to disk at every commit (a committed event
+    # survives a crash of the process or of the machine).
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA busy_timeout=10000")
+    cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=FULL")
     cursor.close()
+
+
+@dataclass
+class _Pending:
+    """An event waiting to be committed: its column values, and the outcome."""
+
+    values: dict[str, Any]
+    done: bool = False
+    error: BaseException | None = None
 
 
 class Store:
@@ -202,6 +216,9 @@ class Store:
         except Exception as exc:  # ArgumentError, missing driver (ImportError), ...
             raise StorageError(f"cannot open the database {self.shown}: {_reason(exc)}") from None
         self.url = url
+        self._queue: list[_Pending] = []
+        self._queue_lock = threading.Lock()
+        self._writer_lock = threading.Lock()
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
 
@@ -258,7 +275,11 @@ class Store:
 
     def append(self, table_id: str, seq: int, kind: str, seat: int | None, data: dict[str, Any],
                created_at: float | None = None) -> None:
-        """Append one event to a table's log and commit it.
+        """Append one event to a table's log and commit it; returns once it is committed.
+
+        Events appended at the same time from several threads are committed together
+        (one transaction, one sync to disk for all; "group commit"): each call still
+        returns only after its own event is committed, or raises if it was refused.
 
         Args:
             table_id: the table.
@@ -270,14 +291,38 @@ class Store:
         Raises:
             StorageError: the write failed or ``seq`` was taken; nothing is stored.
         """
+        pending = _Pending({"table_id": table_id, "seq": seq, "kind": kind, "seat": seat,
+                            "data": json.dumps(data, sort_keys=True, ensure_ascii=False),
+                            "created_at": time.time() if created_at is None else created_at})
+        with self._queue_lock:
+            self._queue.append(pending)
+        with self._writer_lock:  # the first thread in commits every event queued by then
+            if not pending.done:
+                with self._queue_lock:
+                    batch, self._queue = self._queue, []
+                self._write(batch)
+        if pending.error is not None:
+            raise StorageError(f"storing event {seq} of table {table_id} failed: {_reason(pending.error)}") \
+                from pending.error
+
+    def _write(self, batch: list[_Pending]) -> None:
+        """Commit a batch of events in one transaction; when that fails, each in its own
+        (so that one refused event, e.g. a taken ``seq``, fails alone). Marks each done."""
         try:
             with self.engine.begin() as connection:
-                connection.execute(insert(events_table).values(
-                    table_id=table_id, seq=seq, kind=kind, seat=seat,
-                    data=json.dumps(data, sort_keys=True, ensure_ascii=False),
-                    created_at=time.time() if created_at is None else created_at))
+                connection.execute(insert(events_table), [p.values for p in batch])
         except Exception as exc:
-            raise StorageError(f"storing event {seq} of table {table_id} failed: {_reason(exc)}") from exc
+            if len(batch) == 1:
+                batch[0].error = exc
+            else:
+                for p in batch:
+                    try:
+                        with self.engine.begin() as connection:
+                            connection.execute(insert(events_table), [p.values])
+                    except Exception as one:
+                        p.error = one
+        for p in batch:
+            p.done = True
 
     def set_status(self, table_id: str, status: str) -> None:
         """Record a table's status for listing (``playing``, ``over``).

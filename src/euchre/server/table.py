@@ -88,6 +88,7 @@ class LiveTable:
         self.turn_started = now
         self.bots: list[Bot] = [make_bot(row.bot_level, seed=(row.seed + s) % 2**31) for s in range(4)]
         self.lock = asyncio.Lock()
+        self._previous: dict[tuple[int, int | None], dict[str, Any] | None] = {}  # see game_json
         self._wake = asyncio.Event()
         self._driver: asyncio.Task[None] | None = None
 
@@ -381,7 +382,7 @@ class LiveTable:
             "bot_level": self.row.bot_level,
             "seats": [{"seat": SEATS[s], "name": self.display_name(s), "kind": self.kinds[s],
                        "connected": self.connected(s), "stand_in": self.is_stand_in(s)} for s in range(4)],
-            "game": None if self.game is None else game_json(self.game, seat),
+            "game": None if self.game is None else game_json(self.game, seat, self._previous),
             "records": None if self.status != "over" else {
                 "json": f"/api/tables/{self.id}/record.json", "egn": f"/api/tables/{self.id}/record.egn"},
         }
@@ -392,7 +393,7 @@ class LiveTable:
         for conn in self.connections:
             text = texts.get(conn.seat)
             if text is None:
-                text = texts[conn.seat] = json.dumps(self.state_for(conn.seat), ensure_ascii=False)
+                text = texts[conn.seat] = json.dumps(self.state_for(conn.seat), ensure_ascii=False, separators=(",", ":"))
             conn.post(text)
 
     def players(self) -> list[str]:
