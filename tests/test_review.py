@@ -193,3 +193,111 @@ def test_review_reads_real_egn_games(capsys: pytest.CaptureFixture[str]) -> None
     out, err = capsys.readouterr()
     assert code == 0, err
     assert "No decision lost more than 24 points." in out
+
+
+# ------------------------------------------------------------- regressions (bad input)
+
+EGN_DIR = Path(__file__).parent / "data" / "egn"
+
+
+def test_review_skips_decisions_made_on_cards_the_egn_file_does_not_give() -> None:
+    """EGN files may omit the unplayed cards and the discard; the reader places them by
+    guess. Reviewing decisions made holding such cards judged invented hands (Epic_Comeback
+    deal 5: "North discards A♠", a discard the file never records)."""
+    from euchre.cli.replay import load_games_file
+    from euchre.core.cards import card_code, cards_of
+
+    checked = 0
+    for path in sorted(EGN_DIR.glob("*.egn")):
+        game, _ = load_games_file(path).games[0]
+        for index, (hand, _) in enumerate(game_hands(game)):
+            guessed = game.unrecorded.get(index, 0)
+            played = {code - 60 for _, code in hand.history if code >= 60}
+            # Only cards the file leaves unplaced are guessed: never a card played.
+            assert not any(c in played for c in cards_of(guessed)), (path.name, index)
+        review = review_game(game, worlds=2, play_worlds=2)
+        for d in review.decisions:
+            assert not d.state.hands[d.seat] & game.unrecorded.get(d.hand - 1, 0), (path.name, d.hand, d.step)
+        checked += review.skipped
+        if path.name == "Epic_Comeback.egn":
+            # Deal 5 records no discard and A♠ is never played in it: a guess.
+            assert "AS" in [card_code(c) for c in cards_of(game.unrecorded[4])]
+            assert not [d for d in review.decisions if d.hand == 5 and d.phase == Phase.DISCARD]
+            assert review.skipped > 0
+        if path.name == "Custom_Scenario.egn":  # every dealt card is given
+            assert game.unrecorded == {} and review.skipped == 0
+    assert checked > 0
+
+
+@pytest.mark.parametrize("kind", ["directory", "fifo", "device"])
+def test_review_plot_to_something_not_a_file_is_refused_before_the_review(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                                          kind: str) -> None:
+    import os
+
+    record = tmp_path / "game.json"
+    record.write_text(dumps(top_trumps_game()), encoding="utf-8")
+    target = tmp_path / "x.png"
+    if kind == "directory":
+        target.mkdir()
+    elif kind == "fifo":
+        os.mkfifo(target)
+    else:
+        target.symlink_to("/dev/full")
+    code = main(["review", str(record), "--plot", str(target)])
+    out, err = capsys.readouterr()
+    assert code == 2 and "not a regular file" in err and "Traceback" not in err
+    assert "Review of" not in out  # refused before any work
+
+
+def test_plot_write_failure_is_an_error_not_a_traceback(tmp_path: Path) -> None:
+    from euchre.analysis.plot import plot_losses
+
+    with pytest.raises(EuchreError, match="cannot write the plot"):
+        plot_losses(tmp_path / ("a" * 300 + ".png"), {"North": [0.5]})
+
+
+def test_review_of_a_match_with_no_games_is_an_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    emn = json.loads((EGN_DIR / "MotE_W5_Match.emn").read_text(encoding="utf-8"))
+    emn["games"] = []
+    path = tmp_path / "empty.emn"
+    path.write_text(json.dumps(emn), encoding="utf-8")
+    code = main(["review", str(path), "--plot", str(tmp_path / "e.png")])
+    _, err = capsys.readouterr()
+    assert code == 2 and "no games" in err
+    assert not (tmp_path / "e.png").exists()
+
+
+def test_review_plot_of_a_game_with_no_hands_is_refused_up_front(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    record = tmp_path / "zero.json"
+    record.write_text(dumps(Game(RULES, 1)), encoding="utf-8")
+    code = main(["review", str(record), "--plot", str(tmp_path / "z.png")])
+    out, err = capsys.readouterr()
+    assert code == 2 and "no hands to plot" in err and "Review of" not in out
+
+
+@pytest.mark.parametrize("text", ["1_0", "1e1", "0x1", "٣", "--1"])
+def test_threshold_takes_plain_decimals_only(text: str) -> None:
+    import argparse
+
+    from euchre.cli.review import threshold_arg
+
+    with pytest.raises(argparse.ArgumentTypeError):
+        threshold_arg(text)
+    assert str(threshold_arg("-0")) == "0.0"
+
+
+def test_plot_failure_while_writing_is_an_error_not_a_traceback(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A disk that fills up (a symlink to /dev/full passed the checks before) fails in
+    savefig itself: still one EuchreError with the system's reason."""
+    import matplotlib.figure
+
+    from euchre.analysis.plot import plot_losses
+
+    def full(*_args: object, **_kwargs: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(matplotlib.figure.Figure, "savefig", full)
+    with pytest.raises(EuchreError, match="No space left on device"):
+        plot_losses(tmp_path / "x.png", {"North": [0.5]})

@@ -8,6 +8,7 @@ backend, so the rest of the package works without it and no display is needed.
 from __future__ import annotations
 
 import importlib.util
+import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -42,7 +43,8 @@ def check_plot_path(path: str | Path) -> Path:
         ``path`` as a :class:`Path`.
 
     Raises:
-        EuchreError: the name does not end in ``.png``, its directory does not exist, or
+        EuchreError: the name does not end in ``.png``, its directory does not exist or
+            cannot be written, the name is taken by something other than a file, or
             matplotlib is not installed.
     """
     out = Path(path)
@@ -50,18 +52,35 @@ def check_plot_path(path: str | Path) -> Path:
         raise EuchreError(f"the plot is a PNG file; its name must end in .png, not {str(out)!r}")
     if not out.parent.is_dir():
         raise EuchreError(f"cannot write the plot {str(out)!r}: there is no directory {str(out.parent)!r}")
+    try:
+        exists = out.exists()
+        if exists and not out.is_file():
+            raise EuchreError(f"cannot write the plot {str(out)!r}: it exists and is not a regular file")
+        if not os.access(out.parent, os.W_OK) or (exists and not os.access(out, os.W_OK)):
+            raise EuchreError(f"cannot write the plot {str(out)!r}: permission denied")
+    except OSError as exc:  # e.g. a name too long
+        raise EuchreError(f"cannot write the plot {str(out)!r}: {exc.strerror or exc}") from None
     if importlib.util.find_spec("matplotlib") is None:
         raise EuchreError("plots need matplotlib: pip install matplotlib")
     return out
 
 
 def _save(fig: Any, out: Path) -> Path:
-    """Lay out, write as PNG and close a matplotlib figure."""
+    """Lay out, write as PNG and close a matplotlib figure.
+
+    Raises:
+        EuchreError: the file cannot be written (the message gives the system's reason).
+    """
     import matplotlib.pyplot as plt
 
-    fig.tight_layout()
-    fig.savefig(out, format="png", dpi=110)
-    plt.close(fig)
+    try:
+        fig.tight_layout()
+        fig.savefig(out, format="png", dpi=110)
+    except (OSError, ValueError) as exc:  # io.UnsupportedOperation (a pipe) is both
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise EuchreError(f"cannot write the plot {str(out)!r}: {reason}") from None
+    finally:
+        plt.close(fig)
     return out
 
 

@@ -5,7 +5,10 @@ For each decision a seat made in the record (bids, the dealer's discard, going a
 every card), the seat's :class:`~euchre.core.views.PlayerView` at that moment is valued
 with :func:`euchre.bots.advice.action_values`; the *loss* of the decision is the value
 of the best action minus the value of the action taken, in points of the hand for the
-deciding seat's side. Decisions with one legal action are not reviewed.
+deciding seat's side. Decisions with one legal action are not reviewed, nor decisions
+made holding a card the record does not place (an EGN file that omits unplayed cards or
+the dealer's discard: the reader puts them somewhere by guess, ``Game.unrecorded``);
+those are counted as ``skipped``.
 
 The figures are estimates from sampled worlds (see :mod:`euchre.bots.advice`): the
 generator of each decision is seeded from the review's seed, the game, the hand and the
@@ -78,12 +81,15 @@ class Review:
         threshold: the loss from which a decision is listed.
         hands: the number of hands in the game (finished, and the one in progress if any).
         decisions: every reviewed decision with more than one legal action, in order.
+        skipped: decisions of the chosen seats not reviewed because the seat held a card
+            the record does not place.
     """
 
     seats: tuple[int, ...]
     threshold: float
     hands: int
     decisions: tuple[Decision, ...]
+    skipped: int = 0
 
     @property
     def mistakes(self) -> list[Decision]:
@@ -158,10 +164,16 @@ def review_game(game: Game, seats: Sequence[int] = (0, 1, 2, 3), *, threshold: f
         raise EuchreError(f"threshold must be a number >= 0, not {threshold!r}")
     hands = game_hands(game)
     todo: list[tuple[int, tuple[int, int], int, HandState, int, Action]] = []
+    skipped = 0
     for number, (hand, score) in enumerate(hands, start=1):
+        guessed = game.unrecorded.get(number - 1, 0)
         for step, state, seat, action in decision_points(hand):
-            if seat in chosen and len(state.legal_actions()) > 1:
-                todo.append((number, score, step, state, seat, action))
+            if seat not in chosen or len(state.legal_actions()) < 2:
+                continue
+            if state.hands[seat] & guessed:
+                skipped += 1
+                continue
+            todo.append((number, score, step, state, seat, action))
     decisions: list[Decision] = []
     for done, (number, score, step, state, seat, action) in enumerate(todo, start=1):
         view = view_of(state, seat, score)
@@ -170,4 +182,4 @@ def review_game(game: Game, seats: Sequence[int] = (0, 1, 2, 3), *, threshold: f
         decisions.append(Decision(number, step, seat, state.phase, state, score, action, values))
         if progress is not None:
             progress(done, len(todo))
-    return Review(chosen, float(threshold), len(hands), tuple(decisions))
+    return Review(chosen, float(threshold), len(hands), tuple(decisions), skipped)

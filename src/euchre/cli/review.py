@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import re
 from pathlib import Path
 from typing import TypeVar
 
@@ -19,7 +20,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from euchre.analysis.plot import check_plot_path, plot_losses
-from euchre.analysis.review import DEFAULT_THRESHOLD, Decision, Review, review_game
+from euchre.analysis.review import DEFAULT_THRESHOLD, Decision, Review, game_hands, review_game
 from euchre.cli.render import SEAT_TITLES, player_label
 from euchre.cli.replay import MAX_NAME, games_chosen
 from euchre.cli.text import clean, int_arg, quoted
@@ -39,6 +40,8 @@ PHASE_WORDS = {
     Phase.PLAY: "",
 }
 """How each kind of decision is named in the list (cards: by the trick)."""
+_DECIMAL = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)")
+"""A plain decimal number (no exponent, no underscores, ASCII digits only)."""
 MAX_THRESHOLD = 24.0
 """The largest threshold accepted (a hand is worth at most a few points)."""
 
@@ -47,13 +50,10 @@ def threshold_arg(text: str) -> float:
     """An argparse ``type`` for the loss threshold: a number of points from 0 to
     :data:`MAX_THRESHOLD`."""
     t = text.strip()
-    try:
-        value = float(t) if t.isascii() else math.nan
-    except ValueError:
-        value = math.nan
+    value = float(t) if _DECIMAL.fullmatch(t) else math.nan
     if not math.isfinite(value) or not 0 <= value <= MAX_THRESHOLD:
         raise argparse.ArgumentTypeError(f"{quoted(text, 20)} is not a number of points from 0 to {MAX_THRESHOLD:g}")
-    return value
+    return value + 0.0  # -0 is 0
 
 
 def seats_arg(text: str) -> tuple[int, ...]:
@@ -146,8 +146,12 @@ def cmd_review(args: argparse.Namespace, console: Console) -> int:
         check_plot_path(args.plot)
     loaded, chosen = games_chosen(path, args.game)
     count = len(loaded.games)
+    if not count:
+        raise EuchreError(f"{clean(path, 200)}: the match has no games to review")
     if args.plot is not None and len(chosen) > 1:
         raise EuchreError(f"--plot draws one game and the match has {count}: choose one with --game N")
+    if args.plot is not None and not game_hands(loaded.games[chosen[0] - 1][0]):
+        raise EuchreError("--plot: the game has no hands to plot")
     seats_text = ", ".join(SEAT_TITLES[s] for s in args.seat)
     console.print(f"Review of {clean(path.name, 60)} ({loaded.kind}) for {seats_text}: decisions losing more than "
                   f"{args.threshold:g} points of expected value, by the expert's estimate.")
@@ -175,6 +179,9 @@ def cmd_review(args: argparse.Namespace, console: Console) -> int:
         else:
             console.print(f"No decision lost more than {args.threshold:g} points.")
         console.print(_summary_table(review, names))
+        if review.skipped:
+            console.print(f"{review.skipped} decision(s) not reviewed: the player held cards the record does not "
+                          "give (the file omits unplayed cards or the discard).")
         for seat, values in review.loss_per_hand().items():
             label = player_label(seat, names[seat])
             losses[label if count == 1 else f"{label}, game {number}"] = values

@@ -189,6 +189,10 @@ class Game:
     When a hand ends it is scored, the game end is checked after the hand (REFERENCE
     4.5 "Fixed"), and the next hand is dealt at once: the finished hands are in
     ``game.finished_hands``. ``game.result`` is set when a side reaches the target.
+    ``game.unrecorded`` maps a hand's index (from 0) to a bit mask of the cards that a
+    record read into the game did not place (an EGN file that omits unplayed cards or
+    the discard: they were put in a seat's hand, or chosen as the discard, by guess);
+    it is empty for games played or read from a complete record.
 
     Args:
         rules: the rule set.
@@ -225,6 +229,7 @@ class Game:
         self.score = list(self.initial_score)
         self.dealer = self.setup.first_dealer
         self.finished_hands: list[HandState] = []
+        self.unrecorded: dict[int, int] = {}
         self.result: GameResult | None = None
         self.max_hands = max_hands
         self._deal_provider = deal_provider

@@ -99,12 +99,15 @@ def load_egn(data: Any, where: str = "") -> tuple[Game, list[str]]:
         number = n
         deals.append(deal)
     discards: dict[int, int | None] = {}
+    unrecorded: dict[int, int] = {}
 
     def provider(index: int, dealer: int) -> HandState:
         if index >= len(deals):
             # After the record: a stand-in hand with a fixed seed, never part of the record.
             return HandState.deal(rules, dealer, random.Random(index))
-        hand, discards[index] = _deal_hand(rules, dealer, deals[index])
+        hand, discards[index], guessed = _deal_hand(rules, dealer, deals[index])
+        if guessed:
+            unrecorded[index] = guessed
         return hand
 
     first_dealer = deals[0].dealer if deals else 0
@@ -115,6 +118,7 @@ def load_egn(data: Any, where: str = "") -> tuple[Game, list[str]]:
         raise
     except EuchreError as exc:
         raise RecordError(_join(dw, 0), str(exc)) from None
+    game.unrecorded = unrecorded  # filled in as the provider deals
 
     def step(code: int, at: str) -> None:
         try:

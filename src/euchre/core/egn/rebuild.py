@@ -107,9 +107,10 @@ def _known_cards(deal: _Deal, deck: frozenset[int], trump: int | None) -> tuple[
     return known, kitty
 
 
-def _rebuild(dealer: int, deal: _Deal, seen: _Seen, deck: list[int]) -> tuple[list[list[int]], list[int], int | None]:
+def _rebuild(dealer: int, deal: _Deal, seen: _Seen, deck: list[int]) -> tuple[list[list[int]], list[int], int | None, int]:
     """A deal consistent with the file: ``(hands by seat, stock with the upcard first,
-    the dealer's discard or None)``. See the :mod:`euchre.core.egn` docstring."""
+    the dealer's discard or None, mask of the cards placed in a hand by guess)``. See the
+    :mod:`euchre.core.egn` docstring."""
     deck_set = frozenset(deck)
     trump = seen.trump
     known, kitty = _known_cards(deal, deck_set, trump if trump != -1 else None)
@@ -130,6 +131,7 @@ def _rebuild(dealer: int, deal: _Deal, seen: _Seen, deck: list[int]) -> tuple[li
                 voids[seat].add(led)
 
     placed: dict[int, str] = {}
+    guessed = 0
 
     def place(card: int, label: str, where: str) -> None:
         if card in placed:
@@ -156,6 +158,8 @@ def _rebuild(dealer: int, deal: _Deal, seen: _Seen, deck: list[int]) -> tuple[li
                     rest = [c for c in six if c not in played[s]]
                     rest.sort(key=lambda c: (eff[c] not in voids[s], c == up, c))
                     discard = rest[0]
+                    if len(rest) > 1:  # which of his unplayed cards went is a guess
+                        guessed |= 1 << discard
                 elif discard not in six:
                     raise RecordError(deal.discard_where, f"the dealer discards {card_to_egn(discard)}, which he was not dealt")
             continue
@@ -194,21 +198,25 @@ def _rebuild(dealer: int, deal: _Deal, seen: _Seen, deck: list[int]) -> tuple[li
     for (owner, _), c in zip(slots, fill, strict=True):
         if owner >= 0:
             hands[owner].append(c)
+            guessed |= 1 << c
         elif owner == -1:
             hands[dealer].append(c)
             discard = c
+            guessed |= 1 << c
     stock = [up] + [c if c is not None else next(kitty_fill) for c in kitty]
-    return hands, stock, (discard if seen.exchanged else None)
+    return hands, stock, (discard if seen.exchanged else None), guessed
 
 
-def _deal_hand(rules: Rules, dealer: int, deal: _Deal) -> tuple[HandState, int | None]:
-    """The hand for a deal of the file, and the discard the replay makes (or None)."""
+def _deal_hand(rules: Rules, dealer: int, deal: _Deal) -> tuple[HandState, int | None, int]:
+    """The hand for a deal of the file, the discard the replay makes (or None), and the
+    mask of the cards the file does not place (put in a seat's hand, or chosen as the
+    dealer's discard, by guess; the kitty is not counted)."""
     if deal.dealer != dealer:
         raise RecordError(deal.dealer_where, f"the deal passes to the left: {_seat_text(dealer)} deals now, the file says {deal.dealer}")
     deck = deck_cards(rules.deck, rules.joker)
     seen = _stand_in(rules, dealer, deal, deck)
-    hands, stock, discard = _rebuild(dealer, deal, seen, deck)
+    hands, stock, discard, guessed = _rebuild(dealer, deal, seen, deck)
     try:
-        return HandState.from_deal(rules, dealer, hands, stock), discard
+        return HandState.from_deal(rules, dealer, hands, stock), discard, guessed
     except EuchreError as exc:
         raise RecordError(deal.where, str(exc)) from None
