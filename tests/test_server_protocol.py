@@ -282,8 +282,8 @@ def test_a_failed_write_is_an_error_and_changes_nothing(tmp_path: Path) -> None:
         def broken(*_args: Any) -> None:
             raise StorageError("disk full")
 
-        real = store.append
-        store.append = broken
+        real = store.append_many  # what the server's event writer calls
+        store.append_many = broken
         actor = peers[SEATS[game.turn]]
         state = actor.state
         assert state is not None
@@ -292,7 +292,7 @@ def test_a_failed_write_is_an_error_and_changes_nothing(tmp_path: Path) -> None:
         reply = actor.until(lambda m: m["type"] in ("ack", "error"))
         assert reply["code"] == "storage_error" and reply["id"] == "w"
         assert table.seq == seq and list(game.hand.history) == history
-        store.append = real
+        store.append_many = real
         actor.send(type="action", action=legal_actions(state)[0], id="w2")
         assert actor.until(lambda m: m["type"] in ("ack", "error"))["type"] == "ack"
 

@@ -27,6 +27,7 @@ from euchre.server.protocol import MAX_TOKEN_CHARS, ProtocolError
 from euchre.server.serialize import SEATS
 from euchre.server.storage import StorageError, Store, TableRow
 from euchre.server.table import LiveTable
+from euchre.server.writer import EventWriter
 
 TOKEN_BYTES = 18
 """Random bytes in an invite token (144 bits; 24 URL-safe characters)."""
@@ -120,6 +121,7 @@ class Hub:
         self.config = config
         self.clock = clock
         self.tables: dict[str, LiveTable] = {}
+        self.writer = EventWriter(store)  # one for all tables: their events are stored in batches
         self._load_lock = asyncio.Lock()
 
     async def create(self, body: Any) -> dict[str, Any]:
@@ -166,7 +168,7 @@ class Hub:
             if found is None:
                 return None
             row, events = found
-            table = LiveTable.restore(row, events, self.store, self.config, self.clock)
+            table = LiveTable.restore(row, events, self.store, self.config, self.clock, self.writer)
             table.start_driver()
             self.tables[table_id] = table
             return table

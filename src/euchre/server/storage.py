@@ -166,6 +166,10 @@ def _sqlite_pragmas(dbapi_connection: DBAPIConnection, _record: ConnectionPoolEn
     cursor.close()
 
 
+NewEvent = tuple[str, int, str, int | None, dict[str, Any], float | None]
+"""An event to append: ``(table_id, seq, kind, seat, data, created_at or None)``."""
+
+
 @dataclass
 class _Pending:
     """An event waiting to be committed: its column values, and the outcome."""
@@ -277,10 +281,6 @@ class Store:
                created_at: float | None = None) -> None:
         """Append one event to a table's log and commit it; returns once it is committed.
 
-        Events appended at the same time from several threads are committed together
-        (one transaction, one sync to disk for all; "group commit"): each call still
-        returns only after its own event is committed, or raises if it was refused.
-
         Args:
             table_id: the table.
             seq: the event's place; it must be the next one (a duplicate ``seq`` is
@@ -291,19 +291,49 @@ class Store:
         Raises:
             StorageError: the write failed or ``seq`` was taken; nothing is stored.
         """
-        pending = _Pending({"table_id": table_id, "seq": seq, "kind": kind, "seat": seat,
-                            "data": json.dumps(data, sort_keys=True, ensure_ascii=False),
-                            "created_at": time.time() if created_at is None else created_at})
+        error = self.append_many([(table_id, seq, kind, seat, data, created_at)])[0]
+        if error is not None:
+            raise error
+
+    def append_many(self, events: Sequence[NewEvent]) -> list[StorageError | None]:
+        """Append events (of any tables) and commit them; returns once all are committed
+        or refused, with each one's outcome.
+
+        Events given together, and events appended at the same time from other threads,
+        are committed together: one transaction and one sync to disk for all ("group
+        commit"). When that transaction fails, each event is tried alone, so that a
+        refused one (its ``seq`` taken, no such table) fails alone.
+
+        Args:
+            events: ``(table_id, seq, kind, seat, data, created_at or None for now)``
+                as for :meth:`append`.
+
+        Returns:
+            Per event, in order: None when it is stored, else the StorageError saying
+            why it is not (nothing of it is stored).
+        """
+        now = time.time()
+        pending = [_Pending({"table_id": t, "seq": seq, "kind": kind, "seat": seat,
+                             "data": json.dumps(data, sort_keys=True, ensure_ascii=False),
+                             "created_at": now if created_at is None else created_at})
+                   for t, seq, kind, seat, data, created_at in events]
         with self._queue_lock:
-            self._queue.append(pending)
+            self._queue.extend(pending)
         with self._writer_lock:  # the first thread in commits every event queued by then
-            if not pending.done:
+            if not all(p.done for p in pending):
                 with self._queue_lock:
                     batch, self._queue = self._queue, []
                 self._write(batch)
-        if pending.error is not None:
-            raise StorageError(f"storing event {seq} of table {table_id} failed: {_reason(pending.error)}") \
-                from pending.error
+        out: list[StorageError | None] = []
+        for p in pending:
+            if p.error is None:
+                out.append(None)
+            else:
+                failed = StorageError(f"storing event {p.values['seq']} of table {p.values['table_id']} failed: "
+                                      f"{_reason(p.error)}")
+                failed.__cause__ = p.error
+                out.append(failed)
+        return out
 
     def _write(self, batch: list[_Pending]) -> None:
         """Commit a batch of events in one transaction; when that fails, each in its own

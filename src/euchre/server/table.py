@@ -43,6 +43,7 @@ from euchre.server.connection import Connection
 from euchre.server.protocol import MAX_NAME_CHARS, ProtocolError, clean_text
 from euchre.server.serialize import SEATS, game_json, seat_text
 from euchre.server.storage import EventRow, StorageError, Store, TableRow
+from euchre.server.writer import EventWriter
 
 log = logging.getLogger("euchre.server")
 
@@ -69,10 +70,11 @@ class LiveTable:
     """
 
     def __init__(self, row: TableRow, store: Store, config: ServerConfig,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, writer: EventWriter | None = None) -> None:
         self.id = row.id
         self.row = row
         self.store = store
+        self.writer = EventWriter(store) if writer is None else writer
         self.config = config
         self.clock = clock
         self.rules = Rules.from_dict(row.rules)
@@ -95,14 +97,14 @@ class LiveTable:
     # ------------------------------------------------------------------ replay
     @classmethod
     def restore(cls, row: TableRow, events: list[EventRow], store: Store, config: ServerConfig,
-                clock: Callable[[], float] = time.monotonic) -> LiveTable:
+                clock: Callable[[], float] = time.monotonic, writer: EventWriter | None = None) -> LiveTable:
         """A table rebuilt from its stored log (the same :meth:`_apply` as live play).
 
         Raises:
             StorageError: the log has a gap or an event that does not replay.
         """
         try:
-            table = cls(row, store, config, clock)
+            table = cls(row, store, config, clock, writer)
         except EuchreError as exc:
             raise StorageError(f"table {row.id}: {exc}") from None
         for ev in events:
@@ -162,7 +164,7 @@ class LiveTable:
         created = time.time()
         status = self.status
         try:
-            await anyio.to_thread.run_sync(partial(self.store.append, self.id, self.seq, kind, seat, data, created))
+            await self.writer.append(self.id, self.seq, kind, seat, data, created)
         except StorageError as exc:
             log.error("table %s: %s", self.id, exc)
             raise ProtocolError("storage_error", "the server could not store this; nothing changed") from None
