@@ -212,6 +212,73 @@ def test_hint_gives_the_seat_to_act_the_experts_values_and_nobody_else(tmp_path:
         assert not [m for m in spectator.flush() if m["type"] == "hint"]
 
 
+def test_a_chat_line_does_not_make_the_next_action_stale(tmp_path: Path) -> None:
+    """A chat line is an event (seq moves on) but changes no state and sends none: the
+    player's action on the state shown was refused as stale, with no state to recover."""
+    with running(tmp_path / "t.db") as client:
+        made, peers, spectator = _started_table(client)
+        table = live(client, made["table"])
+        game = table.game
+        assert game is not None
+        actor = SEATS[game.turn]
+        seq = table.seq
+        spectator.send(type="chat", text="hello", id="c")
+        assert spectator.until(lambda m: m["type"] in ("ack", "error"))["type"] == "ack"
+        assert table.seq == seq + 1
+        action = str(game.legal_actions()[0])
+        peers[actor].send(type="action", action=action, seq=seq, id="a")
+        assert peers[actor].until(lambda m: m["type"] in ("ack", "error")) == {"type": "ack", "id": "a", "seq": seq + 2}
+        # After a real change the old state is stale.
+        game = table.game
+        if game.turn == SEATS.index(actor) and not game.is_over:  # the same seat acts again
+            peers[actor].send(type="action", action=str(game.legal_actions()[0]), seq=seq, id="b")
+            reply = peers[actor].until(lambda m: m["type"] in ("ack", "error"))
+            assert reply["type"] == "error" and reply["code"] == "stale"
+        else:
+            nxt = SEATS[game.turn]
+            peers[nxt].send(type="action", action=str(game.legal_actions()[0]), seq=seq, id="b")
+            reply = peers[nxt].until(lambda m: m["type"] in ("ack", "error"))
+            assert reply["type"] == "error" and reply["code"] == "stale"
+
+
+def test_hints_do_not_hold_up_the_connection_and_queue_at_most_one(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hints were awaited in the message loop: 30 hints in a row were all computed, one
+    after the other, and held up the player's action 8 s; a dropped connection's hints
+    went on being computed. Now one hint at a time per connection runs beside the loop,
+    a second is refused (rate_limited), and the same state's figures are kept."""
+    import threading
+
+    import euchre.server.table as table_module
+
+    release = threading.Event()
+    calls: list[int] = []
+
+    def slow_values(view: Any, rng: Any) -> dict[Any, float]:
+        calls.append(1)
+        release.wait(10)
+        return {a: float(i) for i, a in enumerate(view.legal)}
+
+    monkeypatch.setattr(table_module, "action_values", slow_values)
+    with running(tmp_path / "t.db") as client:
+        made, peers, _ = _started_table(client)
+        table = live(client, made["table"])
+        assert table.game is not None
+        actor = peers[SEATS[table.game.turn]]
+        actor.send(type="hint", id=1)
+        actor.send(type="hint", id=2)
+        refused = actor.until(lambda m: m["type"] in ("hint", "error"))
+        assert refused["type"] == "error" and refused["code"] == "rate_limited" and refused["id"] == 2
+        actor.send(type="ping", id="p")  # answered while the hint is being computed
+        assert actor.until(lambda m: m["type"] in ("pong", "hint")) == {"type": "pong", "id": "p"}
+        release.set()
+        first = actor.until(lambda m: m["type"] == "hint")
+        assert first["id"] == 1 and len(first["values"]) == len(table.game.legal_actions())
+        actor.send(type="hint", id=3)
+        again = actor.until(lambda m: m["type"] in ("hint", "error"))
+        assert again["type"] == "hint" and again["values"] == first["values"]
+        assert len(calls) == 1  # the same state's figures were kept
+
+
 def test_before_joining_only_a_good_token_is_accepted(tmp_path: Path) -> None:
     with running(tmp_path / "t.db") as client:
         made = create(client)

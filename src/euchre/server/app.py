@@ -203,6 +203,7 @@ class _Session:
         self.hub = hub
         self.config = config
         self.limiter = RateLimiter(config.rate_per_second, config.rate_burst)
+        self.tasks: set[asyncio.Task[None]] = set()  # hints being computed
 
     async def _close(self, code: int, reason: str) -> None:
         with contextlib.suppress(Exception):
@@ -266,7 +267,23 @@ class _Session:
         elif kind == "name":
             await table.rename(conn, f["name"], ref)
         elif kind == "hint":
+            # In a task: the connection's other messages are not held up while the
+            # expert thinks; one hint at a time per connection.
+            if conn.hinting:
+                raise ProtocolError("rate_limited", "a hint is being computed for you already", ref)
+            conn.hinting = True
+            task = asyncio.get_running_loop().create_task(self._hint(table, conn, ref))
+            self.tasks.add(task)
+            task.add_done_callback(self.tasks.discard)
+
+    @staticmethod
+    async def _hint(table: LiveTable, conn: Connection, ref: str | int | None) -> None:
+        try:
             await table.hint(conn, ref)
+        except ProtocolError as exc:
+            conn.post(exc.event())
+        finally:
+            conn.hinting = False
 
     async def _pump(self, conn: Connection) -> None:
         with contextlib.suppress(Exception):
@@ -296,6 +313,8 @@ class _Session:
                     conn.post(exc.event())
                     flooded = self._flooding()
         finally:
+            for task in self.tasks:
+                task.cancel()
             table.detach(conn)
             try:
                 await asyncio.wait_for(writer, timeout=2.0)

@@ -41,7 +41,7 @@ from euchre.core.views import view_of
 from euchre.server.config import ServerConfig
 from euchre.server.connection import Connection
 from euchre.server.protocol import MAX_NAME_CHARS, ProtocolError, clean_text
-from euchre.server.serialize import SEATS, game_json, seat_text
+from euchre.server.serialize import SEATS, game_json, seat_text, state_text
 from euchre.server.storage import EventRow, StorageError, Store, TableRow
 from euchre.server.writer import EventWriter
 
@@ -84,6 +84,8 @@ class LiveTable:
         self.names: list[str | None] = [None, None, None, None]
         self.chat: deque[dict[str, Any]] = deque(maxlen=max(1, config.chat_history))
         self.seq = 0
+        self.changed_at = 0  # the seq just after the last event that changed what states show
+        self._hint_cache: tuple[int, int, list[dict[str, Any]]] | None = None  # (seat, changed_at, values)
         self.connections: list[Connection] = []
         now = clock()
         self.absent_since: list[float | None] = [now, now, now, now]
@@ -152,6 +154,8 @@ class LiveTable:
                               "text": str(data["text"]), "at": created_at})
         else:
             raise ValueError(f"unknown event kind {kind!r}")
+        if kind != "chat":  # chat changes no seat's state: an action on the state before it is not stale
+            self.changed_at = self.seq + 1
 
     # ------------------------------------------------------------------ writing
     async def _commit(self, kind: str, seat: int | None, data: dict[str, Any]) -> None:
@@ -252,7 +256,7 @@ class LiveTable:
             game = self._game_in_play(ref)
             if game.turn != seat:
                 raise ProtocolError("not_your_turn", f"it is {SEAT_TITLES[game.turn]}'s turn, not {SEAT_TITLES[seat]}'s", ref)
-            if seq is not None and seq != self.seq:
+            if seq is not None and not self.changed_at <= seq <= self.seq:
                 raise ProtocolError("stale", f"you acted on state {seq}; the table is at {self.seq}", ref)
             try:
                 code = parse_action(text)
@@ -319,33 +323,32 @@ class LiveTable:
         connection only: ``{"type": "hint", "id", "seq", "values": [{"action", "value"}]}``,
         best first, values in expected points of the hand for the seat's side
         (:func:`euchre.bots.advice.action_values`, computed from the seat's view only, in
-        a worker thread; the same state gives the same figures).
+        a worker thread). ``seq`` is the table's seq when asked. The figures depend only
+        on the state, and the last ones are kept: asking again costs nothing.
 
         Raises:
-            ProtocolError: ``not_a_player``, ``not_started``, ``game_over``,
-                ``not_your_turn``, or ``rate_limited`` while this connection's previous
-                hint is still being computed.
+            ProtocolError: ``not_a_player``, ``not_started``, ``game_over`` or
+                ``not_your_turn``.
         """
         seat = conn.seat
         if seat is None:
             raise ProtocolError("not_a_player", "spectators get no hints", ref)
-        if conn.hinting:
-            raise ProtocolError("rate_limited", "a hint is being computed for you already", ref)
         async with self.lock:
             game = self._game_in_play(ref)
             if game.turn != seat:
                 raise ProtocolError("not_your_turn", f"hints are for your turn; it is {SEAT_TITLES[game.turn]}'s", ref)
-            seq = self.seq
+            seq, changed_at = self.seq, self.changed_at
             view = view_of(game.hand, seat, game.score)
-        rng = random.Random(f"hint:{self.id}:{seq}")
-        conn.hinting = True
-        try:
+        cached = self._hint_cache
+        if cached is not None and cached[:2] == (seat, changed_at):
+            ranked = cached[2]
+        else:
+            rng = random.Random(f"hint:{self.id}:{changed_at}")
             values = await anyio.to_thread.run_sync(partial(action_values, view, rng))
-        finally:
-            conn.hinting = False
-        ranked = sorted(values.items(), key=lambda item: -item[1])
-        conn.post({"type": "hint", "id": ref, "seq": seq,
-                   "values": [{"action": action_text(a), "value": round(v, 3)} for a, v in ranked]})
+            ranked = [{"action": action_text(a), "value": round(v, 3)}
+                      for a, v in sorted(values.items(), key=lambda item: -item[1])]
+            self._hint_cache = (seat, changed_at, ranked)
+        conn.post({"type": "hint", "id": ref, "seq": seq, "values": ranked})
 
     def _game_in_play(self, ref: str | int | None) -> Game:
         if self.status == "lobby" or self.game is None:
@@ -395,7 +398,7 @@ class LiveTable:
         for conn in self.connections:
             text = texts.get(conn.seat)
             if text is None:
-                text = texts[conn.seat] = json.dumps(self.state_for(conn.seat), ensure_ascii=False, separators=(",", ":"))
+                text = texts[conn.seat] = state_text(self.state_for(conn.seat))
             conn.post(text)
 
     def players(self) -> list[str]:

@@ -150,7 +150,9 @@ function receive(message) {
       $("chat").scrollTop = $("chat").scrollHeight;
       break;
     case "hint":
-      if (session.state && message.seq === session.state.seq) showHint(message);
+      // A hint asked before the state now shown is out of date (a chat line moves seq
+      // on without a new state, so a later seq is fine).
+      if (session.state && message.seq >= session.state.seq) showHint(message);
       break;
     case "error":
       $("error").textContent = message.message;
