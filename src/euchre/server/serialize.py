@@ -31,6 +31,7 @@ is ``{"code": "JH", "short": "J♥", "name": "Jack of Hearts", "suit": "H"}``, t
 from __future__ import annotations
 
 import functools
+import json
 from typing import Any
 
 from euchre.core.actions import DISCARD_BASE, PLAY_BASE, Action, action_text
@@ -179,6 +180,32 @@ def _previous_json(game: Game, viewer: int | None) -> dict[str, Any] | None:
     return out
 
 
+def dumps(message: dict[str, Any]) -> str:
+    """A message as compact JSON text (UTF-8 characters kept, no spaces)."""
+    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+
+
+class Encoded(dict[str, Any]):
+    """A dict that keeps its JSON text once made (:attr:`text`); not to be changed."""
+
+    @functools.cached_property
+    def text(self) -> str:
+        """The dict as compact JSON, made on first use."""
+        return dumps(self)
+
+
+def state_text(state: dict[str, Any]) -> str:
+    """A state message (:meth:`LiveTable.state_for <euchre.server.table.LiveTable.state_for>`)
+    as compact JSON; the last hand's part (the largest, the same until the next hand
+    ends) is put in as the text it was encoded to once (an :class:`Encoded`)."""
+    game = state.get("game")
+    if not isinstance(game, dict) or not isinstance(game.get("previous"), Encoded):
+        return dumps(state)
+    outer = dumps({k: v for k, v in state.items() if k != "game"})
+    inner = dumps({k: v for k, v in game.items() if k != "previous"})
+    return f'{outer[:-1]},"game":{inner[:-1]},"previous":{game["previous"].text}}}}}'
+
+
 def game_json(game: Game, viewer: int | None,
               previous: dict[tuple[int, int | None], dict[str, Any] | None] | None = None) -> dict[str, Any]:
     """The whole game as ``viewer`` (0..3, or None for a spectator) may see it, in the
@@ -197,7 +224,8 @@ def game_json(game: Game, viewer: int | None,
     else:
         if any(k[0] != key[0] for k in previous):
             previous.clear()
-        last = previous[key] = _previous_json(game, viewer)
+        made = _previous_json(game, viewer)
+        last = previous[key] = None if made is None else Encoded(made)
     hand, legal = hand_json(game.hand, game.score, viewer)
     if game.is_over:
         legal = []
