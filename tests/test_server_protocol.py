@@ -557,3 +557,27 @@ def test_a_log_with_a_gap_does_not_replay(tmp_path: Path) -> None:
         peer.send(type="join", token=made["spectator"])
         reply = peer.recv()
         assert reply["code"] == "unavailable" and "missing" in reply["message"]
+
+
+def test_the_state_text_with_the_last_hand_encoded_once_is_the_state_as_json() -> None:
+    """States are sent as text with the last hand's part encoded once per hand
+    (serialize.state_text); the text must read back as exactly the state."""
+    import random
+
+    from euchre.core.game import Game
+    from euchre.core.rules import preset
+    from euchre.server.serialize import game_json, state_text
+
+    for name, seed in (("modern-standard", 1), ("british-benny", 2)):
+        game, rng, cache = Game(preset(name), seed), random.Random(seed), {}
+        checked = 0
+        while True:
+            for viewer in (0, 1, 2, 3, None):
+                state = {"type": "state", "seq": 9, "game": game_json(game, viewer, cache), "records": None}
+                assert json.loads(state_text(state)) == {**state, "game": game_json(game, viewer)}
+                checked += state["game"]["previous"] is not None
+            if game.is_over:
+                break
+            game.apply(rng.choice(game.legal_actions()))
+        assert checked > 100  # the spliced form was used
+    assert json.loads(state_text({"type": "state", "game": None})) == {"type": "state", "game": None}
