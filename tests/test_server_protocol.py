@@ -472,12 +472,17 @@ def test_a_broken_log_makes_the_table_unavailable_not_the_server(tmp_path: Path)
 
 # ---------------------------------------------------------------------- euchre serve
 def test_the_serve_command_runs_uvicorn_on_loopback(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import gc
+
     import uvicorn
 
     from euchre.cli.main import main
+    from euchre.cli.serve import GC_THRESHOLDS
 
     calls: list[tuple[Any, dict[str, Any]]] = []
-    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: calls.append((app, kw)))
+    thresholds: list[tuple[int, int, int]] = []
+    before = gc.get_threshold()
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: (calls.append((app, kw)), thresholds.append(gc.get_threshold())))
     db = tmp_path / "serve.db"
     assert main(["serve", "--db", sqlite_url(db), "--port", "8123", "--grace", "5"]) == 0
     (app, kw), = calls
@@ -489,6 +494,9 @@ def test_the_serve_command_runs_uvicorn_on_loopback(tmp_path: Path, monkeypatch:
     assert main(["serve", "--db", "nonsense"]) == 2
     assert main(["serve", "--host", "::1", "--db", sqlite_url(db)]) == 0
     assert len(calls) == 2
+    # Served with the collector tuned (and no permessage-deflate); put back afterwards.
+    assert thresholds == [GC_THRESHOLDS, GC_THRESHOLDS] and kw["ws_per_message_deflate"] is False
+    assert gc.get_threshold() == before and gc.get_freeze_count() == 0
 
 
 def test_the_default_storage_is_in_the_user_data_directory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
