@@ -567,17 +567,19 @@ def test_a_log_with_a_gap_does_not_replay(tmp_path: Path) -> None:
         assert reply["code"] == "unavailable" and "missing" in reply["message"]
 
 
-def test_the_state_text_with_the_last_hand_encoded_once_is_the_state_as_json() -> None:
-    """States are sent as text with the last hand's part encoded once per hand
-    (serialize.state_text); the text must read back as exactly the state."""
+def test_the_state_text_with_parts_encoded_once_is_the_state_as_json() -> None:
+    """States are sent as text with the parts that do not change from move to move (the
+    last hand, the calls, the finished tricks) encoded once (serialize.StateCache); the
+    text must read back as exactly the state built afresh, for every seat and a
+    spectator at every step of whole games."""
     import random
 
     from euchre.core.game import Game
     from euchre.core.rules import preset
-    from euchre.server.serialize import game_json, state_text
+    from euchre.server.serialize import StateCache, game_json, state_text
 
-    for name, seed in (("modern-standard", 1), ("british-benny", 2)):
-        game, rng, cache = Game(preset(name), seed), random.Random(seed), {}
+    for name, seed in (("modern-standard", 1), ("british-benny", 2), ("dc-club-1862", 3)):
+        game, rng, cache = Game(preset(name).replace(game_target=10), seed), random.Random(seed), StateCache()
         checked = 0
         while True:
             for viewer in (0, 1, 2, 3, None):
@@ -587,5 +589,5 @@ def test_the_state_text_with_the_last_hand_encoded_once_is_the_state_as_json() -
             if game.is_over:
                 break
             game.apply(rng.choice(game.legal_actions()))
-        assert checked > 100  # the spliced form was used
+        assert checked > 100  # the cached parts were used
     assert json.loads(state_text({"type": "state", "game": None})) == {"type": "state", "game": None}

@@ -4,10 +4,11 @@ order by a task of their own, so that a slow client never holds up its table."""
 from __future__ import annotations
 
 import asyncio
-import json
 from collections import deque
 from collections.abc import Awaitable, Callable
 from typing import Any
+
+from euchre.server.serialize import dumps
 
 SendText = Callable[[str], Awaitable[None]]
 Close = Callable[[int, str], Awaitable[None]]
@@ -38,7 +39,7 @@ class Connection:
             self._pending.clear()
             self.dropped = True
         else:
-            self._pending.append(message if isinstance(message, str) else json.dumps(message, ensure_ascii=False))
+            self._pending.append(message if isinstance(message, str) else dumps(message))
         self._ready.set()
 
     def finish(self) -> None:

@@ -31,8 +31,9 @@ is ``{"code": "JH", "short": "J♥", "name": "Jack of Hearts", "suit": "H"}``, t
 from __future__ import annotations
 
 import functools
-import json
 from typing import Any
+
+import orjson
 
 from euchre.core.actions import DISCARD_BASE, PLAY_BASE, Action, action_text
 from euchre.core.cards import JOKER, NO_TRUMP, Card, card_code
@@ -94,7 +95,51 @@ def _calls_json(view: PlayerView, viewer: int) -> list[dict[str, Any]]:
     return out
 
 
-def _public_hand(view: PlayerView, viewer: int) -> dict[str, Any]:
+class StateCache:
+    """The parts of a game's states that stay the same from move to move, kept as JSON
+    text (:class:`orjson.Fragment`) for the next states of one table: the last hand's
+    part (per seat; it changes when a hand ends), the calls as a seat sees them (they
+    change only while bidding) and the finished tricks (the same for every seat).
+
+    Each part is keyed by everything it is made of (the calls and tricks by their own
+    content in the seat's view), so a part is never shown for another state than its
+    own. Holds the parts of the hand in play only; read and filled by :func:`game_json`.
+    """
+
+    def __init__(self) -> None:
+        self.hands = -1  # finished hands when the parts were made
+        self.previous: dict[int | None, orjson.Fragment | None] = {}
+        self.calls: dict[tuple[Any, ...], orjson.Fragment] = {}
+        self.tricks: dict[tuple[Any, ...], orjson.Fragment] = {}
+
+    def for_hand(self, finished: int) -> StateCache:
+        """Forget the parts of an earlier hand (``finished``: the game's finished hands)."""
+        if finished != self.hands:
+            self.hands = finished
+            self.previous.clear()
+            self.calls.clear()
+            self.tricks.clear()
+        return self
+
+    def calls_of(self, view: PlayerView, viewer: int) -> orjson.Fragment:
+        """The calls of ``view`` as ``viewer`` is told them (see :func:`_calls_json`)."""
+        calls = tuple(entry for entry in view.history if entry[1] < PLAY_BASE)
+        key = (viewer, view.dealer, view.upcard, view.rules.call_words, calls)
+        made = self.calls.get(key)
+        if made is None:
+            made = self.calls[key] = orjson.Fragment(orjson.dumps(_calls_json(view, viewer)))
+        return made
+
+    def tricks_of(self, view: PlayerView) -> orjson.Fragment:
+        """The finished tricks of ``view`` (see :func:`_tricks_json`)."""
+        key = view.tricks
+        made = self.tricks.get(key)
+        if made is None:
+            made = self.tricks[key] = orjson.Fragment(orjson.dumps(_tricks_json(view)))
+        return made
+
+
+def _public_hand(view: PlayerView, viewer: int, cache: StateCache | None = None) -> dict[str, Any]:
     """The part of a hand every seat sees, from ``view`` (the words as ``viewer`` sees them)."""
     return {
         "dealer": seat_text(view.dealer),
@@ -109,10 +154,10 @@ def _public_hand(view: PlayerView, viewer: int) -> dict[str, Any]:
         "alone": seat_text(view.alone),
         "defender_alone": seat_text(view.defender_alone),
         "sitting_out": [SEATS[s] for s in range(4) if not view.active >> s & 1],
-        "calls": _calls_json(view, viewer),
+        "calls": _calls_json(view, viewer) if cache is None else cache.calls_of(view, viewer),
         "trick": [{"seat": seat_text(s), "card": card_json(c)}
                   for s, c in zip(view.trick_seats, view.trick_cards, strict=True)],
-        "tricks": _tricks_json(view),
+        "tricks": _tricks_json(view) if cache is None else cache.tricks_of(view),
         "tricks_won": list(view.tricks_won),
         "hand_sizes": list(view.hand_sizes),
     }
@@ -139,8 +184,12 @@ def public_view(hand: HandState, score: tuple[int, int] | list[int]) -> PlayerVi
     return view_of(hand, (hand.dealer + 1) & 3, (int(score[0]), int(score[1])))
 
 
-def hand_json(hand: HandState, score: tuple[int, int] | list[int], viewer: int | None) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+def hand_json(hand: HandState, score: tuple[int, int] | list[int], viewer: int | None,
+              cache: StateCache | None = None) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """One hand as ``viewer`` (0..3, or None for a spectator) may see it.
+
+    Args:
+        cache: the table's :class:`StateCache` (parts as JSON text), or None.
 
     Returns:
         ``(hand, legal)`` in the shapes of the module docstring; ``legal`` is empty when
@@ -149,12 +198,12 @@ def hand_json(hand: HandState, score: tuple[int, int] | list[int], viewer: int |
     sc = (int(score[0]), int(score[1]))
     if viewer is None:
         view = public_view(hand, sc)
-        out = _public_hand(view, view.seat)
+        out = _public_hand(view, view.seat, cache)
         out["cards"] = []
         out["discard"] = None
         return out, []
     view = view_of(hand, viewer, sc)
-    out = _public_hand(view, viewer)
+    out = _public_hand(view, viewer, cache)
     out["cards"] = [card_json(c) for c in view.hand]
     out["discard"] = card_json(view.discard) if view.discard != -1 else None
     return out, _legal_json(view)
@@ -181,52 +230,37 @@ def _previous_json(game: Game, viewer: int | None) -> dict[str, Any] | None:
 
 
 def dumps(message: dict[str, Any]) -> str:
-    """A message as compact JSON text (UTF-8 characters kept, no spaces)."""
-    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
-
-
-class Encoded(dict[str, Any]):
-    """A dict that keeps its JSON text once made (:attr:`text`); not to be changed."""
-
-    @functools.cached_property
-    def text(self) -> str:
-        """The dict as compact JSON, made on first use."""
-        return dumps(self)
+    """A message as compact JSON text (UTF-8 characters kept, no spaces); parts made
+    before as :class:`orjson.Fragment` are put in as they are."""
+    return orjson.dumps(message).decode()
 
 
 def state_text(state: dict[str, Any]) -> str:
     """A state message (:meth:`LiveTable.state_for <euchre.server.table.LiveTable.state_for>`)
-    as compact JSON; the last hand's part (the largest, the same until the next hand
-    ends) is put in as the text it was encoded to once (an :class:`Encoded`)."""
-    game = state.get("game")
-    if not isinstance(game, dict) or not isinstance(game.get("previous"), Encoded):
-        return dumps(state)
-    outer = dumps({k: v for k, v in state.items() if k != "game"})
-    inner = dumps({k: v for k, v in game.items() if k != "previous"})
-    return f'{outer[:-1]},"game":{inner[:-1]},"previous":{game["previous"].text}}}}}'
+    as compact JSON (the parts a :class:`StateCache` kept are put in as their text)."""
+    return dumps(state)
 
 
-def game_json(game: Game, viewer: int | None,
-              previous: dict[tuple[int, int | None], dict[str, Any] | None] | None = None) -> dict[str, Any]:
+def game_json(game: Game, viewer: int | None, cache: StateCache | None = None) -> dict[str, Any]:
     """The whole game as ``viewer`` (0..3, or None for a spectator) may see it, in the
     shape of the module docstring.
 
     Args:
-        previous: a dict the caller keeps per game to reuse the last hand's part (it
-            does not change until the next hand ends): filled and read here, keyed by
-            (finished hands, viewer); None builds it every time.
+        cache: a :class:`StateCache` the caller keeps per game: the parts that do not
+            change from move to move are made once, as JSON text (:func:`state_text`
+            puts them in); None builds everything as plain values every time.
     """
-    key = (len(game.finished_hands), viewer)
-    if previous is None:
+    last: dict[str, Any] | orjson.Fragment | None
+    if cache is None:
         last = _previous_json(game, viewer)
-    elif key in previous:
-        last = previous[key]
     else:
-        if any(k[0] != key[0] for k in previous):
-            previous.clear()
-        made = _previous_json(game, viewer)
-        last = previous[key] = None if made is None else Encoded(made)
-    hand, legal = hand_json(game.hand, game.score, viewer)
+        cache.for_hand(len(game.finished_hands))
+        if viewer in cache.previous:
+            last = cache.previous[viewer]
+        else:
+            made = _previous_json(game, viewer)
+            last = cache.previous[viewer] = None if made is None else orjson.Fragment(orjson.dumps(made))
+    hand, legal = hand_json(game.hand, game.score, viewer, cache)
     if game.is_over:
         legal = []
     result = game.result

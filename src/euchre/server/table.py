@@ -17,7 +17,6 @@ back. Bots see only their seat's view.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import random
 import time
@@ -27,6 +26,7 @@ from functools import partial
 from typing import Any
 
 import anyio.to_thread
+import orjson
 
 from euchre.bots import make_bot
 from euchre.bots.advice import action_values
@@ -41,7 +41,8 @@ from euchre.core.views import view_of
 from euchre.server.config import ServerConfig
 from euchre.server.connection import Connection
 from euchre.server.protocol import MAX_NAME_CHARS, ProtocolError, clean_text
-from euchre.server.serialize import SEATS, game_json, seat_text, state_text
+from euchre.server.serialize import SEATS, StateCache, game_json, seat_text, state_text
+from euchre.server.serialize import dumps as json_text
 from euchre.server.storage import EventRow, StorageError, Store, TableRow
 from euchre.server.writer import EventWriter
 
@@ -92,7 +93,7 @@ class LiveTable:
         self.turn_started = now
         self.bots: list[Bot] = [make_bot(row.bot_level, seed=(row.seed + s) % 2**31) for s in range(4)]
         self.lock = asyncio.Lock()
-        self._previous: dict[tuple[int, int | None], dict[str, Any] | None] = {}  # see game_json
+        self._parts = StateCache()  # the parts of states that do not change from move to move
         self._wake = asyncio.Event()
         self._driver: asyncio.Task[None] | None = None
 
@@ -298,7 +299,7 @@ class LiveTable:
         async with self.lock:
             await self._commit("chat", conn.seat, {"text": line})
             conn.post({"type": "ack", "id": ref, "seq": self.seq})
-            message = json.dumps({"type": "chat", "line": self.chat[-1]}, ensure_ascii=False)
+            message = json_text({"type": "chat", "line": self.chat[-1]})
             for c in self.connections:
                 c.post(message)
 
@@ -375,8 +376,17 @@ class LiveTable:
         return (self.kinds[seat] == "human" and self.status == "playing" and since is not None
                 and self.clock() - since >= self.config.grace_seconds)
 
-    def state_for(self, seat: int | None) -> dict[str, Any]:
-        """The full state a connection of ``seat`` (None: spectator) is sent."""
+    def _seats_json(self) -> list[dict[str, Any]]:
+        return [{"seat": SEATS[s], "name": self.display_name(s), "kind": self.kinds[s],
+                 "connected": self.connected(s), "stand_in": self.is_stand_in(s)} for s in range(4)]
+
+    def state_for(self, seat: int | None, seats: Any = None) -> dict[str, Any]:
+        """The full state a connection of ``seat`` (None: spectator) is sent.
+
+        Args:
+            seats: the ``seats`` part if the caller made it already (it is the same for
+                every connection), else None.
+        """
         return {
             "type": "state",
             "seq": self.seq,
@@ -385,9 +395,8 @@ class LiveTable:
             "you": {"role": "spectator" if seat is None else "seat", "seat": None if seat is None else seat_text(seat)},
             "preset": self.row.preset,
             "bot_level": self.row.bot_level,
-            "seats": [{"seat": SEATS[s], "name": self.display_name(s), "kind": self.kinds[s],
-                       "connected": self.connected(s), "stand_in": self.is_stand_in(s)} for s in range(4)],
-            "game": None if self.game is None else game_json(self.game, seat, self._previous),
+            "seats": self._seats_json() if seats is None else seats,
+            "game": None if self.game is None else game_json(self.game, seat, self._parts),
             "records": None if self.status != "over" else {
                 "json": f"/api/tables/{self.id}/record.json", "egn": f"/api/tables/{self.id}/record.egn"},
         }
@@ -395,10 +404,13 @@ class LiveTable:
     def _broadcast(self) -> None:
         """Send every connection the state its seat may see (one JSON text per seat)."""
         texts: dict[int | None, str] = {}
+        seats = None
         for conn in self.connections:
             text = texts.get(conn.seat)
             if text is None:
-                text = texts[conn.seat] = state_text(self.state_for(conn.seat))
+                if seats is None:
+                    seats = orjson.Fragment(orjson.dumps(self._seats_json()))
+                text = texts[conn.seat] = state_text(self.state_for(conn.seat, seats))
             conn.post(text)
 
     def players(self) -> list[str]:
