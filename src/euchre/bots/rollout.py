@@ -306,6 +306,8 @@ class RolloutBot(HeuristicBot):
         play_worlds: worlds per card decision for PIMC card play over the open-hand
             solver (as :class:`~euchre.bots.search.PimcBot`), with the bidding inference
             of ``settings.play_tries``; 0 plays the cards as the heuristic does.
+        rollouts: bid by rollouts (True) or as the heuristic does (False: only the
+            card play searches; the ``advanced`` level).
 
     Raises:
         EuchreError: ``play_worlds`` is not a whole number >= 0, or ``seed`` not an int.
@@ -313,7 +315,8 @@ class RolloutBot(HeuristicBot):
 
     level = "rollout"
 
-    def __init__(self, seed: int = 0, settings: RolloutSettings = DEFAULT_SETTINGS, play_worlds: int = 40) -> None:
+    def __init__(self, seed: int = 0, settings: RolloutSettings = DEFAULT_SETTINGS, play_worlds: int = 40,
+                 rollouts: bool = True) -> None:
         super().__init__(seed)
         if type(play_worlds) is not int or play_worlds < 0:
             raise EuchreError(f"play_worlds must be a whole number >= 0, not {play_worlds!r}")
@@ -321,12 +324,13 @@ class RolloutBot(HeuristicBot):
             raise EuchreError(f"settings must be RolloutSettings, not {type(settings).__name__}")
         self.settings = settings
         self.play_worlds = play_worlds
+        self.rollouts = bool(rollouts)
 
     def preferred(self, view: PlayerView) -> Action:
         """Rollouts for the bidding, PIMC (or the heuristic) for the play."""
         fallback = super().preferred(view)
         phase = view.phase
-        if phase in BIDDING_PHASES or (phase == Phase.DISCARD and self.settings.discard):
+        if self.rollouts and (phase in BIDDING_PHASES or (phase == Phase.DISCARD and self.settings.discard)):
             try:
                 return rollout_decision(view, self.rng, fallback, self.settings).action
             except EuchreError:

@@ -85,13 +85,20 @@ class PimcBot(HeuristicBot):
         return Action.play(min(best_cards))
 
 
-class AdvancedBot(PimcBot):
-    """PIMC card play over 12 worlds per decision, heuristic bidding."""
+class AdvancedBot(RolloutBot):
+    """The heuristic's bidding, and PIMC card play over 12 worlds per decision drawn to
+    agree with the calls made (:func:`euchre.bots.rollout.inferred_world`).
+
+    Measured (``run_match``, ``modern-standard``, 4,000 duplicate deals, seed 1, against
+    ``intermediate``): 51.1% of the points (50.5 to 51.6), where the same play over
+    worlds sampled without the inference (the former ``advanced``) took 50.5% (50.0 to
+    51.0).
+    """
 
     level = "advanced"
 
     def __init__(self, seed: int = 0) -> None:
-        super().__init__(seed, worlds=12)
+        super().__init__(seed, DEFAULT_SETTINGS, play_worlds=12, rollouts=False)
 
 
 class ExpertBot(RolloutBot):
