@@ -96,21 +96,29 @@ def _calls_json(view: PlayerView, viewer: int) -> list[dict[str, Any]]:
 
 
 class StateCache:
-    """The parts of a game's states that stay the same from move to move, kept as JSON
-    text (:class:`orjson.Fragment`) for the next states of one table: the last hand's
-    part (per seat; it changes when a hand ends), the calls as a seat sees them (they
-    change only while bidding) and the finished tricks (the same for every seat).
+    """The parts of a game's states that stay the same from move to move, or from one
+    seat to the next, kept as JSON text for the next states of one table: the last
+    hand's part (per seat; it changes when a hand ends), the calls as a seat sees them
+    (they change only while bidding), the finished tricks, a seat's cards, the legal
+    actions' entries, and the part of the hand in play that every seat sees (made once
+    for the four states of a move).
 
-    Each part is keyed by everything it is made of (the calls and tricks by their own
-    content in the seat's view), so a part is never shown for another state than its
-    own. Holds the parts of the hand in play only; read and filled by :func:`game_json`.
+    Each part is keyed by everything it is made of in the seat's view (the calls and
+    tricks by their own content), so a part is never shown for another state than its
+    own. Holds the parts of the hand in play only; read and filled by :func:`game_json`,
+    whose result then holds some parts as :class:`orjson.Fragment` (for
+    :func:`state_text`).
     """
 
     def __init__(self) -> None:
         self.hands = -1  # finished hands when the parts were made
         self.previous: dict[int | None, orjson.Fragment | None] = {}
-        self.calls: dict[tuple[Any, ...], orjson.Fragment] = {}
-        self.tricks: dict[tuple[Any, ...], orjson.Fragment] = {}
+        self.calls: dict[tuple[Any, ...], bytes] = {}
+        self.tricks: dict[tuple[Any, ...], bytes] = {}
+        self.cards: dict[tuple[int, ...], bytes] = {}
+        self.legal: dict[tuple[Any, ...], orjson.Fragment] = {}
+        self.public_key: tuple[Any, ...] | None = None
+        self.public_head = b""  # the public fields' JSON object without its closing brace
 
     def for_hand(self, finished: int) -> StateCache:
         """Forget the parts of an earlier hand (``finished``: the game's finished hands)."""
@@ -119,28 +127,60 @@ class StateCache:
             self.previous.clear()
             self.calls.clear()
             self.tricks.clear()
+            self.cards.clear()
+            self.legal.clear()
         return self
 
-    def calls_of(self, view: PlayerView, viewer: int) -> orjson.Fragment:
+    def calls_of(self, view: PlayerView, viewer: int) -> bytes:
         """The calls of ``view`` as ``viewer`` is told them (see :func:`_calls_json`)."""
         calls = tuple(entry for entry in view.history if entry[1] < PLAY_BASE)
         key = (viewer, view.dealer, view.upcard, view.rules.call_words, calls)
         made = self.calls.get(key)
         if made is None:
-            made = self.calls[key] = orjson.Fragment(orjson.dumps(_calls_json(view, viewer)))
+            made = self.calls[key] = orjson.dumps(_calls_json(view, viewer))
         return made
 
-    def tricks_of(self, view: PlayerView) -> orjson.Fragment:
+    def legal_of(self, view: PlayerView, code: int) -> orjson.Fragment:
+        """One of the legal actions of ``view``, the seat to act's (see :func:`_legal_entry`)."""
+        key = (code, view.seat, view.turn, view.dealer, view.phase, view.upcard, view.rules.call_words)
+        made = self.legal.get(key)
+        if made is None:
+            made = self.legal[key] = orjson.Fragment(orjson.dumps(_legal_entry(view, code)))
+        return made
+
+    def tricks_of(self, view: PlayerView) -> bytes:
         """The finished tricks of ``view`` (see :func:`_tricks_json`)."""
         key = view.tricks
         made = self.tricks.get(key)
         if made is None:
-            made = self.tricks[key] = orjson.Fragment(orjson.dumps(_tricks_json(view)))
+            made = self.tricks[key] = orjson.dumps(_tricks_json(view))
         return made
 
+    def hand_of(self, view: PlayerView, viewer: int, own: bool) -> orjson.Fragment:
+        """The hand object of ``view`` (:func:`_public_hand` with the viewer's ``cards``
+        and ``discard`` when ``own``, none for a spectator), as JSON text."""
+        key = (view.dealer, view.phase, view.turn, view.upcard, view.upcard_to_dealer, view.joker_aside, view.trump,
+               view.maker, view.alone, view.defender_alone, view.active, view.trick_seats, view.trick_cards,
+               view.tricks, view.tricks_won, view.hand_sizes)
+        if key != self.public_key:
+            fields = _public_fields(view)
+            fields["tricks"] = orjson.Fragment(self.tricks_of(view))
+            self.public_head = orjson.dumps(fields)[:-1]
+            self.public_key = key
+        if own:
+            cards = self.cards.get(view.hand)
+            if cards is None:
+                cards = self.cards[view.hand] = orjson.dumps([card_json(c) for c in view.hand])
+            discard = orjson.dumps(card_json(view.discard)) if view.discard != -1 else b"null"
+        else:
+            cards, discard = b"[]", b"null"
+        return orjson.Fragment(b"".join((self.public_head, b',"calls":', self.calls_of(view, viewer),
+                                         b',"cards":', cards, b',"discard":', discard, b"}")))
 
-def _public_hand(view: PlayerView, viewer: int, cache: StateCache | None = None) -> dict[str, Any]:
-    """The part of a hand every seat sees, from ``view`` (the words as ``viewer`` sees them)."""
+
+def _public_fields(view: PlayerView) -> dict[str, Any]:
+    """The fields of a hand that are the same in every seat's view (all but the calls,
+    whose words depend on who is told them)."""
     return {
         "dealer": seat_text(view.dealer),
         "phase": view.phase.name.lower(),
@@ -154,28 +194,36 @@ def _public_hand(view: PlayerView, viewer: int, cache: StateCache | None = None)
         "alone": seat_text(view.alone),
         "defender_alone": seat_text(view.defender_alone),
         "sitting_out": [SEATS[s] for s in range(4) if not view.active >> s & 1],
-        "calls": _calls_json(view, viewer) if cache is None else cache.calls_of(view, viewer),
         "trick": [{"seat": seat_text(s), "card": card_json(c)}
                   for s, c in zip(view.trick_seats, view.trick_cards, strict=True)],
-        "tricks": _tricks_json(view) if cache is None else cache.tricks_of(view),
+        "tricks": _tricks_json(view),
         "tricks_won": list(view.tricks_won),
         "hand_sizes": list(view.hand_sizes),
     }
 
 
-def _legal_json(view: PlayerView) -> list[dict[str, Any]]:
-    out = []
-    for action in view.legal:
-        code = int(action)
-        kind = "play" if code >= PLAY_BASE else "discard" if code >= DISCARD_BASE else "call"
-        out.append({
-            "action": action_text(code),
-            "kind": kind,
-            "card": card_code(Action(code).card) if kind != "call" else None,
-            "label": plain(code, upcard=view.upcard),
-            "words": describe_pending(view, code, viewer=view.seat),
-        })
+def _public_hand(view: PlayerView, viewer: int) -> dict[str, Any]:
+    """The part of a hand every seat sees, from ``view`` (the words as ``viewer`` sees them)."""
+    out = _public_fields(view)
+    out["calls"] = _calls_json(view, viewer)
     return out
+
+
+def _legal_entry(view: PlayerView, code: int) -> dict[str, Any]:
+    kind = "play" if code >= PLAY_BASE else "discard" if code >= DISCARD_BASE else "call"
+    return {
+        "action": action_text(code),
+        "kind": kind,
+        "card": card_code(Action(code).card) if kind != "call" else None,
+        "label": plain(code, upcard=view.upcard),
+        "words": describe_pending(view, code, viewer=view.seat),
+    }
+
+
+def _legal_json(view: PlayerView, cache: StateCache | None = None) -> list[Any]:
+    if cache is None:
+        return [_legal_entry(view, int(action)) for action in view.legal]
+    return [cache.legal_of(view, int(action)) for action in view.legal]
 
 
 def public_view(hand: HandState, score: tuple[int, int] | list[int]) -> PlayerView:
@@ -185,11 +233,12 @@ def public_view(hand: HandState, score: tuple[int, int] | list[int]) -> PlayerVi
 
 
 def hand_json(hand: HandState, score: tuple[int, int] | list[int], viewer: int | None,
-              cache: StateCache | None = None) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+              cache: StateCache | None = None) -> tuple[Any, list[Any]]:
     """One hand as ``viewer`` (0..3, or None for a spectator) may see it.
 
     Args:
-        cache: the table's :class:`StateCache` (parts as JSON text), or None.
+        cache: the table's :class:`StateCache`, or None. With one, the hand and the
+            legal actions' entries are JSON text (:class:`orjson.Fragment`).
 
     Returns:
         ``(hand, legal)`` in the shapes of the module docstring; ``legal`` is empty when
@@ -198,12 +247,16 @@ def hand_json(hand: HandState, score: tuple[int, int] | list[int], viewer: int |
     sc = (int(score[0]), int(score[1]))
     if viewer is None:
         view = public_view(hand, sc)
-        out = _public_hand(view, view.seat, cache)
+        if cache is not None:
+            return cache.hand_of(view, view.seat, own=False), []
+        out = _public_hand(view, view.seat)
         out["cards"] = []
         out["discard"] = None
         return out, []
     view = view_of(hand, viewer, sc)
-    out = _public_hand(view, viewer, cache)
+    if cache is not None:
+        return cache.hand_of(view, viewer, own=True), _legal_json(view, cache)
+    out = _public_hand(view, viewer)
     out["cards"] = [card_json(c) for c in view.hand]
     out["discard"] = card_json(view.discard) if view.discard != -1 else None
     return out, _legal_json(view)

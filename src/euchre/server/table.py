@@ -181,7 +181,14 @@ class LiveTable:
                 await anyio.to_thread.run_sync(partial(self.store.set_status, self.id, self.status))
             except StorageError as exc:  # the log is the truth; the column is for listing
                 log.warning("table %s: %s", self.id, exc)
-        self._wake.set()
+        if self._driver_has_work():  # a person to act next needs no bot task (one wake-up less per move)
+            self._wake.set()
+
+    def _driver_has_work(self) -> bool:
+        """True when the seat to act is a bot's or an absent person's (see :meth:`drive`)."""
+        game = self.game
+        return (self.status == "playing" and game is not None and not game.is_over
+                and self._controller_wait(game.turn) is not None)
 
     # ------------------------------------------------------------------ connections
     def connected(self, seat: int) -> bool:
