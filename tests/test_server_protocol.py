@@ -584,10 +584,23 @@ def test_the_state_text_with_parts_encoded_once_is_the_state_as_json() -> None:
         while True:
             for viewer in (0, 1, 2, 3, None):
                 state = {"type": "state", "seq": 9, "game": game_json(game, viewer, cache), "records": None}
-                assert json.loads(state_text(state)) == {**state, "game": game_json(game, viewer)}
+                text = state_text(state)
+                assert json.loads(text) == {**state, "game": game_json(game, viewer)}
+                assert text.isascii()  # the card symbols and words as \u escapes (cheaper to send)
                 checked += state["game"]["previous"] is not None
             if game.is_over:
                 break
             game.apply(rng.choice(game.legal_actions()))
         assert checked > 100  # the cached parts were used
     assert json.loads(state_text({"type": "state", "game": None})) == {"type": "state", "game": None}
+
+
+def test_ascii_json_escapes_every_character_beyond_ascii_as_json_does() -> None:
+    import orjson
+
+    from euchre.server.serialize import ascii_json
+
+    for value in ("J♥ ♠♣♦", "é \\Ub \" \n \x00 \x7f", "😀 a 𝄞", {"name": "Zoë", "chat": ["\u2028", "ß"]}, 12, None):
+        text = ascii_json(orjson.dumps(value))
+        assert text.isascii() and json.loads(text) == value
+    assert ascii_json(b'{"a":"b"}') == b'{"a":"b"}'

@@ -31,6 +31,8 @@ is ``{"code": "JH", "short": "J♥", "name": "Jack of Hearts", "suit": "H"}``, t
 from __future__ import annotations
 
 import functools
+import re
+from collections.abc import Callable
 from typing import Any
 
 import orjson
@@ -60,6 +62,33 @@ def card_json(card: int) -> dict[str, str]:
             "suit": "J" if card == JOKER else "CDHS"[card >> 3]}
 
 
+_NOT_ASCII = re.compile("[^\x00-\x7f]")
+
+
+def _escape(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    if code < 0x10000:
+        return f"\\u{code:04x}"
+    code -= 0x10000  # a UTF-16 surrogate pair, as JSON writes it
+    return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
+
+
+def ascii_json(text: bytes) -> bytes:
+    """JSON text with every character beyond ASCII written as a ``\\uXXXX`` escape: the
+    same JSON to any reader (such characters can only be inside strings), and ASCII
+    text costs the server next to nothing to turn into a ``str`` and back into the
+    bytes of a websocket frame (the card symbols made that a tenth of sending a state)."""
+    if text.isascii():
+        return text
+    return _NOT_ASCII.sub(_escape, text.decode()).encode("ascii")
+
+
+@functools.cache
+def card_fragment(card: int) -> orjson.Fragment:
+    """:func:`card_json` as ASCII JSON text, made once per card."""
+    return orjson.Fragment(ascii_json(orjson.dumps(card_json(card))))
+
+
 def _trump_text(trump: int) -> str | None:
     if trump == -1:
         return None
@@ -74,9 +103,9 @@ def _upcard_state(view: PlayerView) -> str:
     return "turned_down"
 
 
-def _tricks_json(view: PlayerView) -> list[dict[str, Any]]:
+def _tricks_json(view: PlayerView, card: Callable[[int], Any] = card_json) -> list[dict[str, Any]]:
     return [{"leader": seat_text(t.leader), "winner": seat_text(t.winner),
-             "cards": [{"seat": seat_text(s), "card": card_json(c)} for s, c in zip(t.seats, t.cards, strict=True)]}
+             "cards": [{"seat": seat_text(s), "card": card(c)} for s, c in zip(t.seats, t.cards, strict=True)]}
             for t in view.tricks]
 
 
@@ -137,7 +166,7 @@ class StateCache:
         key = (viewer, view.dealer, view.upcard, view.rules.call_words, calls)
         made = self.calls.get(key)
         if made is None:
-            made = self.calls[key] = orjson.dumps(_calls_json(view, viewer))
+            made = self.calls[key] = ascii_json(orjson.dumps(_calls_json(view, viewer)))
         return made
 
     def legal_of(self, view: PlayerView, code: int) -> orjson.Fragment:
@@ -145,7 +174,7 @@ class StateCache:
         key = (code, view.seat, view.turn, view.dealer, view.phase, view.upcard, view.rules.call_words)
         made = self.legal.get(key)
         if made is None:
-            made = self.legal[key] = orjson.Fragment(orjson.dumps(_legal_entry(view, code)))
+            made = self.legal[key] = orjson.Fragment(ascii_json(orjson.dumps(_legal_entry(view, code))))
         return made
 
     def tricks_of(self, view: PlayerView) -> bytes:
@@ -153,7 +182,7 @@ class StateCache:
         key = view.tricks
         made = self.tricks.get(key)
         if made is None:
-            made = self.tricks[key] = orjson.dumps(_tricks_json(view))
+            made = self.tricks[key] = orjson.dumps(_tricks_json(view, card_fragment))
         return made
 
     def hand_of(self, view: PlayerView, viewer: int, own: bool) -> orjson.Fragment:
@@ -163,29 +192,29 @@ class StateCache:
                view.maker, view.alone, view.defender_alone, view.active, view.trick_seats, view.trick_cards,
                view.tricks, view.tricks_won, view.hand_sizes)
         if key != self.public_key:
-            fields = _public_fields(view)
-            fields["tricks"] = orjson.Fragment(self.tricks_of(view))
-            self.public_head = orjson.dumps(fields)[:-1]
+            fields = _public_fields(view, card_fragment, orjson.Fragment(self.tricks_of(view)))
+            self.public_head = ascii_json(orjson.dumps(fields))[:-1]
             self.public_key = key
         if own:
             cards = self.cards.get(view.hand)
             if cards is None:
-                cards = self.cards[view.hand] = orjson.dumps([card_json(c) for c in view.hand])
-            discard = orjson.dumps(card_json(view.discard)) if view.discard != -1 else b"null"
+                cards = self.cards[view.hand] = orjson.dumps([card_fragment(c) for c in view.hand])
+            discard = orjson.dumps(card_fragment(view.discard)) if view.discard != -1 else b"null"
         else:
             cards, discard = b"[]", b"null"
         return orjson.Fragment(b"".join((self.public_head, b',"calls":', self.calls_of(view, viewer),
                                          b',"cards":', cards, b',"discard":', discard, b"}")))
 
 
-def _public_fields(view: PlayerView) -> dict[str, Any]:
+def _public_fields(view: PlayerView, card: Callable[[int], Any] = card_json, tricks: Any = None) -> dict[str, Any]:
     """The fields of a hand that are the same in every seat's view (all but the calls,
-    whose words depend on who is told them)."""
+    whose words depend on who is told them); ``card`` makes a card's value, ``tricks``
+    is the finished tricks' value if made already."""
     return {
         "dealer": seat_text(view.dealer),
         "phase": view.phase.name.lower(),
         "turn": seat_text(view.turn),
-        "upcard": card_json(view.upcard),
+        "upcard": card(view.upcard),
         "upcard_state": _upcard_state(view),
         "joker_aside": view.joker_aside,
         "trump": _trump_text(view.trump),
@@ -194,9 +223,9 @@ def _public_fields(view: PlayerView) -> dict[str, Any]:
         "alone": seat_text(view.alone),
         "defender_alone": seat_text(view.defender_alone),
         "sitting_out": [SEATS[s] for s in range(4) if not view.active >> s & 1],
-        "trick": [{"seat": seat_text(s), "card": card_json(c)}
+        "trick": [{"seat": seat_text(s), "card": card(c)}
                   for s, c in zip(view.trick_seats, view.trick_cards, strict=True)],
-        "tricks": _tricks_json(view),
+        "tricks": _tricks_json(view, card) if tricks is None else tricks,
         "tricks_won": list(view.tricks_won),
         "hand_sizes": list(view.hand_sizes),
     }
@@ -312,7 +341,7 @@ def game_json(game: Game, viewer: int | None, cache: StateCache | None = None) -
             last = cache.previous[viewer]
         else:
             made = _previous_json(game, viewer)
-            last = cache.previous[viewer] = None if made is None else orjson.Fragment(orjson.dumps(made))
+            last = cache.previous[viewer] = None if made is None else orjson.Fragment(ascii_json(orjson.dumps(made)))
     hand, legal = hand_json(game.hand, game.score, viewer, cache)
     if game.is_over:
         legal = []
