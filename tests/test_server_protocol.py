@@ -496,6 +496,7 @@ def test_the_serve_command_runs_uvicorn_on_loopback(tmp_path: Path, monkeypatch:
     assert len(calls) == 2
     # Served with the collector tuned (and no permessage-deflate); put back afterwards.
     assert thresholds == [GC_THRESHOLDS, GC_THRESHOLDS] and kw["ws_per_message_deflate"] is False
+    assert kw["ws"] == "websockets-sansio" and kw["loop"] == "auto"  # uvloop where installed
     assert gc.get_threshold() == before and gc.get_freeze_count() == 0
 
 

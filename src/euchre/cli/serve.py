@@ -94,9 +94,13 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
     tune_gc()
     try:
         # No permessage-deflate: compressing every state (about 4 KB of JSON) cost the
-        # server a quarter of its CPU per move (docs/performance.md, "Web server load").
+        # server a quarter of its CPU per move. The event loop is uvloop where it is
+        # installed (a dependency except on Windows; "auto"), the websockets the
+        # websockets library's sans-I/O protocol ("websockets-sansio"), the cheapest
+        # per move measured (docs/performance.md, "Web server load").
         uvicorn.run(app, host=args.host, port=args.port, log_level="info", ws_max_size=WS_MAX_BYTES,
-                    ws_per_message_deflate=False, server_header=False, proxy_headers=False)
+                    ws_per_message_deflate=False, server_header=False, proxy_headers=False,
+                    loop="auto", ws="websockets-sansio")
     finally:
         gc.set_threshold(*previous)
         gc.unfreeze()
