@@ -80,6 +80,12 @@ def ascii_json(text: bytes) -> bytes:
     bytes of a websocket frame (the card symbols made that a tenth of sending a state)."""
     if text.isascii():
         return text
+    return _escaped(text)
+
+
+@functools.lru_cache(maxsize=4096)
+def _escaped(text: bytes) -> bytes:
+    # The same calls, legal actions and tricks come back hand after hand, table after table.
     return _NOT_ASCII.sub(_escape, text.decode()).encode("ascii")
 
 
