@@ -756,10 +756,9 @@ def test_report2_the_hand_is_numbered_only_for_a_card_choice(monkeypatch: pytest
 
 
 def test_report3_hint_in_the_play_shows_the_experts_values_best_first(capsys: pytest.CaptureFixture[str]) -> None:
-    import random
 
     from euchre.bots.advice import action_values
-    from euchre.cli.play import HELP
+    from euchre.cli.play import HELP, hint_rng
     from euchre.core.game import Game
     from euchre.core.hand import Phase
     from euchre.core.rules import preset
@@ -767,7 +766,8 @@ def test_report3_hint_in_the_play_shows_the_experts_values_best_first(capsys: py
 
     game = Game(preset("modern-standard"), 3)
     human, view, buf = human_at(game, 2, Phase.PLAY, ["hint", *"123456"])
-    expected = action_values(view_of(game.hand, 2, game.score), random.Random(7), worlds=40, play_worlds=40)
+    expected = action_values(view_of(game.hand, 2, game.score),
+                             hint_rng(7, len(game.finished_hands), len(game.hand.history)), worlds=40, play_worlds=40)
     human.choose(view)
     text = buf.getvalue()
     assert "over 40 sampled deals" in text and "average points of this hand for your side (N-S)" in text
@@ -785,9 +785,9 @@ def test_report3_hint_in_the_play_shows_the_experts_values_best_first(capsys: py
 def test_hint_in_the_bidding_values_every_call_of_the_menu() -> None:
     """The hint once answered only in the play; every decision now gets the expert's
     values, each call listed with its menu number and words, best first."""
-    import random
 
     from euchre.bots.advice import action_values
+    from euchre.cli.play import hint_rng
     from euchre.core.game import Game
     from euchre.core.rules import preset
     from euchre.core.views import view_of
@@ -796,7 +796,8 @@ def test_hint_in_the_bidding_values_every_call_of_the_menu() -> None:
     game = Game(preset("modern-standard"), 3)
     seat = game.hand.turn
     human, view, buf = human_at(game, seat, game.hand.phase, ["hint", "1"])
-    expected = action_values(view_of(game.hand, seat, game.score), random.Random(7), worlds=40, play_worlds=40)
+    expected = action_values(view_of(game.hand, seat, game.score),
+                             hint_rng(7, len(game.finished_hands), len(game.hand.history)), worlds=40, play_worlds=40)
     human.choose(view)
     text = buf.getvalue()
     assert "Hints are given during the play" not in text
@@ -987,3 +988,34 @@ def test_report10_readme_commands_match_the_real_options() -> None:
     play = next(r for r in rows if r[0] == "play")
     assert "`hint`" in play[2]
     assert "default 0.4 s" in next(r for r in rows if r[0] == "watch")[2]
+
+
+def test_egn_save_of_a_game_egn_cannot_hold_goes_on_as_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A joker turned up and named blind (british-benny, seed 2, hand 7) cannot be written
+    as EGN: the save raised RecordError after that hand and ended the game with exit
+    code 2. The game now goes on and the whole record is written as JSON beside it."""
+    egn, js = tmp_path / "g.egn", tmp_path / "g.json"
+    code, _, err = run(capsys, "watch", "--delay", "0", "--preset", "british-benny", "--seed", "2", "--save", str(egn))
+    assert code == 0, err
+    assert "EGN cannot record this game" in err and "g.egn.json" in err
+    code, _, _ = run(capsys, "watch", "--delay", "0", "--preset", "british-benny", "--seed", "2", "--save", str(js))
+    assert code == 0
+    fallback, _ = loads((tmp_path / "g.egn.json").read_text(encoding="utf-8"))
+    whole, _ = loads(js.read_text(encoding="utf-8"))
+    assert fallback.is_over and fallback.score == whole.score and len(fallback.finished_hands) == len(whole.finished_hands)
+    assert egn.exists()  # the hands before stay in the EGN file
+
+
+def test_hint_asked_twice_at_one_decision_gives_the_same_figures() -> None:
+    """The hint's generator ran on from one hint to the next: asking again at the same
+    bid gave other values, and once the other best call."""
+    from euchre.core.game import Game
+    from euchre.core.rules import preset
+
+    game = Game(preset("modern-standard"), 3)
+    human, view, buf = human_at(game, game.hand.turn, game.hand.phase, ["hint", "hint", "1"])
+    human.choose(view)
+    blocks = buf.getvalue().split("Hint:")[1:]
+    assert len(blocks) == 2
+    first, second = (re.findall(r"^\s+\d+ [+-]\d+\.\d\d  .+$", b, flags=re.MULTILINE) for b in blocks)
+    assert first and first == second

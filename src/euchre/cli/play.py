@@ -101,6 +101,13 @@ class Hangup(Exception):
         self.signum = signum
 
 
+def hint_rng(seed: int, hand: int, step: int) -> random.Random:
+    """The generator of the hint at one decision: seeded by the game's hint seed, the
+    hand's index and the number of actions taken in it, so asking again at the same
+    decision gives the same figures."""
+    return random.Random(f"hint:{seed}:{hand}:{step}")
+
+
 class HumanPlayer:
     """A person choosing at the keyboard.
 
@@ -118,7 +125,7 @@ class HumanPlayer:
         self.console = console
         self.narrator = narrator
         self.read = read
-        self.hint_rng = random.Random(hint_seed)
+        self.hint_seed = hint_seed
         self.hint_worlds = hint_worlds
         self._sorted_told = -1  # the hand (index) in which the re-sorted hand was announced
 
@@ -180,7 +187,8 @@ class HumanPlayer:
 
         c = self.console
         c.print("Thinking ...")
-        values = action_values(view, self.hint_rng, worlds=self.hint_worlds, play_worlds=self.hint_worlds)
+        values = action_values(view, hint_rng(self.hint_seed, len(self.game.finished_hands), len(self.game.hand.history)),
+                               worlds=self.hint_worlds, play_worlds=self.hint_worlds)
         side = TEAM_NAMES[view.seat & 1]
         how = ("sampled deals of the hidden cards, each solved with all cards open"
                if view.phase == Phase.PLAY else "sampled deals of the hidden cards, each played out by the intermediate bots")
@@ -407,13 +415,32 @@ class _Saver:
         if self.path is None:
             return None
         try:
-            text = dumps_egn(game, self.names) if self.egn else dumps(game, self.names)
+            text = self._text(game)
             self.path.write_text(text, encoding="utf-8")
         except OSError as exc:
             self.failed = True
             return f"cannot write the record to {clean(self.path, 100)}: {_os_reason(exc)}"
         self.failed = False
         return None
+
+    def _text(self, game: Game) -> str:
+        """The record's text. When EGN cannot hold what was played (a joker named blind)
+        the record goes on as our JSON record in ``NAME.json`` beside the EGN file (which
+        keeps the hands before), and that is said once on standard error."""
+        if not self.egn:
+            return dumps(game, self.names)
+        try:
+            return dumps_egn(game, self.names)
+        except RecordError as exc:
+            assert self.path is not None  # only called with a path
+            fallback = self.path.with_name(self.path.name + ".json")
+            sys.stderr.write(f"euchre {self.command}: warning: EGN cannot record this game ({clean(exc, 200)}); "
+                             f"the whole record goes to {clean(fallback, 100)} (our JSON record) from now on, and "
+                             f"{clean(self.path, 100)} keeps the hands before\n")
+            sys.stderr.flush()
+            self.egn = False
+            self.path = fallback
+            return dumps(game, self.names)
 
     def start(self, game: Game) -> None:
         """Write the record of the game not yet played, to find an unwritable file
