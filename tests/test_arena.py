@@ -23,30 +23,15 @@ from euchre.analysis.duplicate import (
 from euchre.analysis.plot import ShareBar, plot_shares
 from euchre.bots import make_bot
 from euchre.cli.arena import share_interval, summarize
-from euchre.cli.main import main
 from euchre.core.actions import Action
 from euchre.core.errors import EuchreError, RulesError
 from euchre.core.hand import HandState
 from euchre.core.rules import preset
 from euchre.core.views import PlayerView, view_of
+from test_cli import assert_one_line_error, run
 
 RULES = preset("modern-standard")
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def assert_one_line_error(code: int, err: str, *needles: str) -> None:
-    assert code == 2
-    lines = err.strip().splitlines()
-    assert len(lines) == 1, err
-    assert "Traceback" not in err
-    for n in needles:
-        assert n in lines[0], lines[0]
 
 
 # ---------------------------------------------------------------- the pairing

@@ -29,6 +29,7 @@ from euchre.core.hand import HandState, Phase
 from euchre.core.records import dumps
 from euchre.core.rules import preset
 from euchre.core.views import view_of
+from test_cli import assert_one_line_error, run
 
 RULES = preset("modern-standard")
 TOP_TRUMPS = ["JH", "JD", "AH", "KH", "QH"]
@@ -172,19 +173,15 @@ def test_review_command_bad_arguments_are_one_line_errors(tmp_path: Path, capsys
                                                            argv: list[str], needle: str) -> None:
     record = tmp_path / "game.json"
     record.write_text(dumps(top_trumps_game()), encoding="utf-8")
-    code = main(["review", str(record), *argv])
-    _, err = capsys.readouterr()
-    assert code == 2
-    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
-    assert needle in err
+    code, _, err = run(capsys, "review", str(record), *argv)
+    assert_one_line_error(code, err, needle)
 
 
 def test_review_command_refuses_a_corrupt_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     bad = tmp_path / "bad.json"
     bad.write_text('{"format": "euchre-record", "version": 1, "hands": "nope"}', encoding="utf-8")
-    code = main(["review", str(bad)])
-    _, err = capsys.readouterr()
-    assert code == 2 and "bad.json" in err and "Traceback" not in err
+    code, _, err = run(capsys, "review", str(bad))
+    assert_one_line_error(code, err, "bad.json")
 
 
 def test_review_reads_real_egn_games(capsys: pytest.CaptureFixture[str]) -> None:
@@ -243,9 +240,8 @@ def test_review_plot_to_something_not_a_file_is_refused_before_the_review(tmp_pa
         os.mkfifo(target)
     else:
         target.symlink_to("/dev/full")
-    code = main(["review", str(record), "--plot", str(target)])
-    out, err = capsys.readouterr()
-    assert code == 2 and "not a regular file" in err and "Traceback" not in err
+    code, out, err = run(capsys, "review", str(record), "--plot", str(target))
+    assert_one_line_error(code, err, "not a regular file")
     assert "Review of" not in out  # refused before any work
 
 
@@ -263,18 +259,17 @@ def test_review_of_a_match_with_no_games_is_an_error(tmp_path: Path, capsys: pyt
     emn["games"] = []
     path = tmp_path / "empty.emn"
     path.write_text(json.dumps(emn), encoding="utf-8")
-    code = main(["review", str(path), "--plot", str(tmp_path / "e.png")])
-    _, err = capsys.readouterr()
-    assert code == 2 and "no games" in err
+    code, _, err = run(capsys, "review", str(path), "--plot", str(tmp_path / "e.png"))
+    assert_one_line_error(code, err, "no games")
     assert not (tmp_path / "e.png").exists()
 
 
 def test_review_plot_of_a_game_with_no_hands_is_refused_up_front(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     record = tmp_path / "zero.json"
     record.write_text(dumps(Game(RULES, 1)), encoding="utf-8")
-    code = main(["review", str(record), "--plot", str(tmp_path / "z.png")])
-    out, err = capsys.readouterr()
-    assert code == 2 and "no hands to plot" in err and "Review of" not in out
+    code, out, err = run(capsys, "review", str(record), "--plot", str(tmp_path / "z.png"))
+    assert_one_line_error(code, err, "no hands to plot")
+    assert "Review of" not in out
 
 
 @pytest.mark.parametrize("text", ["1_0", "1e1", "0x1", "٣", "--1"])
