@@ -41,6 +41,12 @@ def settle(clients: dict[str, SeatClient], seq: int) -> int:
     return max(c.until_seq(seq)["seq"] for c in clients.values())
 
 
+def start(clients: dict[str, SeatClient], seat: str) -> int:
+    """``seat`` starts the game; wait until every client holds the started state. Its seq."""
+    clients[seat].send(type="start", id="go")
+    return settle(clients, clients[seat].until(lambda m: m["type"] == "ack")["seq"])
+
+
 def humans_turn(clients: dict[str, SeatClient]) -> SeatClient | None:
     """The client whose turn its own latest state says it is (None: a bot's turn or over)."""
     for c in clients.values():
@@ -116,9 +122,7 @@ def test_a_table_resumes_exactly_after_kill_9_and_plays_to_the_end(tmp_path: Pat
         # North and East are people; South and West, never opened, become bots at the start.
         made = server.create_table(preset="modern-standard", seed=77, target=10, bots="intermediate")
         clients = join_all(server, made, "NE")
-        clients["N"].send(type="start", id="go")
-        started = clients["N"].until(lambda m: m["type"] == "ack")
-        settle(clients, started["seq"])
+        start(clients, "N")
         play_until(clients, rng, stop=mid_hand)
         actor = humans_turn(clients)
         assert actor is not None
@@ -157,8 +161,7 @@ def test_an_acknowledged_action_survives_kill_9_right_after_the_ack(tmp_path: Pa
     with serving(tmp_path, delay=0.0, grace=30.0) as server:
         made = server.create_table(preset="modern-standard", seed=3, target=5)
         clients = join_all(server, made, SEATS)
-        clients["S"].send(type="start", id="go")
-        settle(clients, clients["S"].until(lambda m: m["type"] == "ack")["seq"])
+        start(clients, "S")
         base = clients["S"].state["seq"]  # type: ignore[index]
         # Kill right after the ack of the game's first call, then of two actions later on;
         # every time the server comes back with that action in place.
@@ -215,8 +218,7 @@ def test_after_a_restart_a_bot_stands_in_for_a_player_who_does_not_come_back(tmp
     with serving(tmp_path, delay=0.0, grace=1.0) as server:
         made = server.create_table(preset="modern-standard", seed=12, target=5, bots="beginner")
         clients = join_all(server, made, "NE")
-        clients["E"].send(type="start", id="go")
-        settle(clients, clients["E"].until(lambda m: m["type"] == "ack")["seq"])
+        start(clients, "E")
         play_until(clients, rng, stop=lambda s: s["you"]["seat"] == "E" and s["game"]["hand_number"] >= 2)
         waiting = clients["E"].state
         assert waiting is not None and legal(waiting)
