@@ -18,11 +18,11 @@ losses (a few hundredths of a point) are noise rather than mistakes.
 
 from __future__ import annotations
 
-import hashlib
 import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
+from euchre.analysis.duplicate import derive_seed
 from euchre.bots.advice import PLAY_WORLDS, ROLLOUT_WORLDS, action_values
 from euchre.core.actions import Action
 from euchre.core.errors import EuchreError
@@ -130,8 +130,7 @@ def decision_points(hand: HandState) -> Iterator[tuple[int, HandState, int, Acti
 
 
 def _decision_rng(seed: int, game_index: int, hand: int, step: int) -> random.Random:
-    digest = hashlib.sha256(f"review:{seed}:{game_index}:{hand}:{step}".encode()).digest()
-    return random.Random(int.from_bytes(digest[:8], "big"))
+    return random.Random(derive_seed("review", seed, game_index, hand, step))
 
 
 def review_game(game: Game, seats: Sequence[int] = (0, 1, 2, 3), *, threshold: float = DEFAULT_THRESHOLD,
