@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import functools
 import random
-from dataclasses import replace
 
 import pytest
 
@@ -22,8 +21,6 @@ from euchre.bots.rollout import (
     rollout_decision,
 )
 from euchre.core import EuchreError, HandState, Phase, preset
-from euchre.core.actions import parse_action
-from euchre.core.cards import parse_card
 from euchre.core.rules import PLAYABLE_PRESETS
 from euchre.core.views import PlayerView, sample_world, view_of
 
@@ -166,61 +163,8 @@ def test_hand_value_caps_points_at_the_target() -> None:
 
 def test_bad_settings_are_refused() -> None:
     for bad in ({"worlds": 0}, {"bid_tries": 0}, {"play_tries": 1.5}, {"screen": -1},
-                {"z": float("nan")}, {"margin": True}, {"infer": "all"}, {"solved_share": 1.5},
-                {"solved_share": -0.1}, {"solved_share": float("nan")}, {"solved_share": "1"}):
+                {"z": float("nan")}, {"margin": True}, {"infer": "all"}):
         with pytest.raises(EuchreError):
             RolloutSettings(**bad)
     with pytest.raises(EuchreError, match="play_worlds"):
         RolloutBot(play_worlds=-1)
-    with pytest.raises(EuchreError, match="discard_worlds"):
-        RolloutBot(discard_worlds=2.5)  # type: ignore[arg-type]
-
-
-def _dealer_discard_view() -> PlayerView:
-    """North deals and takes up the queen of hearts after three passes, holding the right
-    and left bowers, the ace and king of hearts and the nine of spades."""
-    rules = preset("modern-standard")
-    cards = [[parse_card(c) for c in hand.split()] for hand in
-             ("JH JD AH KH 9S", "9D TD QD KD AD", "9C TC JC QC KC", "AC TS JS QS KS", "QH 9H TH AS")]
-    hand = HandState.from_deal(rules, 0, cards[:4], cards[4])
-    for text in ("pass", "pass", "pass", "order"):
-        hand.apply(parse_action(text))
-    assert hand.phase == Phase.DISCARD and hand.turn == 0
-    return view_of(hand, 0)
-
-
-def test_solved_discard_keeps_the_five_top_trumps() -> None:
-    """With the five highest trumps and the nine of spades, discarding the nine leaves a
-    sure march (2 points); any other discard keeps a spade that can lose a trick."""
-    view = _dealer_discard_view()
-    bot = RolloutBot(seed=1, settings=FAST, play_worlds=0, discard_worlds=8)
-    assert bot.choose(view) == parse_action("discard-9S")
-
-
-def test_solved_discard_sees_only_the_view() -> None:
-    view = _dealer_discard_view()
-    a, b = sample_world(view, random.Random(2)), sample_world(view, random.Random(3))
-    assert a.hands != b.hands or a.stock != b.stock
-    choices = {RolloutBot(seed=5, settings=FAST, play_worlds=0, discard_worlds=6).choose(view_of(w, 0))
-               for w in (a, b)}
-    assert len(choices) == 1
-
-
-def test_solved_share_blends_the_open_hand_value_in(monkeypatch: pytest.MonkeyPatch) -> None:
-    """With ``solved_share`` 1 a rollout is worth the open-hand value at its first lead
-    (a stand-in solver worth 1,000 points to the side to lead, capped by
-    :func:`hand_value` at the 10 a side needs from 0-0), with 0 the playout's (at most 4
-    points a hand); a hand thrown in before the play is worth 0 either way."""
-    monkeypatch.setattr(rollout, "solve_points", lambda world: dict.fromkeys(
-        [a.card for a in world.legal_actions()], 1000))
-    view = _dealer_round_two_view()
-    settings = RolloutSettings(worlds=4, bid_tries=2, solved_share=1.0, screen=0)
-    solved = rollout_decision(view, random.Random(3), view.legal[0], settings).means
-    assert view.rules.game_target == 10 and view.score == (0, 0)
-    assert all(round(mean * 4) % 10 == 0 for mean in solved.values())
-    assert any(abs(mean) >= 5 for mean in solved.values())
-    plain = rollout_decision(view, random.Random(3), view.legal[0], replace(settings, solved_share=0.0)).means
-    assert set(plain) == set(solved) and all(abs(mean) <= 4 for mean in plain.values())
-    half = rollout_decision(view, random.Random(3), view.legal[0], replace(settings, solved_share=0.5)).means
-    for action, mean in half.items():  # the same worlds and seeds: the blend of the two
-        assert mean == pytest.approx((plain[action] + solved[action]) / 2)

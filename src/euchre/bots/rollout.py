@@ -76,8 +76,6 @@ class RolloutSettings:
             (1: plain :func:`sample_world`).
         play_tries: the same for the worlds of the PIMC card play.
         infer: whose calls the inference checks (one of :data:`INFER_SEATS`).
-        solved_share: weight (0..1) of the open-hand solver's value of each rollout at
-            its first lead, blended with the heuristic playout's (0: playouts only).
     """
 
     worlds: int = 32
@@ -88,7 +86,6 @@ class RolloutSettings:
     bid_tries: int = 12
     play_tries: int = 8
     infer: str = "others"
-    solved_share: float = 0.0
 
     def __post_init__(self) -> None:
         for name in ("worlds", "bid_tries", "play_tries"):
@@ -101,9 +98,6 @@ class RolloutSettings:
             value = getattr(self, name)
             if not isinstance(value, (int, float)) or isinstance(value, bool) or not math.isfinite(value):
                 raise EuchreError(f"{name} must be a finite number, not {value!r}")
-        share = self.solved_share
-        if not isinstance(share, (int, float)) or isinstance(share, bool) or not 0.0 <= share <= 1.0:
-            raise EuchreError(f"solved_share must be between 0 and 1, not {self.solved_share!r}")
         if self.infer not in INFER_SEATS:
             raise EuchreError(f"infer must be one of {', '.join(INFER_SEATS)}, not {self.infer!r}")
 
@@ -221,23 +215,6 @@ def play_out(world: HandState, bots: list[HeuristicBot], score: tuple[int, int])
     return world.result.points
 
 
-def _solved_at_lead(world: HandState, bots: list[HeuristicBot], score: tuple[int, int]) -> tuple[int, int] | None:
-    """Play ``world`` (changed in place) with ``bots`` up to the first lead and solve it
-    open-handed: the points per team with perfect play from there (None if the hand
-    ended before the play)."""
-    while world.phase != Phase.PLAY and not world.is_over:
-        world.apply(bots[world.turn].choose(view_of(world, world.turn, score)))
-    if world.is_over:
-        return None
-    best = max(solve_points(world).values())
-    points = [0, 0]
-    if best > 0:
-        points[world.turn & 1] = best
-    elif best < 0:
-        points[~world.turn & 1] = -best
-    return points[0], points[1]
-
-
 @dataclass(frozen=True)
 class Verdict:
     """One rollout decision.
@@ -288,22 +265,13 @@ def rollout_decision(view: PlayerView, rng: random.Random, fallback: Action,
     worlds = inferred_worlds(view, rng, settings.worlds, settings.bid_tries, settings.infer)
     seeds = [rng.getrandbits(32) for _ in worlds]
 
-    share = settings.solved_share
-    solved: tuple[int, int] | None = None
-
     def run(actions: list[Action], start: int, stop: int) -> None:
-        nonlocal solved
         for i in range(start, stop):
             for action in actions:
                 world = worlds[i].copy()
                 world.apply(action)
                 bots = [HeuristicBot(seeds[i] * 4 + s) for s in range(4)]
-                if share:
-                    solved = _solved_at_lead(world, bots, view.score)
-                value = hand_value(play_out(world, bots, view.score), team, view.score, target)
-                if share and solved is not None:
-                    value = (1 - share) * value + share * hand_value(solved, team, view.score, target)
-                values[action].append(value)
+                values[action].append(hand_value(play_out(world, bots, view.score), team, view.score, target))
 
     k = settings.worlds
     if settings.screen and len(candidates) > settings.screen and k >= 4:
@@ -340,29 +308,23 @@ class RolloutBot(HeuristicBot):
             of ``settings.play_tries``; 0 plays the cards as the heuristic does.
         rollouts: bid by rollouts (True) or as the heuristic does (False: only the
             card play searches; the ``advanced`` level).
-        discard_worlds: worlds for the dealer's discard by the open-hand solver
-            (:meth:`_solved_discard`); 0 discards as the heuristic does (or by rollouts
-            when ``settings.discard``).
 
     Raises:
-        EuchreError: ``play_worlds`` or ``discard_worlds`` is not a whole number >= 0, or
-            ``seed`` not an int.
+        EuchreError: ``play_worlds`` is not a whole number >= 0, or ``seed`` not an int.
     """
 
     level = "rollout"
 
     def __init__(self, seed: int = 0, settings: RolloutSettings = DEFAULT_SETTINGS, play_worlds: int = 40,
-                 rollouts: bool = True, discard_worlds: int = 0) -> None:
+                 rollouts: bool = True) -> None:
         super().__init__(seed)
-        for name, value in (("play_worlds", play_worlds), ("discard_worlds", discard_worlds)):
-            if type(value) is not int or value < 0:
-                raise EuchreError(f"{name} must be a whole number >= 0, not {value!r}")
+        if type(play_worlds) is not int or play_worlds < 0:
+            raise EuchreError(f"play_worlds must be a whole number >= 0, not {play_worlds!r}")
         if not isinstance(settings, RolloutSettings):
             raise EuchreError(f"settings must be RolloutSettings, not {type(settings).__name__}")
         self.settings = settings
         self.play_worlds = play_worlds
         self.rollouts = bool(rollouts)
-        self.discard_worlds = discard_worlds
 
     def preferred(self, view: PlayerView) -> Action:
         """Rollouts for the bidding, PIMC (or the heuristic) for the play."""
@@ -375,40 +337,7 @@ class RolloutBot(HeuristicBot):
                 return fallback
         if phase == Phase.PLAY and self.play_worlds:
             return self._pimc_card(view, fallback)
-        if phase == Phase.DISCARD and self.discard_worlds and len(view.legal) > 1:
-            try:
-                return self._solved_discard(view, fallback)
-            except EuchreError:
-                return fallback
         return fallback
-
-    def _solved_discard(self, view: PlayerView, fallback: Action) -> Action:
-        """The discard whose hand, solved open-handed, is worth most on average over
-        ``discard_worlds`` worlds drawn to agree with the calls. Whatever comes between
-        the discard and the first lead (a lone defender's decision) is played by the
-        heuristic, the same seeds for every discard; the heuristic's discard wins ties.
-        """
-        team = view.seat & 1
-        totals = dict.fromkeys(view.legal, 0.0)
-        worlds = inferred_worlds(view, self.rng, self.discard_worlds, self.settings.play_tries, self.settings.infer)
-        for world in worlds:
-            seed = self.rng.getrandbits(32)
-            for action in totals:
-                after = world.copy()
-                after.apply(action)
-                bots = [HeuristicBot(seed * 4 + s) for s in range(4)]
-                while after.phase != Phase.PLAY and not after.is_over:
-                    after.apply(bots[after.turn].choose(view_of(after, after.turn, view.score)))
-                if after.is_over:
-                    assert after.result is not None  # the phase machine scores every finished hand
-                    points = after.result.points
-                    totals[action] += points[team] - points[1 - team]
-                else:
-                    best = max(solve_points(after).values())
-                    totals[action] += best if after.turn & 1 == team else -best
-        top = max(totals.values())
-        best_actions = [a for a, v in totals.items() if v >= top - 1e-9]
-        return fallback if fallback in best_actions else best_actions[0]
 
     def _pimc_card(self, view: PlayerView, fallback: Action) -> Action:
         plays = [a for a in view.legal if a.is_play]
