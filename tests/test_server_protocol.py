@@ -577,7 +577,7 @@ def test_the_state_text_with_parts_encoded_once_is_the_state_as_json() -> None:
 
     from euchre.core.game import Game
     from euchre.core.rules import preset
-    from euchre.server.serialize import StateCache, game_json, state_text
+    from euchre.server.serialize import StateCache, dumps, game_json
 
     for name, seed in (("modern-standard", 1), ("british-benny", 2), ("dc-club-1862", 3)):
         game, rng, cache = Game(preset(name).replace(game_target=10), seed), random.Random(seed), StateCache()
@@ -585,7 +585,7 @@ def test_the_state_text_with_parts_encoded_once_is_the_state_as_json() -> None:
         while True:
             for viewer in (0, 1, 2, 3, None):
                 state = {"type": "state", "seq": 9, "game": game_json(game, viewer, cache), "records": None}
-                text = state_text(state)
+                text = dumps(state)
                 assert json.loads(text) == {**state, "game": game_json(game, viewer)}
                 assert text.isascii()  # the card symbols and words as \u escapes (cheaper to send)
                 checked += state["game"]["previous"] is not None
@@ -593,7 +593,7 @@ def test_the_state_text_with_parts_encoded_once_is_the_state_as_json() -> None:
                 break
             game.apply(rng.choice(game.legal_actions()))
         assert checked > 100  # the cached parts were used
-    assert json.loads(state_text({"type": "state", "game": None})) == {"type": "state", "game": None}
+    assert json.loads(dumps({"type": "state", "game": None})) == {"type": "state", "game": None}
 
 
 def test_ascii_json_escapes_every_character_beyond_ascii_as_json_does() -> None:

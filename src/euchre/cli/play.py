@@ -31,6 +31,7 @@ from types import FrameType
 from rich.console import Console
 from rich.text import Text
 
+from euchre.analysis.duplicate import derive_seed
 from euchre.bots import make_bot
 from euchre.cli.choices import ChoiceError, check_line, choose_call, choose_card, command_of
 from euchre.cli.render import (
@@ -105,7 +106,7 @@ def hint_rng(seed: int, hand: int, step: int) -> random.Random:
     """The generator of the hint at one decision: seeded by the game's hint seed, the
     hand's index and the number of actions taken in it, so asking again at the same
     decision gives the same figures."""
-    return random.Random(f"hint:{seed}:{hand}:{step}")
+    return random.Random(derive_seed("hint", seed, hand, step))
 
 
 class HumanPlayer:

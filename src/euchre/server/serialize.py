@@ -142,7 +142,7 @@ class StateCache:
     tricks by their own content), so a part is never shown for another state than its
     own. Holds the parts of the hand in play only; read and filled by :func:`game_json`,
     whose result then holds some parts as :class:`orjson.Fragment` (for
-    :func:`state_text`).
+    :func:`dumps`).
     """
 
     def __init__(self) -> None:
@@ -323,11 +323,6 @@ def dumps(message: dict[str, Any]) -> str:
     return orjson.dumps(message).decode()
 
 
-def state_text(state: dict[str, Any]) -> str:
-    """A state message (:meth:`LiveTable.state_for <euchre.server.table.LiveTable.state_for>`)
-    as compact JSON (the parts a :class:`StateCache` kept are put in as their text)."""
-    return dumps(state)
-
 
 def game_json(game: Game, viewer: int | None, cache: StateCache | None = None) -> dict[str, Any]:
     """The whole game as ``viewer`` (0..3, or None for a spectator) may see it, in the
@@ -335,7 +330,7 @@ def game_json(game: Game, viewer: int | None, cache: StateCache | None = None) -
 
     Args:
         cache: a :class:`StateCache` the caller keeps per game: the parts that do not
-            change from move to move are made once, as JSON text (:func:`state_text`
+            change from move to move are made once, as JSON text (:func:`dumps`
             puts them in); None builds everything as plain values every time.
     """
     last: dict[str, Any] | orjson.Fragment | None

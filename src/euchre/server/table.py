@@ -41,7 +41,7 @@ from euchre.core.views import view_of
 from euchre.server.config import ServerConfig
 from euchre.server.connection import Connection
 from euchre.server.protocol import MAX_NAME_CHARS, ProtocolError, clean_text
-from euchre.server.serialize import SEATS, StateCache, ascii_json, game_json, seat_text, state_text
+from euchre.server.serialize import SEATS, StateCache, ascii_json, game_json, seat_text
 from euchre.server.serialize import dumps as json_text
 from euchre.server.storage import EventRow, StorageError, Store, TableRow
 from euchre.server.writer import EventWriter
@@ -417,7 +417,7 @@ class LiveTable:
             if text is None:
                 if seats is None:
                     seats = orjson.Fragment(ascii_json(orjson.dumps(self._seats_json())))
-                text = texts[conn.seat] = state_text(self.state_for(conn.seat, seats))
+                text = texts[conn.seat] = json_text(self.state_for(conn.seat, seats))
             conn.post(text)
 
     def players(self) -> list[str]:
