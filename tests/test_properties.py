@@ -293,6 +293,30 @@ def test_views_never_show_hidden_cards(name: str, seed: int) -> None:
             assert view.hand_sizes == tuple(len(bits(h)) for h in state.hands)
 
 
+def test_a_discard_is_hidden_even_where_the_state_does_not_record_it() -> None:
+    # view_of finds the dealer's discard where state.discarded says; a discard in the
+    # history that the state does not name (a state built by hand, say) is hidden too.
+    rules = preset("modern-standard")
+    for seed in range(200):
+        state = HandState.deal(rules, 0, random.Random(seed))
+        state.apply("order")  # eldest hand orders the dealer (seat 0) up
+        if state.phase == Phase.ALONE_DECISION:
+            state.apply(state.legal_actions()[0])
+        if state.phase != Phase.DISCARD:
+            continue
+        state.apply(state.legal_actions()[0])
+        discard = state.history[-1]
+        for recorded in (state.discarded, -1):
+            state.discarded = recorded
+            for seat in (1, 2, 3):
+                view = view_of(state, seat)
+                assert (0, HIDDEN) in view.history and discard not in view.history
+                assert view.history.count((0, HIDDEN)) == 1
+            assert discard in view_of(state, 0).history
+        return
+    raise AssertionError("no deal of 200 reached the dealer's discard")
+
+
 # ====================================================================== sampled worlds
 @pytest.mark.parametrize("name", NAMES)
 @settings(max_examples=25, deadline=None, database=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])

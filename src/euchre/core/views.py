@@ -15,9 +15,10 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from euchre.core.actions import DISCARD_BASE, PLAY_BASE, Action
-from euchre.core.cards import EFFECTIVE_SUIT, JOKER, deck_cards
+from euchre.core.cards import EFFECTIVE_SUIT, JOKER, cards_of, deck_cards
 from euchre.core.errors import EuchreError, IllegalActionError
 from euchre.core.hand import HandState, Phase, Trick
 from euchre.core.rules import Rules
@@ -120,31 +121,61 @@ def view_of(state: HandState, seat: int, score: Sequence[int] = (0, 0)) -> Playe
     Raises:
         EuchreError: the seat is not 0..3.
     """
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 3:
-        raise EuchreError(f"seat must be 0..3, not {seat!r}")
+    if type(seat) is not int or not 0 <= seat <= 3:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 3:
+            raise EuchreError(f"seat must be 0..3, not {seat!r}")
+        seat = int(seat)  # an int subclass (not bool): the plain number
     if not isinstance(state, HandState):
         raise EuchreError(f"state must be a HandState, not {type(state).__name__}")
-    if not isinstance(score, (list, tuple)) or len(score) != 2 or any(type(x) is not int for x in score):
-        raise EuchreError(f"score must be two whole numbers (N-S, E-W), not {score!r}")
-    blind = state.phase == Phase.BLIND_NAME and seat == state.dealer
-    hand = () if blind else tuple(state.hand_of(seat))
-    history = tuple(
-        (s, HIDDEN) if (DISCARD_BASE <= code < PLAY_BASE and s != seat) else (s, code)
-        for s, code in state.history
-    )
-    legal = tuple(state.legal_actions()) if state.turn == seat else ()
-    return PlayerView(
-        seat=seat, rules=state.rules, dealer=state.dealer, phase=state.phase, turn=state.turn,
-        upcard=state.upcard, joker_aside=state.joker_aside, hand=hand,
-        discard=state.discarded if seat == state.dealer else -1, history=history,
+    if (type(score) is not tuple and type(score) is not list) or len(score) != 2 \
+            or type(score[0]) is not int or type(score[1]) is not int:
+        if not isinstance(score, (list, tuple)) or len(score) != 2 or any(type(x) is not int for x in score):
+            raise EuchreError(f"score must be two whole numbers (N-S, E-W), not {score!r}")
+    dealer = state.dealer
+    blind = seat == dealer and state.phase == Phase.BLIND_NAME
+    return _make_view(
+        seat=seat, rules=state.rules, dealer=dealer, phase=state.phase, turn=state.turn,
+        upcard=state.upcard, joker_aside=state.joker_aside,
+        hand=() if blind else tuple(cards_of(state.hands[seat])),
+        discard=state.discarded if seat == dealer else -1, history=_seen_history(state, seat),
         trump=state.trump, maker=state.maker, alone=state.alone,
         defender_alone=state.defender_alone, active=state.active,
         upcard_to_dealer=state.upcard_to_dealer, tricks=tuple(state.tricks),
         trick_seats=tuple(state.trick_seats), trick_cards=tuple(state.trick_cards),
         tricks_won=(state.tricks_won[0], state.tricks_won[1]),
-        hand_sizes=tuple(bin(h).count("1") for h in state.hands),  # type: ignore[arg-type]
-        score=(int(score[0]), int(score[1])), legal=legal,
+        hand_sizes=tuple([h.bit_count() for h in state.hands]),
+        score=(score[0], score[1]), legal=tuple(state.legal_actions()) if state.turn == seat else (),
     )
+
+
+def _seen_history(state: HandState, seat: int) -> tuple[tuple[int, int], ...]:
+    """``state.history`` as ``seat`` sees it: another seat's discard is ``HIDDEN``."""
+    history = state.history
+    if seat != state.dealer:
+        if state.discarded != -1:  # the usual case: one discard, where the state says
+            entry = (state.dealer, DISCARD_BASE + state.discarded)
+            if entry in history:
+                seen = list(history)
+                seen[seen.index(entry)] = (state.dealer, HIDDEN)
+                if not any(DISCARD_BASE <= code < PLAY_BASE for _, code in seen[:len(seen) - _played(state)]):
+                    return tuple(seen)
+        if any(DISCARD_BASE <= code < PLAY_BASE for _, code in history):  # hide every discard, whatever the state says
+            return tuple((s, HIDDEN) if DISCARD_BASE <= code < PLAY_BASE else (s, code) for s, code in history)
+    return tuple(history)
+
+
+def _played(state: HandState) -> int:
+    """Cards played to tricks so far (the last entries of the history)."""
+    return len(state.trick_cards) + sum(len(t.cards) for t in state.tricks)
+
+
+def _make_view(**fields: Any) -> PlayerView:
+    """A :class:`PlayerView` from all its fields, without the frozen dataclass's
+    ``__init__`` (one ``object.__setattr__`` per field was a third of :func:`view_of`'s
+    time in the web server). The fields are those of :func:`view_of`, complete."""
+    view: PlayerView = object.__new__(PlayerView)
+    view.__dict__.update(fields)
+    return view
 
 
 def _assign(cards: list[int], holders: list[tuple[int, int]], allowed: dict[int, set[int]],
