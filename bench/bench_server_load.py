@@ -182,7 +182,9 @@ class Seat:
     async def run(self) -> None:
         """Read messages until the game is over or the connection closes."""
         async for frame in self.ws:
-            if frame.type != aiohttp.WSMsgType.TEXT:
+            if frame.type != aiohttp.WSMsgType.TEXT:  # closed (pings are answered by aiohttp)
+                if frame.type not in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSING, aiohttp.WSMsgType.CLOSED):
+                    self.stats.errors[f"client:{frame.type.name} frame"] += 1
                 return
             text = frame.data
             if text.startswith(_STATE_HEAD) and _NOTHING_TO_DO in text and _GAME_OVER not in text:
@@ -219,7 +221,7 @@ class Seat:
 
 
 async def _join(port: int, token: str, clock: Clock, stats: Stats, rng: random.Random) -> Seat:
-    ws = await clock.session.ws_connect(f"ws://127.0.0.1:{port}/ws", autoping=False, max_msg_size=2**22,
+    ws = await clock.session.ws_connect(f"ws://127.0.0.1:{port}/ws", max_msg_size=2**22,
                                         compress=15 if clock.compression else 0)
     await ws.send_str(json.dumps({"type": "join", "token": token}))
     seat = Seat(ws, clock, stats, rng)
