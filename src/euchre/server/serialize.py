@@ -133,7 +133,8 @@ def _calls_json(view: PlayerView, viewer: int) -> list[dict[str, Any]]:
 class StateCache:
     """The parts of a game's states that stay the same from move to move, or from one
     seat to the next, kept as JSON text for the next states of one table: the last
-    hand's part (per seat; it changes when a hand ends), the calls as a seat sees them
+    hand's part (the fields every seat sees once, the calls per seat; it changes when
+    a hand ends), the calls as a seat sees them
     (they change only while bidding), the finished tricks, a seat's cards, the legal
     actions' entries, and the part of the hand in play that every seat sees (made once
     for the four states of a move).
@@ -148,6 +149,7 @@ class StateCache:
     def __init__(self) -> None:
         self.hands = -1  # finished hands when the parts were made
         self.previous: dict[int | None, orjson.Fragment | None] = {}
+        self.previous_parts: tuple[bytes, bytes] | None = None  # the last hand's fields before and after its calls
         self.calls: dict[tuple[Any, ...], bytes] = {}
         self.tricks: dict[tuple[Any, ...], bytes] = {}
         self.cards: dict[tuple[int, ...], bytes] = {}
@@ -160,11 +162,33 @@ class StateCache:
         if finished != self.hands:
             self.hands = finished
             self.previous.clear()
+            self.previous_parts = None
             self.calls.clear()
             self.tricks.clear()
             self.cards.clear()
             self.legal.clear()
         return self
+
+    def previous_of(self, game: Game, viewer: int | None) -> orjson.Fragment | None:
+        """The last finished hand as ``viewer`` sees it (see :func:`_previous_json`): the
+        fields every seat sees are encoded once per hand, the calls once per viewer."""
+        if viewer in self.previous:
+            return self.previous[viewer]
+        last = _last_hand(game)
+        if last is None:
+            made = None
+        else:
+            hand, number = last
+            view = _last_view(hand, viewer)
+            if self.previous_parts is None:
+                public = _public_fields(view, card_fragment, orjson.Fragment(self.tricks_of(view)))
+                head = ascii_json(orjson.dumps({k: public[k] for k in _PREVIOUS_HEAD}))
+                tail = ascii_json(orjson.dumps(_previous_tail(hand, number, public)))
+                self.previous_parts = (head[:-1] + b',"calls":', b"," + tail[1:])
+            head, tail = self.previous_parts
+            made = orjson.Fragment(b"".join((head, self.calls_of(view, view.seat if viewer is None else viewer), tail)))
+        self.previous[viewer] = made
+        return made
 
     def calls_of(self, view: PlayerView, viewer: int) -> bytes:
         """The calls of ``view`` as ``viewer`` is told them (see :func:`_calls_json`)."""
@@ -297,23 +321,44 @@ def hand_json(hand: HandState, score: tuple[int, int] | list[int], viewer: int |
     return out, _legal_json(view)
 
 
-def _previous_json(game: Game, viewer: int | None) -> dict[str, Any] | None:
-    """The last finished hand before the one shown: its public record and result."""
+_PREVIOUS_HEAD = ("dealer", "upcard", "upcard_state", "joker_aside", "trump", "trump_name", "maker", "alone",
+                  "defender_alone", "sitting_out")
+"""The fields of the last hand shown before its calls (then its tricks and result)."""
+
+
+def _last_hand(game: Game) -> tuple[HandState, int] | None:
+    """The last finished hand before the one shown and its number (1 for the first),
+    or None."""
     finished = game.finished_hands
     if finished and finished[-1] is game.hand:
         finished = finished[:-1]
-    if not finished:
-        return None
-    hand = finished[-1]
-    view = public_view(hand, (0, 0)) if viewer is None else view_of(hand, viewer)
-    public = _public_hand(view, view.seat if viewer is None else viewer)
-    keep = ("dealer", "upcard", "upcard_state", "joker_aside", "trump", "trump_name", "maker", "alone",
-            "defender_alone", "sitting_out", "calls", "tricks", "tricks_won")
-    out = {k: public[k] for k in keep}
-    out["hand_number"] = len(finished)
+    return (finished[-1], len(finished)) if finished else None
+
+
+def _previous_tail(hand: HandState, number: int, public: dict[str, Any]) -> dict[str, Any]:
+    """The fields of the last hand after its calls: tricks, tricks won, number, result."""
+    out = {"tricks": public["tricks"], "tricks_won": public["tricks_won"], "hand_number": number}
     r = hand.result
     if r is not None:
         out["result"] = {"points": list(r.points), "tricks": list(r.tricks), "label": r.label}
+    return out
+
+
+def _last_view(hand: HandState, viewer: int | None) -> PlayerView:
+    return public_view(hand, (0, 0)) if viewer is None else view_of(hand, viewer)
+
+
+def _previous_json(game: Game, viewer: int | None) -> dict[str, Any] | None:
+    """The last finished hand before the one shown: its public record and result."""
+    last = _last_hand(game)
+    if last is None:
+        return None
+    hand, number = last
+    view = _last_view(hand, viewer)
+    public = _public_hand(view, view.seat if viewer is None else viewer)
+    out = {k: public[k] for k in _PREVIOUS_HEAD}
+    out["calls"] = public["calls"]
+    out.update(_previous_tail(hand, number, public))
     return out
 
 
@@ -337,12 +382,7 @@ def game_json(game: Game, viewer: int | None, cache: StateCache | None = None) -
     if cache is None:
         last = _previous_json(game, viewer)
     else:
-        cache.for_hand(len(game.finished_hands))
-        if viewer in cache.previous:
-            last = cache.previous[viewer]
-        else:
-            made = _previous_json(game, viewer)
-            last = cache.previous[viewer] = None if made is None else orjson.Fragment(ascii_json(orjson.dumps(made)))
+        last = cache.for_hand(len(game.finished_hands)).previous_of(game, viewer)
     hand, legal = hand_json(game.hand, game.score, viewer, cache)
     if game.is_over:
         legal = []
