@@ -58,6 +58,11 @@ def _frame(text: str | None = None, data: bytes | None = None) -> dict[str, Any]
     ('{"type": "chat", "text": null}', "bad_message"),
     ("[" * 100_000 + "]" * 100_000, "too_large"),
     ('{"type": "chat", "text": "' + "é" * 1100 + '"}', "too_large"),
+    # Not JSON by RFC 8259, though Python's json module reads them:
+    ('{"type": "ping", "id": NaN}', "bad_json"),
+    ('{"type": "action", "action": "play-JH", "seq": Infinity}', "bad_json"),
+    ('{"type": "chat", "text": "\\ud800"}', "bad_json"),  # a lone surrogate
+    ('{"type": "ping", "id": ' + "9" * 30 + "}", "bad_message"),  # beyond 2**53
 ])
 def test_each_malformed_message_has_its_code(text: str, code: str) -> None:
     with pytest.raises(ProtocolError) as caught:

@@ -233,6 +233,19 @@ def test_an_event_of_no_table_or_at_a_taken_place_is_refused(store: Store) -> No
     assert store.load("no-such-table") is None
 
 
+def test_an_event_whose_data_is_not_json_fails_alone_in_its_batch(store: Store) -> None:
+    store.create_table(_table_row(), [])
+    store.create_table(_table_row("t2"), [])
+    outcomes = store.append_many([("t1", 0, "chat", None, {"text": "hello"}, None),
+                                  ("t2", 0, "chat", None, {"text": {1, 2}}, None),  # a set: not JSON
+                                  ("t2", 1, "chat", None, {"text": "caf\u00e9 \u2665"}, None)])
+    assert outcomes[0] is None and outcomes[2] is None
+    assert isinstance(outcomes[1], StorageError) and "event 0 of table t2" in str(outcomes[1])
+    t1, t2 = store.load("t1"), store.load("t2")
+    assert t1 is not None and [(e.seq, e.data) for e in t1[1]] == [(0, {"text": "hello"})]
+    assert t2 is not None and [(e.seq, e.data) for e in t2[1]] == [(1, {"text": "caf\u00e9 \u2665"})]
+
+
 def test_two_writers_of_the_same_seq_at_the_same_moment_one_wins(db_url: str) -> None:
     """Two stores (two engines, as two server processes would have) race for each
     place of the log: exactly one write succeeds, and the log holds the winner's."""
