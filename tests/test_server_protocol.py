@@ -71,6 +71,24 @@ def test_each_malformed_message_has_its_code(text: str, code: str) -> None:
     assert caught.value.code in ERROR_CODES
 
 
+def test_a_seq_beyond_64_bits_is_said_to_be_too_big_not_of_another_type() -> None:
+    # orjson reads an integer beyond 64 bits as a float; the message must not say "type int".
+    with pytest.raises(ProtocolError) as caught:
+        parse_message(_frame('{"type": "action", "action": "play-JH", "seq": ' + "9" * 30 + "}"), 2048)
+    assert caught.value.code == "bad_message" and "whole number below 2**63" in caught.value.message
+
+
+def test_an_error_message_holding_a_lone_surrogate_can_still_be_sent() -> None:
+    import orjson
+
+    from euchre.server.protocol import encodable
+
+    event = ProtocolError("bad_chat", "not allowed: \ud800!").event()
+    assert event["message"] == "not allowed: \\ud800!"
+    assert orjson.loads(orjson.dumps(event)) == event
+    assert encodable("plain \u2665 text") == "plain \u2665 text"
+
+
 def test_a_binary_frame_is_refused_and_a_good_message_is_read() -> None:
     with pytest.raises(ProtocolError) as caught:
         parse_message(_frame(data=b'{"type": "ping"}'), 2048)
@@ -478,20 +496,28 @@ def test_a_broken_log_makes_the_table_unavailable_not_the_server(tmp_path: Path)
 # ---------------------------------------------------------------------- euchre serve
 def test_the_serve_command_runs_uvicorn_on_loopback(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import gc
+    import logging
 
     import uvicorn
 
     from euchre.cli.main import main
-    from euchre.cli.serve import GC_THRESHOLDS
+    from euchre.cli.serve import GC_THRESHOLDS, ClientFaultFilter
 
-    calls: list[tuple[Any, dict[str, Any]]] = []
+    calls: list[Any] = []
     thresholds: list[tuple[int, int, int]] = []
     before = gc.get_threshold()
-    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: (calls.append((app, kw)), thresholds.append(gc.get_threshold())))
+
+    def fake_run(server: uvicorn.Server, sockets: Any = None) -> None:
+        calls.append(server.config)
+        thresholds.append(gc.get_threshold())
+        server.started = True
+
+    monkeypatch.setattr(uvicorn.Server, "run", fake_run)
     db = tmp_path / "serve.db"
     assert main(["serve", "--db", sqlite_url(db), "--port", "8123", "--grace", "5"]) == 0
-    (app, kw), = calls
-    assert kw["host"] == "127.0.0.1" and kw["port"] == 8123
+    config, = calls
+    app = config.app
+    assert config.host == "127.0.0.1" and config.port == 8123
     assert app.state.config.grace_seconds == 5 and app.state.config.db_url == sqlite_url(db)
     assert db.exists()  # migrated before the server started
     assert main(["serve", "--host", "0.0.0.0", "--db", sqlite_url(db)]) == 2
@@ -500,9 +526,20 @@ def test_the_serve_command_runs_uvicorn_on_loopback(tmp_path: Path, monkeypatch:
     assert main(["serve", "--host", "::1", "--db", sqlite_url(db)]) == 0
     assert len(calls) == 2
     # Served with the collector tuned (and no permessage-deflate); put back afterwards.
-    assert thresholds == [GC_THRESHOLDS, GC_THRESHOLDS] and kw["ws_per_message_deflate"] is False
-    assert kw["ws"] == "websockets-sansio" and kw["loop"] == "auto"  # uvloop where installed
+    assert thresholds == [GC_THRESHOLDS, GC_THRESHOLDS] and config.ws_per_message_deflate is False
+    assert config.ws == "websockets-sansio" and config.loop == "auto"  # uvloop where installed
     assert gc.get_threshold() == before and gc.get_freeze_count() == 0
+    # uvicorn's traceback for a client's text frame that is not UTF-8 becomes one line.
+    assert any(isinstance(f, ClientFaultFilter) for f in logging.getLogger("uvicorn.error").filters)
+
+
+def test_the_serve_command_fails_when_the_server_does_not_start(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import uvicorn
+
+    from euchre.cli.main import main
+
+    monkeypatch.setattr(uvicorn.Server, "run", lambda server, sockets=None: None)  # never started
+    assert main(["serve", "--db", sqlite_url(tmp_path / "serve.db"), "--port", "8124"]) == 2
 
 
 def test_the_default_storage_is_in_the_user_data_directory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -10,8 +10,10 @@ starts. The web modules are imported only when the command runs.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gc
 import ipaddress
+import logging
 from typing import TypeVar
 
 from rich.console import Console
@@ -27,6 +29,24 @@ WS_MAX_BYTES = 64 * 1024
 """The largest websocket frame uvicorn accepts; the app's own limit is smaller."""
 
 P = TypeVar("P", bound=argparse.ArgumentParser)
+
+CLIENT_FAULTS = ("Invalid UTF-8 sequence received from client.",)
+"""Messages uvicorn logs as errors with a traceback for what a client sent (a text frame
+that is not UTF-8: the connection is closed with 1007); :class:`ClientFaultFilter`
+makes them one line at INFO level, so that no client can fill the log with tracebacks."""
+
+
+class ClientFaultFilter(logging.Filter):
+    """Logs uvicorn's :data:`CLIENT_FAULTS` as one line at INFO level (no traceback)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.msg in CLIENT_FAULTS:
+            record.exc_info = record.exc_text = None
+            record.levelno, record.levelname = logging.INFO, "INFO"
+        return True
+
+
+_CLIENT_FAULTS_FILTER = ClientFaultFilter()
 
 
 def add_serve_parser(sub: argparse._SubParsersAction[P]) -> None:
@@ -98,9 +118,15 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
         # installed (a dependency except on Windows; "auto"), the websockets the
         # websockets library's sans-I/O protocol ("websockets-sansio"), the cheapest
         # per move measured (docs/performance.md, "Web server load").
-        uvicorn.run(app, host=args.host, port=args.port, log_level="info", ws_max_size=WS_MAX_BYTES,
-                    ws_per_message_deflate=False, server_header=False, proxy_headers=False,
-                    loop="auto", ws="websockets-sansio")
+        server_config = uvicorn.Config(app, host=args.host, port=args.port, log_level="info", ws_max_size=WS_MAX_BYTES,
+                                       ws_per_message_deflate=False, server_header=False, proxy_headers=False,
+                                       loop="auto", ws="websockets-sansio")  # sets up uvicorn's loggers
+        logging.getLogger("uvicorn.error").addFilter(_CLIENT_FAULTS_FILTER)
+        server = uvicorn.Server(server_config)
+        with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C: uvicorn has shut down already
+            server.run()
+        if not server.started:  # the port is taken, say (uvicorn has logged why)
+            raise EuchreError(f"the server did not start on {host}:{args.port}; see the messages above")
     finally:
         gc.set_threshold(*previous)
         gc.unfreeze()

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import re
 from collections.abc import AsyncIterator
@@ -34,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 import anyio.to_thread
+import orjson
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.requests import Request
@@ -49,7 +49,7 @@ from euchre.core.rules import DEFAULT_PRESET, PLAYABLE_PRESETS, PRESET_DESCRIPTI
 from euchre.server.config import ServerConfig
 from euchre.server.connection import Connection
 from euchre.server.hub import CreateError, Hub
-from euchre.server.protocol import ClientMessage, ProtocolError, RateLimiter, parse_message
+from euchre.server.protocol import ClientMessage, ProtocolError, RateLimiter, encodable, parse_message
 from euchre.server.storage import StorageError, Store
 from euchre.server.table import LiveTable
 
@@ -92,7 +92,7 @@ class SecurityHeaders:
 
 
 def _error(status: int, code: str, message: str) -> JSONResponse:
-    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
+    return JSONResponse({"error": {"code": code, "message": encodable(message)}}, status_code=status)
 
 
 def _hub(request: Request | WebSocket) -> Hub:
@@ -139,7 +139,8 @@ async def create_table(request: Request) -> Response:
     if raw is None:
         return _error(413, "too_large", f"the body may hold at most {config.max_body_bytes} bytes")
     try:
-        body: Any = json.loads(raw) if raw.strip() else {}
+        # orjson: UTF-8 only, and no NaN, Infinity or lone surrogate (json reads them all).
+        body: Any = orjson.loads(raw) if raw.strip() else {}
     except (ValueError, RecursionError) as exc:
         return _error(400, "bad_json", f"the body is not JSON: {exc}")
     try:

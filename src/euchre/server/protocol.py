@@ -83,6 +83,17 @@ _FIELDS: dict[str, dict[str, tuple[type | tuple[type, ...], bool]]] = {
 }
 
 
+def encodable(text: str) -> str:
+    """``text`` with any lone surrogate (a character UTF-8 cannot hold, which a client's
+    text may carry into an error message) written as a ``\\udXXX`` escape, so that the
+    message can always be sent."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "backslashreplace").decode("utf-8")
+    return text
+
+
 class ProtocolError(Exception):
     """A client message refused: ``code`` is one of :data:`ERROR_CODES`, ``message``
     says what was wrong (and, for an illegal action, what is legal)."""
@@ -98,7 +109,7 @@ class ProtocolError(Exception):
     def event(self) -> dict[str, Any]:
         """The error event sent to the client: ``{"type": "error", "code", "message"}``
         (and ``id`` when the message had one)."""
-        out: dict[str, Any] = {"type": "error", "code": self.code, "message": self.message}
+        out: dict[str, Any] = {"type": "error", "code": self.code, "message": encodable(self.message)}
         if self.ref is not None:
             out["id"] = self.ref
         return out
@@ -167,6 +178,8 @@ def parse_message(frame: dict[str, Any], max_bytes: int) -> ClientMessage:
             continue
         value = data[name]
         if not isinstance(value, json_type) or isinstance(value, bool):
+            if json_type is int and isinstance(value, float):  # 1.5, or a whole number beyond 64 bits
+                raise ProtocolError("bad_message", f"{kind}.{name} must be a whole number below 2**63", ref)
             want = json_type.__name__ if isinstance(json_type, type) else "/".join(t.__name__ for t in json_type)
             raise ProtocolError("bad_message", f"{kind}.{name} must be of type {want}", ref)
         fields[name] = value
