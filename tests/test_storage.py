@@ -494,6 +494,7 @@ def _serve_error(url: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.Captu
 
     from euchre.cli.main import main
 
+    monkeypatch.setattr(uvicorn.Server, "run", lambda *_a, **_k: pytest.fail("the server started"))
     monkeypatch.setattr(uvicorn, "run", lambda *_a, **_k: pytest.fail("the server started"))
     capsys.readouterr()
     assert main(["serve", "--db", url]) == 2
