@@ -294,8 +294,8 @@ def test_views_never_show_hidden_cards(name: str, seed: int) -> None:
 
 
 def test_a_discard_is_hidden_even_where_the_state_does_not_record_it() -> None:
-    # view_of finds the dealer's discard where state.discarded says; a discard in the
-    # history that the state does not name (a state built by hand, say) is hidden too.
+    # view_of hides a discard by what the history holds, not by state.discarded: a
+    # discard the state does not name (a state built by hand, say) is hidden too.
     rules = preset("modern-standard")
     for seed in range(200):
         state = HandState.deal(rules, 0, random.Random(seed))

@@ -149,19 +149,18 @@ def view_of(state: HandState, seat: int, score: Sequence[int] = (0, 0)) -> Playe
 
 
 def _seen_history(state: HandState, seat: int) -> tuple[tuple[int, int], ...]:
-    """``state.history`` as ``seat`` sees it: another seat's discard is ``HIDDEN``."""
+    """``state.history`` as ``seat`` sees it: another seat's discard is ``HIDDEN``.
+
+    Only the calls can hold a discard, and they all come before the first card played,
+    so only they are looked at (in play, the cards played are most of the history)."""
     history = state.history
-    if seat != state.dealer:
-        if state.discarded != -1:  # the usual case: one discard, where the state says
-            entry = (state.dealer, DISCARD_BASE + state.discarded)
-            if entry in history:
-                seen = list(history)
-                seen[seen.index(entry)] = (state.dealer, HIDDEN)
-                if not any(DISCARD_BASE <= code < PLAY_BASE for _, code in seen[:len(seen) - _played(state)]):
-                    return tuple(seen)
-        if any(DISCARD_BASE <= code < PLAY_BASE for _, code in history):  # hide every discard, whatever the state says
-            return tuple((s, HIDDEN) if DISCARD_BASE <= code < PLAY_BASE else (s, code) for s, code in history)
-    return tuple(history)
+    if seat == state.dealer:
+        return tuple(history)
+    calls = history[:len(history) - _played(state)]
+    if not any(DISCARD_BASE <= code < PLAY_BASE for _, code in calls):
+        return tuple(history)
+    return tuple([(s, HIDDEN) if DISCARD_BASE <= code < PLAY_BASE else (s, code) for s, code in calls]
+                 + history[len(calls):])
 
 
 def _played(state: HandState) -> int:
