@@ -26,7 +26,7 @@ from euchre.cli.arena import share_interval, summarize
 from euchre.core.actions import Action
 from euchre.core.errors import EuchreError, RulesError
 from euchre.core.hand import HandState
-from euchre.core.rules import preset
+from euchre.core.presets import preset
 from euchre.core.views import PlayerView, view_of
 from test_cli import assert_one_line_error, run
 

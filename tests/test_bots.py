@@ -24,7 +24,8 @@ from euchre.core.actions import Action
 from euchre.core.cards import Card, deck_cards
 from euchre.core.errors import EuchreError
 from euchre.core.hand import HandState, Phase
-from euchre.core.rules import PLAYABLE_PRESETS, Rules, preset
+from euchre.core.presets import PLAYABLE_PRESETS, preset
+from euchre.core.rules import Rules
 from euchre.core.views import PlayerView, sample_world, view_of
 
 N, E, S, W = 0, 1, 2, 3

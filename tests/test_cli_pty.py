@@ -14,6 +14,11 @@ import pytest
 
 from euchre.core.records import loads
 
+try:
+    from ._cli_seeds import south_deals_round_one_seed
+except ImportError:
+    from _cli_seeds import south_deals_round_one_seed  # type: ignore[no-redef]
+
 pexpect = pytest.importorskip("pexpect")
 Child = Any  # pexpect.spawn (pexpect has no type stubs)
 
@@ -46,7 +51,7 @@ def finish(child: Child) -> int:
 
 def test_a_whole_game_through_a_terminal(tmp_path: Path) -> None:
     record = tmp_path / "pty.json"
-    child = spawn("play", "--seed", "8", "--target", "3", "--bots", "beginner", "--save", str(record))
+    child = spawn("play", "--seed", "8", "--target", "10", "--bots", "beginner", "--save", str(record))
     transcript: list[str] = []
     wrong = {"call": ["7", "xyzzy"], "card": ["banana", "9", "illegal"]}
     seen_errors: list[str] = []
@@ -173,10 +178,11 @@ def test_fault2_arrow_keys_in_a_terminal_place_no_bid(tmp_path: Path, readline: 
     moves the cursor (the line is empty); without, the escape sequence is refused."""
     record = tmp_path / "arrows.json"
     if readline:
-        child = spawn("play", "--seed", "3", "--save", str(record))
+        child = spawn("play", "--seed", str(south_deals_round_one_seed()), "--save", str(record))
     else:
         env = dict(os.environ, TERM="xterm-256color", LANG="C.UTF-8", LC_ALL="C.UTF-8")
-        child = pexpect.spawn(sys.executable, ["-c", NO_READLINE, "play", "--seed", "3", "--save", str(record)],
+        child = pexpect.spawn(sys.executable, ["-c", NO_READLINE, "play", "--seed", str(south_deals_round_one_seed()),
+                                               "--save", str(record)],
                               env=env, encoding="utf-8", dimensions=(24, 80), timeout=20)
     shown = _first_prompt(child)
     assert "Round one:" in shown and child.after.startswith("Your call")

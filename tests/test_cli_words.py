@@ -13,7 +13,7 @@ from euchre.core.actions import Action
 from euchre.core.cards import NO_TRUMP, parse_card
 from euchre.core.game import Game
 from euchre.core.hand import Phase
-from euchre.core.rules import preset
+from euchre.core.presets import preset
 from euchre.core.views import view_of
 from euchre.core.words import (
     HIDDEN_DISCARD,

@@ -20,7 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from euchre.core import Game, HandState, Phase, PlayerView, Rules, preset, sample_world, view_of
-from euchre.core.rules import PLAYABLE_PRESETS
+from euchre.core.presets import PLAYABLE_PRESETS
 from euchre.core.views import HIDDEN
 
 try:

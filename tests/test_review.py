@@ -26,8 +26,8 @@ from euchre.core.cards import parse_card
 from euchre.core.errors import EuchreError
 from euchre.core.game import Game
 from euchre.core.hand import HandState, Phase
+from euchre.core.presets import preset
 from euchre.core.records import dumps
-from euchre.core.rules import preset
 from euchre.core.views import view_of
 from test_cli import assert_one_line_error, run
 

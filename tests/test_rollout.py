@@ -21,7 +21,7 @@ from euchre.bots.rollout import (
     rollout_decision,
 )
 from euchre.core import EuchreError, HandState, Phase, preset
-from euchre.core.rules import PLAYABLE_PRESETS
+from euchre.core.presets import PLAYABLE_PRESETS
 from euchre.core.views import PlayerView, sample_world, view_of
 
 FAST = RolloutSettings(worlds=2, bid_tries=2, play_tries=2)

@@ -9,7 +9,7 @@ import pytest
 from euchre.bots import make_bot
 from euchre.bots.search import PimcBot
 from euchre.core import EuchreError, Game, HandState, Phase, preset
-from euchre.core.rules import PLAYABLE_PRESETS
+from euchre.core.presets import PLAYABLE_PRESETS
 from euchre.core.views import sample_world, view_of
 
 

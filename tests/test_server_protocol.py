@@ -618,7 +618,7 @@ def test_the_state_text_with_parts_encoded_once_is_the_state_as_json() -> None:
     import random
 
     from euchre.core.game import Game
-    from euchre.core.rules import preset
+    from euchre.core.presets import preset
     from euchre.server.serialize import StateCache, dumps, game_json
 
     for name, seed in (("modern-standard", 1), ("british-benny", 2), ("dc-club-1862", 3)):

@@ -32,8 +32,8 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.pool import NullPool
 
 from euchre.core.game import Game
+from euchre.core.presets import preset
 from euchre.core.records import dumps, loads
-from euchre.core.rules import preset
 from euchre.server import ServerConfig, storage
 from euchre.server.config import sqlite_url
 from euchre.server.storage import MIGRATIONS, EventRow, StorageError, Store, TableRow

@@ -15,9 +15,10 @@ import pytest
 
 from euchre.core import HandState, IllegalActionError, Phase, RulesError, preset, view_of
 from euchre.core.cards import plain_order, trick_winner_index, trump_order
+from euchre.core.deal import cut_pack
 from euchre.core.game import draw_value, setup_table, teams_from_draw
-from euchre.core.hand import cut_pack
-from euchre.core.rules import PLAYABLE_PRESETS, Rules, preset_values
+from euchre.core.presets import PLAYABLE_PRESETS, preset_laws, preset_values
+from euchre.core.rules import Rules
 from euchre.core.scoring import score_hand
 
 try:
@@ -415,12 +416,15 @@ def test_t22_coteries_odd_trick_scores_four() -> None:
 def test_t23_t24_revoke_penalties_are_refused(name: str, penalty: int) -> None:
     """T23 (dc-club-1862, revoke: opponents +2) and T24 (hoyle-1857, revoke: opponents +1)
     need renege_mode = penalize_on_claim, which is not supported: it raises a RulesError
-    naming the option. The presets carry the penalty the sources give.
+    naming the option. The presets keep the penalty the sources give among their laws
+    for table mode (preset_laws), and a Rules refuses a penalty it could not apply.
     Source: REFERENCE 6.2 T23-T24; S000 L131, S002 L13; RULES.md decisions 1 and 3."""
     with pytest.raises(RulesError, match="renege_mode"):
         preset(name).replace(renege_mode="penalize_on_claim")
-    assert preset_values(name)["renege_penalty"] == penalty
+    assert preset_laws(name)["renege_penalty"][0] == penalty
     assert preset(name).renege_mode == "prevent"
+    with pytest.raises(RulesError, match=r"renege_penalty = \d takes effect only in table mode"):
+        preset(name).replace(renege_penalty=1 if penalty != 1 else 3)
 
 
 # --------------------------------------------------------------------- T25-T30
@@ -443,7 +447,7 @@ def test_t25_game_target(name: str, target: int) -> None:
         assert game.is_over is over
         if over:
             assert game.result is not None and game.result.winner == 0
-            assert game.legal_actions() == []
+            assert game.legal_actions() == ()
             with pytest.raises(IllegalActionError):
                 game.apply("pass")
         else:

@@ -20,7 +20,7 @@ from euchre.cli.review import add_review_parser
 from euchre.cli.serve import add_serve_parser
 from euchre.cli.text import clean, int_arg, seconds_arg
 from euchre.core.errors import EuchreError
-from euchre.core.rules import DEFAULT_PRESET
+from euchre.core.presets import DEFAULT_PRESET
 
 EXIT_USAGE = 2
 MAX_ERROR = 400

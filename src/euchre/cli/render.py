@@ -22,7 +22,7 @@ from euchre.core.cards import JOKER, NO_TRUMP, Card, sort_hand
 from euchre.core.game import Game, Setup, bridge_team
 from euchre.core.hand import HandResult, HandState, Phase
 from euchre.core.rules import Rules
-from euchre.core.seats import TEAM_NAMES
+from euchre.core.seats import FOUR_HANDED, TEAM_NAMES
 from euchre.core.words import describe, glosses_in, is_spoken, role_of, suit_symbol, suit_word
 
 SEAT_TITLES = ("North", "East", "South", "West")
@@ -129,8 +129,10 @@ def setup_lines(setup: Setup, rules: Rules) -> list[str]:
         out.append(f"The {'lowest' if first == 'lowest_cut' else 'highest'} card deals first: {dealer}.")
     elif first in ("first_jack", "first_black_jack"):
         jack = "jack" if first == "first_jack" else "black jack"
-        out += [f"For the first deal, cards are dealt face up from North until a {jack}:", f"  {drawn}.",
-                f"The first {jack} deals first: {dealer}."]
+        start = seats[0] if seats else setup.first_dealer
+        shuffler = SEAT_TITLES[FOUR_HANDED.right[start]]
+        out += [f"For the first deal, {shuffler} deals cards face up one at a time, from {SEAT_TITLES[start]},",
+                f"until a {jack}:", f"  {drawn}.", f"The first {jack} deals first: {dealer}."]
     else:
         out.append(f"The first dealer is chosen at random: {dealer}.")
     return out

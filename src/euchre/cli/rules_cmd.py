@@ -12,16 +12,8 @@ from rich.table import Table
 from rich.text import Text
 
 from euchre.core.errors import EuchreError
-from euchre.core.rules import (
-    DEFAULT_PRESET,
-    OPTION_DOCS,
-    OPTION_NAMES,
-    PLAYABLE_PRESETS,
-    PRESET_DESCRIPTIONS,
-    PRESET_NAMES,
-    PRESET_SOURCES,
-    preset_values,
-)
+from euchre.core.presets import DEFAULT_PRESET, PLAYABLE_PRESETS, PRESET_DESCRIPTIONS, PRESET_NAMES, PRESET_SOURCES, preset_values
+from euchre.core.rules import OPTION_DOCS, OPTION_NAMES
 
 
 def show_value(value: Any) -> str:

@@ -13,7 +13,8 @@ from typing import Protocol
 from euchre.cli.render import Narrator
 from euchre.core.actions import Action
 from euchre.core.game import Game
-from euchre.core.rules import Rules, preset
+from euchre.core.presets import preset
+from euchre.core.rules import Rules
 from euchre.core.views import PlayerView, view_of
 
 

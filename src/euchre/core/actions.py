@@ -19,7 +19,7 @@ from __future__ import annotations
 import enum
 
 from euchre.core.cards import NO_TRUMP, card_code, parse_card
-from euchre.core.errors import CardError, EuchreError
+from euchre.core.errors import ActionTypeError, CardError, CardTypeError, EuchreValueError, IllegalActionError
 
 DISCARD_BASE = 20
 PLAY_BASE = 60
@@ -125,12 +125,12 @@ class Action(enum.IntEnum):
 
     @property
     def card(self) -> int:
-        """The card number played or discarded. Raises EuchreError for other actions."""
+        """The card number played or discarded. Raises EuchreValueError for other actions."""
         if self >= PLAY_BASE:
             return int(self) - PLAY_BASE
         if self >= DISCARD_BASE:
             return int(self) - DISCARD_BASE
-        raise EuchreError(f"{self} carries no card")
+        raise EuchreValueError(f"{self} carries no card")
 
     @property
     def is_naming(self) -> bool:
@@ -139,9 +139,9 @@ class Action(enum.IntEnum):
 
     @property
     def named_suit(self) -> int:
-        """The suit named (0..3, or NO_TRUMP) by a naming action. Raises EuchreError otherwise."""
+        """The suit named (0..3, or NO_TRUMP) by a naming action. Raises EuchreValueError otherwise."""
         if not 3 <= self <= 12:
-            raise EuchreError(f"{self} names no suit")
+            raise EuchreValueError(f"{self} names no suit")
         return (int(self) - 3) % 5
 
     @property
@@ -173,9 +173,12 @@ class Action(enum.IntEnum):
         """The action that names ``suit`` (0..3 or NO_TRUMP) as trump, alone or not.
 
         Raises:
-            EuchreError: not a suit number 0..4."""
-        if isinstance(suit, bool) or not isinstance(suit, int) or not 0 <= suit <= NO_TRUMP:
-            raise EuchreError(f"not a suit number 0..4: {suit!r}")
+            ActionTypeError: not a whole number (or ``alone`` not a bool).
+            IllegalActionError: not a suit number 0..4."""
+        if isinstance(suit, bool) or not isinstance(suit, int) or not isinstance(alone, bool):
+            raise ActionTypeError(f"name_trump takes a suit number 0..4 and alone true or false, not {suit!r}, {alone!r}")
+        if not 0 <= suit <= NO_TRUMP:
+            raise IllegalActionError(f"not a suit number 0..4: {suit!r}")
         return ACTIONS[3 + suit + (5 if alone else 0)]
 
     @classmethod
@@ -183,19 +186,40 @@ class Action(enum.IntEnum):
         """Read an action from its text form (see the module docstring).
 
         Raises:
-            EuchreError: the text is no action.
+            ActionTypeError: not a text.
+            IllegalActionError: the text is no action.
         """
         return ACTIONS[parse_action(text)]
 
 
 ACTIONS: dict[int, Action] = {int(a): a for a in Action}
+"""ACTIONS[code] is the Action with that code (a fast lookup)."""
+
+ACTION_AT: tuple[Action | None, ...] = tuple(ACTIONS.get(i) for i in range(max(ACTIONS) + 1))
+"""ACTION_AT[code]: the Action with that code, or None for a number that is no action."""
+
+NAME_CODES: tuple[tuple[int, ...], tuple[int, ...]] = (
+    tuple(int(Action.name_trump(s)) for s in range(NO_TRUMP + 1)),
+    tuple(int(Action.name_trump(s, alone=True)) for s in range(NO_TRUMP + 1)),
+)
+"""NAME_CODES[alone][suit]: the code of naming ``suit`` (0..3, or NO_TRUMP) as trump,
+alone (1) or not (0); the same as ``Action.name_trump(suit, alone)``, as a table for the
+phase machine."""
+
+NAMED_SUIT: tuple[int, ...] = tuple(
+    a.named_suit if a is not None and a.is_naming else -1 for a in ACTION_AT)
+"""NAMED_SUIT[code]: the suit a naming action names (``Action.named_suit``), else -1."""
+
+GOES_ALONE: frozenset[int] = frozenset(int(a) for a in Action if a.is_alone)
+"""The codes of the calls that go alone with them (``Action.is_alone``)."""
 
 
 def _card_number(card: object) -> int:
-    if isinstance(card, bool) or not isinstance(card, int) or not 0 <= card <= 32:
+    if isinstance(card, bool) or not isinstance(card, int):
+        raise CardTypeError(f"not a card number 0..32: {card!r}")
+    if not 0 <= card <= 32:
         raise CardError(f"not a card number 0..32: {card!r}")
     return int(card)
-"""ACTIONS[code] is the Action with that code (a fast lookup)."""
 
 _SIMPLE = {0: "pass", 1: "order", 2: "order-alone", 13: "alone", 14: "partner",
            15: "take-over", 16: "defend-alone", 17: "forfeit"}
@@ -206,10 +230,11 @@ def action_text(code: int) -> str:
     """The text form of an action code (``play-JH``, ``name-S-alone``, ...).
 
     Raises:
-        EuchreError: the code is no action.
+        ActionTypeError: the code is not a whole number.
+        IllegalActionError: the number is no action's code.
     """
     if isinstance(code, bool) or not isinstance(code, int):
-        raise EuchreError(f"not an action code: {code!r}")
+        raise ActionTypeError(f"an action code is a whole number, not {type(code).__name__} {code!r}")
     if code in _SIMPLE:
         return _SIMPLE[code]
     if 3 <= code <= 12:
@@ -220,17 +245,18 @@ def action_text(code: int) -> str:
         return "discard-" + card_code(code - DISCARD_BASE)
     if PLAY_BASE <= code <= PLAY_BASE + 32:
         return "play-" + card_code(code - PLAY_BASE)
-    raise EuchreError(f"not an action code: {code}")
+    raise IllegalActionError(f"not an action code: {code}")
 
 
 def parse_action(text: str) -> int:
     """The code of an action's text form.
 
     Raises:
-        EuchreError: the text is no action.
+        ActionTypeError: not a text.
+        IllegalActionError: the text is no action.
     """
     if not isinstance(text, str):
-        raise EuchreError(f"not an action: {text!r}")
+        raise ActionTypeError(f"an action's text form is a str, not {type(text).__name__} {text!r}")
     t = text.strip().lower()
     if t in _SIMPLE_BACK:
         return _SIMPLE_BACK[t]
@@ -249,4 +275,4 @@ def parse_action(text: str) -> int:
             return PLAY_BASE + parse_card(t[5:])
     except CardError:
         pass
-    raise EuchreError(f"not an action: {text!r}")
+    raise IllegalActionError(f"not an action: {text!r}")

@@ -15,7 +15,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable, Iterator
 
-from euchre.core.errors import CardError
+from euchre.core.errors import CardError, CardTypeError
 
 
 class Suit(enum.IntEnum):
@@ -62,7 +62,7 @@ class Suit(enum.IntEnum):
             CardError: the text names no suit.
         """
         if not isinstance(text, str):
-            raise CardError(f"not a suit: {text!r} (use C, D, H or S)")
+            raise CardTypeError(f"a suit is a text such as C, D, H or S, not {type(text).__name__} {text!r}")
         t = text.strip().lower()
         for s in cls:
             if t in (s.letter.lower(), s.symbol, s.name.lower(), s.name.lower().rstrip("s")):
@@ -176,7 +176,7 @@ class Card(enum.IntEnum):
 def card_code(card: int) -> str:
     """The two-character code of a card number: ``"JH"``; ``"JK"`` for the joker."""
     if type(card) is not int and not isinstance(card, Card):
-        raise CardError(f"not a card number: {card!r}")
+        raise CardTypeError(f"a card number is a whole number 0..32, not {type(card).__name__} {card!r}")
     if card == JOKER:
         return "JK"
     if not 0 <= card < 32:
@@ -191,7 +191,7 @@ def parse_card(text: str) -> int:
         CardError: the text is not a card.
     """
     if not isinstance(text, str):
-        raise CardError(f"not a card: {text!r}")
+        raise CardTypeError(f"a card code is a text such as JH or 10C, not {type(text).__name__} {text!r}")
     t = text.strip().upper()
     if t in ("JK", "JOKER", "JO", "BB", "BENNY"):
         return JOKER
@@ -233,6 +233,8 @@ def deck_cards(size: int, joker: bool) -> list[int]:
     Raises:
         CardError: the size is not 24, 28 or 32.
     """
+    if isinstance(size, bool) or not isinstance(size, int):
+        raise CardTypeError(f"deck size must be a whole number (24, 28 or 32), not {size!r}")
     if size not in (24, 28, 32):
         raise CardError(f"deck size must be 24, 28 or 32, not {size}")
     low = {24: 2, 28: 1, 32: 0}[size]

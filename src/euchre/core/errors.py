@@ -3,6 +3,14 @@
 Every error the engine raises for bad input derives from :class:`EuchreError`, so a
 caller can catch one type. Each message says what was wrong and, where it can, what
 would have been right.
+
+The contract of every public entry point (DESIGN.md, "Contracts of the public API"): an
+argument of the wrong *type* raises an error that is also a :class:`TypeError`
+(:class:`EuchreTypeError`, or a family's own ``...TypeError`` such as
+:class:`RulesTypeError`); an argument of the right type but a wrong *value* raises one
+that is also a :class:`ValueError` (:class:`EuchreValueError`, :class:`CardError`,
+:class:`RulesError`, :class:`IllegalActionError`, :class:`RecordError`). So
+``except TypeError``, ``except ValueError`` and ``except EuchreError`` all work.
 """
 
 from __future__ import annotations
@@ -14,16 +22,33 @@ class EuchreError(Exception):
     """Base class of every error raised by the euchre package for bad input."""
 
 
-class CardError(EuchreError, ValueError):
+class EuchreTypeError(EuchreError, TypeError):
+    """An argument of the wrong type (a seat given as a float, rules given as a dict)."""
+
+
+class EuchreValueError(EuchreError, ValueError):
+    """An argument of the right type with a value it may not take (seat 5, a stock of
+    no cards, a pop() with nothing pushed)."""
+
+
+class CardError(EuchreValueError):
     """A card text could not be read, or a card is not in the deck in use."""
 
 
-class RulesError(EuchreError, ValueError):
+class CardTypeError(CardError, TypeError):
+    """A card was given as something that is no card number or card text."""
+
+
+class RulesError(EuchreValueError):
     """An option has a value it may not take, a combination of options clashes,
     or an option names a capability the engine does not support yet."""
 
 
-class IllegalActionError(EuchreError, ValueError):
+class RulesTypeError(RulesError, TypeError):
+    """An option was given a value of the wrong type, or rules were not a Rules."""
+
+
+class IllegalActionError(EuchreValueError):
     """An action was offered that the rules do not allow in this state.
 
     Attributes:
@@ -39,7 +64,11 @@ class IllegalActionError(EuchreError, ValueError):
         super().__init__(message)
 
 
-class RecordError(EuchreError, ValueError):
+class ActionTypeError(IllegalActionError, TypeError):
+    """Something that is no action at all (a float, a Card, a bool) was offered."""
+
+
+class RecordError(EuchreValueError):
     """A game record (JSON or EGN) is corrupt or inconsistent.
 
     Attributes:
@@ -50,3 +79,32 @@ class RecordError(EuchreError, ValueError):
         self.where = where
         self.why = why
         super().__init__(f"{where}: {why}" if where else why)
+
+
+class RecordTypeError(RecordError, TypeError):
+    """A record reader was given something that is no record text or object."""
+
+
+def type_name(value: object) -> str:
+    """The name of a value's type, for messages: ``"float"``, ``"NoneType"``."""
+    return type(value).__name__
+
+
+def require_int(value: object, what: str, low: int | None = None, high: int | None = None) -> int:
+    """``value`` as a plain int, checked (a bool is not a number here).
+
+    Args:
+        value: the argument.
+        what: its name in the message (``"seat"``).
+        low, high: the allowed range, inclusive, when given.
+
+    Raises:
+        EuchreTypeError: not an int.
+        EuchreValueError: outside ``low..high``.
+    """
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise EuchreTypeError(f"{what} must be a whole number, not {type_name(value)} {value!r}")
+    if (low is not None and value < low) or (high is not None and value > high):
+        span = f"{low}..{high}" if low is not None and high is not None else (f">= {low}" if low is not None else f"<= {high}")
+        raise EuchreValueError(f"{what} must be {span}, not {value}")
+    return int(value)

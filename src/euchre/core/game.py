@@ -10,13 +10,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from typing import Any
 
 from euchre.core.actions import Action
 from euchre.core.cards import ACE, JACK, card_code, deck_cards
-from euchre.core.errors import EuchreError, IllegalActionError
+from euchre.core.deal import choose_packets
+from euchre.core.errors import EuchreError, EuchreTypeError, EuchreValueError, IllegalActionError, RulesTypeError
 from euchre.core.hand import HandResult, HandState
 from euchre.core.rules import Rules
+from euchre.core.seats import SEAT_LETTERS
 
 DealProvider = Callable[[int, int], HandState]
 """Makes the next hand: called with (hand index from 0, dealer seat)."""
@@ -89,9 +92,12 @@ def setup_table(rules: Rules, rng: random.Random) -> Setup:
 
     Seating: player 0 sits North and his partner South; the other two sit East and West
     in player order (``fixed_seats`` keeps players 0..3 at N, E, S, W).
-    ``first_jack``/``first_black_jack``: cards are dealt face up one at a time from North
-    clockwise; the first (black) jack deals (X-28, X-29). Drawing uses a pack without
-    the joker.
+    ``first_jack``/``first_black_jack``: one player, chosen at random (whoever happens
+    to pick up the pack), deals cards face up one at a time clockwise, starting with the
+    player to his left; the first (black) jack deals (X-28, X-29). The start is drawn
+    with ``rng`` so that every seat is equally likely to deal first: from a fixed start
+    the seats nearer to it would deal first more often. Drawing uses a pack without the
+    joker.
     """
     pack = deck_cards(rules.deck, False)
     rng.shuffle(pack)
@@ -118,13 +124,20 @@ def setup_table(rules: Rules, rng: random.Random) -> Setup:
         chosen = order[0] if fd == "lowest_cut" else order[-1]
         first = seat_of[chosen]
     elif fd in ("first_jack", "first_black_jack"):
-        seat = 0
+        table = rules.table
+        faced: list[int] = []
         while True:
             card = pack.pop()
-            draws.append((seating[seat], card))
+            faced.append(card)
             if card & 7 == JACK and (fd == "first_jack" or card >> 3 in (0, 3)):
                 break
-            seat = (seat + 1) & 3
+        # The dealer of the face-up cards is drawn last, so that the pack is used as
+        # before whatever the start; the k-th card goes to the k-th seat from his left.
+        shuffler = rng.randrange(table.seats)
+        seat = shuffler
+        for card in faced:
+            seat = table.left[seat]
+            draws.append((seating[seat], card))
         first = seat
     else:
         first = rng.randrange(4)
@@ -175,13 +188,6 @@ class GameResult:
     carry: tuple[int, int]
 
 
-@dataclass
-class _Progress:
-    score: list[int]
-    dealer: int
-    hands: list[HandState] = field(default_factory=list)
-
-
 class Game:
     """A game to the target.
 
@@ -194,6 +200,12 @@ class Game:
     the discard: they were put in a seat's hand, or chosen as the discard, by guess);
     it is empty for games played or read from a complete record.
 
+    For search over whole games, :meth:`copy` makes an independent game and
+    :meth:`push` / :meth:`pop` play and take back one action without the checks of
+    :meth:`apply` (the contract of :meth:`HandState.push`); a push that ends a hand
+    scores it and deals the next one, and its pop undoes all of that, the random
+    generator included.
+
     Args:
         rules: the rule set.
         seed: seeds the game's own random generator (setup and shuffles). The same seed
@@ -203,25 +215,42 @@ class Game:
         deal_provider: a function making each hand instead of shuffling (for replays).
         max_hands: stop a game that has not ended after this many hands (a guard for
             rule sets that could pass out for ever; the result stays None).
+
+    Raises:
+        RulesTypeError: ``rules`` is not a Rules.
+        EuchreTypeError: an argument of the wrong type (a seed that is not an int, a
+            setup that is not a Setup, a provider that is not callable).
+        EuchreValueError: a wrong value (a score below 0 or already at the target, a
+            first dealer who is not a seat, ``max_hands`` below 1).
     """
 
     def __init__(self, rules: Rules, seed: int | None = None, *,
                  initial_score: Sequence[int] = (0, 0), setup: Setup | None = None,
                  deal_provider: DealProvider | None = None, max_hands: int = 10_000) -> None:
         if not isinstance(rules, Rules):
-            raise EuchreError(f"rules must be a Rules value (e.g. preset('modern-standard')), not {type(rules).__name__}")
+            raise RulesTypeError(f"rules must be a Rules value (e.g. preset('modern-standard')), not {type(rules).__name__}")
         if seed is not None and (type(seed) is not int):
-            raise EuchreError(f"seed must be a whole number or None, not {seed!r}")
-        if not isinstance(initial_score, (list, tuple)) or len(initial_score) != 2 or any(
-                type(s) is not int or s < 0 for s in initial_score):
-            raise EuchreError(f"initial_score must be two whole numbers >= 0, not {initial_score!r}")
-        if type(max_hands) is not int or max_hands < 1:
-            raise EuchreError(f"max_hands must be a whole number >= 1, not {max_hands!r}")
+            raise EuchreTypeError(f"seed must be a whole number or None, not {seed!r}")
+        table = rules.table
+        teams = len(table.teams)
+        if not isinstance(initial_score, (list, tuple)) or any(type(s) is not int for s in initial_score):
+            raise EuchreTypeError(f"initial_score must be {teams} whole numbers (one per team), not {initial_score!r}")
+        if len(initial_score) != teams or any(s < 0 for s in initial_score):
+            raise EuchreValueError(f"initial_score must be {teams} whole numbers >= 0, not {initial_score!r}")
+        if type(max_hands) is not int:
+            raise EuchreTypeError(f"max_hands must be a whole number, not {max_hands!r}")
+        if max_hands < 1:
+            raise EuchreValueError(f"max_hands must be at least 1, not {max_hands}")
         if setup is not None and not isinstance(setup, Setup):
-            raise EuchreError(f"setup must be a Setup, not {type(setup).__name__}")
+            raise EuchreTypeError(f"setup must be a Setup, not {type(setup).__name__}")
+        if setup is not None and (type(setup.first_dealer) is not int or not 0 <= setup.first_dealer < table.seats):
+            raise EuchreValueError(f"the setup's first dealer must be a seat 0..{table.seats - 1}, not {setup.first_dealer!r}")
+        if deal_provider is not None and not callable(deal_provider):
+            raise EuchreTypeError(f"deal_provider must be a function (hand index, dealer) -> HandState, not {deal_provider!r}")
         if max(initial_score) >= rules.game_target:
-            raise EuchreError(f"initial_score {tuple(initial_score)} already reaches the target {rules.game_target}")
+            raise EuchreValueError(f"initial_score {tuple(initial_score)} already reaches the target {rules.game_target}")
         self.rules = rules
+        self.table = table
         self.seed = seed
         self.rng = random.Random(seed)
         self.setup = setup if setup is not None else setup_table(rules, self.rng)
@@ -233,6 +262,12 @@ class Game:
         self.result: GameResult | None = None
         self.max_hands = max_hands
         self._deal_provider = deal_provider
+        self._stack: list[tuple[Any, ...] | None] = []
+        # deal_pattern_scope = per_game: the first dealer's choice of packets is kept
+        # for the whole game (S001 L9; X-28); per_deal or a fixed pattern: None.
+        self.packets: str | None = None
+        if deal_provider is None and rules.deal_packets == "dealer_choice" and rules.deal_pattern_scope == "per_game":
+            self.packets = choose_packets(rules.deal_packets, self.rng)
         self.hand: HandState = self._new_hand()
 
     def _new_hand(self, dealer: int | None = None, index: int = 0) -> HandState:
@@ -243,7 +278,7 @@ class Game:
             if not isinstance(hand, HandState) or hand.dealer != dealer or hand.rules != self.rules:
                 raise EuchreError(f"the deal provider must return a new HandState of these rules dealt by seat {dealer}")
             return hand
-        return HandState.deal(self.rules, dealer, self.rng)
+        return HandState.deal(self.rules, dealer, self.rng, packets=self.packets)
 
     @property
     def is_over(self) -> bool:
@@ -255,9 +290,14 @@ class Game:
         """The seat to act, or -1 when the game is over."""
         return -1 if self.is_over else self.hand.turn
 
-    def legal_actions(self) -> list[Action]:
-        """The legal actions in the hand in progress (empty when the game is over)."""
-        return [] if self.is_over else self.hand.legal_actions()
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The legal actions in the hand in progress (empty when the game is over), as an
+        immutable tuple."""
+        return () if self.is_over else self.hand.legal_actions()
+
+    def legal_codes(self) -> tuple[int, ...]:
+        """The legal action codes in the hand in progress (empty when the game is over)."""
+        return () if self.is_over else self.hand.legal_codes()
 
     def apply(self, action: int | str) -> HandResult | None:
         """Apply an action to the hand in progress (checked).
@@ -282,6 +322,61 @@ class Game:
             hand._restore(before)  # nothing half-applied: the action is undone
             raise
 
+    def push(self, code: int) -> None:
+        """Apply an action code to the hand in progress WITHOUT the checks of
+        :meth:`apply`, saving what :meth:`pop` needs to take it back. When the action
+        ends the hand, the hand is scored, the game end checked and the next hand dealt,
+        as :meth:`apply` does.
+
+        For search only; the contract is that of :meth:`HandState.push` (``code`` is one
+        of :meth:`legal_codes`, checked only in debug mode). Pushing after the game is
+        over raises :class:`IllegalActionError`."""
+        if self.is_over:
+            raise IllegalActionError("the game is over; no action is legal", repr(code))
+        hand = self.hand
+        hand.push(code)
+        if not hand.is_over:
+            self._stack.append(None)
+            return
+        saved = (hand, list(self.score), self.dealer, self.result, self.rng.getstate())
+        try:
+            self._end_hand()
+        except BaseException:
+            hand.pop()
+            raise
+        self._stack.append(saved)
+
+    def pop(self) -> None:
+        """Take back the last :meth:`push` (and the scoring and the deal it caused).
+
+        Raises:
+            EuchreValueError: nothing to take back.
+        """
+        if not self._stack:
+            raise EuchreValueError("pop() without a matching push()")
+        saved = self._stack.pop()
+        if saved is not None:
+            hand, score, dealer, result, rng_state = saved
+            self.finished_hands.pop()
+            self.hand, self.score, self.dealer, self.result = hand, score, dealer, result
+            self.rng.setstate(rng_state)
+        self.hand.pop()
+
+    def copy(self) -> Game:
+        """An independent copy: the same rules, setup, score and hands, the hand in
+        progress copied (:meth:`HandState.copy`), and a random generator in the same
+        state, so the copy deals the same next hands. The undo stack is not copied."""
+        other = Game.__new__(Game)
+        other.__dict__.update(self.__dict__)
+        other.score = list(self.score)
+        other.finished_hands = list(self.finished_hands)  # finished hands are never changed again
+        other.unrecorded = dict(self.unrecorded)
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        other.hand = self.hand.copy()
+        other._stack = []
+        return other
+
     def _end_hand(self) -> HandResult:
         hand = self.hand
         result = hand.result
@@ -294,7 +389,7 @@ class Game:
         dealer = self.dealer
         if not leaders:
             if not (result.passed_out and not result.forfeit and self.rules.all_pass_round2 == "same_dealer_redeals"):
-                dealer = (dealer + 1) & 3  # the deal passes left (all seeds)
+                dealer = self.table.left[dealer]  # the deal passes left (all seeds)
             if len(self.finished_hands) + 1 < self.max_hands:
                 next_hand = self._new_hand(dealer, len(self.finished_hands) + 1)  # may raise: nothing is changed yet
         self.finished_hands.append(hand)
@@ -318,15 +413,18 @@ class Game:
 
     def next_game(self, seed: int | None = None) -> Game:
         """A new game after this one, with laps carried over; the deal passes left.
+        (The rules refuse ``laps`` with a target so low that a carry could reach it:
+        see :class:`~euchre.core.rules.Rules`.)
 
         Raises:
-            EuchreError: this game is not over.
+            EuchreValueError: this game is not over.
+            EuchreTypeError: ``seed`` is not an int or None.
         """
         if self.result is None:
-            raise EuchreError("the game is not over")
-        setup = Setup(self.setup.seating, (self.dealer + 1) & 3, (), "next game")
+            raise EuchreValueError("the game is not over")
+        setup = Setup(self.setup.seating, self.table.left[self.dealer], (), "next game")
         return Game(self.rules, seed, initial_score=self.result.carry, setup=setup)
 
     def __repr__(self) -> str:
         return (f"<Game score N-S {self.score[0]} E-W {self.score[1]}, hand {len(self.finished_hands) + 1}, "
-                f"dealer {'NESW'[self.dealer]}, upcard {card_code(self.hand.upcard)}>")
+                f"dealer {SEAT_LETTERS[self.dealer]}, upcard {card_code(self.hand.upcard)}>")

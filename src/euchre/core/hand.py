@@ -6,10 +6,21 @@ phases of :class:`Phase`: round-one bidding, (blind naming when the joker is tur
 the partner's takeover of a lone hand, the dealer's discard, the maker's alone decision,
 defending alone, the play of five tricks, and the scored end.
 
-``legal_actions()`` lists what the player to act may do; ``apply(action)`` checks the
-action and raises :class:`IllegalActionError` naming the legal ones; ``push(action)`` /
-``pop()`` apply without the check and undo, for search. Cards are card numbers
-(:mod:`euchre.core.cards`), hands are bit masks, seats are ints 0..3 (N, E, S, W).
+Two tiers, as python-chess has them (DESIGN.md "Contracts of the public API"):
+
+- ``legal_actions()`` / ``legal_codes()`` list what the player to act may do, as tuples
+  (immutable: nothing a caller does to them changes the engine); ``apply(action)`` checks
+  the action and raises :class:`IllegalActionError` naming the legal ones, leaving the
+  state unchanged.
+- ``push(code)`` / ``pop()`` apply an int code without the check and undo it, for
+  search. The contract: ``code`` is one of ``legal_codes()``. A code outside it leaves the
+  state meaningless, unless debug checks are on (:func:`set_debug_checks`, which the test
+  suite turns on): then ``push`` refuses it with the error ``apply`` would give.
+
+Cards are card numbers (:mod:`euchre.core.cards`), hands are bit masks, seats are ints
+of the rules' table (:mod:`euchre.core.seats`: N, E, S, W = 0..3), action codes are those
+of :class:`~euchre.core.actions.Action`; the history holds ``(seat, code)`` pairs of
+plain ints.
 
 Sources: REFERENCE 6.1 (the bidding machine, legal plays, trick winner, opening lead,
 pass-outs, scoring) and RULES.md decisions 8-10 (order of the decisions after trump is
@@ -20,11 +31,20 @@ from __future__ import annotations
 
 import enum
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
-from euchre.core.actions import ACTIONS, DISCARD_BASE, PLAY_BASE, Action, action_text
+from euchre.core.actions import (
+    ACTIONS,
+    DISCARD_BASE,
+    GOES_ALONE,
+    NAME_CODES,
+    NAMED_SUIT,
+    PLAY_BASE,
+    Action,
+    action_text,
+)
 from euchre.core.cards import (
     EFFECTIVE_SUIT,
     JACK,
@@ -35,13 +55,22 @@ from euchre.core.cards import (
     Card,
     card_code,
     cards_of,
-    deck_cards,
     mask_of,
     trick_winner_index,
 )
-from euchre.core.errors import EuchreError, IllegalActionError
+from euchre.core.deal import choose_packets, deal_pack, pack_of, shuffled_pack
+from euchre.core.errors import (
+    ActionTypeError,
+    CardError,
+    CardTypeError,
+    EuchreTypeError,
+    EuchreValueError,
+    IllegalActionError,
+    RulesTypeError,
+)
 from euchre.core.rules import Rules
 from euchre.core.scoring import score_hand
+from euchre.core.seats import SEAT_LETTERS, Table
 
 
 class Phase(enum.IntEnum):
@@ -113,83 +142,86 @@ class HandResult:
         return None
 
 
-_DECKS: dict[tuple[int, bool], tuple[int, ...]] = {}
+# The action codes the phase machine offers, named through Action.
+_PASS = int(Action.PASS)
+_ORDER_UP = int(Action.ORDER_UP)
+_ORDER_UP_ALONE = int(Action.ORDER_UP_ALONE)
+_GO_ALONE = int(Action.GO_ALONE)
+_PLAY_WITH_PARTNER = int(Action.PLAY_WITH_PARTNER)
+_TAKE_OVER_ALONE = int(Action.TAKE_OVER_ALONE)
+_DEFEND_ALONE = int(Action.DEFEND_ALONE)
+_FORFEIT = int(Action.FORFEIT)
+
+Legal = tuple[tuple[int, ...], tuple[Action, ...]]
+"""A phase's legal actions: the codes and the same as Action values, both tuples."""
+
+_LEGAL_OF_CODES: dict[tuple[int, ...], Legal] = {}
+"""The calls' legal tuples by their codes (a few hundred distinct ones at most)."""
+_LEGAL_OF_MASK: dict[int, Legal] = {}
+"""The legal tuples of playing or discarding the cards of a mask, by mask + base."""
+_CACHE_LIMIT = 200_000
 
 
-def _deck(size: int, joker: bool) -> tuple[int, ...]:
-    deck = _DECKS.get((size, joker))
-    if deck is None:
-        deck = _DECKS[(size, joker)] = tuple(deck_cards(size, joker))
-    return deck
+def _legal_of(codes: tuple[int, ...]) -> Legal:
+    legal = _LEGAL_OF_CODES.get(codes)
+    if legal is None:
+        legal = (codes, tuple([ACTIONS[c] for c in codes]))
+        if len(_LEGAL_OF_CODES) < _CACHE_LIMIT:
+            _LEGAL_OF_CODES[codes] = legal
+    return legal
 
 
-_PACKETS = {
-    "2-3": ((2, 2, 2, 2), (3, 3, 3, 3)),
-    "3-2": ((3, 3, 3, 3), (2, 2, 2, 2)),
-    "alternating_2-3": ((2, 3, 2, 3), (3, 2, 3, 2)),
-    "alternating_3-2": ((3, 2, 3, 2), (2, 3, 2, 3)),
-    "one_at_a_time": ((1, 1, 1, 1),) * 5,
-    # The computer dealer's choice is 2-3 (any pattern is fair with a random shuffle).
-    "dealer_choice": ((2, 2, 2, 2), (3, 3, 3, 3)),
-}
+def _cards_legal(mask: int, base: int) -> Legal:
+    """The legal tuples of playing (``base`` PLAY_BASE) or discarding (DISCARD_BASE) any
+    card of ``mask``. Cached by value: the tuples are immutable, so sharing them is safe."""
+    key = mask << 7 | base
+    legal = _LEGAL_OF_MASK.get(key)
+    if legal is None:
+        codes = []
+        m = mask
+        while m:
+            low = m & -m
+            codes.append(base + low.bit_length() - 1)
+            m ^= low
+        t = tuple(codes)
+        legal = (t, tuple([ACTIONS[c] for c in t]))
+        if len(_LEGAL_OF_MASK) < _CACHE_LIMIT:
+            _LEGAL_OF_MASK[key] = legal
+    return legal
 
 
-def cut_pack(pack: list[int], rng: random.Random, min_packet: int) -> list[int]:
-    """Cut a pack: lift ``k`` cards off the top (``min_packet <= k <= len - min_packet``)
-    and put them at the bottom (S000 L115; S001 L8, "not less than four cards in each
-    packet"). The first element of ``pack`` is the top card.
-
-    Raises:
-        EuchreError: no cut leaves ``min_packet`` cards in each packet.
-    """
-    n = len(pack)
-    if min_packet < 1 or 2 * min_packet > n:
-        raise EuchreError(f"no cut of {n} cards leaves {min_packet} in each packet")
-    k = rng.randint(min_packet, n - min_packet)
-    return pack[k:] + pack[:k]
-
-
-def deal_pack(pack: Sequence[int], dealer: int, packets: str) -> tuple[list[list[int]], list[int]]:
-    """Deal five cards to each seat from a pack (top card first), clockwise from the
-    dealer's left in the packets of ``deal_packets`` (S000 L115, S001 L9, X-31).
-
-    Returns:
-        ``(hands, stock)``: the four hands by seat, and the undealt cards in order; the
-        first card of the stock is the one to turn up (S003 L16: the 21st card).
-    """
-    hands: list[list[int]] = [[], [], [], []]
-    pos = 0
-    for round_sizes in _PACKETS[packets]:
-        for i, size in enumerate(round_sizes):
-            seat = (dealer + 1 + i) & 3
-            hands[seat].extend(pack[pos:pos + size])
-            pos += size
-    return hands, list(pack[pos:])
+_LEGAL_TAKEOVER = _legal_of((_PASS, _TAKE_OVER_ALONE))
+_LEGAL_ALONE_DECISION = _legal_of((_GO_ALONE, _PLAY_WITH_PARTNER))
+_LEGAL_DEFEND = _legal_of((_PASS, _DEFEND_ALONE))
 
 
 class HandState:
     """The state of one hand. Mutable; copy with :meth:`copy`.
 
-    Public read-only attributes (do not assign them): ``rules``, ``dealer``, ``phase``,
-    ``turn`` (seat to act, or -1), ``upcard`` (card number), ``trump`` (0..3, NO_TRUMP,
-    or -1 before trump is fixed), ``maker`` (-1 until fixed), ``alone`` (lone maker seat
-    or -1), ``defender_alone`` (-1 or seat), ``active`` (bit mask of seats taking part),
-    ``history`` (list of ``(seat, action code)``), ``tricks`` (finished :class:`Trick`),
-    ``trick_cards``/``trick_seats`` (the trick being played), ``tricks_won`` (per team).
+    Public read-only attributes (do not assign them): ``rules``, ``table`` (the rules'
+    :class:`~euchre.core.seats.Table`), ``dealer``, ``phase``, ``turn`` (seat to act, or
+    -1), ``upcard`` (card number), ``trump`` (0..3, NO_TRUMP, or -1 before trump is
+    fixed), ``maker`` (-1 until fixed), ``alone`` (lone maker seat or -1),
+    ``defender_alone`` (-1 or seat), ``active`` (bit mask of seats taking part),
+    ``history`` (list of ``(seat, code)``, both ints), ``tricks`` (finished
+    :class:`Trick`), ``trick_cards``/``trick_seats`` (the trick being played),
+    ``tricks_won`` (per team), ``packets`` (the packet pattern of the deal, or None for a
+    hand made from given cards), ``is_over``, ``result``.
     """
 
     __slots__ = (
-        "rules", "dealer", "deal_hands", "upcard", "stock", "joker_aside",
+        "rules", "table", "dealer", "deal_hands", "upcard", "stock", "joker_aside",
         "hands", "phase", "turn", "passes", "trump", "maker", "alone",
         "defender_alone", "active", "upcard_to_dealer", "discarded", "alone_decided",
         "takeover_done", "defend_done", "history", "tricks", "trick_cards",
-        "trick_seats", "tricks_won", "leader", "result", "_stack", "_legal",
+        "trick_seats", "tricks_won", "leader", "result", "packets", "_stack", "_legal",
         "_alone_ok", "_with_call", "is_over",
     )
 
     rules: Rules
+    table: Table
     dealer: int
-    deal_hands: tuple[int, int, int, int]
+    deal_hands: tuple[int, ...]
     upcard: int
     stock: tuple[int, ...]
     joker_aside: bool
@@ -214,8 +246,9 @@ class HandState:
     tricks_won: list[int]
     leader: int
     result: HandResult | None
+    packets: str | None
     _stack: list[tuple[Any, ...]]
-    _legal: list[int] | None
+    _legal: Legal | None
     _alone_ok: bool
     _with_call: bool
     is_over: bool
@@ -223,22 +256,38 @@ class HandState:
 
     # ------------------------------------------------------------------ creation
     @classmethod
-    def deal(cls, rules: Rules, dealer: int, rng: random.Random) -> HandState:
+    def deal(cls, rules: Rules, dealer: int, rng: random.Random, *, packets: str | None = None) -> HandState:
         """Shuffle, cut and deal a new hand with ``rng`` (the only randomness used).
 
         Args:
             rules: the rule set.
             dealer: the dealer's seat 0..3.
             rng: the random generator; the same seed gives the same deal.
+            packets: the packet pattern to deal in (a key of
+                :data:`euchre.core.deal.PACKETS`), for a game that keeps one pattern
+                (``deal_pattern_scope = per_game``); default: the rules' ``deal_packets``,
+                the dealer choosing anew under ``dealer_choice``.
+
+        Raises:
+            RulesTypeError: ``rules`` is not a Rules.
+            EuchreTypeError: ``dealer`` is not an int, ``rng`` not a ``random.Random``.
+            EuchreValueError: ``dealer`` is not a seat of the table, or ``packets`` is
+                not a pattern.
         """
-        _check_rules_and_dealer(rules, dealer)
+        table = _check_rules_and_dealer(rules, dealer)
         if not isinstance(rng, random.Random):
-            raise EuchreError(f"rng must be a random.Random, not {type(rng).__name__}")
-        pack = list(_deck(rules.deck, rules.joker))
-        rng.shuffle(pack)
-        pack = cut_pack(pack, rng, rules.cut_min_packet)
-        hands, stock = deal_pack(pack, dealer, rules.deal_packets)
-        return cls._create(rules, dealer, hands, stock)
+            raise EuchreTypeError(f"rng must be a random.Random (e.g. random.Random(7)), not {type(rng).__name__}")
+        if packets is not None and not isinstance(packets, str):
+            raise EuchreTypeError(f"packets must be a pattern name or None, not {packets!r}")
+        # The shuffle and cut come first; a dealer's choice of pattern is drawn after
+        # them, so that rules with a fixed pattern deal the same cards for a seed
+        # whatever the pattern's scope.
+        pack = shuffled_pack(rules.deck, rules.joker, rules.cut_min_packet, rng)
+        pattern = packets if packets is not None else choose_packets(rules.deal_packets, rng)
+        hands, stock = deal_pack(pack, dealer, pattern, table)
+        self = cls._create(rules, dealer, hands, stock)
+        self.packets = pattern
+        return self
 
     @classmethod
     def from_deal(cls, rules: Rules, dealer: int, hands: Sequence[Sequence[int]], stock: Sequence[int]) -> HandState:
@@ -253,39 +302,47 @@ class HandState:
                 next card is turned (S003 L12).
 
         Raises:
-            EuchreError: the cards are not a deal of this rule set's deck (wrong count,
-                a card twice, a card not in the deck).
+            RulesTypeError: ``rules`` is not a Rules.
+            EuchreTypeError: ``dealer`` is not an int, ``hands`` or ``stock`` not lists
+                or tuples, a card not a card number.
+            EuchreValueError (a CardError for the cards): the cards are not a deal of
+                this rule set's deck (wrong count, a card twice, a card not in the deck).
         """
-        _check_rules_and_dealer(rules, dealer)
-        deck = set(_deck(rules.deck, rules.joker))
-        if not isinstance(hands, (list, tuple)) or len(hands) != 4 or any(
-                not isinstance(h, (list, tuple)) or len(h) != 5 for h in hands):
-            raise EuchreError("a deal gives exactly five cards (a list) to each of four seats")
-        if not isinstance(stock, (list, tuple)) or not stock:
-            raise EuchreError("the stock must be a non-empty list of cards")
+        table = _check_rules_and_dealer(rules, dealer)
+        deck = set(pack_of(rules.deck, rules.joker))
+        if not isinstance(hands, (list, tuple)) or any(not isinstance(h, (list, tuple)) for h in hands):
+            raise EuchreTypeError(f"hands must be a list of {table.seats} lists of card numbers, not {type(hands).__name__}")
+        if len(hands) != table.seats or any(len(h) != 5 for h in hands):
+            raise EuchreValueError(f"a deal gives exactly five cards to each of {table.seats} seats")
+        if not isinstance(stock, (list, tuple)):
+            raise EuchreTypeError(f"the stock must be a list of card numbers, not {type(stock).__name__}")
+        if not stock:
+            raise EuchreValueError("the stock must hold at least the card to turn up")
         all_cards = [c for h in hands for c in h] + list(stock)
         for c in all_cards:
             if type(c) is not int and type(c) is not Card:
-                raise EuchreError(f"a card must be a card number (int) or Card, not {c!r}")
+                raise CardTypeError(f"a card must be a card number (int) or Card, not {c!r}")
             if c not in deck:
                 shown = card_code(c) if 0 <= c <= 32 else repr(c)
-                raise EuchreError(f"card {shown} is not in the {rules.cards_in_deck}-card deck of these rules")
+                raise CardError(f"card {shown} is not in the {rules.cards_in_deck}-card deck of these rules")
         seen: set[int] = set()
         for c in all_cards:
             if c in seen:
-                raise EuchreError(f"card {card_code(c)} appears twice in the deal")
+                raise CardError(f"card {card_code(c)} appears twice in the deal")
             seen.add(c)
         if len(all_cards) != len(deck):
-            raise EuchreError(f"the deal and stock hold {len(all_cards)} cards; the deck has {len(deck)}")
+            raise CardError(f"the deal and stock hold {len(all_cards)} cards; the deck has {len(deck)}")
         return cls._create(rules, dealer, [[int(c) for c in h] for h in hands], [int(c) for c in stock])
 
     @classmethod
     def _create(cls, rules: Rules, dealer: int, hands: Sequence[Sequence[int]], stock: list[int]) -> HandState:
         """from_deal without the checks (for deals the engine made itself)."""
         self = cls.__new__(cls)
+        table = rules.table
         self.rules = rules
+        self.table = table
         self.dealer = dealer
-        self.deal_hands = (mask_of(hands[0]), mask_of(hands[1]), mask_of(hands[2]), mask_of(hands[3]))
+        self.deal_hands = tuple(mask_of(h) for h in hands)
         self.joker_aside = False
         if stock[0] == JOKER and rules.joker_turned_up == "turn_next_card":
             self.joker_aside = True
@@ -293,13 +350,13 @@ class HandState:
         self.upcard = stock[0]
         self.stock = tuple(stock)
         self.hands = list(self.deal_hands)
-        self.turn = (dealer + 1) & 3
+        self.turn = table.left[dealer]
         self.passes = 0
         self.trump = -1
         self.maker = -1
         self.alone = -1
         self.defender_alone = -1
-        self.active = 0b1111
+        self.active = table.everyone
         self.upcard_to_dealer = False
         self.discarded = -1
         self.alone_decided = False
@@ -309,9 +366,10 @@ class HandState:
         self.tricks = []
         self.trick_cards = []
         self.trick_seats = []
-        self.tricks_won = [0, 0]
+        self.tricks_won = [0] * len(table.teams)
         self.leader = -1
         self.result = None
+        self.packets = None
         self.is_over = False
         self._stack = []
         self._legal = None
@@ -332,7 +390,9 @@ class HandState:
         if self.joker_aside:  # from_deal moved the set-aside joker to the end
             stock = [JOKER, *stock[:-1]]
         hands = [list(cards_of(mask)) for mask in self.deal_hands]
-        return HandState.from_deal(self.rules, self.dealer, hands, stock)
+        other = HandState.from_deal(self.rules, self.dealer, hands, stock)
+        other.packets = self.packets
+        return other
 
     def copy(self) -> HandState:
         """An independent copy (the undo stack is not copied)."""
@@ -353,7 +413,7 @@ class HandState:
     @property
     def eldest(self) -> int:
         """The eldest hand: the seat to the dealer's left."""
-        return (self.dealer + 1) & 3
+        return self.table.eldest(self.dealer)
 
     @property
     def turned_down(self) -> int | None:
@@ -370,41 +430,46 @@ class HandState:
         return EFFECTIVE_SUIT[self.trump][self.trick_cards[0]]
 
     def hand_of(self, seat: int) -> list[int]:
-        """The cards (card numbers, low first) a seat holds now."""
-        return list(cards_of(self.hands[seat]))
+        """The cards (card numbers, low first) a seat holds now.
+
+        Raises:
+            EuchreTypeError / EuchreValueError: not a seat of the table."""
+        return list(cards_of(self.hands[_seat_arg(self.table, seat)]))
 
     def is_active(self, seat: int) -> bool:
-        """False for a seat sitting out (the partner of a lone player)."""
-        return bool(self.active >> seat & 1)
+        """False for a seat sitting out (the partner of a lone player).
 
-    def legal_codes(self) -> list[int]:
-        """The legal action codes for the player to act (empty when the hand is over).
+        Raises:
+            EuchreTypeError / EuchreValueError: not a seat of the table."""
+        return bool(self.active >> _seat_arg(self.table, seat) & 1)
 
-        Cached until the state changes; do not mutate the returned list."""
+    def legal_codes(self) -> tuple[int, ...]:
+        """The legal action codes for the player to act (empty when the hand is over),
+        as an immutable tuple of ints."""
         legal = self._legal
         if legal is None:
             legal = self._legal = _LEGAL[self.phase](self)
-        return legal
+        return legal[0]
 
-    def legal_actions(self) -> list[Action]:
-        """The legal actions for the player to act, as :class:`Action` values (a new list)."""
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The legal actions for the player to act, as an immutable tuple of
+        :class:`Action` values (empty when the hand is over)."""
         legal = self._legal
         if legal is None:
             legal = self._legal = _LEGAL[self.phase](self)
-        acts = _PLAY_ACTIONS.get(id(legal))
-        if acts is not None:
-            return list(acts)
-        at = _ACTION_AT
-        return [at[c] for c in legal]
+        return legal[1]
 
     # ------------------------------------------------------------------ acting
     def apply(self, action: int | str) -> None:
         """Apply an action after checking it (the checked entry point).
 
         Args:
-            action: an :class:`Action`, its code, or its text form (``"play-JH"``).
+            action: an :class:`Action`, its code (an int), or its text form
+                (``"play-JH"``).
 
         Raises:
+            ActionTypeError: ``action`` is no action at all (a float, a bool, a Card);
+                it is also a TypeError and an IllegalActionError.
             IllegalActionError: the action is not legal now; the message names the legal
                 actions. The state is unchanged.
         """
@@ -412,40 +477,58 @@ class HandState:
         if legal is None:
             legal = self._legal = _LEGAL[self.phase](self)
         t = type(action)
-        if (t is Action or t is int) and action in legal:
-            _APPLY[self.phase](self, action)
+        if (t is int or t is Action) and action in legal[0]:
+            _APPLY[self.phase](self, int(action))
             self._legal = None
             return
-        self._refuse(action, legal)
+        self._refuse(action, legal[0])
 
-    def _refuse(self, action: object, legal: list[int]) -> None:
+    def _refuse(self, action: object, legal: tuple[int, ...]) -> None:
         """Apply a string action if it is legal, else raise IllegalActionError."""
-        if isinstance(action, str):
-            try:
-                code = int(Action.parse(action))
-            except EuchreError as exc:
-                raise IllegalActionError(str(exc), action, [action_text(c) for c in legal]) from None
-        elif type(action) is int or type(action) is Action:
-            code = int(action)
-        else:
-            # bools, floats, and other int-valued enums (a Card or a Suit is not an action)
-            raise IllegalActionError(f"not an action: {action!r}", repr(action), [action_text(c) for c in legal])
+        code = _action_code(action, legal)
         if code in legal:
             _APPLY[self.phase](self, code)
             self._legal = None
             return
+        raise self._illegal(code, legal)
+
+    def _illegal(self, code: int, legal: tuple[int, ...]) -> IllegalActionError:
         if self.phase == Phase.DONE:
-            raise IllegalActionError("the hand is over; no action is legal", _safe_text(code))
-        who = "NESW"[self.turn]
-        raise IllegalActionError(
+            return IllegalActionError("the hand is over; no action is legal", _safe_text(code))
+        who = SEAT_LETTERS[self.turn]
+        return IllegalActionError(
             f"{_safe_text(code)} is not legal for {who} in {self.phase.name.lower()}",
             _safe_text(code), [action_text(c) for c in legal])
 
     def push(self, code: int) -> None:
         """Apply an action code WITHOUT checking it, saving the state for :meth:`pop`.
 
-        For search only: an illegal code leaves the state meaningless."""
+        For search only. The contract: ``code`` is an int of :meth:`legal_codes`. An
+        illegal code leaves the state meaningless, unless debug checks are on
+        (:func:`set_debug_checks`): then it raises what :meth:`apply` would raise, and
+        the state is unchanged."""
         self._stack.append(self._snapshot())
+        _APPLY[self.phase](self, code)
+        self._legal = None
+
+    def _push_checked(self, code: int) -> None:
+        """:meth:`push` with the checks of :meth:`apply` (debug mode)."""
+        legal = self.legal_codes()
+        if type(code) is not int:
+            raise ActionTypeError(f"push takes an int action code of legal_codes(), not {type(code).__name__} {code!r}",
+                                  repr(code), [action_text(c) for c in legal])
+        if code not in legal:
+            raise self._illegal(code, legal)
+        HandState._push_fast(self, code)
+
+    _push_fast = push
+
+    def force(self, code: int) -> None:
+        """Apply an action code with no check at all, even in debug mode, and nothing
+        saved for :meth:`pop`. Only for the EGN reader's stand-in run
+        (:mod:`euchre.core.egn.rebuild`), which places each recorded card on a deal that
+        does not yet hold it, to learn from the engine who led, followed and won; any
+        other use leaves the state meaningless."""
         _APPLY[self.phase](self, code)
         self._legal = None
 
@@ -453,10 +536,10 @@ class HandState:
         """Undo the last :meth:`push`.
 
         Raises:
-            EuchreError: nothing to undo.
+            EuchreValueError: nothing to undo.
         """
         if not self._stack:
-            raise EuchreError("pop() without a matching push()")
+            raise EuchreValueError("pop() without a matching push()")
         self._restore(self._stack.pop())
 
     def _snapshot(self) -> tuple[Any, ...]:
@@ -488,35 +571,35 @@ class HandState:
         left = (SAME_COLOUR[suit] << 3) | JACK
         return bool(self.hands[seat] & SUIT_MASK[suit][suit] & ~(1 << left))
 
-    def _legal_round1(self) -> list[int]:
+    def _legal_round1(self) -> Legal:
         seat = self.turn
         rules = self.rules
-        partner_of_dealer = seat == (self.dealer + 2) & 3
+        partner_of_dealer = seat == self.table.partner[self.dealer]
         if partner_of_dealer and not rules.dealer_partner_may_assist:
-            return [0]
+            return _legal_of((_PASS,))
         if rules.require_trump_to_call == "natural_trump" and seat != self.dealer:
             if not self._holds_natural_trump(seat, self.upcard >> 3):
-                return [0]
+                return _legal_of((_PASS,))
         if partner_of_dealer and rules.canadian_loner:
-            return [0, int(Action.ORDER_UP_ALONE)]
+            return _legal_of((_PASS, _ORDER_UP_ALONE))
         if self._alone_ok and self._with_call:
-            return [0, int(Action.ORDER_UP), int(Action.ORDER_UP_ALONE)]
-        return [0, int(Action.ORDER_UP)]
+            return _legal_of((_PASS, _ORDER_UP, _ORDER_UP_ALONE))
+        return _legal_of((_PASS, _ORDER_UP))
 
     def _apply_round1(self, code: int) -> None:
         seat = self.turn
         self.history.append((seat, code))
-        if code == 0:
+        if code == _PASS:
             self.passes += 1
-            if self.passes == 4:
+            if self.passes == self.table.seats:
                 self.phase = Phase.BID_ROUND_2
                 self.passes = 0
-            self.turn = (seat + 1) & 3
+            self.turn = self.table.left[seat]
             return
         self.trump = self.upcard >> 3
         self.maker = seat
         self.upcard_to_dealer = True
-        if code == Action.ORDER_UP_ALONE:
+        if code == _ORDER_UP_ALONE:
             self._make_alone(seat)
         self._continue()
 
@@ -535,55 +618,55 @@ class HandState:
             suits.append(NO_TRUMP)
         return suits
 
-    def _legal_round2(self) -> list[int]:
+    def _legal_round2(self) -> Legal:
         seat = self.turn
         rules = self.rules
         out: list[int] = []
         if seat != self.dealer or rules.all_pass_round2 in ("deal_passes_left", "same_dealer_redeals"):
-            out.append(0)
+            out.append(_PASS)
         elif rules.all_pass_round2 == "dealer_forfeit_or_call":
-            out.append(int(Action.FORFEIT))
+            out.append(_FORFEIT)
         suits = self._round2_suits(seat)
-        out.extend(3 + s for s in suits)
+        out.extend(NAME_CODES[0][s] for s in suits)
         if self._alone_ok and self._with_call:
-            out.extend(8 + s for s in suits)
-        return out
+            out.extend(NAME_CODES[1][s] for s in suits)
+        return _legal_of(tuple(out))
 
     def _apply_round2(self, code: int) -> None:
         seat = self.turn
         self.history.append((seat, code))
-        if code == 0:
+        if code == _PASS:
             self.passes += 1
-            if self.passes == 4:
+            if self.passes == self.table.seats:
                 self._finish_passed_out(False)
             else:
-                self.turn = (seat + 1) & 3
+                self.turn = self.table.left[seat]
             return
-        if code == Action.FORFEIT:
+        if code == _FORFEIT:
             self._finish_passed_out(True)
             return
-        self.trump = (code - 3) % 5
+        self.trump = NAMED_SUIT[code]
         self.maker = seat
-        if code >= 8:
+        if code in GOES_ALONE:
             self._make_alone(seat)
         self._continue()
 
-    def _legal_blind(self) -> list[int]:
-        out = [3 + s for s in range(4)]
+    def _legal_blind(self) -> Legal:
+        out = list(NAME_CODES[0][:4])
         if self._alone_ok and self._with_call:
-            out.extend(8 + s for s in range(4))
-        return out
+            out.extend(NAME_CODES[1][:4])
+        return _legal_of(tuple(out))
 
     def _apply_blind(self, code: int) -> None:
         # The joker turned up with dealer_names_trump_blind: the dealer's side are the
         # makers; the dealer names any suit, then takes the joker (X-22, X-11; RULES.md
         # decision 10: no takeover).
         self.history.append((self.dealer, code))
-        self.trump = (code - 3) % 5
+        self.trump = NAMED_SUIT[code]
         self.maker = self.dealer
         self.upcard_to_dealer = True
         self.takeover_done = True
-        if code >= 8:
+        if code in GOES_ALONE:
             self._make_alone(self.dealer)
         self._continue()
 
@@ -591,7 +674,8 @@ class HandState:
         points = (0, 0)
         label = "passed out"
         if forfeit:
-            team = (self.dealer + 1) & 1
+            # The stuck dealer's opponents (the eldest's team) score a point.
+            team = self.table.team[self.table.eldest(self.dealer)]
             points = (1, 0) if team == 0 else (0, 1)
             label = "the dealer forfeits a point"
         self.result = HandResult(True, forfeit, None, None, None, None, (0, 0), points, label)
@@ -601,7 +685,7 @@ class HandState:
 
     def _make_alone(self, seat: int) -> None:
         self.alone = seat
-        self.active = 0b1111 & ~(1 << (seat ^ 2))
+        self.active = self.table.active_seats(seat, self.defender_alone)
         self.alone_decided = True
 
     # ------------------------------------------------- after trump is fixed
@@ -610,13 +694,14 @@ class HandState:
         if self.takeover_done or not self._alone_ok:
             return -1
         rules = self.rules
+        table = self.table
         maker = self.maker
         in_round1 = self.upcard_to_dealer and self.upcard != JOKER
         if not in_round1:
             return -1  # round two: every partner has passed (S000 L187)
-        eldest, dealers_partner = (self.dealer + 1) & 3, (self.dealer + 2) & 3
+        eldest, dealers_partner = table.eldest(self.dealer), table.partner[self.dealer]
         if rules.alone_who == "maker_or_partner" and maker in (eldest, dealers_partner):
-            return maker ^ 2  # the partner speaks after the maker and has not passed
+            return table.partner[maker]  # the partner speaks after the maker and has not passed
         if rules.alone_who == "maker_or_dealer_when_assisted" and maker == dealers_partner and self.alone == -1:
             if self._with_call or self.alone_decided:
                 return self.dealer
@@ -633,13 +718,14 @@ class HandState:
             return -1
         if self.alone == -1 and rules.defend_alone_against == "lone_maker":
             return -1
-        maker_team = self.maker & 1
+        table = self.table
+        maker_team = table.team[self.maker]
         seat = start
-        end = (self.dealer + 1) & 3
+        end = table.eldest(self.dealer)
         while True:
-            if seat & 1 != maker_team:
+            if table.team[seat] != maker_team:
                 return seat
-            seat = (seat + 1) & 3
+            seat = table.left[seat]
             if seat == end:
                 return -1
 
@@ -672,7 +758,7 @@ class HandState:
         return True
 
     def _step_defend(self) -> bool:
-        seat = self._defender_to_ask((self.dealer + 1) & 3)
+        seat = self._defender_to_ask(self.table.eldest(self.dealer))
         if seat == -1:
             return False
         self.phase, self.turn = Phase.DEFEND_ALONE, seat
@@ -682,29 +768,24 @@ class HandState:
         self.hands[self.dealer] |= 1 << self.upcard
         self.phase, self.turn = Phase.DISCARD, self.dealer
 
-    def _legal_takeover(self) -> list[int]:
-        return [0, int(Action.TAKE_OVER_ALONE)]
+    def _legal_takeover(self) -> Legal:
+        return _LEGAL_TAKEOVER
 
     def _apply_takeover(self, code: int) -> None:
         seat = self.turn
         self.history.append((seat, code))
         self.takeover_done = True
-        if code == Action.TAKE_OVER_ALONE:
+        if code == _TAKE_OVER_ALONE:
             # S000 L185: the partner who takes it over must play alone; the first
             # declarer sits out.
             self._make_alone(seat)
         self._continue()
 
-    def _legal_discard(self) -> list[int]:
+    def _legal_discard(self) -> Legal:
         m = self.hands[self.dealer]
         if not self.rules.dealer_may_discard_upcard:
             m &= ~(1 << self.upcard)
-        out = []
-        while m:
-            low = m & -m
-            out.append(DISCARD_BASE + low.bit_length() - 1)
-            m ^= low
-        return out
+        return _cards_legal(m, DISCARD_BASE)
 
     def _apply_discard(self, code: int) -> None:
         card = code - DISCARD_BASE
@@ -713,30 +794,30 @@ class HandState:
         self.discarded = card
         self._continue()
 
-    def _legal_alone_decision(self) -> list[int]:
-        return [int(Action.GO_ALONE), int(Action.PLAY_WITH_PARTNER)]
+    def _legal_alone_decision(self) -> Legal:
+        return _LEGAL_ALONE_DECISION
 
     def _apply_alone_decision(self, code: int) -> None:
         self.history.append((self.turn, code))
         self.alone_decided = True
-        if code == Action.GO_ALONE:
+        if code == _GO_ALONE:
             self._make_alone(self.maker)
         self._continue()
 
-    def _legal_defend(self) -> list[int]:
-        return [0, int(Action.DEFEND_ALONE)]
+    def _legal_defend(self) -> Legal:
+        return _LEGAL_DEFEND
 
     def _apply_defend(self, code: int) -> None:
         seat = self.turn
         self.history.append((seat, code))
-        if code == Action.DEFEND_ALONE:
+        if code == _DEFEND_ALONE:
             self.defender_alone = seat
-            self.active &= ~(1 << (seat ^ 2))
+            self.active = self.table.active_seats(self.alone, seat)
             self.defend_done = True
             self._begin_play()
             return
-        nxt = (seat + 1) & 3
-        if nxt == (self.dealer + 1) & 3:
+        nxt = self.table.left[seat]
+        if nxt == self.table.eldest(self.dealer):
             self.defend_done = True
             self._begin_play()
             return
@@ -749,29 +830,18 @@ class HandState:
 
     # ------------------------------------------------------------------ play
     def _begin_play(self) -> None:
-        rules = self.rules
-        if self.alone != -1 and rules.alone_lead == "lone_player":
-            start = self.alone  # S000 L181, the "improper custom"
-        elif self.alone != -1 and rules.alone_lead == "left_of_lone_player":
-            start = (self.alone + 1) & 3  # "lead switch" (X-11)
-        else:
-            start = (self.dealer + 1) & 3  # S000 L173, S001 L17
-        while not self.active >> start & 1:
-            start = (start + 1) & 3
+        start = self.table.opening_leader(self.dealer, self.active, self.alone, self.rules.alone_lead)
         self.phase = Phase.PLAY
         self.turn = self.leader = start
 
-    def _legal_play(self) -> list[int]:
+    def _legal_play(self) -> Legal:
         hand = self.hands[self.turn]
         if self.trick_cards:
             t = self.trump
             follow = hand & SUIT_MASK[t][EFFECTIVE_SUIT[t][self.trick_cards[0]]]
             if follow:
                 hand = follow
-        codes = _PLAY_CODES.get(hand)
-        if codes is None:
-            codes = _play_codes(hand)
-        return codes
+        return _cards_legal(hand, PLAY_BASE)
 
     def _apply_play(self, code: int) -> None:
         card = code - PLAY_BASE
@@ -782,14 +852,15 @@ class HandState:
         cards.append(card)
         seats = self.trick_seats
         seats.append(seat)
-        nxt = _NEXT_ACTIVE[self.active][seat]
+        table = self.table
+        nxt = table.next_active[self.active][seat]
         if nxt != self.leader:
             self.turn = nxt
             return
         # The trick is complete: the highest card under (trump, led suit) wins.
         winner = seats[trick_winner_index(cards, self.trump)]
         self.tricks.append(Trick(self.leader, tuple(seats), tuple(cards), winner))
-        self.tricks_won[winner & 1] += 1
+        self.tricks_won[table.team[winner]] += 1
         self.trick_cards = []
         self.trick_seats = []
         if len(self.tricks) == 5:
@@ -798,7 +869,7 @@ class HandState:
             self.turn = self.leader = winner
 
     def _finish_scored(self) -> None:
-        maker_team = self.maker & 1
+        maker_team = self.table.team[self.maker]
         maker_tricks = self.tricks_won[maker_team]
         makers_score, points, label = score_hand(
             self.rules, maker_tricks, self.alone != -1, self.defender_alone != -1)
@@ -814,56 +885,107 @@ class HandState:
         self.turn = -1
         self.leader = -1
 
-    def _legal_done(self) -> list[int]:
-        return []
+    def _legal_done(self) -> Legal:
+        return _NO_LEGAL
 
     def _apply_done(self, code: int) -> None:
         raise IllegalActionError("the hand is over; no action is legal", _safe_text(code))
 
     # ------------------------------------------------------------------ text
     def __repr__(self) -> str:
-        hands = " ".join("NESW"[s] + ":" + ",".join(card_code(c) for c in self.hand_of(s)) for s in range(4))
-        return f"<HandState {self.phase.name} dealer={'NESW'[self.dealer]} upcard={card_code(self.upcard)} {hands}>"
+        hands = " ".join(SEAT_LETTERS[s] + ":" + ",".join(card_code(c) for c in cards_of(self.hands[s]))
+                         for s in range(self.table.seats))
+        return (f"<HandState {self.phase.name} dealer={SEAT_LETTERS[self.dealer]} upcard={card_code(self.upcard)} "
+                f"{hands}>")
 
 
-_NEXT_ACTIVE: tuple[tuple[int, ...], ...] = tuple(
-    tuple(next(((seat + k) & 3 for k in range(1, 5) if active >> ((seat + k) & 3) & 1), seat) for seat in range(4))
-    for active in range(16)
-)
-"""_NEXT_ACTIVE[active mask][seat]: the next seat clockwise that takes part."""
-
-_PLAY_CODES: dict[int, list[int]] = {}
-_PLAY_ACTIONS: dict[int, list[Action]] = {}
-_ACTION_AT: list[Action] = [ACTIONS.get(i, Action.PASS) for i in range(max(ACTIONS) + 1)]
+_NO_LEGAL: Legal = ((), ())
 
 
-def _play_codes(mask: int) -> list[int]:
-    """The play codes of the cards in ``mask`` (cached; the lists are shared, never mutate)."""
-    out = []
-    m = mask
-    while m:
-        low = m & -m
-        out.append(PLAY_BASE + low.bit_length() - 1)
-        m ^= low
-    if len(_PLAY_CODES) < 500_000:
-        # Cached lists live as long as the module, so their ids are stable keys.
-        _PLAY_CODES[mask] = out
-        _PLAY_ACTIONS[id(out)] = [_ACTION_AT[c] for c in out]
-    return out
+def set_debug_checks(enabled: bool) -> bool:
+    """Turn the debug checks of :meth:`HandState.push` on or off for the whole process
+    (the test suite turns them on; search code runs with them off, the default).
+
+    With them on, ``push`` refuses a code that is not legal now, or that is not an int,
+    with the error ``apply`` would give, leaving the state unchanged.
+
+    Returns:
+        Whether they were on before.
+
+    Raises:
+        EuchreTypeError: ``enabled`` is not a bool.
+    """
+    if not isinstance(enabled, bool):
+        raise EuchreTypeError(f"set_debug_checks takes True or False, not {enabled!r}")
+    before = debug_checks()
+    HandState.push = HandState._push_checked if enabled else HandState._push_fast  # type: ignore[method-assign]
+    return before
 
 
-def _check_rules_and_dealer(rules: object, dealer: object) -> None:
+def debug_checks() -> bool:
+    """True when the debug checks of :meth:`HandState.push` are on."""
+    return HandState.push is HandState._push_checked
+
+
+def _check_rules_and_dealer(rules: object, dealer: object) -> Table:
     if not isinstance(rules, Rules):
-        raise EuchreError(f"rules must be a Rules value (e.g. preset('modern-standard')), not {type(rules).__name__}")
-    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer <= 3:
-        raise EuchreError(f"dealer must be a seat 0..3, not {dealer!r}")
+        raise RulesTypeError(f"rules must be a Rules value (e.g. preset('modern-standard')), not {type(rules).__name__}")
+    table = rules.table
+    _seat_arg(table, dealer, "dealer")
+    return table
+
+
+def _seat_arg(table: Table, seat: object, what: str = "seat") -> int:
+    """``seat`` checked as a seat of ``table``."""
+    if type(seat) is int and 0 <= seat < table.seats:
+        return seat
+    if isinstance(seat, bool) or not isinstance(seat, int):
+        raise EuchreTypeError(f"{what} must be a seat number 0..{table.seats - 1} (int), not {type(seat).__name__} {seat!r}")
+    if not 0 <= seat < table.seats:
+        raise EuchreValueError(f"{what} must be a seat 0..{table.seats - 1}, not {seat}")
+    return int(seat)
+
+
+def _action_code(action: object, legal: tuple[int, ...]) -> int:
+    """The int code of an action given as an Action, an int or a text form.
+
+    Raises:
+        ActionTypeError: no action at all (a bool, a float, a Card or other int enum).
+        IllegalActionError: a text that is no action."""
+    if isinstance(action, str):
+        try:
+            return int(Action.parse(action))
+        except IllegalActionError as exc:
+            raise IllegalActionError(str(exc), action, [action_text(c) for c in legal]) from None
+    if type(action) is int or type(action) is Action:
+        return int(action)
+    # bools, floats, and other int-valued enums (a Card or a Suit is not an action)
+    raise ActionTypeError(f"not an action: {type(action).__name__} {action!r} (give an Action, its int code or its text)",
+                          repr(action), [action_text(c) for c in legal])
 
 
 def _safe_text(code: int) -> str:
     try:
         return action_text(code)
-    except EuchreError:
+    except (IllegalActionError, ActionTypeError):
         return repr(code)
+
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def by_phase(table: Mapping[Phase, _F], what: str) -> tuple[_F, ...]:
+    """A per-phase table as a tuple indexed by the phase's number, checked to name
+    every :class:`Phase` exactly once (so a new phase cannot be left out, nor a method
+    paired with the wrong phase by position).
+
+    Raises:
+        EuchreValueError: a phase is missing or a key is not a Phase."""
+    keys = set(table)
+    if keys != set(Phase) or len(table) != len(Phase):
+        missing = sorted(p.name for p in set(Phase) - keys)
+        raise EuchreValueError(f"the {what} table must name every phase; missing: {', '.join(missing) or 'none'}")
+    return tuple(table[p] for p in sorted(Phase))
 
 
 # The order of the decisions after trump is fixed (RULES.md decision 9). A dealer whom
@@ -874,13 +996,31 @@ _STEPS_AFTER_BIDDING = (
     HandState._step_discard, HandState._step_defend,
 )
 
-_LEGAL = [
-    HandState._legal_round1, HandState._legal_round2, HandState._legal_blind,
-    HandState._legal_takeover, HandState._legal_discard, HandState._legal_alone_decision,
-    HandState._legal_defend, HandState._legal_play, HandState._legal_done,
-]
-_APPLY = [
-    HandState._apply_round1, HandState._apply_round2, HandState._apply_blind,
-    HandState._apply_takeover, HandState._apply_discard, HandState._apply_alone_decision,
-    HandState._apply_defend, HandState._apply_play, HandState._apply_done,
-]
+LEGAL_BY_PHASE: dict[Phase, Callable[[HandState], Legal]] = {
+    Phase.BID_ROUND_1: HandState._legal_round1,
+    Phase.BID_ROUND_2: HandState._legal_round2,
+    Phase.BLIND_NAME: HandState._legal_blind,
+    Phase.TAKEOVER: HandState._legal_takeover,
+    Phase.DISCARD: HandState._legal_discard,
+    Phase.ALONE_DECISION: HandState._legal_alone_decision,
+    Phase.DEFEND_ALONE: HandState._legal_defend,
+    Phase.PLAY: HandState._legal_play,
+    Phase.DONE: HandState._legal_done,
+}
+"""For each phase, the method that lists its legal actions."""
+
+APPLY_BY_PHASE: dict[Phase, Callable[[HandState, int], None]] = {
+    Phase.BID_ROUND_1: HandState._apply_round1,
+    Phase.BID_ROUND_2: HandState._apply_round2,
+    Phase.BLIND_NAME: HandState._apply_blind,
+    Phase.TAKEOVER: HandState._apply_takeover,
+    Phase.DISCARD: HandState._apply_discard,
+    Phase.ALONE_DECISION: HandState._apply_alone_decision,
+    Phase.DEFEND_ALONE: HandState._apply_defend,
+    Phase.PLAY: HandState._apply_play,
+    Phase.DONE: HandState._apply_done,
+}
+"""For each phase, the method that applies one of its actions."""
+
+_LEGAL = by_phase(LEGAL_BY_PHASE, "legal actions")
+_APPLY = by_phase(APPLY_BY_PHASE, "apply")

@@ -29,10 +29,12 @@ from typing import Any
 
 from euchre.core.actions import action_text, parse_action
 from euchre.core.cards import card_code, parse_card
-from euchre.core.errors import EuchreError, RecordError, RulesError
+from euchre.core.deal import PACKETS
+from euchre.core.errors import EuchreError, RecordError, RecordTypeError, RulesError
 from euchre.core.game import Game, Setup
 from euchre.core.hand import HandState
-from euchre.core.rules import Rules, preset_of
+from euchre.core.presets import preset_of
+from euchre.core.rules import Rules
 from euchre.core.seats import TEAM_NAMES
 
 FORMAT = "euchre-record"
@@ -51,6 +53,8 @@ def _hand_to_dict(hand: HandState) -> dict[str, Any]:
         "stock": [card_code(c) for c in stock],
         "actions": [[SEATS[s], action_text(code)] for s, code in hand.history],
     }
+    if hand.packets is not None:
+        out["packets"] = hand.packets
     if hand.result is not None:
         r = hand.result
         out["result"] = {"points": list(r.points), "tricks": list(r.tricks), "label": r.label}
@@ -63,7 +67,23 @@ def _cards(mask: int) -> list[int]:
 
 def game_to_record(game: Game, players: Sequence[str] = ()) -> dict[str, Any]:
     """The record of a game so far (finished hands, and the hand in progress if any
-    action of it was taken). JSON-ready."""
+    action of it was taken). JSON-ready.
+
+    Args:
+        game: the game (a single :class:`HandState` is no game: wrap it with
+            ``Game(rules, setup=Setup(seating, dealer), deal_provider=...)``).
+        players: the players' names by seat, or none (then "Player 1" ...).
+
+    Raises:
+        RecordTypeError: ``game`` is not a Game, or ``players`` not a list of names.
+        RecordError: ``players`` does not hold one name per seat.
+    """
+    if not isinstance(game, Game):
+        raise RecordTypeError("", f"a record is written from a Game, not a {type(game).__name__}")
+    if isinstance(players, str) or not isinstance(players, (list, tuple)) or not all(isinstance(p, str) for p in players):
+        raise RecordTypeError("players", f"the players are a list of names, not {players!r}")
+    if players and len(players) != game.table.seats:
+        raise RecordError("players", f"give {game.table.seats} names (one per seat), not {len(players)}")
     hands = [_hand_to_dict(h) for h in game.finished_hands]
     if not game.is_over and game.hand.history:
         hands.append(_hand_to_dict(game.hand))
@@ -89,7 +109,8 @@ def game_to_record(game: Game, players: Sequence[str] = ()) -> dict[str, Any]:
 
 
 def dumps(game: Game, players: Sequence[str] = ()) -> str:
-    """The record of a game as JSON text."""
+    """The record of a game as JSON text (see :func:`game_to_record` for the arguments
+    and errors)."""
     return json.dumps(game_to_record(game, players), indent=1)
 
 
@@ -135,7 +156,7 @@ def load_record(data: Mapping[str, Any]) -> tuple[Game, list[str]]:
         RecordError: the record is corrupt or inconsistent; the message says where.
     """
     if not isinstance(data, Mapping):
-        raise RecordError("", "a record is a JSON object")
+        raise RecordTypeError("", f"a record is a JSON object, not {type(data).__name__}")
     if data.get("format") != FORMAT:
         raise RecordError("format", f"expected {FORMAT!r}, found {data.get('format')!r}")
     if type(data.get("version")) is not int or data.get("version") != VERSION:
@@ -189,9 +210,15 @@ def load_record(data: Mapping[str, Any]) -> tuple[Game, list[str]]:
         cards = [_card_list(deal.get(SEATS[s]), f"{where}.hands.{SEATS[s]}") for s in range(4)]
         stock = _card_list(hd.get("stock"), f"{where}.stock")
         try:
-            return HandState.from_deal(rules, dealer, cards, stock)
+            hand = HandState.from_deal(rules, dealer, cards, stock)
         except EuchreError as exc:
             raise RecordError(f"{where}.hands", str(exc)) from None
+        packets = hd.get("packets")
+        if packets is not None:
+            if not isinstance(packets, str) or packets not in PACKETS:
+                raise RecordError(f"{where}.packets", f"expected one of {', '.join(PACKETS)}, found {packets!r}")
+            hand.packets = packets
+        return hand
 
     import random as _random
     game_rng = _random.Random(seed)
@@ -255,7 +282,7 @@ def loads(text: str | bytes) -> tuple[Game, list[str]]:
         RecordError: the text is not JSON, or the record is corrupt or inconsistent.
     """
     if not isinstance(text, (str, bytes, bytearray)):
-        raise RecordError("", f"a record is JSON text, not {type(text).__name__}")
+        raise RecordTypeError("", f"a record is JSON text, not {type(text).__name__}")
     try:
         data = json.loads(text)
     except (ValueError, RecursionError) as exc:  # JSONDecodeError, bad UTF-8, huge integers

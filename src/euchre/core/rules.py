@@ -13,11 +13,12 @@ reading where the source is silent, and say so in :data:`PRESET_SOURCES`.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from euchre.core.errors import RulesError
+from euchre.core.errors import RulesError, RulesTypeError
+from euchre.core.seats import Table, table_of
 
 
 def _opt(default: Any, choices: tuple[Any, ...] | None, source: str, *, minimum: int | None = None) -> Any:
@@ -107,7 +108,7 @@ class Rules:
             expected = type(f.default)
             if type(value) is not expected:
                 kind = {"bool": "true or false", "int": "a whole number", "str": "a word"}.get(expected.__name__, expected.__name__)
-                raise RulesError(f"option {f.name} must be {kind}, not {value!r}")
+                raise RulesTypeError(f"option {f.name} must be {kind}, not {type(value).__name__} {value!r}")
             if choices is not None and value not in choices:
                 allowed = ", ".join(_show(c) for c in choices)
                 raise RulesError(f"option {f.name} = {_show(value)} is not allowed; allowed: {allowed}")
@@ -126,6 +127,11 @@ class Rules:
             raise RulesError(f"cut_min_packet = {self.cut_min_packet} leaves no legal cut of a {self.deck}-card deck")
         if self.variant == "partnership" and self.num_players != 4:
             raise RulesError("variant = partnership needs num_players = 4")
+        if self.laps and self.game_target < self.max_hand_points:
+            raise RulesError(
+                f"laps = true needs game_target of at least {self.max_hand_points}: from {self.game_target - 1} points a "
+                f"hand can score {self.max_hand_points}, and the {self.max_hand_points - 1} points carried would win the "
+                f"next game before it starts (game_target = {self.game_target})")
 
     def _check_supported(self) -> None:
         unsupported = {
@@ -141,6 +147,39 @@ class Rules:
         names = [f"{k} = {_show(getattr(self, k))}" for k, bad in unsupported.items() if bad]
         if names:
             raise RulesError("not yet supported: " + "; ".join(names))
+        for name, dep in OPTION_DEPENDS.items():
+            if not dep.supported and getattr(self, name) != _DEFAULTS[name]:
+                raise RulesError(f"{name} = {_show(getattr(self, name))} takes effect only {dep.when}, which is not supported "
+                                 f"yet; leave it at {_show(_DEFAULTS[name])}")
+        if self.joker_card != "joker":
+            raise RulesError(f"not yet supported: joker_card = {self.joker_card} (the benny as a card of the pack)")
+
+    @property
+    def max_hand_points(self) -> int:
+        """The most points one hand can score under these rules (for the laps check)."""
+        points = [self.points_make, self.points_march, self.points_euchre, 1]  # 1: the stuck dealer's forfeit
+        if self.super_euchre:
+            points.append(4)
+        if self.alone_allowed:
+            points += [self.points_lone_make, self.points_lone_march, self.points_lone_euchred]
+        if self.defend_alone:
+            points += [self.points_defend_alone_euchre, 4]  # 4: the odd trick of S000 L179
+        return max(points)
+
+    def takes_effect(self, name: str) -> bool:
+        """True when option ``name`` can change anything under these rules: it depends on
+        no other option, or the option it depends on is set so that it does
+        (:data:`OPTION_DEPENDS`). An option that does not take effect is *dormant*: its
+        value is kept (a preset's choice, ready for when the other option is turned on)
+        and changes nothing until then.
+
+        Raises:
+            RulesError: no option has that name.
+        """
+        if name not in OPTION_NAMES:
+            raise RulesError(f"unknown option {name!r}")
+        dep = OPTION_DEPENDS.get(name)
+        return dep is None or dep.holds(self)
 
     # -- conveniences -------------------------------------------------------
     def replace(self, **changes: Any) -> Rules:
@@ -177,6 +216,11 @@ class Rules:
         """How many cards the pack holds (deck size plus the joker)."""
         return self.deck + int(self.joker)
 
+    @property
+    def table(self) -> Table:
+        """The shape of the table these rules are played at (:mod:`euchre.core.seats`)."""
+        return table_of(self.num_players)
+
 
 def _show(value: Any) -> str:
     if isinstance(value, bool):
@@ -193,14 +237,14 @@ OPTION_DOCS: dict[str, str] = {
     "num_players": "Players at the table; follows from variant.",
     "deck": "24 (9-A), 28 (8-A) or 32 (7-A) cards.",
     "joker": "Add the joker (best bower), the highest trump and a trump for every purpose.",
-    "joker_card": "The card that stands for the joker (the joker itself, or the two of spades).",
+    "joker_card": "The card that stands for the joker (the joker itself; the two of spades is not supported yet).",
     "joker_turned_up": "When the joker is the upcard: turn the next stock card, or the dealer names trump blind.",
     "partnership_method": "How partners are formed: fixed seats, a draw (two highest against two lowest), or at random.",
     "first_dealer_method": "How the first dealer is chosen.",
     "cut_rank_order": "Card order when drawing or cutting for partners and deal.",
     "cut_min_packet": "Fewest cards in each packet of the cut.",
     "deal_packets": "How the five cards are dealt (with a random shuffle this only matters for replays).",
-    "deal_pattern_scope": "Whether the packet pattern is kept for one deal or the whole game.",
+    "deal_pattern_scope": "With dealer_choice: whether the dealer chooses the packet pattern anew each deal, or the first choice is kept for the game.",
     "dealer_partner_may_assist": "The dealer's partner may accept the upcard (assist).",
     "canadian_loner": "A dealer's partner who accepts the upcard must play alone.",
     "require_trump_to_call": "natural_trump: a caller must hold a trump other than the left bower.",
@@ -238,247 +282,84 @@ OPTION_DOCS: dict[str, str] = {
     "renege_penalty": "Points for an established revoke (with penalize_on_claim).",
     "renege_penalty_lone": "Points for a revoke against a lone hand (with penalize_on_claim).",
     "renege_ends_hand": "A proved revoke ends the hand (with penalize_on_claim).",
-    "misdeal_policy": "After a misdeal: the same dealer redeals or the deal passes (no effect while the computer deals).",
-    "faced_card_in_deal": "A card faced in the deal: new deal, or the recipient's option (no effect while the computer deals).",
+    "misdeal_policy": "After a misdeal: the same dealer redeals or the deal passes (cards dealt by hand only; not supported yet).",
+    "faced_card_in_deal": "A card faced in the deal: new deal, or the recipient's option (cards dealt by hand only; not supported yet).",
     "laydown_claims": "A player may show his hand to claim the remaining tricks.",
-    "turn_down_display": "How a turned-down upcard is shown (display only).",
-    "score_display": "How the score is shown (display only).",
-    "bridge_definition": "Which scores count as 'at the bridge' (display and bot advice only).",
-    "call_words": "The words used for calls (display only).",
+    "turn_down_display": "How a turned-down upcard is shown: face down on the stock, or face up under it (terminal and page).",
+    "score_display": "How the score is shown: as numbers, or by counters: a three and a two (the D.C. tray and deuce), a six and a four, or two fives (terminal and page).",
+    "bridge_definition": "Which scores count as 'at the bridge' (shown by the terminal and the page, and used by the bots' bidding).",
+    "call_words": "The words used for calls (terminal and page).",
 }
 
 
-# ---------------------------------------------------------------------------
-# Presets (REFERENCE section 5, RULES.md). Each entry: the preset it inherits from
-# and its overrides, each with the source of the value.
+_DEFAULTS: dict[str, Any] = {f.name: f.default for f in dataclasses.fields(Rules)}
 
-_PRESET_TABLE: dict[str, tuple[str | None, str, dict[str, tuple[Any, str]]]] = {
-    "modern-standard": (None, "North American home game: S001 procedure, 24 cards, 10 points (X-08, X-27, X-35). The default.", {}),
-    "uspcc-official": ("modern-standard", "The U.S. Playing Card Co. official rules (seed S001).", {
-        "deck": (32, "S001 L4 (28 and 24 also allowed)"),
-        "partnership_method": ("cut_high_vs_low", "S001 L7: two lowest vs two highest"),
-        "first_dealer_method": ("lowest_cut", "S001 L7"),
-        "cut_rank_order": ("ace_low", "S001 L7: K Q J 10 9 8 7 A"),
-        "cut_min_packet": (4, "S001 L8"),
-        "deal_packets": ("3-2", "S001 L9 (2-3 equally legal; keep to the plan)"),
-        "all_pass_round2": ("deal_passes_left", "S001 L13"),
-        "round2_may_name_turned_down": (False, "S001 L13"),
-        "alone_who": ("maker_only", "S001 L15"),
-        "alone_declare_timing": ("with_call", "S001 L15"),
-        "alone_lead": ("first_active_left_of_dealer", "S001 L17"),
-        "points_lone_euchred": (2, "S001 L23"),
-        "game_target": (10, "S001 L24 allows 5, 7 or 10 as agreed"),
-        "bridge_definition": ("uspcc", "S001 L24"),
-        "renege_penalty": (2, "#interp: S001 gives no penalty"),
-        "renege_penalty_lone": (4, "#interp: S001 gives no penalty"),
-    }),
-    "dc-club-1862": ("modern-standard", "The Washington D.C. Euchre Club, 1862 (seed S000).", {
-        "deck": (32, "S000 L85"),
-        "partnership_method": ("cut_high_vs_low", "S000 L113"),
-        "first_dealer_method": ("lowest_cut", "S000 L113"),
-        "cut_rank_order": ("ace_low", "S000 L113: ace lowest, knaves as at whist"),
-        "cut_min_packet": (1, "#interp: S000 states no minimum"),
-        "deal_packets": ("2-3", "S000 L115 (3-2 equally legal)"),
-        "deal_pattern_scope": ("per_deal", "#interp: consistency not stated in S000"),
-        "dealer_partner_may_assist": (True, "S000 L121"),
-        "dealer_may_discard_upcard": (False, "S000 L123 'in lieu'"),
-        "round2_may_name_turned_down": (False, "#interp: S000 silent; all contemporary codes forbid"),
-        "all_pass_round2": ("deal_passes_left", "S000 L129 'the deal is forfeited'"),
-        "alone_who": ("maker_or_partner", "S000 L183-187 (the later partner takes over: L185)"),
-        "alone_declare_timing": ("with_call", "S000 L171"),
-        "alone_lead": ("first_active_left_of_dealer", "S000 L173"),
-        "defend_alone": (False, "S000 L179 describes it only as a coterie custom"),
-        "points_march": (2, "S000 L139"),
-        "points_lone_march": (4, "S000 L175"),
-        "points_lone_make": (1, "S000 L175"),
-        "points_lone_euchred": (4, "S000 L175"),
-        "game_target": (5, "S000 L113"),
-        "laps": (False, "ch. IV (outside the seed) treats laps as optional"),
-        "renege_penalty": (2, "S000 L131"),
-        "renege_penalty_lone": (2, "#interp: no separate lone value stated"),
-        "renege_ends_hand": (False, "#interp: 19th-century codes add the penalty and play on"),
-        "misdeal_policy": ("same_dealer", "#interp: D.C. laws 2+ not recovered"),
-        "faced_card_in_deal": ("new_deal", "#interp"),
-        "turn_down_display": ("face_down_on_stock", "S000 L123"),
-        "score_display": ("counters_2_3", "S000 L147-149"),
-        "bridge_definition": ("dc_1862", "ch. V glossary (X-05)"),
-        "call_words": ("dc_1862", "S000 L119-187"),
-    }),
-    "dc-club-1862-coteries": ("dc-club-1862", "The 'some coteries' custom that S000 L179 reports and disapproves.", {
-        "points_lone_euchred": (2, "S000 L179"),
-        "defend_alone": (True, "S000 L179: an opponent with high trumps may also play alone"),
-        "defend_alone_scoring": ("odd_trick_scores_4", "S000 L179: the winner of the odd trick scores 4 (#interp of scope)"),
-    }),
-    "hoyle-1857": ("modern-standard", "Hoyle's Games, 1857 (seed S002).", {
-        "deck": (32, "S002 L9"),
-        "partnership_method": ("cut_high_vs_low", "S002 L13: two highest vs two lowest"),
-        "first_dealer_method": ("lowest_cut", "S002 L13"),
-        "cut_rank_order": ("ace_low", "#interp: not stated in S002"),
-        "cut_min_packet": (1, "#interp: not stated"),
-        "deal_packets": ("2-3", "S002 L13 ('or vice versa')"),
-        "deal_pattern_scope": ("per_deal", "S002 L13 'as commenced, so it must be continued' (#interp: scope)"),
-        "round2_may_name_turned_down": (False, "S002 L13 'any other suit'"),
-        "all_pass_round2": ("deal_passes_left", "S002 L13: the dealer may 'throw up the deal'"),
-        "alone_who": ("maker_or_dealer_when_assisted", "S002 L47: disputed; agree at the start"),
-        "points_lone_march": (4, "S002 L47"),
-        "points_lone_make": (1, "#interp: not stated"),
-        "points_lone_euchred": (2, "#interp: only the general euchre value is given"),
-        "game_target": (5, "S002 L9"),
-        "renege_penalty": (1, "S002 L13"),
-        "renege_penalty_lone": (1, "#interp"),
-        "renege_ends_hand": (False, "#interp"),
-        "misdeal_policy": ("deal_passes", "S002 L13 'the dealer losing his privilege'"),
-        "faced_card_in_deal": ("recipient_option", "S002 L13"),
-        "score_display": ("counters_2_3", "S002 L9"),
-        "bridge_definition": ("hoyle_1857", "S002 L49-51"),
-    }),
-    "casual-web-003": ("modern-standard", "A modern rules web page (seed S003).", {
-        "deck": (32, "S003 L9: remove two through six"),
-        "joker_turned_up": ("turn_next_card", "S003 L12"),
-        "first_dealer_method": ("lowest_cut", "S003 L9"),
-        "deal_packets": ("2-3", "S003 L16 'two or three at a time'"),
-        "round2_may_name_turned_down": (False, "#interp: S003 L19 'a new suit'"),
-        "all_pass_round2": ("same_dealer_redeals", "S003 L19"),
-        "alone_who": ("maker_only", "#interp: S003 L22 gives no conditions"),
-        "points_march": (3, "S003 L39"),
-        "points_lone_march": (4, "S003 L41 (L22 says 5: the option allows 5)"),
-        "points_lone_euchred": (2, "#interp: only the general euchre value"),
-        "game_target": (5, "S003 L33"),
-    }),
-    "modern-tournament": ("modern-standard", "North American club and tournament sheets (X-28, X-29, X-30, X-42, X-52).", {
-        "first_dealer_method": ("first_jack", "X-28 (X-29 uses first black jack)"),
-        "deal_packets": ("dealer_choice", "X-28: 2s and 3s, or 1 at a time"),
-        "deal_pattern_scope": ("per_game", "X-28: style kept for the round"),
-        "all_pass_round2": ("stick_the_dealer", "X-28, X-29, X-30, X-42"),
-        "stuck_dealer_may_name_turned_down": (False, "X-28"),
-        "require_trump_to_call": ("none", "X-28b, X-42"),
-        "canadian_loner": (False, "X-28"),
-        "defend_alone": (False, "X-38"),
-        "renege_penalty": (2, "X-29, X-30, X-52"),
-        "renege_penalty_lone": (4, "X-30, X-52"),
-        "renege_ends_hand": (True, "X-29, X-30"),
-        "misdeal_policy": ("same_dealer", "X-29"),
-        "call_words": ("tournament", "X-28"),
-    }),
-    "openspiel": ("modern-standard", "The rules of OpenSpiel's euchre game, for side-by-side comparison (RULES.md).", {
-        "deck": (24, "OpenSpiel euchre: 24 cards"),
-        "all_pass_round2": ("stick_the_dealer", "OpenSpiel parameter stick_the_dealer (default true)"),
-        "alone_declare_timing": ("after_bidding", "OpenSpiel: the maker decides after the dealer's discard"),
-        "dealer_may_discard_upcard": (False, "OpenSpiel: the upcard is not a discard choice"),
-        "defend_alone": (False, "OpenSpiel parameter allow_lone_defender (default false)"),
-        "defend_alone_against": ("any_maker", "OpenSpiel: each defender may defend alone against any makers"),
-        "super_euchre": (False, "RULES.md decision 8: OpenSpiel scores no super euchre"),
-        "first_dealer_method": ("random", "OpenSpiel: the dealer is a chance outcome"),
-    }),
-    "british-benny": ("modern-standard", "British euchre with the benny (X-22, X-23, X-53).", {
-        "deck": (24, "X-22"),
-        "joker": (True, "X-22: the benny ranks above the right bower"),
-        "joker_card": ("joker", "X-22 (two_of_spades allowed)"),
-        "joker_turned_up": ("dealer_names_trump_blind", "X-22: the dealer's side are makers"),
-        "first_dealer_method": ("highest_cut", "X-22"),
-        "deal_packets": ("alternating_2-3", "X-22"),
-        "game_target": (10, "X-22"),
-    }),
-    "modern-canadian": ("modern-standard", "The modern game with the Canadian loner house rule (X-06, X-11, X-37).", {
-        "canadian_loner": (True, "X-06 note 4, X-11, X-37"),
-    }),
-    "railroad": ("uspcc-official", "USPCC Railroad Euchre, Keller 1887 (X-20, X-15c). Not playable yet: calling for best.", {
-        "joker": (True, "X-20, X-15c"),
-        "joker_turned_up": ("dealer_names_trump_blind", "#interp: source silent"),
-        "defend_alone": (True, "X-20"),
-        "defend_alone_scoring": ("euchre_scores_4", "X-20"),
-        "call_for_best": ("lone_maker_and_lone_defender", "X-20, X-15c"),
-        "laps": (True, "X-20"),
-        "slams": (True, "X-20"),
-        "game_target": (10, "X-15c"),
-    }),
-    "progressive-party": ("modern-standard", "Progressive euchre (X-32, X-48, X-49). Not playable yet: progressive format.", {
-        "match_format": ("progressive_fixed_hands", "X-32"),
-        "progressive_hands": (8, "X-32: each player deals twice"),
-        "progressive_movement": ("winners_up_losers_down", "X-49"),
-        "all_pass_round2": ("same_dealer_redeals", "X-32"),
-        "misdeal_policy": ("same_dealer", "X-32"),
-    }),
-    "two-handed": ("modern-standard", "Two-handed euchre (X-15b, X-45). Not playable yet: two players.", {
-        "variant": ("two_handed", "X-15b"),
-        "num_players": (2, "X-15b"),
-        "deck": (32, "X-45"),
-        "first_dealer_method": ("lowest_cut", "#interp"),
-        "dealer_partner_may_assist": (False, "no partner"),
-        "alone_allowed": (False, "X-15b: no lone hands"),
-        "game_target": (5, "X-45"),
-    }),
-    "cutthroat-3": ("modern-standard", "Three-handed cutthroat (X-44, X-46). Not playable yet: three players.", {
-        "variant": ("cutthroat", "X-44"),
-        "num_players": (3, "X-44"),
-        "dealer_partner_may_assist": (False, "no partners"),
-        "all_pass_round2": ("stick_the_dealer", "X-46"),
-        "alone_allowed": (False, "the maker always plays alone"),
-        "points_march": (3, "[unverified]"),
-    }),
+
+@dataclass(frozen=True)
+class Dependence:
+    """When an option takes effect.
+
+    Attributes:
+        when: the condition in words, e.g. ``"with defend_alone = true"``.
+        holds: the condition as a test of the rules.
+        enable: option changes (from the default rules) that make the condition hold:
+            the context in which a test of the option's effect changes it.
+        supported: False when the condition needs a capability the engine does not
+            play yet; the option must then keep its default (RULES.md decision 1).
+    """
+
+    when: str
+    holds: Callable[[Rules], bool]
+    enable: Mapping[str, Any]
+    supported: bool = True
+
+
+def _drawing(r: Rules) -> bool:
+    return r.partnership_method == "cut_high_vs_low" or r.first_dealer_method in ("lowest_cut", "highest_cut")
+
+
+def _law(r: Rules) -> bool:
+    return r.renege_mode == "penalize_on_claim"
+
+
+OPTION_DEPENDS: dict[str, Dependence] = {
+    "joker_turned_up": Dependence("with joker = true", lambda r: r.joker, {"joker": True}),
+    "joker_card": Dependence("with joker = true", lambda r: r.joker, {"joker": True}),
+    "cut_rank_order": Dependence(
+        "when cards are drawn (partnership_method = cut_high_vs_low, or first_dealer_method lowest_cut or highest_cut)",
+        _drawing, {"first_dealer_method": "lowest_cut"}),
+    "deal_pattern_scope": Dependence("with deal_packets = dealer_choice", lambda r: r.deal_packets == "dealer_choice",
+                                     {"deal_packets": "dealer_choice"}),
+    "stuck_dealer_may_name_turned_down": Dependence(
+        "with all_pass_round2 = stick_the_dealer", lambda r: r.all_pass_round2 == "stick_the_dealer",
+        {"all_pass_round2": "stick_the_dealer"}),
+    "alone_who": Dependence("with alone_allowed = true", lambda r: r.alone_allowed, {}),
+    "alone_declare_timing": Dependence("with alone_allowed = true", lambda r: r.alone_allowed, {}),
+    "alone_lead": Dependence("with alone_allowed = true", lambda r: r.alone_allowed, {}),
+    "points_lone_make": Dependence("with alone_allowed = true", lambda r: r.alone_allowed, {}),
+    "points_lone_march": Dependence("with alone_allowed = true", lambda r: r.alone_allowed, {}),
+    "points_lone_euchred": Dependence("with alone_allowed = true", lambda r: r.alone_allowed, {}),
+    "defend_alone_scoring": Dependence("with defend_alone = true", lambda r: r.defend_alone and r.alone_allowed,
+                                       {"defend_alone": True}),
+    "defend_alone_against": Dependence("with defend_alone = true", lambda r: r.defend_alone, {"defend_alone": True}),
+    "points_defend_alone_euchre": Dependence("with defend_alone = true", lambda r: r.defend_alone, {"defend_alone": True}),
+    "progressive_hands": Dependence("with match_format = progressive_fixed_hands",
+                                    lambda r: r.match_format == "progressive_fixed_hands", {}, supported=False),
+    "progressive_movement": Dependence("with match_format = progressive_fixed_hands",
+                                       lambda r: r.match_format == "progressive_fixed_hands", {}, supported=False),
+    "renege_penalty": Dependence("in table mode (renege_mode = penalize_on_claim)", _law, {}, supported=False),
+    "renege_penalty_lone": Dependence("in table mode (renege_mode = penalize_on_claim)", _law, {}, supported=False),
+    "renege_ends_hand": Dependence("in table mode (renege_mode = penalize_on_claim)", _law, {}, supported=False),
+    "misdeal_policy": Dependence("for cards dealt by hand (refereeing a real table)", lambda r: False, {}, supported=False),
+    "faced_card_in_deal": Dependence("for cards dealt by hand (refereeing a real table)", lambda r: False, {}, supported=False),
 }
+"""The options that take effect only when another option is set (see
+:meth:`Rules.takes_effect`). An option not listed here takes effect under any rules."""
 
-PRESET_DESCRIPTIONS: dict[str, str] = {name: entry[1] for name, entry in _PRESET_TABLE.items()}
-
-
-def _resolve(name: str) -> tuple[dict[str, Any], dict[str, str]]:
-    parent, _, overrides = _PRESET_TABLE[name]
-    if parent is None:
-        values = {f.name: f.default for f in dataclasses.fields(Rules)}
-        sources = {k: f"default ({OPTION_SOURCES[k]})" for k in values}
-    else:
-        values, sources = _resolve(parent)
-        values, sources = dict(values), dict(sources)
-    for key, (value, source) in overrides.items():
-        values[key] = value
-        sources[key] = source
-    return values, sources
-
-
-PRESET_NAMES: tuple[str, ...] = tuple(_PRESET_TABLE)
-PLAYABLE_PRESETS: tuple[str, ...] = (
-    "modern-standard", "modern-tournament", "uspcc-official", "dc-club-1862",
-    "dc-club-1862-coteries", "hoyle-1857", "casual-web-003", "openspiel",
-    "british-benny", "modern-canadian",
-)
-
-PRESET_SOURCES: dict[str, dict[str, str]] = {name: _resolve(name)[1] for name in PRESET_NAMES}
-"""PRESET_SOURCES[preset][option]: where that preset's value of the option comes from."""
-
-
-def preset(name: str) -> Rules:
-    """The named preset (REFERENCE section 5).
-
-    Raises:
-        RulesError: no preset has that name, or it needs a capability not supported yet
-            (the message names the options).
-    """
-    if not isinstance(name, str) or name not in _PRESET_TABLE:
-        raise RulesError(f"unknown preset {name!r}; presets: {', '.join(PRESET_NAMES)}")
-    values, _ = _resolve(name)
-    try:
-        return Rules(**values)
-    except RulesError as exc:
-        raise RulesError(f"preset {name}: {exc}") from None
-
-
-DEFAULT_PRESET = "modern-standard"
-
-
-def preset_values(name: str) -> dict[str, Any]:
-    """The option values of a preset without validating them (for display).
-
-    Raises:
-        RulesError: no preset has that name.
-    """
-    if not isinstance(name, str) or name not in _PRESET_TABLE:
-        raise RulesError(f"unknown preset {name!r}; presets: {', '.join(PRESET_NAMES)}")
-    return _resolve(name)[0]
-
-
-def preset_of(rules: Rules) -> str | None:
-    """The name of a preset equal to ``rules``, or None."""
-    for name in PLAYABLE_PRESETS:
-        if preset(name) == rules:
-            return name
-    return None
+OPTION_KINDS: dict[str, str] = {
+    name: ("display" if name in ("turn_down_display", "score_display", "call_words") else "play")
+    for name in OPTION_NAMES
+}
+"""What an option changes: ``play`` (the deal, the bidding, the play, the scoring or the
+game; ``bridge_definition`` also changes what the terminal and the page show), or
+``display``: only what the terminal and the web page show, both of which honour it."""

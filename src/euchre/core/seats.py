@@ -1,15 +1,28 @@
-"""Seats at the table and the only seat arithmetic in the engine.
+"""Seats at the table, and the only seat arithmetic in the engine.
 
 Seats run clockwise N, E, S, W (0..3); play and the deal pass to the left, which is the
 next seat clockwise (S000 L115, S001 L9). Partners sit opposite (S000 L115, S001 L7):
 N-S are team 0 and E-W team 1.
+
+Every question of "who is next", "who is my partner", "which team", "who leads the first
+trick" and "who sits out" is answered here, by a :class:`Table` (the shape of the table:
+its seats and its partnerships). The engine, the bots, the solver's Python side, the
+server and the terminal ask the table; none computes ``(seat + 1) & 3`` itself. A
+table's answers are precomputed tuples (``table.left[seat]``), as fast as the arithmetic.
+
+The one other place that does seat arithmetic is the solver's compiled kernel
+(:mod:`euchre.solver.kernel`): numba code cannot call Python objects, so it receives the
+table's ``next_active`` rows as an array and tests a seat's team with ``seat & 1`` (the
+four-seat partnership table's ``team``), which :func:`_check_kernel_layout` below pins
+down.
 """
 
 from __future__ import annotations
 
 import enum
+from dataclasses import dataclass, field
 
-from euchre.core.errors import EuchreError
+from euchre.core.errors import EuchreTypeError, EuchreValueError
 
 
 class Seat(enum.IntEnum):
@@ -23,27 +36,27 @@ class Seat(enum.IntEnum):
     @property
     def left(self) -> Seat:
         """The next seat clockwise: the player to this seat's left, who plays after it."""
-        return Seat((self + 1) & 3)
+        return Seat(FOUR_HANDED.left[self])
 
     @property
     def right(self) -> Seat:
         """The previous seat: the player to this seat's right."""
-        return Seat((self + 3) & 3)
+        return Seat(FOUR_HANDED.right[self])
 
     @property
     def partner(self) -> Seat:
         """The seat opposite."""
-        return Seat(self ^ 2)
+        return Seat(FOUR_HANDED.partner[self])
 
     @property
     def team(self) -> int:
         """0 for N-S, 1 for E-W."""
-        return self & 1
+        return FOUR_HANDED.team[self]
 
     @property
     def title(self) -> str:
         """The English name: North, East, South, West."""
-        return ("North", "East", "South", "West")[self]
+        return SEAT_TITLES[self]
 
     def __str__(self) -> str:
         return self.name
@@ -53,7 +66,8 @@ class Seat(enum.IntEnum):
         """Read a seat from N/E/S/W, a name, or 0..3.
 
         Raises:
-            EuchreError: the text names no seat.
+            EuchreTypeError: neither a text nor a whole number.
+            EuchreValueError: the text or number names no seat.
         """
         if isinstance(text, int) and not isinstance(text, bool):
             if 0 <= text <= 3:
@@ -63,22 +77,186 @@ class Seat(enum.IntEnum):
             for s in cls:
                 if t in (s.name, s.title.upper(), str(int(s))):
                     return s
-        raise EuchreError(f"not a seat: {text!r} (use N, E, S or W)")
+        else:
+            raise EuchreTypeError(f"a seat is N, E, S, W or 0..3, not {type(text).__name__} {text!r}")
+        raise EuchreValueError(f"not a seat: {text!r} (use N, E, S or W)")
+
+
+SEAT_LETTERS = "NESW"
+"""SEAT_LETTERS[seat]: the one-letter name of a seat, as records and messages write it."""
+
+SEAT_TITLES = ("North", "East", "South", "West")
+"""SEAT_TITLES[seat]: the English name of a seat."""
+
+TEAM_NAMES = ("N-S", "E-W")
+"""TEAM_NAMES[team]: the name of a partnership."""
+
+
+def _next_active_rows(seats: int) -> tuple[tuple[int, ...], ...]:
+    rows = []
+    for active in range(1 << seats):
+        row = []
+        for seat in range(seats):
+            nxt = seat
+            for k in range(1, seats + 1):
+                s = (seat + k) % seats
+                if active >> s & 1:
+                    nxt = s
+                    break
+            row.append(nxt)
+        rows.append(tuple(row))
+    return tuple(rows)
+
+
+@dataclass(frozen=True)
+class Table:
+    """The shape of a table: ``seats`` players clockwise from 0, and the fixed
+    partnerships ``teams`` (each a tuple of seats; every seat in exactly one).
+
+    The precomputed answers (all tuples, indexed by seat):
+
+    - ``left[seat]``: the next seat clockwise, who bids and plays after ``seat``;
+    - ``right[seat]``: the seat before;
+    - ``team[seat]``: the index of the seat's team in ``teams``;
+    - ``partner[seat]``: the seat's partner (the other seat of a two-seat team), or the
+      seat itself when it plays for itself;
+    - ``next_active[active][seat]``: the next seat clockwise after ``seat`` whose bit is
+      set in the mask ``active`` (``seat`` itself when none is).
+
+    Raises:
+        EuchreTypeError / EuchreValueError: the shape is malformed.
+    """
+
+    seats: int
+    teams: tuple[tuple[int, ...], ...]
+    left: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    right: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    team: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    partner: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    next_active: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
+    everyone: int = field(init=False, repr=False, compare=False)
+    """The mask of all seats (every seat takes part)."""
+
+    def __post_init__(self) -> None:
+        if isinstance(self.seats, bool) or not isinstance(self.seats, int):
+            raise EuchreTypeError(f"a table's seats must be a whole number, not {self.seats!r}")
+        if not 2 <= self.seats <= 7:
+            raise EuchreValueError(f"a table has 2 to 7 seats (S001), not {self.seats}")
+        members = sorted(s for t in self.teams for s in t)
+        if members != list(range(self.seats)):
+            raise EuchreValueError(f"the teams {self.teams!r} must hold each seat 0..{self.seats - 1} once")
+        n = self.seats
+        team = [0] * n
+        partner = list(range(n))
+        for i, t in enumerate(self.teams):
+            for s in t:
+                team[s] = i
+                if len(t) == 2:
+                    partner[s] = t[0] if s == t[1] else t[1]
+        set_ = object.__setattr__
+        set_(self, "left", tuple((s + 1) % n for s in range(n)))
+        set_(self, "right", tuple((s - 1) % n for s in range(n)))
+        set_(self, "team", tuple(team))
+        set_(self, "partner", tuple(partner))
+        set_(self, "next_active", _next_active_rows(n))
+        set_(self, "everyone", (1 << n) - 1)
+
+    # ------------------------------------------------------------ questions
+    def left_of(self, seat: int, steps: int = 1) -> int:
+        """The seat ``steps`` places clockwise of ``seat`` (``steps`` may be negative)."""
+        return (seat + steps) % self.seats
+
+    def eldest(self, dealer: int) -> int:
+        """The eldest hand: the seat to the dealer's left, who bids and leads first
+        (S000 L117, S001 L11)."""
+        return self.left[dealer]
+
+    def same_team(self, a: int, b: int) -> bool:
+        """True when seats ``a`` and ``b`` play on the same side."""
+        return self.team[a] == self.team[b]
+
+    def opponents(self, seat: int) -> tuple[int, ...]:
+        """The seats of the other teams, clockwise from ``seat``'s left."""
+        t = self.team[seat]
+        return tuple(s for s in self.clockwise_from(self.left[seat]) if self.team[s] != t)
+
+    def clockwise_from(self, start: int) -> tuple[int, ...]:
+        """Every seat once, clockwise, starting with ``start``."""
+        return tuple((start + k) % self.seats for k in range(self.seats))
+
+    def active_seats(self, alone: int = -1, defender_alone: int = -1) -> int:
+        """The mask of the seats that take part in the play: everyone but the partner of
+        a lone maker and the partner of a lone defender, who sit out (S000 L169-171,
+        S001 L15; X-19). ``-1`` for nobody alone."""
+        active = self.everyone
+        for lone in (alone, defender_alone):
+            if lone != -1 and self.partner[lone] != lone:
+                active &= ~(1 << self.partner[lone])
+        return active
+
+    def sits_out(self, seat: int, active: int) -> bool:
+        """True when ``seat`` sits out (its bit is clear in ``active``)."""
+        return not active >> seat & 1
+
+    def opening_leader(self, dealer: int, active: int, alone: int, alone_lead: str) -> int:
+        """The seat that leads the first trick (REFERENCE 6.1 "opening lead").
+
+        Args:
+            dealer: the dealer's seat.
+            active: the mask of the seats taking part (:meth:`active_seats`).
+            alone: the lone maker's seat, or -1.
+            alone_lead: the rules' ``alone_lead``: ``first_active_left_of_dealer``
+                (S000 L173, S001 L17: the eldest hand, or the next seat that plays when
+                he sits out), ``left_of_lone_player`` (X-11, "lead switch") or
+                ``lone_player`` (S000 L181, the "improper custom").
+        """
+        if alone != -1 and alone_lead == "lone_player":
+            start = alone
+        elif alone != -1 and alone_lead == "left_of_lone_player":
+            start = self.left[alone]
+        else:
+            start = self.left[dealer]
+        if not active >> start & 1:
+            start = self.next_active[active][start]
+        return start
+
+
+FOUR_HANDED = Table(4, ((0, 2), (1, 3)))
+"""The four-hand partnership table: N-S (team 0) against E-W (team 1)."""
+
+
+def table_of(num_players: int) -> Table:
+    """The table for a number of players (only the four-hand partnership game so far).
+
+    Raises:
+        EuchreValueError: no table of that shape is known.
+    """
+    if num_players == 4:
+        return FOUR_HANDED
+    raise EuchreValueError(f"no table of {num_players} players is played yet")
 
 
 def seat_left(seat: int, steps: int = 1) -> int:
-    """The seat ``steps`` places to the left (clockwise) of ``seat``, as an int."""
-    return (seat + steps) & 3
+    """The seat ``steps`` places to the left (clockwise) of ``seat`` at the four-hand
+    table, as an int."""
+    return FOUR_HANDED.left_of(seat, steps)
 
 
 def partner_of(seat: int) -> int:
-    """The partner's seat, as an int."""
-    return seat ^ 2
+    """The partner's seat at the four-hand table, as an int."""
+    return FOUR_HANDED.partner[seat]
 
 
 def team_of(seat: int) -> int:
-    """The team (0 = N-S, 1 = E-W) of a seat, as an int."""
-    return seat & 1
+    """The team (0 = N-S, 1 = E-W) of a seat at the four-hand table, as an int."""
+    return FOUR_HANDED.team[seat]
 
 
-TEAM_NAMES = ("N-S", "E-W")
+def _check_kernel_layout() -> None:
+    """The compiled solver kernel tests a seat's team with ``seat & 1``: true of the
+    four-hand table, checked here so that a change of layout cannot pass unnoticed."""
+    if any(FOUR_HANDED.team[s] != (s & 1) for s in range(4)):  # pragma: no cover - a layout change
+        raise RuntimeError("the four-hand table's teams no longer match the solver kernel's seat & 1")
+
+
+_check_kernel_layout()

@@ -19,7 +19,7 @@ from typing import Any
 
 from euchre.core.actions import DISCARD_BASE, PLAY_BASE, Action
 from euchre.core.cards import EFFECTIVE_SUIT, JOKER, cards_of, deck_cards
-from euchre.core.errors import EuchreError, IllegalActionError
+from euchre.core.errors import EuchreError, EuchreTypeError, EuchreValueError, IllegalActionError
 from euchre.core.hand import HandState, Phase, Trick
 from euchre.core.rules import Rules
 
@@ -119,18 +119,24 @@ def view_of(state: HandState, seat: int, score: Sequence[int] = (0, 0)) -> Playe
         score: the game score per team, for display and bidding advice.
 
     Raises:
-        EuchreError: the seat is not 0..3.
+        EuchreTypeError: ``state`` is not a HandState, ``seat`` not an int, ``score``
+            not a list or tuple of ints.
+        EuchreValueError: ``seat`` is not a seat of the table, or ``score`` does not
+            hold one number per team.
     """
     if type(seat) is not int or not 0 <= seat <= 3:
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 3:
-            raise EuchreError(f"seat must be 0..3, not {seat!r}")
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise EuchreTypeError(f"seat must be a seat number 0..3 (int), not {type(seat).__name__} {seat!r}")
+        if not 0 <= seat <= 3:
+            raise EuchreValueError(f"seat must be 0..3, not {seat!r}")
         seat = int(seat)  # an int subclass (not bool): the plain number
     if not isinstance(state, HandState):
-        raise EuchreError(f"state must be a HandState, not {type(state).__name__}")
+        raise EuchreTypeError(f"state must be a HandState, not {type(state).__name__}")
     if (type(score) is not tuple and type(score) is not list) or len(score) != 2 \
             or type(score[0]) is not int or type(score[1]) is not int:
-        if not isinstance(score, (list, tuple)) or len(score) != 2 or any(type(x) is not int for x in score):
-            raise EuchreError(f"score must be two whole numbers (N-S, E-W), not {score!r}")
+        if not isinstance(score, (list, tuple)) or any(type(x) is not int for x in score):
+            raise EuchreTypeError(f"score must be two whole numbers (N-S, E-W), not {score!r}")
+        raise EuchreValueError(f"score must be two whole numbers (N-S, E-W), not {score!r}")
     dealer = state.dealer
     blind = seat == dealer and state.phase == Phase.BLIND_NAME
     return _make_view(
@@ -144,7 +150,7 @@ def view_of(state: HandState, seat: int, score: Sequence[int] = (0, 0)) -> Playe
         trick_seats=tuple(state.trick_seats), trick_cards=tuple(state.trick_cards),
         tricks_won=(state.tricks_won[0], state.tricks_won[1]),
         hand_sizes=tuple([h.bit_count() for h in state.hands]),
-        score=(score[0], score[1]), legal=tuple(state.legal_actions()) if state.turn == seat else (),
+        score=(score[0], score[1]), legal=state.legal_actions() if state.turn == seat else (),
     )
 
 
@@ -209,12 +215,13 @@ def sample_world(view: PlayerView, rng: random.Random) -> HandState:
     """A full hand state consistent with ``view`` (see :func:`_sample_world`).
 
     Raises:
+        EuchreTypeError: ``view`` is not a PlayerView, or ``rng`` not a random.Random.
         EuchreError: no deal fits the view, or the view is malformed.
     """
     if not isinstance(view, PlayerView):
-        raise EuchreError(f"view must be a PlayerView, not {type(view).__name__}")
+        raise EuchreTypeError(f"view must be a PlayerView, not {type(view).__name__}")
     if not isinstance(rng, random.Random):
-        raise EuchreError(f"rng must be a random.Random, not {type(rng).__name__}")
+        raise EuchreTypeError(f"rng must be a random.Random, not {type(rng).__name__}")
     try:
         return _sample_world(view, rng)
     except EuchreError:

@@ -45,7 +45,7 @@ from starlette.websockets import WebSocket
 
 from euchre.bots import BOT_LEVELS
 from euchre.core.errors import RecordError
-from euchre.core.rules import DEFAULT_PRESET, PLAYABLE_PRESETS, PRESET_DESCRIPTIONS, preset
+from euchre.core.presets import DEFAULT_PRESET, PLAYABLE_PRESETS, PRESET_DESCRIPTIONS, preset
 from euchre.server.config import ServerConfig
 from euchre.server.connection import Connection
 from euchre.server.hub import CreateError, Hub

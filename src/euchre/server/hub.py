@@ -21,7 +21,8 @@ import anyio.to_thread
 from euchre.bots import BOT_LEVELS
 from euchre.core.errors import EuchreError
 from euchre.core.game import Game
-from euchre.core.rules import DEFAULT_PRESET, OPTION_NAMES, PLAYABLE_PRESETS, Rules, preset
+from euchre.core.presets import DEFAULT_PRESET, PLAYABLE_PRESETS, preset
+from euchre.core.rules import OPTION_NAMES, Rules
 from euchre.server.config import ServerConfig
 from euchre.server.protocol import MAX_TOKEN_CHARS, ProtocolError
 from euchre.server.serialize import SEATS

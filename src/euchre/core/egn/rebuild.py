@@ -33,7 +33,7 @@ def _stand_in(rules: Rules, dealer: int, deal: _Deal, deck: list[int]) -> _Seen:
         order.remove(deal.discard)
         order.insert(0, deal.discard)
     hands: list[list[int]] = [[], [], [], []]
-    seats = [dealer] + [(dealer + k) & 3 for k in (1, 2, 3)]
+    seats = list(rules.table.clockwise_from(dealer))
     for k, seat in enumerate(seats):
         hands[seat] = order[5 * k:5 * k + 5]
     hand = HandState.from_deal(rules, dealer, hands, [deal.upcard, *order[20:]])
@@ -42,7 +42,7 @@ def _stand_in(rules: Rules, dealer: int, deal: _Deal, deck: list[int]) -> _Seen:
     def step(code: int, where: str) -> None:
         try:
             if code >= PLAY_BASE:
-                hand.push(code)
+                hand.force(code)
             else:
                 hand.apply(code)
         except EuchreError as exc:

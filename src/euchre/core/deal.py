@@ -1,0 +1,123 @@
+"""The deal: the pack, the cut, and dealing it out in packets.
+
+The computer does what the dealer does at a table: the pack is shuffled (with the
+``random.Random`` passed in, the only randomness), cut, and dealt five cards to each seat
+clockwise from the dealer's left, in packets of the rules' ``deal_packets``; the first
+card left over is turned up (S000 L115, S001 L8-9, S003 L16).
+
+Packet patterns (``deal_packets``, REFERENCE 4.2 D5): ``2-3`` (everyone two, then
+everyone three), ``3-2``, ``alternating_2-3`` (2, 3, 2, 3 then 3, 2, 3, 2; X-31),
+``alternating_3-2``, ``one_at_a_time`` (X-28), and ``dealer_choice``: the dealer picks one
+of :data:`DEALER_CHOICES` (X-28: "2s and 3s, or 1 at a time"). Under ``dealer_choice``
+the rules' ``deal_pattern_scope`` says how long a choice stands: ``per_deal``, each dealer
+chooses anew for each deal; ``per_game``, the first choice is kept for the whole game
+("must adhere to whichever distribution plan he begins with", S001 L9; tournaments keep
+the style for the round, X-28), which :class:`~euchre.core.game.Game` does by passing the
+pattern to every deal. With a fixed pattern the scope changes nothing, because the
+pattern never changes.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from euchre.core.cards import deck_cards
+from euchre.core.errors import EuchreTypeError, EuchreValueError
+from euchre.core.seats import Table
+
+PACKETS: dict[str, tuple[tuple[int, ...], ...]] = {
+    "2-3": ((2, 2, 2, 2), (3, 3, 3, 3)),
+    "3-2": ((3, 3, 3, 3), (2, 2, 2, 2)),
+    "alternating_2-3": ((2, 3, 2, 3), (3, 2, 3, 2)),
+    "alternating_3-2": ((3, 2, 3, 2), (2, 3, 2, 3)),
+    "one_at_a_time": ((1, 1, 1, 1),) * 5,
+}
+"""PACKETS[pattern]: for each round of the deal, the packet size given to each seat in
+turn from the dealer's left."""
+
+DEALER_CHOICES: tuple[str, ...] = ("2-3", "3-2", "alternating_2-3", "alternating_3-2", "one_at_a_time")
+"""The patterns a dealer may choose under ``deal_packets = dealer_choice`` (X-28)."""
+
+_DECKS: dict[tuple[int, bool], tuple[int, ...]] = {}
+
+
+def pack_of(size: int, joker: bool) -> tuple[int, ...]:
+    """The card numbers of a pack in a fixed order (suit then rank; the joker last).
+
+    Raises:
+        CardError: the size is not 24, 28 or 32.
+    """
+    deck = _DECKS.get((size, joker))
+    if deck is None:
+        deck = _DECKS[(size, joker)] = tuple(deck_cards(size, joker))
+    return deck
+
+
+def cut_pack(pack: list[int], rng: random.Random, min_packet: int) -> list[int]:
+    """Cut a pack: lift ``k`` cards off the top (``min_packet <= k <= len - min_packet``)
+    and put them at the bottom (S000 L115; S001 L8, "not less than four cards in each
+    packet"). The first element of ``pack`` is the top card.
+
+    Raises:
+        EuchreValueError: no cut leaves ``min_packet`` cards in each packet.
+    """
+    n = len(pack)
+    if min_packet < 1 or 2 * min_packet > n:
+        raise EuchreValueError(f"no cut of {n} cards leaves {min_packet} in each packet")
+    k = rng.randint(min_packet, n - min_packet)
+    return pack[k:] + pack[:k]
+
+
+def choose_packets(deal_packets: str, rng: random.Random) -> str:
+    """The pattern a deal uses: ``deal_packets`` itself, or under ``dealer_choice`` the
+    dealer's pick among :data:`DEALER_CHOICES` (drawn with ``rng``)."""
+    if deal_packets == "dealer_choice":
+        return rng.choice(DEALER_CHOICES)
+    return deal_packets
+
+
+def deal_pack(pack: Sequence[int], dealer: int, packets: str, table: Table) -> tuple[list[list[int]], list[int]]:
+    """Deal five cards to each seat from a pack (top card first), clockwise from the
+    dealer's left, in the packets of a fixed pattern (S000 L115, S001 L9, X-31).
+
+    Args:
+        pack: the cards, top first.
+        dealer: the dealer's seat.
+        packets: a key of :data:`PACKETS` (not ``dealer_choice``: see
+            :func:`choose_packets`).
+        table: the table being dealt to.
+
+    Returns:
+        ``(hands, stock)``: the hands by seat, and the undealt cards in order; the first
+        card of the stock is the one to turn up (S003 L16: the 21st card).
+
+    Raises:
+        EuchreValueError: not a fixed pattern.
+    """
+    rounds = PACKETS.get(packets)
+    if rounds is None:
+        raise EuchreValueError(f"not a packet pattern: {packets!r}; patterns: {', '.join(PACKETS)}")
+    hands: list[list[int]] = [[] for _ in range(table.seats)]
+    order = table.clockwise_from(table.left[dealer])
+    pos = 0
+    for round_sizes in rounds:
+        for seat, size in zip(order, round_sizes, strict=True):
+            hands[seat].extend(pack[pos:pos + size])
+            pos += size
+    return hands, list(pack[pos:])
+
+
+def shuffled_pack(size: int, joker: bool, min_packet: int, rng: random.Random) -> list[int]:
+    """A pack shuffled with ``rng`` and cut (top card first): what the dealer holds
+    before dealing.
+
+    Raises:
+        EuchreTypeError: ``rng`` is not a ``random.Random``.
+        EuchreValueError: no cut leaves ``min_packet`` cards in each packet.
+    """
+    if not isinstance(rng, random.Random):
+        raise EuchreTypeError(f"rng must be a random.Random, not {type(rng).__name__}")
+    pack = list(pack_of(size, joker))
+    rng.shuffle(pack)
+    return cut_pack(pack, rng, min_packet)

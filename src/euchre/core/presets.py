@@ -1,0 +1,300 @@
+"""The named presets (REFERENCE section 5, RULES.md): each a :class:`Rules`, every value
+with its source.
+
+Each entry of the preset table names the preset it inherits from and its overrides,
+each with the source of the value; values marked ``#interp`` are our reading where the
+source is silent. :data:`PRESET_SOURCES` gives the source of every option of every
+preset, which ``euchre rules`` shows.
+
+The laws of irregularities (revoke penalties, misdeals, a card faced in the deal;
+REFERENCE 4.6) take effect only where cards can go wrong: at a table that lets a person
+revoke (``renege_mode = penalize_on_claim``) and when refereeing real cards. Neither is
+played yet, so a :class:`Rules` holds the defaults of those options (a different value is
+refused, RULES.md decision 1), and each preset's own laws are kept beside it in
+:func:`preset_laws`, with their sources, for ``euchre rules`` to show and for table mode
+to apply when it comes.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from functools import cache
+from typing import Any
+
+from euchre.core.errors import RulesError, RulesTypeError
+from euchre.core.rules import OPTION_SOURCES, Rules
+
+_PRESET_TABLE: dict[str, tuple[str | None, str, dict[str, tuple[Any, str]]]] = {
+    "modern-standard": (None, "North American home game: S001 procedure, 24 cards, 10 points (X-08, X-27, X-35). The default.", {}),
+    "uspcc-official": ("modern-standard", "The U.S. Playing Card Co. official rules (seed S001).", {
+        "deck": (32, "S001 L4 (28 and 24 also allowed)"),
+        "partnership_method": ("cut_high_vs_low", "S001 L7: two lowest vs two highest"),
+        "first_dealer_method": ("lowest_cut", "S001 L7"),
+        "cut_rank_order": ("ace_low", "S001 L7: K Q J 10 9 8 7 A"),
+        "cut_min_packet": (4, "S001 L8"),
+        "deal_packets": ("3-2", "S001 L9 (2-3 equally legal; keep to the plan)"),
+        "all_pass_round2": ("deal_passes_left", "S001 L13"),
+        "round2_may_name_turned_down": (False, "S001 L13"),
+        "alone_who": ("maker_only", "S001 L15"),
+        "alone_declare_timing": ("with_call", "S001 L15"),
+        "alone_lead": ("first_active_left_of_dealer", "S001 L17"),
+        "points_lone_euchred": (2, "S001 L23"),
+        "game_target": (10, "S001 L24 allows 5, 7 or 10 as agreed"),
+        "bridge_definition": ("uspcc", "S001 L24"),
+    }),
+    "dc-club-1862": ("modern-standard", "The Washington D.C. Euchre Club, 1862 (seed S000).", {
+        "deck": (32, "S000 L85"),
+        "partnership_method": ("cut_high_vs_low", "S000 L113"),
+        "first_dealer_method": ("lowest_cut", "S000 L113"),
+        "cut_rank_order": ("ace_low", "S000 L113: ace lowest, knaves as at whist"),
+        "cut_min_packet": (1, "#interp: S000 states no minimum"),
+        "deal_packets": ("2-3", "S000 L115 (3-2 equally legal)"),
+        "deal_pattern_scope": ("per_deal", "#interp: consistency not stated in S000"),
+        "dealer_partner_may_assist": (True, "S000 L121"),
+        "dealer_may_discard_upcard": (False, "S000 L123 'in lieu'"),
+        "round2_may_name_turned_down": (False, "#interp: S000 silent; all contemporary codes forbid"),
+        "all_pass_round2": ("deal_passes_left", "S000 L129 'the deal is forfeited'"),
+        "alone_who": ("maker_or_partner", "S000 L183-187 (the later partner takes over: L185)"),
+        "alone_declare_timing": ("with_call", "S000 L171"),
+        "alone_lead": ("first_active_left_of_dealer", "S000 L173"),
+        "defend_alone": (False, "S000 L179 describes it only as a coterie custom"),
+        "points_march": (2, "S000 L139"),
+        "points_lone_march": (4, "S000 L175"),
+        "points_lone_make": (1, "S000 L175"),
+        "points_lone_euchred": (4, "S000 L175"),
+        "game_target": (5, "S000 L113"),
+        "laps": (False, "ch. IV (outside the seed) treats laps as optional"),
+        "turn_down_display": ("face_down_on_stock", "S000 L123"),
+        "score_display": ("counters_2_3", "S000 L147-149"),
+        "bridge_definition": ("dc_1862", "ch. V glossary (X-05)"),
+        "call_words": ("dc_1862", "S000 L119-187"),
+    }),
+    "dc-club-1862-coteries": ("dc-club-1862", "The 'some coteries' custom that S000 L179 reports and disapproves.", {
+        "points_lone_euchred": (2, "S000 L179"),
+        "defend_alone": (True, "S000 L179: an opponent with high trumps may also play alone"),
+        "defend_alone_scoring": ("odd_trick_scores_4", "S000 L179: the winner of the odd trick scores 4 (#interp of scope)"),
+    }),
+    "hoyle-1857": ("modern-standard", "Hoyle's Games, 1857 (seed S002).", {
+        "deck": (32, "S002 L9"),
+        "partnership_method": ("cut_high_vs_low", "S002 L13: two highest vs two lowest"),
+        "first_dealer_method": ("lowest_cut", "S002 L13"),
+        "cut_rank_order": ("ace_low", "#interp: not stated in S002"),
+        "cut_min_packet": (1, "#interp: not stated"),
+        "deal_packets": ("2-3", "S002 L13 ('or vice versa')"),
+        "deal_pattern_scope": ("per_deal", "S002 L13 'as commenced, so it must be continued' (#interp: scope)"),
+        "round2_may_name_turned_down": (False, "S002 L13 'any other suit'"),
+        "all_pass_round2": ("deal_passes_left", "S002 L13: the dealer may 'throw up the deal'"),
+        "alone_who": ("maker_or_dealer_when_assisted", "S002 L47: disputed; agree at the start"),
+        "points_lone_march": (4, "S002 L47"),
+        "points_lone_make": (1, "#interp: not stated"),
+        "points_lone_euchred": (2, "#interp: only the general euchre value is given"),
+        "game_target": (5, "S002 L9"),
+        "score_display": ("counters_2_3", "S002 L9"),
+        "bridge_definition": ("hoyle_1857", "S002 L49-51"),
+    }),
+    "casual-web-003": ("modern-standard", "A modern rules web page (seed S003).", {
+        "deck": (32, "S003 L9: remove two through six"),
+        "joker_turned_up": ("turn_next_card", "S003 L12"),
+        "first_dealer_method": ("lowest_cut", "S003 L9"),
+        "deal_packets": ("2-3", "S003 L16 'two or three at a time'"),
+        "round2_may_name_turned_down": (False, "#interp: S003 L19 'a new suit'"),
+        "all_pass_round2": ("same_dealer_redeals", "S003 L19"),
+        "alone_who": ("maker_only", "#interp: S003 L22 gives no conditions"),
+        "points_march": (3, "S003 L39"),
+        "points_lone_march": (4, "S003 L41 (L22 says 5: the option allows 5)"),
+        "points_lone_euchred": (2, "#interp: only the general euchre value"),
+        "game_target": (5, "S003 L33"),
+    }),
+    "modern-tournament": ("modern-standard", "North American club and tournament sheets (X-28, X-29, X-30, X-42, X-52).", {
+        "first_dealer_method": ("first_jack", "X-28 (X-29 uses first black jack)"),
+        "deal_packets": ("dealer_choice", "X-28: 2s and 3s, or 1 at a time"),
+        "deal_pattern_scope": ("per_game", "X-28: style kept for the round"),
+        "all_pass_round2": ("stick_the_dealer", "X-28, X-29, X-30, X-42"),
+        "stuck_dealer_may_name_turned_down": (False, "X-28"),
+        "require_trump_to_call": ("none", "X-28b, X-42"),
+        "canadian_loner": (False, "X-28"),
+        "defend_alone": (False, "X-38"),
+        "call_words": ("tournament", "X-28"),
+    }),
+    "openspiel": ("modern-standard", "The rules of OpenSpiel's euchre game, for side-by-side comparison (RULES.md).", {
+        "deck": (24, "OpenSpiel euchre: 24 cards"),
+        "all_pass_round2": ("stick_the_dealer", "OpenSpiel parameter stick_the_dealer (default true)"),
+        "alone_declare_timing": ("after_bidding", "OpenSpiel: the maker decides after the dealer's discard"),
+        "dealer_may_discard_upcard": (False, "OpenSpiel: the upcard is not a discard choice"),
+        "defend_alone": (False, "OpenSpiel parameter allow_lone_defender (default false)"),
+        "defend_alone_against": ("any_maker", "OpenSpiel: each defender may defend alone against any makers"),
+        "super_euchre": (False, "RULES.md decision 8: OpenSpiel scores no super euchre"),
+        "first_dealer_method": ("random", "OpenSpiel: the dealer is a chance outcome"),
+    }),
+    "british-benny": ("modern-standard", "British euchre with the benny (X-22, X-23, X-53).", {
+        "deck": (24, "X-22"),
+        "joker": (True, "X-22: the benny ranks above the right bower"),
+        "joker_card": ("joker", "X-22 (two_of_spades allowed)"),
+        "joker_turned_up": ("dealer_names_trump_blind", "X-22: the dealer's side are makers"),
+        "first_dealer_method": ("highest_cut", "X-22"),
+        "deal_packets": ("alternating_2-3", "X-22"),
+        "game_target": (10, "X-22"),
+    }),
+    "modern-canadian": ("modern-standard", "The modern game with the Canadian loner house rule (X-06, X-11, X-37).", {
+        "canadian_loner": (True, "X-06 note 4, X-11, X-37"),
+    }),
+    "railroad": ("uspcc-official", "USPCC Railroad Euchre, Keller 1887 (X-20, X-15c). Not playable yet: calling for best.", {
+        "joker": (True, "X-20, X-15c"),
+        "joker_turned_up": ("dealer_names_trump_blind", "#interp: source silent"),
+        "defend_alone": (True, "X-20"),
+        "defend_alone_scoring": ("euchre_scores_4", "X-20"),
+        "call_for_best": ("lone_maker_and_lone_defender", "X-20, X-15c"),
+        "laps": (True, "X-20"),
+        "slams": (True, "X-20"),
+        "game_target": (10, "X-15c"),
+    }),
+    "progressive-party": ("modern-standard", "Progressive euchre (X-32, X-48, X-49). Not playable yet: progressive format.", {
+        "match_format": ("progressive_fixed_hands", "X-32"),
+        "progressive_hands": (8, "X-32: each player deals twice"),
+        "progressive_movement": ("winners_up_losers_down", "X-49"),
+        "all_pass_round2": ("same_dealer_redeals", "X-32"),
+    }),
+    "two-handed": ("modern-standard", "Two-handed euchre (X-15b, X-45). Not playable yet: two players.", {
+        "variant": ("two_handed", "X-15b"),
+        "num_players": (2, "X-15b"),
+        "deck": (32, "X-45"),
+        "first_dealer_method": ("lowest_cut", "#interp"),
+        "dealer_partner_may_assist": (False, "no partner"),
+        "alone_allowed": (False, "X-15b: no lone hands"),
+        "game_target": (5, "X-45"),
+    }),
+    "cutthroat-3": ("modern-standard", "Three-handed cutthroat (X-44, X-46). Not playable yet: three players.", {
+        "variant": ("cutthroat", "X-44"),
+        "num_players": (3, "X-44"),
+        "dealer_partner_may_assist": (False, "no partners"),
+        "all_pass_round2": ("stick_the_dealer", "X-46"),
+        "alone_allowed": (False, "the maker always plays alone"),
+        "points_march": (3, "[unverified]"),
+    }),
+}
+
+_PRESET_LAWS: dict[str, dict[str, tuple[Any, str]]] = {
+    "uspcc-official": {
+        "renege_penalty": (2, "#interp: S001 gives no penalty"),
+        "renege_penalty_lone": (4, "#interp: S001 gives no penalty"),
+    },
+    "dc-club-1862": {
+        "renege_penalty": (2, "S000 L131"),
+        "renege_penalty_lone": (2, "#interp: no separate lone value stated"),
+        "renege_ends_hand": (False, "#interp: 19th-century codes add the penalty and play on"),
+        "misdeal_policy": ("same_dealer", "#interp: D.C. laws 2+ not recovered"),
+        "faced_card_in_deal": ("new_deal", "#interp"),
+    },
+    "hoyle-1857": {
+        "renege_penalty": (1, "S002 L13"),
+        "renege_penalty_lone": (1, "#interp"),
+        "renege_ends_hand": (False, "#interp"),
+        "misdeal_policy": ("deal_passes", "S002 L13 'the dealer losing his privilege'"),
+        "faced_card_in_deal": ("recipient_option", "S002 L13"),
+    },
+    "modern-tournament": {
+        "renege_penalty": (2, "X-29, X-30, X-52"),
+        "renege_penalty_lone": (4, "X-30, X-52"),
+        "renege_ends_hand": (True, "X-29, X-30"),
+        "misdeal_policy": ("same_dealer", "X-29"),
+    },
+    "progressive-party": {
+        "misdeal_policy": ("same_dealer", "X-32"),
+    },
+}
+
+
+PRESET_DESCRIPTIONS: dict[str, str] = {name: entry[1] for name, entry in _PRESET_TABLE.items()}
+
+
+def _resolve(name: str) -> tuple[dict[str, Any], dict[str, str]]:
+    parent, _, overrides = _PRESET_TABLE[name]
+    if parent is None:
+        values = {f.name: f.default for f in dataclasses.fields(Rules)}
+        sources = {k: f"default ({OPTION_SOURCES[k]})" for k in values}
+    else:
+        values, sources = _resolve(parent)
+        values, sources = dict(values), dict(sources)
+    for key, (value, source) in overrides.items():
+        values[key] = value
+        sources[key] = source
+    return values, sources
+
+
+def _resolve_laws(name: str) -> dict[str, tuple[Any, str]]:
+    parent = _PRESET_TABLE[name][0]
+    laws = dict(_resolve_laws(parent)) if parent is not None else {}
+    laws.update(_PRESET_LAWS.get(name, {}))
+    return laws
+
+
+PRESET_NAMES: tuple[str, ...] = tuple(_PRESET_TABLE)
+PLAYABLE_PRESETS: tuple[str, ...] = (
+    "modern-standard", "modern-tournament", "uspcc-official", "dc-club-1862",
+    "dc-club-1862-coteries", "hoyle-1857", "casual-web-003", "openspiel",
+    "british-benny", "modern-canadian",
+)
+
+PRESET_SOURCES: dict[str, dict[str, str]] = {name: _resolve(name)[1] for name in PRESET_NAMES}
+"""PRESET_SOURCES[preset][option]: where that preset's value of the option comes from."""
+
+DEFAULT_PRESET = "modern-standard"
+
+
+def _check_name(name: object) -> str:
+    if not isinstance(name, str):
+        raise RulesTypeError(f"a preset name is a str, not {type(name).__name__} {name!r}; presets: {', '.join(PRESET_NAMES)}")
+    if name not in _PRESET_TABLE:
+        raise RulesError(f"unknown preset {name!r}; presets: {', '.join(PRESET_NAMES)}")
+    return name
+
+
+@cache
+def _preset(name: str) -> Rules:
+    values, _ = _resolve(name)
+    try:
+        return Rules(**values)
+    except RulesError as exc:
+        raise RulesError(f"preset {name}: {exc}") from None
+
+
+def preset(name: str) -> Rules:
+    """The named preset (REFERENCE section 5). Rules are immutable, so every call for a
+    name returns the same value.
+
+    Raises:
+        RulesTypeError: ``name`` is not a str.
+        RulesError: no preset has that name, or it needs a capability not supported yet
+            (the message names the options).
+    """
+    return _preset(_check_name(name))
+
+
+def preset_values(name: str) -> dict[str, Any]:
+    """The option values of a preset without validating them (for display).
+
+    Raises:
+        RulesTypeError: ``name`` is not a str.
+        RulesError: no preset has that name.
+    """
+    return _resolve(_check_name(name))[0]
+
+
+def preset_laws(name: str) -> dict[str, tuple[Any, str]]:
+    """A preset's own laws of irregularities: ``{option: (value, source)}`` for the
+    options of REFERENCE 4.6 that take effect only in table mode (not played yet; see
+    the module docstring). Options the preset's sources are silent on are absent.
+
+    Raises:
+        RulesTypeError: ``name`` is not a str.
+        RulesError: no preset has that name.
+    """
+    return _resolve_laws(_check_name(name))
+
+
+def preset_of(rules: Rules) -> str | None:
+    """The name of a playable preset equal to ``rules``, or None."""
+    for name in PLAYABLE_PRESETS:
+        if preset(name) == rules:
+            return name
+    return None
