@@ -402,25 +402,25 @@ def test_fault2_arrow_keys_and_stray_letters_place_no_bid(monkeypatch: pytest.Mo
     assert "p (pass); c, d, h, s" in out and "Going alone needs the word \"alone\"" in out
     assert "control characters" in out and "digits 0-9" in out
     assert_fits(out)
-    from euchre.cli.play import HELP
+    from euchre.cli.prompts import HELP
 
     assert max(len(line) for line in HELP.splitlines()) <= 80
 
 
 def test_fault2_line_editing_is_loaded_when_available(monkeypatch: pytest.MonkeyPatch) -> None:
-    from euchre.cli import play
+    from euchre.cli import prompts
 
     monkeypatch.setattr(sys.stdin, "isatty", lambda: True, raising=False)
     monkeypatch.setattr(sys.stdout, "isatty", lambda: True, raising=False)
     monkeypatch.setitem(sys.modules, "readline", None)  # a platform without readline
-    assert play._line_editing() is False
+    assert prompts.line_editing() is False
     # Not the real module: importing readline here would install its SIGWINCH handler
     # in the test process, which then spins in the children pexpect forks.
     completers: list[object] = []
     fake = types.ModuleType("readline")
     fake.set_completer = completers.append  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "readline", fake)
-    assert play._line_editing() is True
+    assert prompts.line_editing() is True
     assert len(completers) == 1  # Tab completes nothing (no file names)
 
 
@@ -656,7 +656,7 @@ def human_at(game: Any, seat: int, phase: Any, answers: list[str]) -> tuple[Any,
     """Bots play ``game`` until ``seat`` is to act in ``phase``; then a HumanPlayer for
     ``seat`` answering ``answers`` (hint seed 7). Returns (human, view, buffer)."""
     from euchre.bots import make_bot
-    from euchre.cli.play import HumanPlayer
+    from euchre.cli.prompts import HumanPlayer
     from euchre.cli.render import Narrator
     from euchre.core.views import view_of
 
@@ -777,7 +777,7 @@ def test_report2_the_hand_is_numbered_only_for_a_card_choice(monkeypatch: pytest
 def test_report3_hint_in_the_play_shows_the_experts_values_best_first(capsys: pytest.CaptureFixture[str]) -> None:
 
     from euchre.bots.advice import action_values
-    from euchre.cli.play import HELP, hint_rng
+    from euchre.cli.prompts import HELP, hint_rng
     from euchre.core.game import Game
     from euchre.core.hand import Phase
     from euchre.core.presets import preset
@@ -786,10 +786,10 @@ def test_report3_hint_in_the_play_shows_the_experts_values_best_first(capsys: py
     game = Game(preset("modern-standard"), 3)
     human, view, buf = human_at(game, 2, Phase.PLAY, ["hint", *"123456"])
     expected = action_values(view_of(game.hand, 2, game.score),
-                             hint_rng(7, len(game.finished_hands), len(game.hand.history)), worlds=40, play_worlds=40)
+                             hint_rng(7, len(game.finished_hands), len(game.hand.history)))
     human.choose(view)
     text = buf.getvalue()
-    assert "over 40 sampled deals" in text and "average points of this hand for your side (N-S)" in text
+    assert "over 100 sampled deals" in text and "average points of this hand for your side (N-S)" in text
     assert "Best first:" in text
     rows = re.findall(r"^\s+(\d+) (\S+)\s+([+-]\d+\.\d\d)$", text, flags=re.MULTILINE)
     assert {parse_card(card) for _, card, _ in rows} == {a.card for a in view.legal}
@@ -806,7 +806,7 @@ def test_hint_in_the_bidding_values_every_call_of_the_menu() -> None:
     values, each call listed with its menu number and words, best first."""
 
     from euchre.bots.advice import action_values
-    from euchre.cli.play import hint_rng
+    from euchre.cli.prompts import hint_rng
     from euchre.core.game import Game
     from euchre.core.presets import preset
     from euchre.core.views import view_of
@@ -816,7 +816,7 @@ def test_hint_in_the_bidding_values_every_call_of_the_menu() -> None:
     seat = game.hand.turn
     human, view, buf = human_at(game, seat, game.hand.phase, ["hint", "1"])
     expected = action_values(view_of(game.hand, seat, game.score),
-                             hint_rng(7, len(game.finished_hands), len(game.hand.history)), worlds=40, play_worlds=40)
+                             hint_rng(7, len(game.finished_hands), len(game.hand.history)))
     human.choose(view)
     text = buf.getvalue()
     assert "Hints are given during the play" not in text

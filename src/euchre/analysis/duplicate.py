@@ -38,6 +38,7 @@ from euchre.core.errors import EuchreError, IllegalActionError
 from euchre.core.game import Game
 from euchre.core.hand import HandResult, HandState
 from euchre.core.rules import Rules
+from euchre.core.seats import FOUR_HANDED
 from euchre.core.views import PlayerView, view_of
 
 BotFactory = Callable[[int], Bot]
@@ -62,7 +63,7 @@ def derive_seed(*parts: int | str) -> int:
 def deal_for(rules: Rules, seed: int, index: int) -> HandState:
     """The hand of duplicate deal ``index`` of a match with seed ``seed``: dealt by seat
     ``index % 4`` from ``derive_seed("deal", seed, index)`` (before any action)."""
-    return HandState.deal(rules, index % 4, random.Random(derive_seed("deal", seed, index)))
+    return HandState.deal(rules, index % rules.table.seats, random.Random(derive_seed("deal", seed, index)))
 
 
 def seats_of(a_team: int, make_a: BotFactory, make_b: BotFactory, seeds: Sequence[int]) -> list[Bot]:
@@ -73,7 +74,7 @@ def seats_of(a_team: int, make_a: BotFactory, make_b: BotFactory, seeds: Sequenc
         make_a, make_b: the sides' bot factories.
         seeds: the four bots' seeds, by seat.
     """
-    return [(make_a if seat & 1 == a_team else make_b)(seeds[seat]) for seat in range(4)]
+    return [(make_a if FOUR_HANDED.team[seat] == a_team else make_b)(seeds[seat]) for seat in range(FOUR_HANDED.seats)]
 
 
 def play_hand(hand: HandState, bots_by_seat: Sequence[Bot], score: Sequence[int] = (0, 0)) -> HandResult:

@@ -24,17 +24,17 @@ from __future__ import annotations
 
 import random
 
-from euchre.bots.rollout import DEFAULT_SETTINGS, RolloutSettings, inferred_worlds, rollout_decision
+from euchre.bots.rollout import DEFAULT_SETTINGS, EXPERT_PLAY_WORLDS, RolloutSettings, inferred_worlds, rollout_decision
 from euchre.core.actions import Action
 from euchre.core.errors import EuchreError
 from euchre.core.hand import Phase
 from euchre.core.views import PlayerView
 from euchre.solver import solve_points
 
-ROLLOUT_WORLDS = 32
-"""Worlds per bidding or discard decision (as the ``expert`` level)."""
-PLAY_WORLDS = 40
-"""Worlds per card decision (as the ``expert`` level)."""
+ROLLOUT_WORLDS = DEFAULT_SETTINGS.worlds
+"""Worlds per bidding or discard decision: the ``expert`` level's (32)."""
+PLAY_WORLDS = EXPERT_PLAY_WORLDS
+"""Worlds per card decision: the ``expert`` level's (100)."""
 
 
 def _check_count(name: str, value: object) -> int:

@@ -117,30 +117,24 @@ class Seats:
     @classmethod
     def of(cls, view: PlayerView) -> Seats:
         """The seats of a view."""
-        return cls(view.seat, view.seat ^ 2, view.dealer, (view.dealer + 1) & 3)
+        table = view.table
+        return cls(view.seat, table.partner[view.seat], view.dealer, table.eldest(view.dealer))
 
 
 def points_needed(view: PlayerView) -> tuple[int, int]:
     """Points still needed by (my side, the opponents) to reach the target."""
     target = view.rules.game_target
-    team = view.seat & 1
+    team = view.table.team[view.seat]
     return target - view.score[team], target - view.score[1 - team]
 
 
 def leads_first(view: PlayerView, alone_seat: int) -> bool:
     """True when this seat would lead the first trick if ``alone_seat`` (or -1) played
-    alone (the rules' ``alone_lead``; S000 L173, S001 L17)."""
-    rules = view.rules
-    active = 0b1111 if alone_seat == -1 else 0b1111 & ~(1 << (alone_seat ^ 2))
-    if alone_seat != -1 and rules.alone_lead == "lone_player":
-        start = alone_seat
-    elif alone_seat != -1 and rules.alone_lead == "left_of_lone_player":
-        start = (alone_seat + 1) & 3
-    else:
-        start = (view.dealer + 1) & 3
-    while not active >> start & 1:
-        start = (start + 1) & 3
-    return start == view.seat
+    alone (the rules' ``alone_lead``; S000 L173, S001 L17), as the engine decides it
+    (:meth:`~euchre.core.seats.Table.opening_leader`)."""
+    table = view.table
+    active = table.active_seats(alone_seat)
+    return table.opening_leader(view.dealer, active, alone_seat, view.rules.alone_lead) == view.seat
 
 
 def going_alone_pays(view: PlayerView) -> bool:
@@ -193,13 +187,13 @@ def _upcard_estimate(view: PlayerView, kn: Knowledge, trump: int, seats: Seats) 
     elif seats.partner == seats.dealer:
         hand = kn.mine
         outlook = outlook_for(deck, hand, kn.dead | up, 0, 10)
-        if not (view.upcard_to_dealer and not view.active >> seats.dealer & 1):
+        if not (view.upcard_to_dealer and view.sits_out(seats.dealer)):
             # The upcard strengthens the partner's hand (S000 L121: "himself and partner").
             alone_card = outlook_for(deck, up, kn.mine | kn.dead, 0, 10)
             help_ = 0.8 * card_chances(up, trump, alone_card)[view.upcard]
     else:
         hand = kn.mine
-        against = 0 if (view.upcard_to_dealer and not view.active >> seats.dealer & 1) else up
+        against = 0 if (view.upcard_to_dealer and view.sits_out(seats.dealer)) else up
         outlook = outlook_for(deck, hand, kn.dead | (up & ~against), against, 10 - popcount(against))
     return CallEstimate(trump, expected_tricks(hand, trump, outlook), help_, hand, outlook)
 
@@ -254,7 +248,7 @@ def at_the_bridge_must_order(view: PlayerView, kn: Knowledge, seats: Seats) -> b
     with a lone march."""
     if seats.me != seats.eldest or not view.rules.alone_allowed:
         return False
-    if bridge_team(view.rules, view.score) != view.seat & 1:
+    if bridge_team(view.rules, view.score) != view.table.team[view.seat]:
         return False
     _, opp_need = points_needed(view)
     if opp_need > view.rules.points_lone_march:
@@ -300,7 +294,7 @@ def bid_round_one(view: PlayerView, kn: Knowledge, policy: Policy = DEFAULT_POLI
     if Action.ORDER_UP in legal and at_the_bridge_must_order(view, kn, seats):
         return Action.ORDER_UP
     side = est.side(policy) + _lead_bonus(view, -1, policy)
-    upcard_to_opponent = (seats.dealer & 1) != (seats.me & 1)
+    upcard_to_opponent = not view.table.same_team(seats.dealer, seats.me)
     if Action.ORDER_UP in legal and side >= _bar(view, seats, policy, upcard_to_opponent=upcard_to_opponent):
         if upcard_to_opponent and _strong_in_next(view, kn, est, seats, policy):
             return Action.PASS
@@ -391,7 +385,9 @@ def defend_alone(view: PlayerView, kn: Knowledge, policy: Policy = DEFAULT_POLIC
     makers' trumps (S000 L179: "holding high cards in the trump suit")."""
     if view.trump == NO_TRUMP:
         return Action.PASS
-    against = kn.held[view.seat ^ 1] | kn.held[view.seat ^ 3]
+    against = 0
+    for s in view.table.opponents(view.seat):
+        against |= kn.held[s]
     outlook = outlook_for(kn.deck, kn.mine, kn.dead, against, kn.opponent_slots(view))
     own = policy.defence_discount * expected_tricks(kn.mine, view.trump, outlook)
     has_trumps = bool(kn.mine & SUIT_MASK[view.trump][view.trump])

@@ -32,11 +32,13 @@ class _Table:
         self.view = view
         self.kn = kn
         self.me = view.seat
-        self.partner = view.seat ^ 2
+        table = view.table
+        self.table = table
+        self.partner = table.partner[view.seat]
         self.trump = view.trump
         self.eff = EFFECTIVE_SUIT[view.trump]
         self.power = TRUMP_POWER[view.trump]
-        self.opponents = [s for s in (self.me ^ 1, self.me ^ 3) if view.active >> s & 1]
+        self.opponents = [s for s in table.opponents(self.me) if not view.sits_out(s)]
         self.threats = kn.unknown
         for s in self.opponents:
             self.threats |= kn.held[s]
@@ -62,11 +64,11 @@ class _Table:
         view = self.view
         leader = view.trick_seats[0] if view.trick_seats else self.me
         out = []
-        s = (self.me + 1) & 3
+        s = self.table.left[self.me]
         while s != leader:
-            if view.active >> s & 1:
+            if not view.sits_out(s):
                 out.append(s)
-            s = (s + 1) & 3
+            s = self.table.left[s]
         return out
 
     def is_safe(self, strength: int, led: int) -> bool:
@@ -76,7 +78,7 @@ class _Table:
         led_mask = SUIT_MASK[self.trump][led]
         led_out = popcount(self.threats & led_mask)
         for o in self.seats_after_me():
-            if o & 1 == self.me & 1:
+            if self.table.same_team(o, self.me):
                 continue
             cand = self.kn.unknown | self.kn.held[o]
             voids = self.kn.voids[o]
@@ -109,7 +111,7 @@ def _lead(t: _Table) -> int:
     trumps_out = bool(t.threats & t.trump_mask)
     side_bosses = sorted((c for c in plain if t.is_boss(c)),
                          key=lambda c: (-popcount(t.threats & SUIT_MASK[t.trump][t.eff[c]]), -t.power[c], c))
-    we_make = view.maker != -1 and (view.maker & 1) == (t.me & 1)
+    we_make = view.maker != -1 and t.table.same_team(view.maker, t.me)
     if view.alone == t.me:
         # A lone hand draws trumps from the top, then cashes its winners.
         if trumps and trumps_out:
@@ -146,7 +148,7 @@ def _follow(t: _Table) -> int:
     to_beat = tp[winning_card]
     winners = sorted((c for c in t.cards if tp[c] > to_beat), key=lambda c: tp[c])
     safe_winners = [c for c in winners if t.is_safe(tp[c], led)]
-    opponents_after = [s for s in t.seats_after_me() if s & 1 != t.me & 1]
+    opponents_after = [s for s in t.seats_after_me() if not t.table.same_team(s, t.me)]
     if winning_seat == t.partner:
         if not opponents_after or t.is_safe(to_beat, led):
             return _low(t)  # play low on the partner's winning card

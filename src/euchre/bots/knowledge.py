@@ -52,8 +52,8 @@ class Knowledge:
     def opponent_slots(self, view: PlayerView) -> int:
         """Unknown cards the active opponents hold now (their cards not known)."""
         total = 0
-        for s in (self.seat ^ 1, self.seat ^ 3):
-            if view.active >> s & 1:
+        for s in view.table.opponents(self.seat):
+            if not view.sits_out(s):
                 total += view.hand_sizes[s] - popcount(self.held[s])
         return max(total, 0)
 
@@ -79,7 +79,7 @@ def upcard_holder(view: PlayerView) -> int:
         return view.dealer
     if view.trump == -1 or not view.upcard_to_dealer:
         return -1
-    if not view.active >> view.dealer & 1:
+    if view.sits_out(view.dealer):
         return -1
     if view.seat == view.dealer and view.discard == up:
         return -1

@@ -92,7 +92,8 @@ def play_match(rules: Rules, make_a: Callable[[int], Bot], make_b: Callable[[int
     for i in range(games):
         game_seed = seed + i
         a_team = i % 2
-        bots = [(make_a if seat & 1 == a_team else make_b)(game_seed * 4 + seat) for seat in range(4)]
+        table = rules.table
+        bots = [(make_a if table.team[seat] == a_team else make_b)(game_seed * 4 + seat) for seat in range(table.seats)]
         game = play_game(rules, bots, game_seed)
         b_team = 1 - a_team
         points[0] += game.score[a_team] - game.initial_score[a_team]

@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 
 from euchre.bots.heuristic import HeuristicBot
-from euchre.bots.rollout import DEFAULT_SETTINGS, RolloutBot
+from euchre.bots.rollout import DEFAULT_SETTINGS, EXPERT_PLAY_WORLDS, RolloutBot
 from euchre.core.actions import Action
 from euchre.core.errors import EuchreError
 from euchre.core.hand import Phase
@@ -83,12 +83,6 @@ class PimcBot(HeuristicBot):
         if fallback.is_play and fallback.card in best_cards:
             return fallback
         return Action.play(min(best_cards))
-
-
-EXPERT_PLAY_WORLDS = 100
-"""Worlds per card decision of the ``expert`` level. Against ``intermediate`` on the same
-2,000 duplicate deals (seed 3), 100 worlds instead of 40 gained about +0.02 points per
-hand (docs/strength.md, "Tuning the expert")."""
 
 
 class AdvancedBot(RolloutBot):

@@ -112,7 +112,7 @@ def _command(name: str) -> Callable[[argparse.Namespace, Console], int]:
 
         return cmd_play
     if name == "watch":
-        from euchre.cli.play import cmd_watch
+        from euchre.cli.watch import cmd_watch
 
         return cmd_watch
     if name == "replay":

@@ -110,7 +110,7 @@ def setup_lines(setup: Setup, rules: Rules) -> list[str]:
         return []
     partners, first = parts
     seat_of = {p: s for s, p in enumerate(setup.seating)}
-    seats = [seat_of.get(p, p & 3) for p, _ in setup.draws]
+    seats = [seat_of.get(p, p % FOUR_HANDED.seats) for p, _ in setup.draws]
     drawn = ", ".join(f"{SEAT_TITLES[s]} {Card(c).pretty()}" for s, (_, c) in zip(seats, setup.draws, strict=True))
     dealer = SEAT_TITLES[setup.first_dealer]
     order = _CUT_ORDER.get(rules.cut_rank_order, rules.cut_rank_order)
@@ -143,7 +143,7 @@ def score_line(rules: Rules, score: Sequence[int], viewer: int | None = None) ->
     the bridge (display only, REFERENCE 1I I6) when a side is at it."""
     teams = []
     for t in (0, 1):
-        mark = " (you)" if viewer is not None and viewer & 1 == t else ""
+        mark = " (you)" if viewer is not None and FOUR_HANDED.team[viewer] == t else ""
         teams.append(f"{TEAM_NAMES[t]}{mark} {score[t]}")
     text = f"Score: {teams[0]}, {teams[1]} (game to {rules.game_target})"
     bridge = bridge_team(rules, score)
@@ -162,8 +162,8 @@ def result_line(result: HandResult) -> str:
     team = result.scoring_team
     pts = result.points[team] if team is not None else 0
     maker = result.maker if result.maker is not None else 0
-    makers = TEAM_NAMES[maker & 1]
-    made = result.tricks[maker & 1]
+    makers = TEAM_NAMES[FOUR_HANDED.team[maker]]
+    made = result.tricks[FOUR_HANDED.team[maker]]
     who = TEAM_NAMES[team] if team is not None else "nobody"
     plural = "s" if pts != 1 else ""
     return (f"{makers} (makers) took {made} trick{'s' if made != 1 else ''}: "
@@ -197,7 +197,7 @@ class Narrator:
         v = self.viewer
         if v is not None and seat == v:
             return f"{SEAT_TITLES[seat]} (you)"
-        if v is not None and seat == v ^ 2:
+        if v is not None and seat == FOUR_HANDED.partner[v]:
             return f"{SEAT_TITLES[seat]} (partner)"
         return SEAT_TITLES[seat]
 
@@ -293,16 +293,16 @@ class Narrator:
             turned.append(" is turned down; a new suit may be named.")
             c.print(turned)
         if fixed_now:
-            makers = f"{self.seat_name(seat)} and {self.seat_name(seat ^ 2)}"
-            c.print(f"  Trump: {suit_text(hand.trump)}. Makers: {TEAM_NAMES[seat & 1]}, {makers}.",
+            makers = f"{self.seat_name(seat)} and {self.seat_name(hand.table.partner[seat])}"
+            c.print(f"  Trump: {suit_text(hand.trump)}. Makers: {TEAM_NAMES[hand.table.team[seat]]}, {makers}.",
                     style="bold")
         alone_now = code in (Action.ORDER_UP_ALONE, Action.GO_ALONE, Action.TAKE_OVER_ALONE) or (
             Action(code).is_naming and Action(code).is_alone)
         if alone_now and hand.alone != -1:
-            c.print(f"  {self.seat_name(hand.alone)} plays alone; {self.seat_name(hand.alone ^ 2)} sits out.", style="bold")
+            c.print(f"  {self.seat_name(hand.alone)} plays alone; {self.seat_name(hand.table.partner[hand.alone])} sits out.", style="bold")
         if code == Action.DEFEND_ALONE and hand.defender_alone != -1:
             d = hand.defender_alone
-            c.print(f"  {self.seat_name(d)} defends alone; {self.seat_name(d ^ 2)} sits out.", style="bold")
+            c.print(f"  {self.seat_name(d)} defends alone; {self.seat_name(hand.table.partner[d])} sits out.", style="bold")
 
     def _played(self, hand: HandState, seat: int, code: int) -> None:
         c = self.console
@@ -353,7 +353,7 @@ class Narrator:
         if result.games == 2:
             text += " (a slam: it counts as two games)"
         if self.viewer is not None:
-            text += ". You win!" if self.viewer & 1 == w else ". You lose."
+            text += ". You win!" if game.table.team[self.viewer] == w else ". You lose."
         else:
             text += "."
         c.print(text, style="bold")
@@ -384,10 +384,10 @@ class Narrator:
             return
         line = f"Trump: {suit_text(hand.trump)}, called by {self.seat_name(hand.maker)}."
         if hand.alone != -1:
-            line += f" {self.seat_name(hand.alone)} alone; {self.seat_name(hand.alone ^ 2)} sits out."
+            line += f" {self.seat_name(hand.alone)} alone; {self.seat_name(hand.table.partner[hand.alone])} sits out."
         if hand.defender_alone != -1:
             d = hand.defender_alone
-            line += f" {self.seat_name(d)} defends alone; {self.seat_name(d ^ 2)} sits out."
+            line += f" {self.seat_name(d)} defends alone; {self.seat_name(hand.table.partner[d])} sits out."
         c.print(line)
         if hand.phase == Phase.PLAY:
             c.print(f"Tricks: N-S {hand.tricks_won[0]}, E-W {hand.tricks_won[1]}")

@@ -26,6 +26,7 @@ from euchre.analysis.stats import mean_interval, wilson_interval
 from euchre.cli.table import build_rules
 from euchre.core.errors import EuchreError
 from euchre.core.rules import Rules
+from euchre.core.seats import FOUR_HANDED
 
 MAX_WORKERS = 1024
 """The largest ``--workers`` accepted; more is refused as a mistake."""
@@ -65,7 +66,7 @@ def play_one(rules: Rules, levels: tuple[str, str], seed: int) -> GameOutcome:
     """Play one game: N-S bots of level ``levels[0]``, E-W of ``levels[1]``."""
     from euchre.bots import make_bot, play_game
 
-    bots = [make_bot(levels[s & 1], seed * 4 + s) for s in range(4)]
+    bots = [make_bot(levels[FOUR_HANDED.team[s]], seed * 4 + s) for s in range(FOUR_HANDED.seats)]
     game = play_game(rules, bots, seed)
     hands = tuple((h.result.points[0], h.result.points[1]) for h in game.finished_hands if h.result is not None)
     winner = game.result.winner if game.result is not None else None

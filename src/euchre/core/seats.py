@@ -171,6 +171,11 @@ class Table:
         (S000 L117, S001 L11)."""
         return self.left[dealer]
 
+    def seats_from(self, start: int, seat: int) -> int:
+        """How many places clockwise ``seat`` sits from ``start`` (0 for ``start``
+        itself; for the dealer, 1 is the eldest hand)."""
+        return (seat - start) % self.seats
+
     def same_team(self, a: int, b: int) -> bool:
         """True when seats ``a`` and ``b`` play on the same side."""
         return self.team[a] == self.team[b]

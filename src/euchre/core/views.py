@@ -22,6 +22,7 @@ from euchre.core.cards import EFFECTIVE_SUIT, JOKER, cards_of, deck_cards
 from euchre.core.errors import EuchreError, EuchreTypeError, EuchreValueError, IllegalActionError
 from euchre.core.hand import HandState, Phase, Trick
 from euchre.core.rules import Rules
+from euchre.core.seats import Table
 
 HIDDEN = -1
 """Stands in a view's history for an action the seat may not see (another's discard)."""
@@ -80,6 +81,16 @@ class PlayerView:
     hand_sizes: tuple[int, int, int, int]
     score: tuple[int, int]
     legal: tuple[Action, ...]
+
+    @property
+    def table(self) -> Table:
+        """The shape of the table (the rules' :class:`~euchre.core.seats.Table`): who sits
+        left of whom, partners, teams, the opening leader."""
+        return self.rules.table
+
+    def sits_out(self, seat: int) -> bool:
+        """True when ``seat`` sits out this hand (the partner of a lone player)."""
+        return self.table.sits_out(seat, self.active)
 
     @property
     def is_my_turn(self) -> bool:

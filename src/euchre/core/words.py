@@ -43,6 +43,7 @@ from euchre.core.actions import DISCARD_BASE, PLAY_BASE, Action
 from euchre.core.cards import JOKER, NO_TRUMP, SAME_COLOUR, Card
 from euchre.core.hand import Phase
 from euchre.core.rules import Rules
+from euchre.core.seats import FOUR_HANDED
 
 STYLES: tuple[str, ...] = ("dc_1862", "uspcc", "tournament")
 """The ``call_words`` styles this module knows."""
@@ -89,7 +90,7 @@ class HandLike(Protocol):
 def role_of(seat: int, dealer: int) -> str:
     """The seat's role for this deal: "eldest hand", "dealer's partner", "third hand"
     or "dealer" (S000 L117-121; RULES.md Terms)."""
-    return ROLES[(seat - dealer) & 3]
+    return ROLES[FOUR_HANDED.seats_from(dealer, seat)]
 
 
 def suit_word(suit: int) -> str:
@@ -292,7 +293,7 @@ def history_phases(history: Iterable[tuple[int, int]]) -> list[Phase]:
         elif code == Action.DEFEND_ALONE:
             out.append(Phase.DEFEND_ALONE)
         else:
-            out.append(Phase.TAKEOVER if (seat & 1) == (maker & 1) else Phase.DEFEND_ALONE)
+            out.append(Phase.TAKEOVER if FOUR_HANDED.same_team(seat, maker) else Phase.DEFEND_ALONE)
     return out
 
 

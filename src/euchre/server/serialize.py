@@ -288,7 +288,7 @@ def _legal_json(view: PlayerView, cache: StateCache | None = None) -> list[Any]:
 def public_view(hand: HandState, score: tuple[int, int] | list[int]) -> PlayerView:
     """The view a spectator's state is built from: that of the seat left of the dealer
     (never the dealer, so no discard is in it). Only its public fields may be shown."""
-    return view_of(hand, (hand.dealer + 1) & 3, (int(score[0]), int(score[1])))
+    return view_of(hand, hand.table.eldest(hand.dealer), (int(score[0]), int(score[1])))
 
 
 def hand_json(hand: HandState, score: tuple[int, int] | list[int], viewer: int | None,

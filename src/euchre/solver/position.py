@@ -16,7 +16,6 @@ from euchre.core.actions import PLAY_BASE
 from euchre.core.cards import EFFECTIVE_SUIT, JOKER, NO_TRUMP, NUM_CARDS, TRUMP_POWER, trick_winner_index
 from euchre.core.errors import EuchreError
 from euchre.core.hand import HandState, Phase
-from euchre.core.seats import seat_left
 
 
 @dataclass(frozen=True)
@@ -128,13 +127,9 @@ def position_of(state: HandState) -> Position:
             if trump == NO_TRUMP and state.hands[s] >> JOKER & 1:
                 raise EuchreError("the joker cannot be played under no trump (the rules refuse the combination)")
             hands[s] = lay.to_bits(state.hands[s])
-    nxt = [0, 0, 0, 0]
-    for s in range(4):
-        n = seat_left(s)
-        while not active >> n & 1:
-            n = seat_left(n)
-        nxt[s] = n
-    players = sum(active >> s & 1 for s in range(4))
+    seats = state.table
+    nxt = seats.next_active[active]
+    players = sum(1 for s in range(seats.seats) if not seats.sits_out(s, active))
     ctx = (*lay.suit_masks, lay.trump_mask, *nxt, players)
     cards = state.trick_cards
     led = best = table = 0

@@ -139,9 +139,10 @@ def analyse(state: HandState, *, backend: str | None = None) -> Solution:
     """
     pos = position_of(state)
     values, nodes, name = _kernel_values(pos, backend)
-    team = pos.seat & 1
+    seats = state.table
+    team = seats.team[pos.seat]
     already = state.tricks_won[team]
-    table = points_table(state.rules, state.maker & 1, team, state.alone != -1, state.defender_alone != -1)
+    table = points_table(state.rules, seats.team[state.maker], team, state.alone != -1, state.defender_alone != -1)
     tricks: dict[int, int] = {}
     points: dict[int, int] = {}
     by_rep: dict[int, list[int]] = {}

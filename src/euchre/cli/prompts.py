@@ -1,0 +1,338 @@
+"""The person at the keyboard in ``euchre play``: the questions, the answers, ``hint``.
+
+The person sees their hand (during the bidding sorted by suit, without numbers, so that
+the numbers typed are those of the call menu; from the first card choice on sorted by
+effective suit, trump first, and numbered), the upcard, every call in the preset's words
+(jargon explained once per game), each card as it is played, tricks, score, the dealer
+and "at the bridge". Cards are chosen by number or code, calls by number or words.
+``hint`` shows the expert's value of each legal action, calls and cards alike
+(:func:`euchre.bots.advice.action_values`, over the worlds the ``expert`` level uses). A
+wrong entry gets a message and a new prompt.
+
+Line editing (arrow keys, history) comes from :mod:`readline` where the platform has it;
+without it an arrow key arrives as an escape sequence, which is refused, not read.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections.abc import Callable
+from types import FrameType
+
+from rich.console import Console
+from rich.text import Text
+
+from euchre.analysis.duplicate import derive_seed
+from euchre.cli.choices import ChoiceError, check_line, choose_call, choose_card, command_of
+from euchre.cli.render import SEAT_TITLES, Narrator, card_text, cards_text, numbered_hand, sorted_hand, suit_text
+from euchre.core.actions import Action
+from euchre.core.cards import EFFECTIVE_SUIT, NO_TRUMP, Card
+from euchre.core.game import Game
+from euchre.core.hand import Phase
+from euchre.core.seats import TEAM_NAMES
+from euchre.core.views import PlayerView
+from euchre.core.words import describe_pending, plain, role_of
+
+HELP = """\
+How to answer:
+  a card    its number as shown (1 is the first card of your hand) or its code:
+            JH or j♥ (jack of hearts), 10c or TC, AS, JK (the joker).
+  a call    its number in the menu (the surest way), or whole words: pass,
+            order / pick it up / assist / take it up, a suit (hearts, ♥, nt),
+            alone (e.g. "hearts alone", "order alone"), partner, take over,
+            defend, forfeit.
+  shortcuts one letter typed alone on the line: p (pass); c, d, h, s (name that
+            suit, not alone). Going alone needs the word "alone" or the number.
+Numbers are typed with the digits 0-9. Lines with control characters (an arrow
+key where line editing is not available) are refused, never read as a call.
+Commands:   show (the table again), help or ?, quit, and hint: each choice
+            you have now (a call, the discard or a card) with the expert's
+            estimate of its value (the average points of the hand for your
+            side).
+Cards you may not play now are shown in brackets, e.g. (3 K♠). During the
+bidding your hand is shown without numbers: numbers then choose from the menu."""
+
+
+class QuitGame(Exception):
+    """The person asked to stop ("quit" or the end of the input)."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class Hangup(Exception):
+    """The terminal went away or the process was asked to stop (SIGHUP, SIGTERM)."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+def hint_rng(seed: int, hand: int, step: int) -> random.Random:
+    """The generator of the hint at one decision: seeded by the game's hint seed, the
+    hand's index and the number of actions taken in it, so asking again at the same
+    decision gives the same figures."""
+    return random.Random(derive_seed("hint", seed, hand, step))
+
+
+class HumanPlayer:
+    """A person choosing at the keyboard.
+
+    Args:
+        game: the game (read for the public table state shown with each question).
+        console: where to print.
+        narrator: the narrator, for the status lines and seat names.
+        read: reads one line after showing a prompt (``console.input``); raises
+            EOFError at the end of the input.
+    """
+
+    def __init__(self, game: Game, console: Console, narrator: Narrator, read: Callable[[str], str],
+                 hint_seed: int = 0) -> None:
+        self.game = game
+        self.console = console
+        self.narrator = narrator
+        self.read = read
+        self.hint_seed = hint_seed
+        self._sorted_told = -1  # the hand (index) in which the re-sorted hand was announced
+
+    def choose(self, view: PlayerView) -> Action:
+        """Ask for an action until a legal one is given.
+
+        Raises:
+            QuitGame: the person typed "quit", or the input ended.
+        """
+        self._show(view, full=False)
+        while True:
+            try:
+                text = self.read(self._prompt(view))
+            except EOFError:
+                raise QuitGame("end of input") from None
+            try:
+                text = check_line(text)
+            except ChoiceError as exc:
+                self.console.print(f"  {exc}", markup=False, style="bold")
+                continue
+            command = command_of(text)
+            if command == "quit":
+                raise QuitGame("quit")
+            if command == "help":
+                self.console.print(HELP, markup=False)
+                continue
+            if command == "hint":
+                self._hint(view)
+                continue
+            if command == "show":
+                self._show(view, full=True)
+                continue
+            try:
+                return self._parse(view, text)
+            except ChoiceError as exc:
+                self.console.print(f"  {exc}", markup=False, style="bold")
+
+    # -------------------------------------------------------------- helpers
+    def _shown(self, view: PlayerView) -> list[int]:
+        return sorted_hand(view.hand, view.trump)
+
+    def _is_card_phase(self, view: PlayerView) -> bool:
+        return view.phase in (Phase.PLAY, Phase.DISCARD)
+
+    def _menu(self, view: PlayerView) -> tuple[list[Action], list[str]]:
+        menu = list(view.legal)
+        words = [describe_pending(view, a, viewer=view.seat) for a in menu]
+        return menu, words
+
+    def _led(self, view: PlayerView) -> int | None:
+        if not view.trick_cards or view.trump == -1:
+            return None
+        return EFFECTIVE_SUIT[view.trump][view.trick_cards[0]]
+
+    def _hint(self, view: PlayerView) -> None:
+        """The expert's value of each legal action (best first): cards by their number in
+        the hand shown, calls by their menu number (:func:`euchre.bots.advice.action_values`)."""
+        from euchre.bots.advice import PLAY_WORLDS, ROLLOUT_WORLDS, action_values
+
+        c = self.console
+        c.print("Thinking ...")
+        values = action_values(view, hint_rng(self.hint_seed, len(self.game.finished_hands), len(self.game.hand.history)))
+        side = TEAM_NAMES[view.table.team[view.seat]]
+        how = ("sampled deals of the hidden cards, each solved with all cards open"
+               if view.phase == Phase.PLAY else "sampled deals of the hidden cards, each played out by the intermediate bots")
+        worlds = PLAY_WORLDS if view.phase == Phase.PLAY else ROLLOUT_WORLDS
+        c.print(f"Hint: the expert's value of each choice, over {worlds} {how}:")
+        c.print(f"the average points of this hand for your side ({side}) after it")
+        c.print("(below 0: the other side is expected to score). Best first:")
+        if self._is_card_phase(view):
+            shown = self._shown(view)
+            for action in sorted(values, key=lambda a: (-values[a], shown.index(a.card))):
+                line = Text(f"  {shown.index(action.card) + 1:>2} ")
+                label = card_text(action.card)
+                label.pad_right(6 - len(label.plain))
+                line.append_text(label)
+                line.append(f" {values[action]:+.2f}")
+                c.print(line)
+            return
+        menu, words = self._menu(view)
+        for action in sorted(values, key=lambda a: (-values[a], menu.index(a))):
+            i = menu.index(action)
+            c.print(Text(f"  {i + 1:>2} {values[action]:+.2f}  {words[i]}"))
+
+    def _announce_sorted(self, view: PlayerView) -> None:
+        """Once a hand, at the first card choice: the hand is now sorted with trump first
+        (the order changes when trump is fixed) and numbered for the choice."""
+        index = len(self.game.finished_hands)
+        if self._sorted_told == index:
+            return
+        self._sorted_told = index
+        if view.trump == NO_TRUMP:
+            self.console.print("No trump: your hand is now sorted by suit, and numbered.")
+        else:
+            self.console.print(f"Trump is {suit_text(view.trump)}: your hand is now sorted trump first, and numbered.")
+
+    def _show(self, view: PlayerView, full: bool) -> None:
+        c = self.console
+        c.print()
+        self.narrator.status(self.game.hand, self.game.score, full=full)
+        shown = self._shown(view)
+        if self._is_card_phase(view):
+            self._announce_sorted(view)
+        if view.phase == Phase.PLAY:
+            playable = {a.card for a in view.legal}
+            line = Text("Your hand: ")
+            line.append_text(numbered_hand(shown, playable))
+            c.print(line)
+            if len(playable) < len(shown):
+                options = [f"{i} {Card(x).pretty()}" for i, x in enumerate(shown, 1) if x in playable]
+                c.print(f"You must follow suit: play {' or '.join(options)}.")
+            elif not view.trick_cards:
+                c.print("You lead.")
+            return
+        if view.phase == Phase.DISCARD:
+            line = Text("You took up ")
+            line.append_text(card_text(view.upcard))
+            line.append(". Your hand: ")
+            allowed = {a.card for a in view.legal}
+            line.append_text(numbered_hand(shown, allowed))
+            c.print(line)
+            c.print("Choose a card to discard face down.")
+            return
+        if shown:  # not numbered: the numbers typed now are the menu's
+            line = Text("Your hand: ")
+            line.append_text(cards_text(shown, "  "))
+            c.print(line)
+        menu, words = self._menu(view)
+        c.print(Text(self._question(view)))
+        c.print(f"Your call, {SEAT_TITLES[view.seat]} ({self._role(view)}):")
+        for i, (action, w) in enumerate(zip(menu, words, strict=True), 1):
+            gloss = plain(action, upcard=view.upcard)
+            extra = "" if gloss.lower().rstrip(".") in w.lower() else f"  ({gloss})"
+            c.print(f"  {i}  {w}{extra}", markup=False)
+        self.narrator.gloss(" ".join(words))
+
+    def _role(self, view: PlayerView) -> str:
+        return role_of(view.seat, view.dealer)
+
+    def _question(self, view: PlayerView) -> str:
+        """What is being decided, in a sentence."""
+        name = self.narrator.seat_name
+        partner = SEAT_TITLES[view.table.partner[view.seat]]
+        up = Card(view.upcard).pretty()
+        legal = view.legal
+        may_pass = Action.PASS in legal
+        only_pass = list(legal) == [Action.PASS]
+        needs_trump = view.rules.require_trump_to_call == "natural_trump"
+        if view.phase == Phase.BID_ROUND_1:
+            text = f"Round one: {suit_text(view.upcard >> 3)} as trump, with the {up} to the dealer?"
+            if only_pass:
+                why = ("the dealer's partner may not assist under these rules"
+                       if view.seat == view.table.partner[view.dealer] and not view.rules.dealer_partner_may_assist
+                       else "a call needs a trump in your hand" if needs_trump else "no other call is allowed")
+                return f"{text} You may only pass: {why}."
+            if Action.ORDER_UP_ALONE in legal and Action.ORDER_UP not in legal:
+                return f"{text} You may accept only by playing alone (Canadian loner)."
+            return text
+        if view.phase == Phase.BID_ROUND_2:
+            if not may_pass:
+                if Action.FORFEIT in legal:
+                    return "You are stuck (all passed): name a suit, or forfeit a point to the opponents."
+                return "You are stuck (stick the dealer): you must name a suit."
+            if only_pass:
+                why = "a call needs a trump in your hand" if needs_trump else "no suit may be named"
+                return f"Round two: you may only pass ({why})."
+            return "Round two: name a trump suit, or pass."
+        if view.phase == Phase.BLIND_NAME:
+            return "The joker was turned up: as dealer you must name trump before looking at your cards."
+        if view.phase == Phase.TAKEOVER:
+            what = " and plays alone" if view.alone == view.table.partner[view.seat] else ""
+            return f"Your partner {partner} called {suit_text(view.trump)}{what}. You may play alone instead: {partner} would sit out."
+        if view.phase == Phase.ALONE_DECISION:
+            return f"You made {suit_text(view.trump)} trump. Play alone ({partner} sitting out), or with your partner?"
+        if view.phase == Phase.DEFEND_ALONE:
+            makers = f"{name(view.alone)} plays alone" if view.alone != -1 else \
+                f"{name(view.maker)} made {suit_text(view.trump)} trump"
+            return f"{makers}. You may defend alone: your partner {partner} would sit out."
+        return "Your decision:"
+
+    def _prompt(self, view: PlayerView) -> str:
+        n = len(view.hand)
+        if view.phase == Phase.PLAY:
+            return f"Your card ({span(n)} or e.g. JH): "
+        if view.phase == Phase.DISCARD:
+            return f"Discard ({span(n)} or e.g. 9C): "
+        return f"Your call ({span(len(view.legal))}): "
+
+    def _parse(self, view: PlayerView, text: str) -> Action:
+        if self._is_card_phase(view):
+            return choose_card(text, self._shown(view), view.legal, trump=view.trump, led=self._led(view),
+                               discard=view.phase == Phase.DISCARD, upcard=view.upcard)
+        menu, words = self._menu(view)
+        return choose_call(text, menu, words, no_pass=self._no_pass(view))
+
+    def _no_pass(self, view: PlayerView) -> str | None:
+        """Why passing is not allowed now, for the message when a pass is typed."""
+        if Action.PASS in view.legal:
+            return None
+        if view.phase == Phase.BID_ROUND_2:
+            if Action.FORFEIT in view.legal:
+                return "You are stuck (all passed): name a suit, or forfeit a point to the opponents"
+            return "You are stuck (stick the dealer): you must name a suit"
+        if view.phase == Phase.BLIND_NAME:
+            return "As dealer you must name trump"
+        if view.phase == Phase.ALONE_DECISION:
+            return "Choose to play alone or with your partner"
+        return None
+
+
+def span(n: int) -> str:
+    return "1" if n == 1 else f"1-{n}"
+
+
+def on_signal(signum: int, frame: FrameType | None) -> None:
+    raise Hangup(signum)
+
+
+def line_editing() -> bool:
+    """Load :mod:`readline` for line editing and history when the platform has it and
+    both ends are a terminal. Returns True when it is in use."""
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        return False
+    try:
+        import readline
+    except ImportError:  # e.g. Windows: arrow keys then arrive raw and are refused
+        return False
+    if hasattr(readline, "set_completer"):  # some readline replacements lack it
+        readline.set_completer(lambda text, state: None)  # Tab completes nothing (no file names)
+    return True
+
+
+def make_reader(console: Console) -> Callable[[str], str]:
+    """Reads one line after a prompt. With readline the prompt goes to :func:`input`,
+    so that editing and history redraw the line without erasing the prompt."""
+    if line_editing():
+        def read(prompt: str) -> str:
+            console.file.flush()
+            return input(prompt)
+
+        return read
+    return lambda prompt: console.input(prompt, markup=False)

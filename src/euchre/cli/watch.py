@@ -1,0 +1,49 @@
+"""``euchre watch``: four bots play a game, narrated with every hand's cards."""
+
+from __future__ import annotations
+
+import argparse
+
+from rich.console import Console
+
+from euchre.bots import make_bot
+from euchre.cli.render import SEAT_TITLES, Narrator
+from euchre.cli.saving import EXIT_INTERRUPTED, EXIT_OK, RecordSaver, check_save_path
+from euchre.cli.table import Chooser, bot_levels, bot_name, build_rules, check_delay, levels_by_seat, random_seed, run_table
+from euchre.core.game import Game
+
+
+def cmd_watch(args: argparse.Namespace, console: Console) -> int:
+    """Run ``euchre watch``: four bots play a game, narrated. Returns the exit code (0;
+    130 after Ctrl-C; 2 when the record could not be saved at the end).
+
+    Raises:
+        EuchreError: a bad preset, bot level, delay or save path (also one that cannot
+            be written before play).
+    """
+    check_delay(args.delay)
+    rules = build_rules(args.preset, args.target)
+    levels = levels_by_seat(bot_levels(args.bots, (1, 2, 4)))
+    save = check_save_path(args.save)
+    seed = random_seed(args.seed)
+    game = Game(rules, seed)
+    names = [bot_name(levels[s]) for s in range(4)]
+    players: list[Chooser] = [make_bot(levels[s], seed * 4 + s) for s in range(4)]
+    narrator = Narrator(console, viewer=None, delay=args.delay, show_deal=True)
+    saver = RecordSaver(save, names, console, rules, "watch")
+    saver.start(game)
+    if len(set(levels)) == 1:
+        desc = f"all {levels[0]}"
+    elif levels[0] == levels[2] and levels[1] == levels[3]:
+        desc = f"N-S {levels[0]}, E-W {levels[1]}"
+    else:
+        desc = ", ".join(f"{SEAT_TITLES[s][0]} {levels[s]}" for s in range(4))
+    console.print(f"Euchre: {args.preset}, game to {rules.game_target}. Seed {seed}.")
+    console.print(f"Bots: {desc}.")
+    try:
+        run_table(game, players, narrator, after_hand=saver)
+    except KeyboardInterrupt:
+        console.print()
+        console.print("Interrupted.")
+        return saver.exit_code(game, EXIT_INTERRUPTED)
+    return saver.exit_code(game, EXIT_OK)
