@@ -464,3 +464,55 @@ def test_a_refused_join_is_shown_not_left_at_connecting(new_page: Pages, server:
     late.goto(made["links"]["E"])
     late.wait_for_function("() => document.getElementById('connection').textContent.includes('a bot plays East')")
     assert late.locator("#connection").is_visible()
+
+
+def test_the_dc_club_page_keeps_score_with_the_tray_and_deuce_and_turns_the_upcard_face_down(
+        new_page: Pages, server: ServerProcess) -> None:
+    """The display options of dc-club-1862 (issue 9: an option the page must honour):
+    ``score_display = counters_2_3``, the score kept with the tray and the deuce, the pips
+    showing being the points (S000 L147-149); ``turn_down_display = face_down_on_stock``,
+    the turned-down upcard shown face down, not its face (S000 L123). Four pages play a
+    whole game, and every state each shows is checked."""
+    rng = random.Random(2)
+    made = server.create_table(preset="dc-club-1862", seed=4, target=5, bots="beginner")
+    pages = {seat: SeatPage(new_page(), seat) for seat in SEATS}
+    for seat in SEATS:
+        pages[seat].open(made["links"][seat])
+    north = pages["N"].page
+    north.wait_for_function("() => [...document.querySelectorAll('.seat .meta')].every(m => m.textContent.includes('here'))")
+    north.get_by_role("button", name="Start the game").click()
+    north.wait_for_function("() => document.getElementById('table').dataset.status === 'playing'")
+    seen = {"face_down": 0, "counted": 0}
+
+    def observe(page: SeatPage, shown: dict[str, Any]) -> bool:
+        p = page.page
+        score = score_shown(p)
+        for team in (0, 1):
+            counters = p.eval_on_selector_all(
+                f".side-score[data-team='{team}'] .counter",
+                "cs => cs.map(c => ({up: c.classList.contains('up'), pips: Number(c.dataset.pips), "
+                "showing: Number(c.dataset.showing)}))")
+            assert sorted(c["pips"] for c in counters) == [2, 3], counters  # the deuce and the tray
+            assert sum(c["showing"] for c in counters) == score[team], (counters, score)
+            assert all(c["up"] == (c["showing"] > 0) for c in counters), counters
+            seen["counted"] += score[team] > 0
+        upcard = p.inner_text("#upcard")
+        if "turned face down" in upcard:
+            seen["face_down"] += 1
+            assert not cards_mentioned(p.inner_html("#upcard")), upcard
+        round_one = "Upcard" in upcard and "turned" not in upcard and "taken" not in upcard
+        if round_one:  # the positive control: a card face up is seen by the same check
+            assert cards_mentioned(p.inner_html("#upcard")), upcard
+        return round_one  # round one: pass (below), so that round two comes
+
+    shown = pages["N"].shown()
+    for _ in range(MAX_ACTIONS):
+        shown = play(pages, rng, stop=observe)
+        if shown["status"] == "over":
+            break
+        actor = pages[shown["turn"]]  # round one: pass, so that round two comes
+        actor.pace.wait()
+        actor.page.locator("#choices button", has_text=re.compile(r"^\s*(I )?pass", re.IGNORECASE)).first.click()
+        actor.wait_seq(shown["seq"] + 1)
+    assert shown["status"] == "over"
+    assert seen["face_down"] > 0 and seen["counted"] > 0, seen

@@ -19,6 +19,7 @@ from rich.text import Text
 
 from euchre.core.actions import Action
 from euchre.core.cards import JOKER, NO_TRUMP, Card, sort_hand
+from euchre.core.counters import counters_text
 from euchre.core.game import Game, Setup, bridge_team
 from euchre.core.hand import HandResult, HandState, Phase
 from euchre.core.rules import Rules
@@ -140,7 +141,7 @@ def setup_lines(setup: Setup, rules: Rules) -> list[str]:
 
 def score_line(rules: Rules, score: Sequence[int], viewer: int | None = None) -> str:
     """``"Score: N-S 3, E-W 1 (game to 10)"``, with "(you)" after the viewer's team and
-    the bridge (display only, REFERENCE 1I I6) when a side is at it."""
+    the bridge (REFERENCE 1I I6) when a side is at it."""
     teams = []
     for t in (0, 1):
         mark = " (you)" if viewer is not None and FOUR_HANDED.team[viewer] == t else ""
@@ -150,6 +151,25 @@ def score_line(rules: Rules, score: Sequence[int], viewer: int | None = None) ->
     if bridge is not None:
         text += f"; {TEAM_NAMES[bridge]} at the bridge"
     return text
+
+
+def counters_line(rules: Rules, score: Sequence[int]) -> str | None:
+    """Under a counter ``score_display`` (S000 L147-149; X-54), each side's counters as
+    they lie: ``"Counters: N-S deuce up / tray down; E-W deuce down / tray up"``; None
+    for ``numeric``."""
+    if rules.score_display == "numeric":
+        return None
+    laid = []
+    for t in (0, 1):
+        shown = counters_text(rules.score_display, score[t])
+        laid.append(f"{TEAM_NAMES[t]} {shown if shown is not None else 'beyond the counters'}")
+    return f"Counters: {laid[0]}; {laid[1]}"
+
+
+def turned_down_text(rules: Rules) -> str:
+    """Where the turned-down upcard lies (``turn_down_display``): ``"face up under the
+    stock"`` (S001 L12) or ``"face down on the stock"`` (S000 L123)."""
+    return "face down on the stock" if rules.turn_down_display == "face_down_on_stock" else "face up under the stock"
 
 
 def result_line(result: HandResult) -> str:
@@ -201,6 +221,12 @@ class Narrator:
             return f"{SEAT_TITLES[seat]} (partner)"
         return SEAT_TITLES[seat]
 
+    def _counters(self, rules: Rules, score: Sequence[int], indent: str = "") -> None:
+        """The counters line under a score, for a counter ``score_display``."""
+        line = counters_line(rules, score)
+        if line is not None:
+            self.console.print(indent + line, markup=False)
+
     def _pause(self) -> None:
         if self.delay > 0:
             time.sleep(self.delay)
@@ -228,6 +254,7 @@ class Narrator:
         c.rule(f"Hand {number}", style="bold")
         score_text = score_line(hand.rules, score, self.viewer)
         c.print(f"Dealer: {self.seat_name(hand.dealer)}.  {score_text}")
+        self._counters(hand.rules, score)
         self.gloss(score_text)
         if self.show_deal:
             for s in range(4):
@@ -290,7 +317,7 @@ class Narrator:
         if phase == Phase.BID_ROUND_1 and code == Action.PASS and hand.phase == Phase.BID_ROUND_2:
             turned = Text("  The upcard ")
             turned.append_text(card_text(hand.upcard))
-            turned.append(" is turned down; a new suit may be named.")
+            turned.append(f" is turned down, {turned_down_text(hand.rules)}; a new suit may be named.")
             c.print(turned)
         if fixed_now:
             makers = f"{self.seat_name(seat)} and {self.seat_name(hand.table.partner[seat])}"
@@ -334,6 +361,7 @@ class Narrator:
         self.gloss(result.label)
         score_text = score_line(hand.rules, score, self.viewer)
         self.console.print("  " + score_text)
+        self._counters(hand.rules, score, "  ")
         self.gloss(score_text)
         self._pause()
 
@@ -371,15 +399,23 @@ class Narrator:
             c.print(f"Dealer: {self.seat_name(hand.dealer)}.")
             if hand.phase != Phase.PLAY:
                 c.print(score_text)
+                self._counters(rules, score)
                 self.gloss(score_text)
         if hand.trump == -1:
             if not full and (hand.phase == Phase.BID_ROUND_1 or self.events_in_hand == 0):
                 return  # the hand's header showed the upcard (and the round-one question names it)
             up = Text("Upcard: ")
-            up.append_text(card_text(hand.upcard))
-            if hand.phase == Phase.BID_ROUND_2:
-                up.append(" (turned down)" if self._may_name_turned_down(hand)
-                          else f" (turned down: {suit_word(hand.upcard >> 3)} may not be named)")
+            if hand.phase == Phase.BID_ROUND_2 and rules.turn_down_display == "face_down_on_stock":
+                # S000 L123: the dealer turns it face down; what it was is for the
+                # players to remember, as at the table.
+                up.append("turned face down on the stock")
+                if not self._may_name_turned_down(hand):
+                    up.append(" (its suit may not be named)")
+            else:
+                up.append_text(card_text(hand.upcard))
+                if hand.phase == Phase.BID_ROUND_2:
+                    up.append(" (turned down, face up under the stock)" if self._may_name_turned_down(hand)
+                              else f" (turned down: {suit_word(hand.upcard >> 3)} may not be named)")
             c.print(up)
             return
         line = f"Trump: {suit_text(hand.trump)}, called by {self.seat_name(hand.maker)}."
@@ -392,6 +428,7 @@ class Narrator:
         if hand.phase == Phase.PLAY:
             c.print(f"Tricks: N-S {hand.tricks_won[0]}, E-W {hand.tricks_won[1]}")
             c.print(score_text)
+            self._counters(rules, score)
             self.gloss(score_text)
             if hand.trick_cards:
                 t = Text("On the table: ")

@@ -10,9 +10,12 @@ Shapes (seats are ``"N"``, ``"E"``, ``"S"``, ``"W"``; teams are ``[N-S, E-W]``; 
 is ``{"code": "JH", "short": "J♥", "name": "Jack of Hearts", "suit": "H"}``, the joker
 ``{"code": "JK", "short": "Joker", "name": "Joker", "suit": "J"}``)::
 
-    {"score": [3, 5], "target": 10, "hand_number": 4,
+    {"score": [3, 5], "target": 10, "hand_number": 4, "bridge": "N-S" | "E-W" | null,
+     "display": {"score": "numeric" | "counters_2_3" | ..., "turn_down": "face_up_under_stock" | ...},
+     "counters": [[COUNTER, COUNTER], [COUNTER, COUNTER]] | null,   (per team, score_display)
      "hand": {"dealer": "W", "phase": "play", "turn": "S" | null,
               "upcard": CARD, "upcard_state": "up" | "taken" | "turned_down",
+              "upcard_face_down": false,     (turned down face down on the stock, S000 L123)
               "joker_aside": false, "trump": "H" | "NT" | null, "trump_name": "hearts" | null,
               "maker": "E" | null, "alone": null, "defender_alone": null, "sitting_out": [],
               "calls": [{"seat": "N", "action": "pass" | null, "words": "Pass."}],
@@ -26,6 +29,11 @@ is ``{"code": "JH", "short": "J♥", "name": "Jack of Hearts", "suit": "H"}``, t
      "previous": {"hand_number": 3, "dealer": "S", "upcard": CARD, "trump": "C", ...,
                   "tricks": [...], "result": {"points": [0, 2], "tricks": [2, 3], "label": "euchre"}} | null,
      "result": {"winner": "N-S", "score": [10, 7], "games": 1} | null}
+
+A ``COUNTER`` is ``{"pips": 3, "name": "tray", "face_up": true, "showing": 3}``
+(:mod:`euchre.core.counters`); a side's counters are null when its points are beyond
+what they show. The page honours the display options (``score_display``,
+``turn_down_display``) as the terminal does.
 """
 
 from __future__ import annotations
@@ -39,7 +47,8 @@ import orjson
 
 from euchre.core.actions import DISCARD_BASE, PLAY_BASE, Action, action_text
 from euchre.core.cards import JOKER, NO_TRUMP, Card, card_code
-from euchre.core.game import Game
+from euchre.core.counters import counters
+from euchre.core.game import Game, bridge_team
 from euchre.core.hand import HandState, Phase
 from euchre.core.seats import TEAM_NAMES
 from euchre.core.views import HIDDEN, PlayerView, view_of
@@ -246,6 +255,7 @@ def _public_fields(view: PlayerView, card: Callable[[int], Any] = card_json, tri
         "turn": seat_text(view.turn),
         "upcard": card(view.upcard),
         "upcard_state": _upcard_state(view),
+        "upcard_face_down": _upcard_state(view) == "turned_down" and view.rules.turn_down_display == "face_down_on_stock",
         "joker_aside": view.joker_aside,
         "trump": _trump_text(view.trump),
         "trump_name": suit_word(view.trump) if view.trump != -1 else None,
@@ -362,6 +372,17 @@ def _previous_json(game: Game, viewer: int | None) -> dict[str, Any] | None:
     return out
 
 
+def _counters_json(style: str, score: list[int]) -> list[list[dict[str, Any]] | None] | None:
+    if style == "numeric":
+        return None
+    out: list[list[dict[str, Any]] | None] = []
+    for points in score:
+        shown = counters(style, points)
+        out.append(None if shown is None else [
+            {"pips": c.pips, "name": c.name, "face_up": c.face_up, "showing": c.showing} for c in shown])
+    return out
+
+
 def dumps(message: dict[str, Any]) -> str:
     """A message as compact JSON text (UTF-8 characters kept, no spaces); parts made
     before as :class:`orjson.Fragment` are put in as they are."""
@@ -388,9 +409,13 @@ def game_json(game: Game, viewer: int | None, cache: StateCache | None = None) -
         legal = []
     result = game.result
     number = len(game.finished_hands) + (0 if game.is_over else 1)
+    rules = game.rules
     return {
         "score": list(game.score),
-        "target": game.rules.game_target,
+        "target": rules.game_target,
+        "bridge": None if (team := bridge_team(rules, game.score)) is None else TEAM_NAMES[team],
+        "display": {"score": rules.score_display, "turn_down": rules.turn_down_display},
+        "counters": _counters_json(rules.score_display, game.score),
         "hand_number": max(number, 1),
         "hand": hand,
         "legal": legal,

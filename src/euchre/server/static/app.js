@@ -247,16 +247,32 @@ function renderScore(state) {
   const hand = game.hand;
   const mine = state.you.seat ? (SEATS.indexOf(state.you.seat) % 2) : -1;
   const team = (i) => (i === 0 ? "North–South" : "East–West") + (i === mine ? " (you)" : "");
+  const side = (i) => el("span", { class: "side-score", "data-team": String(i) }, team(i) + ": ",
+    el("strong", { text: game.score[i] }), countersNode(game.counters ? game.counters[i] : undefined));
   board.append(
-    el("span", {}, team(0) + ": ", el("strong", { text: game.score[0] })),
-    el("span", {}, team(1) + ": ", el("strong", { text: game.score[1] })),
+    side(0),
+    side(1),
     el("span", { text: "Game to " + game.target }),
     el("span", { text: "Hand " + game.hand_number }),
     el("span", { text: "Dealer: " + seatName(state, hand.dealer) }),
     el("span", { text: "Trump: " + (hand.trump_name || "not yet named") }),
   );
+  if (game.bridge) board.append(el("span", { class: "bridge", text: (game.bridge === "N-S" ? "North–South" : "East–West") + " at the bridge" }));
   if (hand.maker) board.append(el("span", { text: "Makers: " + seatName(state, hand.maker) + (hand.alone ? " (alone)" : "") }));
   board.append(el("span", { text: "Tricks: N–S " + hand.tricks_won[0] + ", E–W " + hand.tricks_won[1] }));
+}
+
+// The score kept with counters (score_display): each card face down, or face up with
+// the pips showing as filled dots and the covered ones as hollow dots (S000 L147-149).
+function countersNode(pair) {
+  if (pair === undefined) return null;
+  if (pair === null) return el("span", { class: "counters", text: " (beyond the counters)" });
+  const words = pair.map((c) => !c.face_up ? c.name + " face down"
+    : c.showing === c.pips ? c.name + " face up" : c.name + " face up, " + c.showing + " showing").join("; ");
+  return el("span", { class: "counters", role: "img", "aria-label": "counters: " + words },
+    ...pair.map((c) => el("span", { class: "counter " + (c.face_up ? "up" : "down"), "aria-hidden": "true",
+      "data-pips": String(c.pips), "data-showing": String(c.showing),
+      text: c.face_up ? "●".repeat(c.showing) + "○".repeat(c.pips - c.showing) : "▮" })));
 }
 
 function renderSeats(state) {
@@ -292,8 +308,15 @@ function renderCentre(state) {
   if (!game) return;
   const hand = game.hand;
   if (hand.upcard_state !== "taken" || hand.phase !== "play") {
-    const fate = { up: "Upcard", taken: "Upcard, taken up", turned_down: "Upcard, turned down" }[hand.upcard_state];
-    up.append(el("div", { text: fate }), cardNode(hand.upcard));
+    if (hand.upcard_face_down) {
+      // turn_down_display = face_down_on_stock (S000 L123): the card lies face down.
+      up.append(el("div", { text: "Upcard, turned face down on the stock" }),
+        el("span", { class: "card small back", role: "img", "aria-label": "a card face down" },
+          el("span", { "aria-hidden": "true", text: "▮" })));
+    } else {
+      const fate = { up: "Upcard", taken: "Upcard, taken up", turned_down: "Upcard, turned down (face up under the stock)" }[hand.upcard_state];
+      up.append(el("div", { text: fate }), cardNode(hand.upcard));
+    }
   }
   for (const played of hand.trick) {
     trick.append(el("div", { class: "played" }, cardNode(played.card), el("div", { text: seatName(state, played.seat) })));
