@@ -12,7 +12,7 @@ import random
 from typing import ClassVar, Protocol, runtime_checkable
 
 from euchre.core.actions import Action
-from euchre.core.errors import EuchreError
+from euchre.core.errors import EuchreTypeError, EuchreValueError
 from euchre.core.views import PlayerView
 
 
@@ -43,14 +43,14 @@ class SeededBot:
             choices for the same views).
 
     Raises:
-        EuchreError: the seed is not an int.
+        EuchreTypeError: the seed is not an int.
     """
 
     level: ClassVar[str] = "bot"
 
     def __init__(self, seed: int = 0) -> None:
         if not isinstance(seed, int) or isinstance(seed, bool):
-            raise EuchreError(f"a bot's seed must be an int, not {seed!r}")
+            raise EuchreTypeError(f"a bot's seed must be an int, not {seed!r}")
         self.seed = seed
         self.rng = random.Random(seed)
 
@@ -97,9 +97,12 @@ def require_turn(view: PlayerView) -> tuple[Action, ...]:
     """The legal actions of a view, checking that it is the seat's turn.
 
     Raises:
-        EuchreError: it is not the view's seat's turn, or no action is legal.
+        EuchreTypeError: ``view`` is not a PlayerView (a bot sees only views).
+        EuchreValueError: it is not the view's seat's turn, or no action is legal.
     """
+    if not isinstance(view, PlayerView):
+        raise EuchreTypeError(f"a bot chooses from a PlayerView (view_of(hand, seat)), not a {type(view).__name__}")
     if view.turn != view.seat or not view.legal:
-        raise EuchreError(
+        raise EuchreValueError(
             f"no decision for seat {'NESW'[view.seat]}: turn is {view.turn}, phase {view.phase.name}")
     return view.legal

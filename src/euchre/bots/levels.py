@@ -13,7 +13,7 @@ from euchre.bots.beginner import BeginnerBot
 from euchre.bots.heuristic import HeuristicBot
 from euchre.bots.random_bot import RandomBot
 from euchre.bots.search import AdvancedBot, ExpertBot
-from euchre.core.errors import EuchreError
+from euchre.core.errors import EuchreTypeError, EuchreValueError
 
 _FACTORIES: dict[str, Callable[[int], Bot]] = {
     "random": RandomBot,
@@ -35,11 +35,12 @@ def make_bot(level: str, seed: int = 0) -> Bot:
         seed: seeds the bot's own random generator (same seed, same choices).
 
     Raises:
-        EuchreError: an unknown level (the message lists the levels), or a seed that is
-            not an int.
+        EuchreTypeError: the level is not a str, or the seed not an int.
+        EuchreValueError: an unknown level (the message lists the levels).
     """
-    key = level.strip().lower() if isinstance(level, str) else level
-    factory = _FACTORIES.get(key) if isinstance(key, str) else None
+    if not isinstance(level, str):
+        raise EuchreTypeError(f"a bot level is a str, not {type(level).__name__} {level!r}; levels: {', '.join(BOT_LEVELS)}")
+    factory = _FACTORIES.get(level.strip().lower())
     if factory is None:
-        raise EuchreError(f"unknown bot level {level!r}; levels: {', '.join(BOT_LEVELS)}")
+        raise EuchreValueError(f"unknown bot level {level!r}; levels: {', '.join(BOT_LEVELS)}")
     return factory(seed)

@@ -365,11 +365,13 @@ class Game:
     def copy(self) -> Game:
         """An independent copy: the same rules, setup, score and hands, the hand in
         progress copied (:meth:`HandState.copy`), and a random generator in the same
-        state, so the copy deals the same next hands. The undo stack is not copied."""
+        state, so the copy deals the same next hands. The undo stack is not copied: the
+        copy starts with nothing to pop."""
         other = Game.__new__(Game)
         other.__dict__.update(self.__dict__)
         other.score = list(self.score)
-        other.finished_hands = list(self.finished_hands)  # finished hands are never changed again
+        # A pop can take a finished hand back into play, so the copy has its own.
+        other.finished_hands = [h.copy() for h in self.finished_hands]
         other.unrecorded = dict(self.unrecorded)
         other.rng = random.Random()
         other.rng.setstate(self.rng.getstate())

@@ -205,7 +205,7 @@ class Rules:
             RulesError: an unknown option name or an invalid value.
         """
         if not isinstance(data, Mapping):
-            raise RulesError(f"rules must be a mapping of options, not {type(data).__name__}")
+            raise RulesTypeError(f"rules must be a mapping of options, not {type(data).__name__}")
         unknown = sorted(set(data) - set(OPTION_NAMES))
         if unknown:
             raise RulesError(f"unknown option(s): {', '.join(map(str, unknown))}")

@@ -15,7 +15,7 @@ from euchre.core.egn.deals import _Deal, _drive, _read_deal
 from euchre.core.egn.notation import FILE_TYPE, MATCH_FILE_TYPE, _get, _int, _join, _list, _obj
 from euchre.core.egn.rebuild import _deal_hand
 from euchre.core.egn.ruleset import rules_from_ruleset
-from euchre.core.errors import EuchreError, RecordError
+from euchre.core.errors import EuchreError, RecordError, RecordTypeError
 from euchre.core.game import Game, Setup
 from euchre.core.hand import HandState
 
@@ -147,12 +147,15 @@ def loads_egn(text: str | bytes) -> tuple[Game, list[str]]:
     """Replay an EGN game from JSON text (see :func:`load_egn`).
 
     Raises:
+        RecordTypeError: ``text`` is not a str or bytes.
         RecordError: the text is not JSON, or the game is corrupt or inconsistent.
     """
     return load_egn(_parse_json(text))
 
 
 def _parse_json(text: str | bytes) -> Any:
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise RecordTypeError("", f"an EGN file is JSON text, not {type(text).__name__}")
     try:
         return json.loads(text)
     except (ValueError, RecursionError, TypeError) as exc:  # JSON, UTF-8, huge integers

@@ -11,7 +11,7 @@ from euchre.core.cards import JOKER, NO_TRUMP, cards_of
 from euchre.core.egn.cards import _SUIT_LETTERS, card_to_egn
 from euchre.core.egn.notation import FILE_TYPE, VERSION
 from euchre.core.egn.ruleset import ruleset_from_rules
-from euchre.core.errors import RecordError
+from euchre.core.errors import RecordError, RecordTypeError
 from euchre.core.game import Game
 from euchre.core.hand import HandState, Phase
 
@@ -83,10 +83,13 @@ def game_to_egn(game: Game, players: Sequence[str] = (), title: str | None = Non
         title: an optional title.
 
     Raises:
+        RecordTypeError: ``game`` is not a Game.
         RecordError: the game cannot be expressed in EGN: a rule EGN lacks (see
             :func:`ruleset_from_rules`), a turned-up joker named blind, more than 100
             deals, or names that are not four texts of at most 64 characters.
     """
+    if not isinstance(game, Game):
+        raise RecordTypeError("", f"an EGN file is written from a Game, not a {type(game).__name__}")
     names = list(players) if players else [f"Player {i + 1}" for i in range(4)]
     if len(names) != 4 or not all(isinstance(n, str) and len(n) <= 64 for n in names):
         raise RecordError("metadata.players", "expected four names of at most 64 characters")
