@@ -14,6 +14,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -689,11 +690,80 @@ def _paths(node: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
     return out
 
 
+_STEP = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)|\[(\d+)\]")
+
+
+def _resolves(doc: Any, where: str) -> bool:
+    """True when ``where`` (``deals[0].phases[1].tricks[2][1]``) names a place in ``doc``:
+    every step but the last exists, and the last exists too unless it is what is missing."""
+    steps = [(m.group(1), m.group(2)) for m in _STEP.finditer(where)]
+    if not steps or "".join(m.group(0) for m in _STEP.finditer(where)).replace(".", "") != where.replace(".", ""):
+        return False
+    node = doc
+    for i, (key, index) in enumerate(steps):
+        last = i == len(steps) - 1
+        if key is not None:
+            if not isinstance(node, dict):
+                return False
+            if key not in node:
+                return last
+            node = node[key]
+        else:
+            k = int(index)
+            if not isinstance(node, list):
+                return False
+            if k >= len(node):
+                return last
+            node = node[k]
+    return True
+
+
+def _replayed_as_written(doc: Any, game: Game) -> None:
+    """An accepted file replays to a game consistent with its cards: one hand per deal,
+    each dealt by the file's dealer with the file's upcard, its tricks the file's cards in
+    the file's order, and the final score the file's where it gives one."""
+    deals = doc["deals"]
+    hands = list(game.finished_hands)
+    if game.hand.history and game.hand not in hands:
+        hands.append(game.hand)
+    assert len(hands) <= len(deals)
+    for hand, deal in zip(hands, deals, strict=False):
+        state = deal["initialState"]
+        assert state["dealer"] == hand.dealer
+        assert card_from_egn(state.get("upCard", state.get("upcard"))) == hand.upcard or hand.joker_aside
+        play = [ph for ph in deal["phases"] if ph.get("type") == "TRICK_PLAY"]
+        written = [t for ph in play for t in ph["tricks"]]
+        played = [list(t.cards) for t in hand.tricks] + ([list(hand.trick_cards)] if hand.trick_cards else [])
+        trump = hand.trump if hand.trump not in (-1, NO_TRUMP) else None
+        assert [[card_from_egn(c, trump=trump) for c in t] for t in written[:len(played)]] == played
+        assert len(written) == len(played) or (len(written) == len(played) + 1 and not written[-1])
+    final = doc["metadata"].get("finalScore", doc["metadata"].get("final_score"))
+    if final is not None:
+        assert list(final) == list(game.score)
+
+
 def _load_or_record_error(data: Any) -> None:
+    """A mutated file is either read, and then replays as written, or refused with a
+    RecordError that names a place in it."""
     try:
-        load_egn(data)
+        game, _ = load_egn(data)
     except RecordError as exc:
-        assert isinstance(exc.where, str)
+        assert exc.where and _resolves(data, exc.where), f"the refusal names no place in the file: {exc!r}"
+        return
+    _replayed_as_written(data, game)
+
+
+def test_positive_control_the_fuzz_checks_can_fail() -> None:
+    """The fuzz checks above see a wrong place and a replay that is not the file."""
+    doc = REAL[GAMES[0]]
+    assert _resolves(doc, "deals[0].phases[1].tricks[2][1]") and _resolves(doc, "metadata.finalScoreX")
+    assert not _resolves(doc, "deals[999].phases") and not _resolves(doc, "nowhere.at.all") and not _resolves(doc, "")
+    game, _ = load_egn(doc)
+    other = copy.deepcopy(doc)
+    tricks = other["deals"][0]["phases"][-1]["tricks"]
+    tricks[0][0], tricks[1][0] = tricks[1][0], tricks[0][0]
+    with pytest.raises(AssertionError):
+        _replayed_as_written(other, game)
 
 
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -727,11 +797,21 @@ def test_mutated_real_files_load_or_raise_record_error(name: str, data: st.DataO
 @settings(max_examples=150, deadline=None)
 @given(name=st.sampled_from(GAMES), cut=st.floats(0, 1), junk=st.text(max_size=3))
 def test_truncated_or_garbled_text(name: str, cut: float, junk: str) -> None:
+    """Cut or garbled text is refused as not JSON, or (when the cut still parses) read
+    and replayed as written, or refused naming a place."""
     text = (DATA / name).read_text(encoding="utf-8")
+    garbled = text[: int(len(text) * cut)] + junk
     try:
-        loads_egn(text[: int(len(text) * cut)] + junk)
-    except RecordError:
-        pass
+        data = json.loads(garbled)
+    except ValueError:
+        with pytest.raises(RecordError, match="not JSON"):
+            loads_egn(garbled)
+        return
+    if isinstance(data, dict):
+        _load_or_record_error(data)
+    else:
+        with pytest.raises(RecordError):
+            loads_egn(garbled)
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
