@@ -4,7 +4,8 @@ differences between two presets (RULES.md decision 2)."""
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from types import SimpleNamespace
+from typing import Any, cast
 
 from rich import box
 from rich.console import Console
@@ -12,8 +13,16 @@ from rich.table import Table
 from rich.text import Text
 
 from euchre.core.errors import EuchreError
-from euchre.core.presets import DEFAULT_PRESET, PLAYABLE_PRESETS, PRESET_DESCRIPTIONS, PRESET_NAMES, PRESET_SOURCES, preset_values
-from euchre.core.rules import OPTION_DOCS, OPTION_NAMES
+from euchre.core.presets import (
+    DEFAULT_PRESET,
+    PLAYABLE_PRESETS,
+    PRESET_DESCRIPTIONS,
+    PRESET_NAMES,
+    PRESET_SOURCES,
+    preset_laws,
+    preset_values,
+)
+from euchre.core.rules import OPTION_DEPENDS, OPTION_DOCS, OPTION_NAMES, Rules
 
 
 def show_value(value: Any) -> str:
@@ -54,11 +63,26 @@ def show_preset(console: Console, name: str) -> None:
     console.print(f"{name} ({playable}): {PRESET_DESCRIPTIONS[name]}")
     table = _table("Option = value", "Source")
     table.columns[0].no_wrap = True
+    shape = cast(Rules, SimpleNamespace(**values))  # only read by the conditions below
     for key in OPTION_NAMES:
-        table.add_row(Text(f"{key} = {show_value(values[key])}"), Text(sources[key]))
+        source = sources[key]
+        dep = OPTION_DEPENDS.get(key)
+        if dep is not None and dep.supported and not dep.holds(shape):
+            source += f" (no effect here: it applies {dep.when})"
+        table.add_row(Text(f"{key} = {show_value(values[key])}"), Text(source))
     console.print(table)
     console.print("'default (...)' is the engine default and its source; "
                   "'#interp' marks our reading where the source is silent.")
+    laws = preset_laws(name)
+    if laws:
+        console.print()
+        console.print(f"Laws of irregularities of {name} (they apply in table mode, which is not played yet; "
+                      "until then every revoke is prevented and the computer deals):")
+        law_table = _table("Law = value", "Source")
+        law_table.columns[0].no_wrap = True
+        for key, (value, source) in laws.items():
+            law_table.add_row(Text(f"{key} = {show_value(value)}"), Text(source))
+        console.print(law_table)
 
 
 def compare_presets(console: Console, first: str, second: str) -> None:

@@ -16,6 +16,7 @@ Shape (version 1)::
      "setup": {"seating": [0,1,2,3], "first_dealer": "N", "draws": [[0, "JH"], ...]},
      "initial_score": [0, 0],
      "hands": [{"dealer": "N", "hands": {"N": ["JH", ...], ...}, "stock": ["9C", ...],
+                "packets": "2-3",            (the deal's packet pattern; optional)
                 "actions": [["E", "pass"], ["S", "order"], ...],
                 "result": {"points": [0, 2], "tricks": [2, 3], "label": "euchre"}}],
      "final_score": [10, 7], "winner": "N-S" | "E-W" | null}
