@@ -10,8 +10,10 @@ Both engines play whole hands of the same rules (our ``openspiel`` preset; OpenS
   upcard) sampled uniformly from ``chance_outcomes()``, then ``legal_actions()`` and
   ``apply_action()``.
 
-Each engine runs for ``--seconds`` of wall-clock time, one after the other in the same
-process. Prints hands per second and decisions per second for each, and the ratio.
+The engines take turns in the same process, ``--slice`` seconds of CPU each, until each
+has had ``--seconds`` of CPU, so a change in the machine's speed during the run falls on
+all of them alike. Prints hands, decisions and decisions per hand for each, per CPU
+second, and the ratios to OpenSpiel.
 
     .venv/bin/python bench/bench_engine.py --seconds 10 --seed 1
 """
@@ -31,22 +33,7 @@ import pyspiel
 from euchre.core import HandState, preset
 
 
-def _run_for(seconds: float, play_one: Callable[[], int]) -> tuple[int, int, float]:
-    """Call ``play_one`` (which plays one hand and returns its number of decisions) until
-    ``seconds`` have passed. Returns (hands, decisions, elapsed seconds)."""
-    hands = decisions = 0
-    start = time.perf_counter()
-    deadline = start + seconds
-    now = start
-    while now < deadline:
-        for _ in range(50):
-            decisions += play_one()
-        hands += 50
-        now = time.perf_counter()
-    return hands, decisions, now - start
-
-
-def bench_ours_apply(seconds: float, seed: int) -> tuple[int, int, float]:
+def _ours_apply(seed: int) -> Callable[[], int]:
     """Our engine through deal + legal_actions + apply (the checked public API)."""
     rules = preset("openspiel")
     rng = random.Random(seed)
@@ -59,10 +46,10 @@ def bench_ours_apply(seconds: float, seed: int) -> tuple[int, int, float]:
             n += 1
         return n
 
-    return _run_for(seconds, play_one)
+    return play_one
 
 
-def bench_ours_push(seconds: float, seed: int) -> tuple[int, int, float]:
+def _ours_push(seed: int) -> Callable[[], int]:
     """Our engine through deal + legal_codes + push (the unchecked search path)."""
     rules = preset("openspiel")
     rng = random.Random(seed)
@@ -75,10 +62,10 @@ def bench_ours_push(seconds: float, seed: int) -> tuple[int, int, float]:
             n += 1
         return n
 
-    return _run_for(seconds, play_one)
+    return play_one
 
 
-def bench_openspiel(seconds: float, seed: int) -> tuple[int, int, float]:
+def _openspiel(seed: int) -> Callable[[], int]:
     """OpenSpiel's euchre from Python: chance outcomes sampled, then random legal actions."""
     game = pyspiel.load_game("euchre")
     rng = random.Random(seed)
@@ -95,31 +82,55 @@ def bench_openspiel(seconds: float, seed: int) -> tuple[int, int, float]:
                 n += 1
         return n
 
-    return _run_for(seconds, play_one)
+    return play_one
+
+
+def run_interleaved(engines: dict[str, Callable[[], int]], seconds: float, slice_s: float) -> dict[str, tuple[int, int, float]]:
+    """Play hands with each engine in turn, ``slice_s`` seconds of CPU at a time, until
+    each has had ``seconds`` of CPU: a change of the machine's speed during the run
+    (other processes, a shared virtual machine) then falls on all engines alike.
+    Returns (hands, decisions, CPU seconds) per engine."""
+    totals = {name: [0, 0, 0.0] for name in engines}
+    while min(t[2] for t in totals.values()) < seconds:
+        for name, play_one in engines.items():
+            t = totals[name]
+            start = time.process_time()
+            stop = start + slice_s
+            now = start
+            while now < stop:
+                for _ in range(10):
+                    t[1] += play_one()
+                t[0] += 10
+                now = time.process_time()
+            t[2] += now - start
+    return {name: (int(t[0]), int(t[1]), float(t[2])) for name, t in totals.items()}
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--seconds", type=float, default=5.0, help="wall-clock seconds per engine (default 5)")
+    parser.add_argument("--seconds", type=float, default=5.0, help="CPU seconds per engine (default 5)")
+    parser.add_argument("--slice", type=float, default=0.25, help="CPU seconds an engine runs before the next takes over (default 0.25)")
     parser.add_argument("--seed", type=int, default=1, help="random seed for deals and choices (default 1)")
     args = parser.parse_args(argv)
-    if args.seconds <= 0:
-        parser.error("--seconds must be positive")
+    if args.seconds <= 0 or args.slice <= 0:
+        parser.error("--seconds and --slice must be positive")
 
     print(f"python {platform.python_version()} ({platform.python_implementation()}), "
           f"pyspiel from open_spiel, {os.cpu_count()} CPUs, {platform.machine()} {platform.system()}")
-    print(f"rules: our preset 'openspiel' vs OpenSpiel 'euchre' defaults; {args.seconds:g} s each; seed {args.seed}")
+    print(f"rules: our preset 'openspiel' vs OpenSpiel 'euchre' defaults; {args.seconds:g} s of CPU each, "
+          f"interleaved in {args.slice:g} s slices; seed {args.seed}")
     print()
-    rows = [
-        ("ours: deal + legal_actions + apply", bench_ours_apply(args.seconds, args.seed)),
-        ("ours: deal + legal_codes + push", bench_ours_push(args.seconds, args.seed)),
-        ("OpenSpiel (pyspiel from Python)", bench_openspiel(args.seconds, args.seed)),
-    ]
+    results = run_interleaved({
+        "ours: deal + legal_actions + apply": _ours_apply(args.seed),
+        "ours: deal + legal_codes + push": _ours_push(args.seed),
+        "OpenSpiel (pyspiel from Python)": _openspiel(args.seed),
+    }, args.seconds, args.slice)
+    rows = list(results.items())
     rates = {}
-    print(f"{'engine':40} {'hands':>8} {'hands/s':>10} {'decisions/s':>12}")
+    print(f"{'engine':40} {'hands':>8} {'hands/s':>10} {'decisions/s':>12} {'decisions/hand':>15}")
     for name, (hands, decisions, elapsed) in rows:
         rates[name] = hands / elapsed
-        print(f"{name:40} {hands:8d} {hands / elapsed:10.0f} {decisions / elapsed:12.0f}")
+        print(f"{name:40} {hands:8d} {hands / elapsed:10.0f} {decisions / elapsed:12.0f} {decisions / hands:15.1f}")
     print()
     spiel = rates["OpenSpiel (pyspiel from Python)"]
     for name, rate in rates.items():

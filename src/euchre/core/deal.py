@@ -95,17 +95,32 @@ def deal_pack(pack: Sequence[int], dealer: int, packets: str, table: Table) -> t
     Raises:
         EuchreValueError: not a fixed pattern.
     """
+    plan = _PLANS.get((table, dealer, packets))
+    if plan is None:
+        plan = _plan(table, dealer, packets)
+    hands: list[list[int]] = [[] for _ in range(table.seats)]
+    for seat, start, stop in plan:
+        hands[seat] += pack[start:stop]
+    return hands, list(pack[plan[-1][2]:])
+
+
+_PLANS: dict[tuple[Table, int, str], tuple[tuple[int, int, int], ...]] = {}
+
+
+def _plan(table: Table, dealer: int, packets: str) -> tuple[tuple[int, int, int], ...]:
+    """Who gets which slice of the pack: ``(seat, start, stop)`` for each packet."""
     rounds = PACKETS.get(packets)
     if rounds is None:
         raise EuchreValueError(f"not a packet pattern: {packets!r}; patterns: {', '.join(PACKETS)}")
-    hands: list[list[int]] = [[] for _ in range(table.seats)]
     order = table.clockwise_from(table.left[dealer])
+    plan = []
     pos = 0
     for round_sizes in rounds:
         for seat, size in zip(order, round_sizes, strict=True):
-            hands[seat].extend(pack[pos:pos + size])
+            plan.append((seat, pos, pos + size))
             pos += size
-    return hands, list(pack[pos:])
+    _PLANS[(table, dealer, packets)] = out = tuple(plan)
+    return out
 
 
 def shuffled_pack(size: int, joker: bool, min_packet: int, rng: random.Random) -> list[int]:

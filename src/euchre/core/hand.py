@@ -157,8 +157,10 @@ Legal = tuple[tuple[int, ...], tuple[Action, ...]]
 
 _LEGAL_OF_CODES: dict[tuple[int, ...], Legal] = {}
 """The calls' legal tuples by their codes (a few hundred distinct ones at most)."""
-_LEGAL_OF_MASK: dict[int, Legal] = {}
-"""The legal tuples of playing or discarding the cards of a mask, by mask + base."""
+_PLAY_LEGAL: dict[int, Legal] = {}
+"""The legal tuples of playing any card of a mask, by mask."""
+_DISCARD_LEGAL: dict[int, Legal] = {}
+"""The legal tuples of discarding any card of a mask, by mask."""
 _CACHE_LIMIT = 200_000
 
 
@@ -171,22 +173,20 @@ def _legal_of(codes: tuple[int, ...]) -> Legal:
     return legal
 
 
-def _cards_legal(mask: int, base: int) -> Legal:
+def _cards_legal(mask: int, base: int, cache: dict[int, Legal]) -> Legal:
     """The legal tuples of playing (``base`` PLAY_BASE) or discarding (DISCARD_BASE) any
-    card of ``mask``. Cached by value: the tuples are immutable, so sharing them is safe."""
-    key = mask << 7 | base
-    legal = _LEGAL_OF_MASK.get(key)
-    if legal is None:
-        codes = []
-        m = mask
-        while m:
-            low = m & -m
-            codes.append(base + low.bit_length() - 1)
-            m ^= low
-        t = tuple(codes)
-        legal = (t, tuple([ACTIONS[c] for c in t]))
-        if len(_LEGAL_OF_MASK) < _CACHE_LIMIT:
-            _LEGAL_OF_MASK[key] = legal
+    card of ``mask``, put in ``cache``. Cached by value: the tuples are immutable, so
+    sharing them is safe."""
+    codes = []
+    m = mask
+    while m:
+        low = m & -m
+        codes.append(base + low.bit_length() - 1)
+        m ^= low
+    t = tuple(codes)
+    legal = (t, tuple([ACTIONS[c] for c in t]))
+    if len(cache) < _CACHE_LIMIT:
+        cache[mask] = legal
     return legal
 
 
@@ -342,7 +342,7 @@ class HandState:
         self.rules = rules
         self.table = table
         self.dealer = dealer
-        self.deal_hands = tuple(mask_of(h) for h in hands)
+        self.deal_hands = tuple([mask_of(h) for h in hands])
         self.joker_aside = False
         if stock[0] == JOKER and rules.joker_turned_up == "turn_next_card":
             self.joker_aside = True
@@ -785,7 +785,7 @@ class HandState:
         m = self.hands[self.dealer]
         if not self.rules.dealer_may_discard_upcard:
             m &= ~(1 << self.upcard)
-        return _cards_legal(m, DISCARD_BASE)
+        return _DISCARD_LEGAL.get(m) or _cards_legal(m, DISCARD_BASE, _DISCARD_LEGAL)
 
     def _apply_discard(self, code: int) -> None:
         card = code - DISCARD_BASE
@@ -841,7 +841,7 @@ class HandState:
             follow = hand & SUIT_MASK[t][EFFECTIVE_SUIT[t][self.trick_cards[0]]]
             if follow:
                 hand = follow
-        return _cards_legal(hand, PLAY_BASE)
+        return _PLAY_LEGAL.get(hand) or _cards_legal(hand, PLAY_BASE, _PLAY_LEGAL)
 
     def _apply_play(self, code: int) -> None:
         card = code - PLAY_BASE
@@ -852,15 +852,14 @@ class HandState:
         cards.append(card)
         seats = self.trick_seats
         seats.append(seat)
-        table = self.table
-        nxt = table.next_active[self.active][seat]
+        nxt = self.table.next_active[self.active][seat]
         if nxt != self.leader:
             self.turn = nxt
             return
         # The trick is complete: the highest card under (trump, led suit) wins.
         winner = seats[trick_winner_index(cards, self.trump)]
         self.tricks.append(Trick(self.leader, tuple(seats), tuple(cards), winner))
-        self.tricks_won[table.team[winner]] += 1
+        self.tricks_won[self.table.team[winner]] += 1
         self.trick_cards = []
         self.trick_seats = []
         if len(self.tricks) == 5:

@@ -117,6 +117,7 @@ class Rules:
                 raise RulesError(f"option {f.name} = {value} is below its minimum {minimum}")
         self._check_combinations()
         self._check_supported()
+        object.__setattr__(self, "_table", table_of(self.num_players))
 
     def _check_combinations(self) -> None:
         if self.canadian_loner and not self.alone_allowed:
@@ -219,7 +220,8 @@ class Rules:
     @property
     def table(self) -> Table:
         """The shape of the table these rules are played at (:mod:`euchre.core.seats`)."""
-        return table_of(self.num_players)
+        table: Table = self.__dict__["_table"]
+        return table
 
 
 def _show(value: Any) -> str:
