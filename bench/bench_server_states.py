@@ -20,7 +20,7 @@ import time
 from typing import Any
 
 from euchre.core.actions import action_text
-from euchre.core.presets import preset
+from euchre.core import preset
 from euchre.server.config import ServerConfig
 from euchre.server.connection import Connection
 from euchre.server.storage import TableRow

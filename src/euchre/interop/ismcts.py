@@ -125,8 +125,10 @@ class IsmctsBot:
 
     Args:
         rules: the rule set; OpenSpiel must play it (the ``openspiel`` preset).
-        seed: seeds the world sampling and the search (an int; same seed and views, same
-            choices).
+        seed: seeds the world sampling and the search (an int). Our sampling repeats from
+            the seed; OpenSpiel's C++ search does not always: three bots seeded alike
+            disagreed on 1 of 30 decisions at 200 simulations (so an arena row with
+            ``ismcts`` varies a little from run to run; docs/strength.md).
         simulations: simulations per decision (>= 1; default 1000).
         uct_c: the UCT exploration constant (> 0; returns are points, -4..4).
 
