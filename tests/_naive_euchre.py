@@ -22,6 +22,7 @@ from euchre.core.cards import card_code, parse_card
 from euchre.core.game import Game, Setup
 from euchre.core.hand import HandState, Phase
 from euchre.core.rules import Rules
+from euchre.core.state import FIELDS
 
 SUITS = "CDHS"
 PARTNER_SUIT = {"C": "S", "S": "C", "D": "H", "H": "D"}
@@ -616,7 +617,7 @@ def play_script(state: HandState, script: Script, apply: Callable[[str], object]
 def snapshot(state: HandState) -> dict[str, Any]:
     """Every observable field of a hand, copied (for before/after comparisons)."""
     snap: dict[str, Any] = {}
-    for name in HandState.__slots__:
+    for name in FIELDS:
         if name in ("_stack", "_legal"):
             continue
         value = getattr(state, name)

@@ -29,35 +29,13 @@ fixed, and the combinations the texts leave open).
 
 from __future__ import annotations
 
-import enum
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, NamedTuple, TypeVar
+from typing import Any, TypeVar
 
-from euchre.core.actions import (
-    ACTIONS,
-    DISCARD_BASE,
-    GOES_ALONE,
-    NAME_CODES,
-    NAMED_SUIT,
-    PLAY_BASE,
-    Action,
-    action_text,
-)
-from euchre.core.cards import (
-    EFFECTIVE_SUIT,
-    JACK,
-    JOKER,
-    NO_TRUMP,
-    SAME_COLOUR,
-    SUIT_MASK,
-    Card,
-    card_code,
-    cards_of,
-    mask_of,
-    trick_winner_index,
-)
+from euchre.core.actions import Action, action_text
+from euchre.core.calls import Calls
+from euchre.core.cards import EFFECTIVE_SUIT, JOKER, Card, card_code, cards_of, mask_of
 from euchre.core.deal import choose_packets, deal_pack, pack_of, shuffled_pack
 from euchre.core.errors import (
     ActionTypeError,
@@ -68,134 +46,16 @@ from euchre.core.errors import (
     IllegalActionError,
     RulesTypeError,
 )
+from euchre.core.legal import Legal, _safe_text
 from euchre.core.rules import Rules
-from euchre.core.scoring import score_hand
 from euchre.core.seats import SEAT_LETTERS, Table
+from euchre.core.state import FIELDS, HandResult, Phase, Trick
+
+__all__ = ["APPLY_BY_PHASE", "LEGAL_BY_PHASE", "HandResult", "HandState", "Phase", "Trick", "by_phase",
+           "debug_checks", "set_debug_checks"]
 
 
-class Phase(enum.IntEnum):
-    """The phases of a hand, in the order they can occur."""
-
-    BID_ROUND_1 = 0
-    """Each seat from the eldest passes or accepts the upcard (order up / assist / take up)."""
-    BID_ROUND_2 = 1
-    """Each seat from the eldest passes or names a suit."""
-    BLIND_NAME = 2
-    """The joker was turned up: the dealer names trump before seeing his hand."""
-    TAKEOVER = 3
-    """The maker's partner may take the lone hand over (S000 L183-187, S002 L47)."""
-    DISCARD = 4
-    """The dealer, holding six cards, discards one."""
-    ALONE_DECISION = 5
-    """With after_bidding timing: the maker goes alone or plays with his partner."""
-    DEFEND_ALONE = 6
-    """Each defender in turn from the dealer's left may defend alone."""
-    PLAY = 7
-    """The play of the tricks."""
-    DONE = 8
-    """The hand is over (scored, or thrown in)."""
-
-
-class Trick(NamedTuple):
-    """A finished trick: the leader's seat, the seats in play order, the cards (card
-    numbers) in play order, and the winning seat."""
-
-    leader: int
-    seats: tuple[int, ...]
-    cards: tuple[int, ...]
-    winner: int
-
-
-@dataclass(frozen=True)
-class HandResult:
-    """How a hand ended.
-
-    Attributes:
-        passed_out: all passed twice and the hand was thrown in (no score).
-        forfeit: the stuck dealer gave the opponents a point (dealer_forfeit_or_call).
-        maker: the seat that fixed trump, or None.
-        trump: 0..3, NO_TRUMP (4), or None.
-        alone: the seat playing a lone hand for the makers, or None.
-        defender_alone: the seat defending alone, or None.
-        tricks: tricks won per team (N-S, E-W).
-        points: points scored by this hand per team (N-S, E-W); one side scores.
-        label: what happened ("march", "euchre", "passed out", ...).
-    """
-
-    passed_out: bool
-    forfeit: bool
-    maker: int | None
-    trump: int | None
-    alone: int | None
-    defender_alone: int | None
-    tricks: tuple[int, int]
-    points: tuple[int, int]
-    label: str
-
-    @property
-    def scoring_team(self) -> int | None:
-        """The team (0 N-S, 1 E-W) that scored, or None when nobody did."""
-        if self.points[0]:
-            return 0
-        if self.points[1]:
-            return 1
-        return None
-
-
-# The action codes the phase machine offers, named through Action.
-_PASS = int(Action.PASS)
-_ORDER_UP = int(Action.ORDER_UP)
-_ORDER_UP_ALONE = int(Action.ORDER_UP_ALONE)
-_GO_ALONE = int(Action.GO_ALONE)
-_PLAY_WITH_PARTNER = int(Action.PLAY_WITH_PARTNER)
-_TAKE_OVER_ALONE = int(Action.TAKE_OVER_ALONE)
-_DEFEND_ALONE = int(Action.DEFEND_ALONE)
-_FORFEIT = int(Action.FORFEIT)
-
-Legal = tuple[tuple[int, ...], tuple[Action, ...]]
-"""A phase's legal actions: the codes and the same as Action values, both tuples."""
-
-_LEGAL_OF_CODES: dict[tuple[int, ...], Legal] = {}
-"""The calls' legal tuples by their codes (a few hundred distinct ones at most)."""
-_PLAY_LEGAL: dict[int, Legal] = {}
-"""The legal tuples of playing any card of a mask, by mask."""
-_DISCARD_LEGAL: dict[int, Legal] = {}
-"""The legal tuples of discarding any card of a mask, by mask."""
-_CACHE_LIMIT = 200_000
-
-
-def _legal_of(codes: tuple[int, ...]) -> Legal:
-    legal = _LEGAL_OF_CODES.get(codes)
-    if legal is None:
-        legal = (codes, tuple([ACTIONS[c] for c in codes]))
-        if len(_LEGAL_OF_CODES) < _CACHE_LIMIT:
-            _LEGAL_OF_CODES[codes] = legal
-    return legal
-
-
-def _cards_legal(mask: int, base: int, cache: dict[int, Legal]) -> Legal:
-    """The legal tuples of playing (``base`` PLAY_BASE) or discarding (DISCARD_BASE) any
-    card of ``mask``, put in ``cache``. Cached by value: the tuples are immutable, so
-    sharing them is safe."""
-    codes = []
-    m = mask
-    while m:
-        low = m & -m
-        codes.append(base + low.bit_length() - 1)
-        m ^= low
-    t = tuple(codes)
-    legal = (t, tuple([ACTIONS[c] for c in t]))
-    if len(cache) < _CACHE_LIMIT:
-        cache[mask] = legal
-    return legal
-
-
-_LEGAL_TAKEOVER = _legal_of((_PASS, _TAKE_OVER_ALONE))
-_LEGAL_ALONE_DECISION = _legal_of((_GO_ALONE, _PLAY_WITH_PARTNER))
-_LEGAL_DEFEND = _legal_of((_PASS, _DEFEND_ALONE))
-
-
-class HandState:
+class HandState(Calls):
     """The state of one hand. Mutable; copy with :meth:`copy`.
 
     Public read-only attributes (do not assign them): ``rules``, ``table`` (the rules'
@@ -208,51 +68,7 @@ class HandState:
     ``tricks_won`` (per team), ``packets`` (the packet pattern of the deal, or None for a
     hand made from given cards), ``is_over``, ``result``.
     """
-
-    __slots__ = (
-        "rules", "table", "dealer", "deal_hands", "upcard", "stock", "joker_aside",
-        "hands", "phase", "turn", "passes", "trump", "maker", "alone",
-        "defender_alone", "active", "upcard_to_dealer", "discarded", "alone_decided",
-        "takeover_done", "defend_done", "history", "tricks", "trick_cards",
-        "trick_seats", "tricks_won", "leader", "result", "packets", "_stack", "_legal",
-        "_alone_ok", "_with_call", "is_over",
-    )
-
-    rules: Rules
-    table: Table
-    dealer: int
-    deal_hands: tuple[int, ...]
-    upcard: int
-    stock: tuple[int, ...]
-    joker_aside: bool
-    hands: list[int]
-    phase: Phase
-    turn: int
-    passes: int
-    trump: int
-    maker: int
-    alone: int
-    defender_alone: int
-    active: int
-    upcard_to_dealer: bool
-    discarded: int
-    alone_decided: bool
-    takeover_done: bool
-    defend_done: bool
-    history: list[tuple[int, int]]
-    tricks: list[Trick]
-    trick_cards: list[int]
-    trick_seats: list[int]
-    tricks_won: list[int]
-    leader: int
-    result: HandResult | None
-    packets: str | None
-    _stack: list[tuple[Any, ...]]
-    _legal: Legal | None
-    _alone_ok: bool
-    _with_call: bool
-    is_over: bool
-    """True once the hand is scored or thrown in (phase DONE)."""
+    __slots__ = ()
 
     # ------------------------------------------------------------------ creation
     @classmethod
@@ -397,7 +213,7 @@ class HandState:
     def copy(self) -> HandState:
         """An independent copy (the undo stack is not copied)."""
         other = HandState.__new__(HandState)
-        for name in HandState.__slots__:
+        for name in FIELDS:
             setattr(other, name, getattr(self, name))
         other.hands = list(self.hands)
         other.history = list(self.history)
@@ -562,343 +378,12 @@ class HandState:
         del self.tricks[n_tricks:]
         self.is_over = self.phase == Phase.DONE
 
-    # ------------------------------------------------------------------ bidding
-    def _holds_natural_trump(self, seat: int, suit: int) -> bool:
-        """natural_trump rule (X-11, X-29): a trump other than the left bower; the joker
-        counts (RULES.md decision 10)."""
-        if suit == NO_TRUMP:
-            return True
-        left = (SAME_COLOUR[suit] << 3) | JACK
-        return bool(self.hands[seat] & SUIT_MASK[suit][suit] & ~(1 << left))
-
-    def _legal_round1(self) -> Legal:
-        seat = self.turn
-        rules = self.rules
-        partner_of_dealer = seat == self.table.partner[self.dealer]
-        if partner_of_dealer and not rules.dealer_partner_may_assist:
-            return _legal_of((_PASS,))
-        if rules.require_trump_to_call == "natural_trump" and seat != self.dealer:
-            if not self._holds_natural_trump(seat, self.upcard >> 3):
-                return _legal_of((_PASS,))
-        if partner_of_dealer and rules.canadian_loner:
-            return _legal_of((_PASS, _ORDER_UP_ALONE))
-        if self._alone_ok and self._with_call:
-            return _legal_of((_PASS, _ORDER_UP, _ORDER_UP_ALONE))
-        return _legal_of((_PASS, _ORDER_UP))
-
-    def _apply_round1(self, code: int) -> None:
-        seat = self.turn
-        self.history.append((seat, code))
-        if code == _PASS:
-            self.passes += 1
-            if self.passes == self.table.seats:
-                self.phase = Phase.BID_ROUND_2
-                self.passes = 0
-            self.turn = self.table.left[seat]
-            return
-        self.trump = self.upcard >> 3
-        self.maker = seat
-        self.upcard_to_dealer = True
-        if code == _ORDER_UP_ALONE:
-            self._make_alone(seat)
-        self._continue()
-
-    def _round2_suits(self, seat: int) -> list[int]:
-        rules = self.rules
-        stuck = seat == self.dealer and rules.all_pass_round2 == "stick_the_dealer"
-        may_turned_down = rules.round2_may_name_turned_down or (stuck and rules.stuck_dealer_may_name_turned_down)
-        down = self.upcard >> 3
-        suits = [s for s in range(4) if may_turned_down or s != down]
-        if rules.require_trump_to_call == "natural_trump":
-            held = [s for s in suits if self._holds_natural_trump(seat, s)]
-            # A stuck dealer with no natural trump in any suit he may name may name any
-            # of them, so the hand can never deadlock (RULES.md decision 10).
-            suits = held if (held or not stuck) else suits
-        if rules.no_trump_call:
-            suits.append(NO_TRUMP)
-        return suits
-
-    def _legal_round2(self) -> Legal:
-        seat = self.turn
-        rules = self.rules
-        out: list[int] = []
-        if seat != self.dealer or rules.all_pass_round2 in ("deal_passes_left", "same_dealer_redeals"):
-            out.append(_PASS)
-        elif rules.all_pass_round2 == "dealer_forfeit_or_call":
-            out.append(_FORFEIT)
-        suits = self._round2_suits(seat)
-        out.extend(NAME_CODES[0][s] for s in suits)
-        if self._alone_ok and self._with_call:
-            out.extend(NAME_CODES[1][s] for s in suits)
-        return _legal_of(tuple(out))
-
-    def _apply_round2(self, code: int) -> None:
-        seat = self.turn
-        self.history.append((seat, code))
-        if code == _PASS:
-            self.passes += 1
-            if self.passes == self.table.seats:
-                self._finish_passed_out(False)
-            else:
-                self.turn = self.table.left[seat]
-            return
-        if code == _FORFEIT:
-            self._finish_passed_out(True)
-            return
-        self.trump = NAMED_SUIT[code]
-        self.maker = seat
-        if code in GOES_ALONE:
-            self._make_alone(seat)
-        self._continue()
-
-    def _legal_blind(self) -> Legal:
-        out = list(NAME_CODES[0][:4])
-        if self._alone_ok and self._with_call:
-            out.extend(NAME_CODES[1][:4])
-        return _legal_of(tuple(out))
-
-    def _apply_blind(self, code: int) -> None:
-        # The joker turned up with dealer_names_trump_blind: the dealer's side are the
-        # makers; the dealer names any suit, then takes the joker (X-22, X-11; RULES.md
-        # decision 10: no takeover).
-        self.history.append((self.dealer, code))
-        self.trump = NAMED_SUIT[code]
-        self.maker = self.dealer
-        self.upcard_to_dealer = True
-        self.takeover_done = True
-        if code in GOES_ALONE:
-            self._make_alone(self.dealer)
-        self._continue()
-
-    def _finish_passed_out(self, forfeit: bool) -> None:
-        points = (0, 0)
-        label = "passed out"
-        if forfeit:
-            # The stuck dealer's opponents (the eldest's team) score a point.
-            team = self.table.team[self.table.eldest(self.dealer)]
-            points = (1, 0) if team == 0 else (0, 1)
-            label = "the dealer forfeits a point"
-        self.result = HandResult(True, forfeit, None, None, None, None, (0, 0), points, label)
-        self.phase = Phase.DONE
-        self.is_over = True
-        self.turn = -1
-
-    def _make_alone(self, seat: int) -> None:
-        self.alone = seat
-        self.active = self.table.active_seats(seat, self.defender_alone)
-        self.alone_decided = True
-
-    # ------------------------------------------------- after trump is fixed
-    def _takeover_seat(self) -> int:
-        """The seat that may still take the lone hand over, or -1 (RULES.md decision 9)."""
-        if self.takeover_done or not self._alone_ok:
-            return -1
-        rules = self.rules
-        table = self.table
-        maker = self.maker
-        in_round1 = self.upcard_to_dealer and self.upcard != JOKER
-        if not in_round1:
-            return -1  # round two: every partner has passed (S000 L187)
-        eldest, dealers_partner = table.eldest(self.dealer), table.partner[self.dealer]
-        if rules.alone_who == "maker_or_partner" and maker in (eldest, dealers_partner):
-            return table.partner[maker]  # the partner speaks after the maker and has not passed
-        if rules.alone_who == "maker_or_dealer_when_assisted" and maker == dealers_partner and self.alone == -1:
-            if self._with_call or self.alone_decided:
-                return self.dealer
-        return -1
-
-    def _dealer_must_discard(self) -> bool:
-        return self.upcard_to_dealer and self.discarded == -1 and bool(self.active >> self.dealer & 1)
-
-    def _defender_to_ask(self, start: int) -> int:
-        """The next defender (from ``start``, clockwise, up to the dealer) who may defend
-        alone, or -1."""
-        rules = self.rules
-        if not rules.defend_alone or self.defend_done:
-            return -1
-        if self.alone == -1 and rules.defend_alone_against == "lone_maker":
-            return -1
-        table = self.table
-        maker_team = table.team[self.maker]
-        seat = start
-        end = table.eldest(self.dealer)
-        while True:
-            if table.team[seat] != maker_team:
-                return seat
-            seat = table.left[seat]
-            if seat == end:
-                return -1
-
-    def _continue(self) -> None:
-        """Move to the next pending decision after trump is fixed (RULES.md decision 9):
-        the first step of the timing's sequence that is still pending, else the play."""
-        steps = _STEPS_WITH_CALL if self._with_call else _STEPS_AFTER_BIDDING
-        for step in steps:
-            if step(self):
-                return
-        self._begin_play()
-
-    def _step_takeover(self) -> bool:
-        seat = self._takeover_seat()
-        if seat == -1:
-            return False
-        self.phase, self.turn = Phase.TAKEOVER, seat
-        return True
-
-    def _step_discard(self) -> bool:
-        if not self._dealer_must_discard():
-            return False
-        self._begin_discard()
-        return True
-
-    def _step_alone_decision(self) -> bool:
-        if self.alone_decided or not self._alone_ok:
-            return False
-        self.phase, self.turn = Phase.ALONE_DECISION, self.maker
-        return True
-
-    def _step_defend(self) -> bool:
-        seat = self._defender_to_ask(self.table.eldest(self.dealer))
-        if seat == -1:
-            return False
-        self.phase, self.turn = Phase.DEFEND_ALONE, seat
-        return True
-
-    def _begin_discard(self) -> None:
-        self.hands[self.dealer] |= 1 << self.upcard
-        self.phase, self.turn = Phase.DISCARD, self.dealer
-
-    def _legal_takeover(self) -> Legal:
-        return _LEGAL_TAKEOVER
-
-    def _apply_takeover(self, code: int) -> None:
-        seat = self.turn
-        self.history.append((seat, code))
-        self.takeover_done = True
-        if code == _TAKE_OVER_ALONE:
-            # S000 L185: the partner who takes it over must play alone; the first
-            # declarer sits out.
-            self._make_alone(seat)
-        self._continue()
-
-    def _legal_discard(self) -> Legal:
-        m = self.hands[self.dealer]
-        if not self.rules.dealer_may_discard_upcard:
-            m &= ~(1 << self.upcard)
-        return _DISCARD_LEGAL.get(m) or _cards_legal(m, DISCARD_BASE, _DISCARD_LEGAL)
-
-    def _apply_discard(self, code: int) -> None:
-        card = code - DISCARD_BASE
-        self.history.append((self.dealer, code))
-        self.hands[self.dealer] &= ~(1 << card)
-        self.discarded = card
-        self._continue()
-
-    def _legal_alone_decision(self) -> Legal:
-        return _LEGAL_ALONE_DECISION
-
-    def _apply_alone_decision(self, code: int) -> None:
-        self.history.append((self.turn, code))
-        self.alone_decided = True
-        if code == _GO_ALONE:
-            self._make_alone(self.maker)
-        self._continue()
-
-    def _legal_defend(self) -> Legal:
-        return _LEGAL_DEFEND
-
-    def _apply_defend(self, code: int) -> None:
-        seat = self.turn
-        self.history.append((seat, code))
-        if code == _DEFEND_ALONE:
-            self.defender_alone = seat
-            self.active = self.table.active_seats(self.alone, seat)
-            self.defend_done = True
-            self._begin_play()
-            return
-        nxt = self.table.left[seat]
-        if nxt == self.table.eldest(self.dealer):
-            self.defend_done = True
-            self._begin_play()
-            return
-        seat = self._defender_to_ask(nxt)
-        if seat == -1:
-            self.defend_done = True
-            self._begin_play()
-        else:
-            self.turn = seat
-
-    # ------------------------------------------------------------------ play
-    def _begin_play(self) -> None:
-        start = self.table.opening_leader(self.dealer, self.active, self.alone, self.rules.alone_lead)
-        self.phase = Phase.PLAY
-        self.turn = self.leader = start
-
-    def _legal_play(self) -> Legal:
-        hand = self.hands[self.turn]
-        if self.trick_cards:
-            t = self.trump
-            follow = hand & SUIT_MASK[t][EFFECTIVE_SUIT[t][self.trick_cards[0]]]
-            if follow:
-                hand = follow
-        return _PLAY_LEGAL.get(hand) or _cards_legal(hand, PLAY_BASE, _PLAY_LEGAL)
-
-    def _apply_play(self, code: int) -> None:
-        card = code - PLAY_BASE
-        seat = self.turn
-        self.history.append((seat, code))
-        self.hands[seat] &= ~(1 << card)
-        cards = self.trick_cards
-        cards.append(card)
-        seats = self.trick_seats
-        seats.append(seat)
-        nxt = self.table.next_active[self.active][seat]
-        if nxt != self.leader:
-            self.turn = nxt
-            return
-        # The trick is complete: the highest card under (trump, led suit) wins.
-        winner = seats[trick_winner_index(cards, self.trump)]
-        self.tricks.append(Trick(self.leader, tuple(seats), tuple(cards), winner))
-        self.tricks_won[self.table.team[winner]] += 1
-        self.trick_cards = []
-        self.trick_seats = []
-        if len(self.tricks) == 5:
-            self._finish_scored()
-        else:
-            self.turn = self.leader = winner
-
-    def _finish_scored(self) -> None:
-        maker_team = self.table.team[self.maker]
-        maker_tricks = self.tricks_won[maker_team]
-        makers_score, points, label = score_hand(
-            self.rules, maker_tricks, self.alone != -1, self.defender_alone != -1)
-        team = maker_team if makers_score else 1 - maker_team
-        pts = (points, 0) if team == 0 else (0, points)
-        self.result = HandResult(
-            False, False, self.maker, self.trump,
-            None if self.alone == -1 else self.alone,
-            None if self.defender_alone == -1 else self.defender_alone,
-            (self.tricks_won[0], self.tricks_won[1]), pts, label)
-        self.phase = Phase.DONE
-        self.is_over = True
-        self.turn = -1
-        self.leader = -1
-
-    def _legal_done(self) -> Legal:
-        return _NO_LEGAL
-
-    def _apply_done(self, code: int) -> None:
-        raise IllegalActionError("the hand is over; no action is legal", _safe_text(code))
-
     # ------------------------------------------------------------------ text
     def __repr__(self) -> str:
         hands = " ".join(SEAT_LETTERS[s] + ":" + ",".join(card_code(c) for c in cards_of(self.hands[s]))
                          for s in range(self.table.seats))
         return (f"<HandState {self.phase.name} dealer={SEAT_LETTERS[self.dealer]} upcard={card_code(self.upcard)} "
                 f"{hands}>")
-
-
-_NO_LEGAL: Legal = ((), ())
 
 
 def set_debug_checks(enabled: bool) -> bool:
@@ -963,13 +448,6 @@ def _action_code(action: object, legal: tuple[int, ...]) -> int:
                           repr(action), [action_text(c) for c in legal])
 
 
-def _safe_text(code: int) -> str:
-    try:
-        return action_text(code)
-    except (IllegalActionError, ActionTypeError):
-        return repr(code)
-
-
 _F = TypeVar("_F", bound=Callable[..., Any])
 
 
@@ -986,14 +464,6 @@ def by_phase(table: Mapping[Phase, _F], what: str) -> tuple[_F, ...]:
         raise EuchreValueError(f"the {what} table must name every phase; missing: {', '.join(missing) or 'none'}")
     return tuple(table[p] for p in sorted(Phase))
 
-
-# The order of the decisions after trump is fixed (RULES.md decision 9). A dealer whom
-# a takeover made active discards after it (the second discard step).
-_STEPS_WITH_CALL = (HandState._step_takeover, HandState._step_discard, HandState._step_defend)
-_STEPS_AFTER_BIDDING = (
-    HandState._step_discard, HandState._step_alone_decision, HandState._step_takeover,
-    HandState._step_discard, HandState._step_defend,
-)
 
 LEGAL_BY_PHASE: dict[Phase, Callable[[HandState], Legal]] = {
     Phase.BID_ROUND_1: HandState._legal_round1,

@@ -262,7 +262,7 @@ def _public_fields(view: PlayerView, card: Callable[[int], Any] = card_json, tri
         "maker": seat_text(view.maker),
         "alone": seat_text(view.alone),
         "defender_alone": seat_text(view.defender_alone),
-        "sitting_out": [SEATS[s] for s in range(4) if not view.active >> s & 1],
+        "sitting_out": [SEATS[s] for s in range(view.table.seats) if view.sits_out(s)],
         "trick": [{"seat": seat_text(s), "card": card(c)}
                   for s, c in zip(view.trick_seats, view.trick_cards, strict=True)],
         "tricks": _tricks_json(view, card) if tricks is None else tricks,

@@ -1,0 +1,312 @@
+"""The calls of a hand: round one (order up, assist, take up), round two (name a suit),
+the joker turned up (name blind), and the decisions after trump is fixed (the partner's
+takeover, the dealer's discard, going alone, defending alone), in the order of RULES.md
+decision 9 (REFERENCE 6.1, the bidding machine; S000 L117-187, S001 L11-15, S002 L13-47).
+
+A part of :class:`~euchre.core.hand.HandState`; the play of the tricks that follows is
+:mod:`euchre.core.tricks`.
+"""
+
+from __future__ import annotations
+
+from euchre.core.actions import DISCARD_BASE, GOES_ALONE, NAME_CODES, NAMED_SUIT
+from euchre.core.cards import JACK, JOKER, NO_TRUMP, SAME_COLOUR, SUIT_MASK
+from euchre.core.legal import (
+    _DEFEND_ALONE,
+    _DISCARD_LEGAL,
+    _FORFEIT,
+    _GO_ALONE,
+    _LEGAL_ALONE_DECISION,
+    _LEGAL_DEFEND,
+    _LEGAL_TAKEOVER,
+    _ORDER_UP,
+    _ORDER_UP_ALONE,
+    _PASS,
+    _TAKE_OVER_ALONE,
+    Legal,
+    _cards_legal,
+    _legal_of,
+)
+from euchre.core.state import HandResult, Phase
+from euchre.core.tricks import TrickPlay
+
+
+class Calls(TrickPlay):
+    """The bidding and the decisions after trump is fixed (methods only)."""
+
+    __slots__ = ()
+
+    # ------------------------------------------------------------------ bidding
+    def _holds_natural_trump(self, seat: int, suit: int) -> bool:
+        """natural_trump rule (X-11, X-29): a trump other than the left bower; the joker
+        counts (RULES.md decision 10)."""
+        if suit == NO_TRUMP:
+            return True
+        left = (SAME_COLOUR[suit] << 3) | JACK
+        return bool(self.hands[seat] & SUIT_MASK[suit][suit] & ~(1 << left))
+
+    def _legal_round1(self) -> Legal:
+        seat = self.turn
+        rules = self.rules
+        partner_of_dealer = seat == self.table.partner[self.dealer]
+        if partner_of_dealer and not rules.dealer_partner_may_assist:
+            return _legal_of((_PASS,))
+        if rules.require_trump_to_call == "natural_trump" and seat != self.dealer:
+            if not self._holds_natural_trump(seat, self.upcard >> 3):
+                return _legal_of((_PASS,))
+        if partner_of_dealer and rules.canadian_loner:
+            return _legal_of((_PASS, _ORDER_UP_ALONE))
+        if self._alone_ok and self._with_call:
+            return _legal_of((_PASS, _ORDER_UP, _ORDER_UP_ALONE))
+        return _legal_of((_PASS, _ORDER_UP))
+
+    def _apply_round1(self, code: int) -> None:
+        seat = self.turn
+        self.history.append((seat, code))
+        if code == _PASS:
+            self.passes += 1
+            if self.passes == self.table.seats:
+                self.phase = Phase.BID_ROUND_2
+                self.passes = 0
+            self.turn = self.table.left[seat]
+            return
+        self.trump = self.upcard >> 3
+        self.maker = seat
+        self.upcard_to_dealer = True
+        if code == _ORDER_UP_ALONE:
+            self._make_alone(seat)
+        self._continue()
+
+    def _round2_suits(self, seat: int) -> list[int]:
+        rules = self.rules
+        stuck = seat == self.dealer and rules.all_pass_round2 == "stick_the_dealer"
+        may_turned_down = rules.round2_may_name_turned_down or (stuck and rules.stuck_dealer_may_name_turned_down)
+        down = self.upcard >> 3
+        suits = [s for s in range(4) if may_turned_down or s != down]
+        if rules.require_trump_to_call == "natural_trump":
+            held = [s for s in suits if self._holds_natural_trump(seat, s)]
+            # A stuck dealer with no natural trump in any suit he may name may name any
+            # of them, so the hand can never deadlock (RULES.md decision 10).
+            suits = held if (held or not stuck) else suits
+        if rules.no_trump_call:
+            suits.append(NO_TRUMP)
+        return suits
+
+    def _legal_round2(self) -> Legal:
+        seat = self.turn
+        rules = self.rules
+        out: list[int] = []
+        if seat != self.dealer or rules.all_pass_round2 in ("deal_passes_left", "same_dealer_redeals"):
+            out.append(_PASS)
+        elif rules.all_pass_round2 == "dealer_forfeit_or_call":
+            out.append(_FORFEIT)
+        suits = self._round2_suits(seat)
+        out.extend(NAME_CODES[0][s] for s in suits)
+        if self._alone_ok and self._with_call:
+            out.extend(NAME_CODES[1][s] for s in suits)
+        return _legal_of(tuple(out))
+
+    def _apply_round2(self, code: int) -> None:
+        seat = self.turn
+        self.history.append((seat, code))
+        if code == _PASS:
+            self.passes += 1
+            if self.passes == self.table.seats:
+                self._finish_passed_out(False)
+            else:
+                self.turn = self.table.left[seat]
+            return
+        if code == _FORFEIT:
+            self._finish_passed_out(True)
+            return
+        self.trump = NAMED_SUIT[code]
+        self.maker = seat
+        if code in GOES_ALONE:
+            self._make_alone(seat)
+        self._continue()
+
+    def _legal_blind(self) -> Legal:
+        out = list(NAME_CODES[0][:4])
+        if self._alone_ok and self._with_call:
+            out.extend(NAME_CODES[1][:4])
+        return _legal_of(tuple(out))
+
+    def _apply_blind(self, code: int) -> None:
+        # The joker turned up with dealer_names_trump_blind: the dealer's side are the
+        # makers; the dealer names any suit, then takes the joker (X-22, X-11; RULES.md
+        # decision 10: no takeover).
+        self.history.append((self.dealer, code))
+        self.trump = NAMED_SUIT[code]
+        self.maker = self.dealer
+        self.upcard_to_dealer = True
+        self.takeover_done = True
+        if code in GOES_ALONE:
+            self._make_alone(self.dealer)
+        self._continue()
+
+    def _finish_passed_out(self, forfeit: bool) -> None:
+        points = (0, 0)
+        label = "passed out"
+        if forfeit:
+            # The stuck dealer's opponents (the eldest's team) score a point.
+            team = self.table.team[self.table.eldest(self.dealer)]
+            points = (1, 0) if team == 0 else (0, 1)
+            label = "the dealer forfeits a point"
+        self.result = HandResult(True, forfeit, None, None, None, None, (0, 0), points, label)
+        self.phase = Phase.DONE
+        self.is_over = True
+        self.turn = -1
+
+    def _make_alone(self, seat: int) -> None:
+        self.alone = seat
+        self.active = self.table.active_seats(seat, self.defender_alone)
+        self.alone_decided = True
+
+    # ------------------------------------------------- after trump is fixed
+    def _takeover_seat(self) -> int:
+        """The seat that may still take the lone hand over, or -1 (RULES.md decision 9)."""
+        if self.takeover_done or not self._alone_ok:
+            return -1
+        rules = self.rules
+        table = self.table
+        maker = self.maker
+        in_round1 = self.upcard_to_dealer and self.upcard != JOKER
+        if not in_round1:
+            return -1  # round two: every partner has passed (S000 L187)
+        eldest, dealers_partner = table.eldest(self.dealer), table.partner[self.dealer]
+        if rules.alone_who == "maker_or_partner" and maker in (eldest, dealers_partner):
+            return table.partner[maker]  # the partner speaks after the maker and has not passed
+        if rules.alone_who == "maker_or_dealer_when_assisted" and maker == dealers_partner and self.alone == -1:
+            if self._with_call or self.alone_decided:
+                return self.dealer
+        return -1
+
+    def _dealer_must_discard(self) -> bool:
+        return self.upcard_to_dealer and self.discarded == -1 and bool(self.active >> self.dealer & 1)
+
+    def _defender_to_ask(self, start: int) -> int:
+        """The next defender (from ``start``, clockwise, up to the dealer) who may defend
+        alone, or -1."""
+        rules = self.rules
+        if not rules.defend_alone or self.defend_done:
+            return -1
+        if self.alone == -1 and rules.defend_alone_against == "lone_maker":
+            return -1
+        table = self.table
+        maker_team = table.team[self.maker]
+        seat = start
+        end = table.eldest(self.dealer)
+        while True:
+            if table.team[seat] != maker_team:
+                return seat
+            seat = table.left[seat]
+            if seat == end:
+                return -1
+
+    def _continue(self) -> None:
+        """Move to the next pending decision after trump is fixed (RULES.md decision 9):
+        the first step of the timing's sequence that is still pending, else the play."""
+        steps = _STEPS_WITH_CALL if self._with_call else _STEPS_AFTER_BIDDING
+        for step in steps:
+            if step(self):
+                return
+        self._begin_play()
+
+    def _step_takeover(self) -> bool:
+        seat = self._takeover_seat()
+        if seat == -1:
+            return False
+        self.phase, self.turn = Phase.TAKEOVER, seat
+        return True
+
+    def _step_discard(self) -> bool:
+        if not self._dealer_must_discard():
+            return False
+        self._begin_discard()
+        return True
+
+    def _step_alone_decision(self) -> bool:
+        if self.alone_decided or not self._alone_ok:
+            return False
+        self.phase, self.turn = Phase.ALONE_DECISION, self.maker
+        return True
+
+    def _step_defend(self) -> bool:
+        seat = self._defender_to_ask(self.table.eldest(self.dealer))
+        if seat == -1:
+            return False
+        self.phase, self.turn = Phase.DEFEND_ALONE, seat
+        return True
+
+    def _begin_discard(self) -> None:
+        self.hands[self.dealer] |= 1 << self.upcard
+        self.phase, self.turn = Phase.DISCARD, self.dealer
+
+    def _legal_takeover(self) -> Legal:
+        return _LEGAL_TAKEOVER
+
+    def _apply_takeover(self, code: int) -> None:
+        seat = self.turn
+        self.history.append((seat, code))
+        self.takeover_done = True
+        if code == _TAKE_OVER_ALONE:
+            # S000 L185: the partner who takes it over must play alone; the first
+            # declarer sits out.
+            self._make_alone(seat)
+        self._continue()
+
+    def _legal_discard(self) -> Legal:
+        m = self.hands[self.dealer]
+        if not self.rules.dealer_may_discard_upcard:
+            m &= ~(1 << self.upcard)
+        return _DISCARD_LEGAL.get(m) or _cards_legal(m, DISCARD_BASE, _DISCARD_LEGAL)
+
+    def _apply_discard(self, code: int) -> None:
+        card = code - DISCARD_BASE
+        self.history.append((self.dealer, code))
+        self.hands[self.dealer] &= ~(1 << card)
+        self.discarded = card
+        self._continue()
+
+    def _legal_alone_decision(self) -> Legal:
+        return _LEGAL_ALONE_DECISION
+
+    def _apply_alone_decision(self, code: int) -> None:
+        self.history.append((self.turn, code))
+        self.alone_decided = True
+        if code == _GO_ALONE:
+            self._make_alone(self.maker)
+        self._continue()
+
+    def _legal_defend(self) -> Legal:
+        return _LEGAL_DEFEND
+
+    def _apply_defend(self, code: int) -> None:
+        seat = self.turn
+        self.history.append((seat, code))
+        if code == _DEFEND_ALONE:
+            self.defender_alone = seat
+            self.active = self.table.active_seats(self.alone, seat)
+            self.defend_done = True
+            self._begin_play()
+            return
+        nxt = self.table.left[seat]
+        if nxt == self.table.eldest(self.dealer):
+            self.defend_done = True
+            self._begin_play()
+            return
+        seat = self._defender_to_ask(nxt)
+        if seat == -1:
+            self.defend_done = True
+            self._begin_play()
+        else:
+            self.turn = seat
+
+
+# The order of the decisions after trump is fixed (RULES.md decision 9). A dealer whom
+# a takeover made active discards after it (the second discard step).
+_STEPS_WITH_CALL = (Calls._step_takeover, Calls._step_discard, Calls._step_defend)
+_STEPS_AFTER_BIDDING = (
+    Calls._step_discard, Calls._step_alone_decision, Calls._step_takeover,
+    Calls._step_discard, Calls._step_defend,
+)

@@ -1,0 +1,137 @@
+"""What one hand's state is made of: the phases, a finished trick, the result, and the
+fields of :class:`~euchre.core.hand.HandState` (declared here once, for the phase
+machine's parts in :mod:`euchre.core.calls` and :mod:`euchre.core.tricks`).
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from euchre.core.legal import Legal
+from euchre.core.rules import Rules
+from euchre.core.seats import Table
+
+
+class Phase(enum.IntEnum):
+    """The phases of a hand, in the order they can occur."""
+
+    BID_ROUND_1 = 0
+    """Each seat from the eldest passes or accepts the upcard (order up / assist / take up)."""
+    BID_ROUND_2 = 1
+    """Each seat from the eldest passes or names a suit."""
+    BLIND_NAME = 2
+    """The joker was turned up: the dealer names trump before seeing his hand."""
+    TAKEOVER = 3
+    """The maker's partner may take the lone hand over (S000 L183-187, S002 L47)."""
+    DISCARD = 4
+    """The dealer, holding six cards, discards one."""
+    ALONE_DECISION = 5
+    """With after_bidding timing: the maker goes alone or plays with his partner."""
+    DEFEND_ALONE = 6
+    """Each defender in turn from the dealer's left may defend alone."""
+    PLAY = 7
+    """The play of the tricks."""
+    DONE = 8
+    """The hand is over (scored, or thrown in)."""
+
+
+class Trick(NamedTuple):
+    """A finished trick: the leader's seat, the seats in play order, the cards (card
+    numbers) in play order, and the winning seat."""
+
+    leader: int
+    seats: tuple[int, ...]
+    cards: tuple[int, ...]
+    winner: int
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """How a hand ended.
+
+    Attributes:
+        passed_out: all passed twice and the hand was thrown in (no score).
+        forfeit: the stuck dealer gave the opponents a point (dealer_forfeit_or_call).
+        maker: the seat that fixed trump, or None.
+        trump: 0..3, NO_TRUMP (4), or None.
+        alone: the seat playing a lone hand for the makers, or None.
+        defender_alone: the seat defending alone, or None.
+        tricks: tricks won per team (N-S, E-W).
+        points: points scored by this hand per team (N-S, E-W); one side scores.
+        label: what happened ("march", "euchre", "passed out", ...).
+    """
+
+    passed_out: bool
+    forfeit: bool
+    maker: int | None
+    trump: int | None
+    alone: int | None
+    defender_alone: int | None
+    tricks: tuple[int, int]
+    points: tuple[int, int]
+    label: str
+
+    @property
+    def scoring_team(self) -> int | None:
+        """The team (0 N-S, 1 E-W) that scored, or None when nobody did."""
+        if self.points[0]:
+            return 0
+        if self.points[1]:
+            return 1
+        return None
+
+
+class HandFields:
+    """The fields of a hand's state (see :class:`~euchre.core.hand.HandState` for their
+    meaning). A base class only: it holds no behaviour."""
+
+    __slots__ = (
+        "rules", "table", "dealer", "deal_hands", "upcard", "stock", "joker_aside",
+        "hands", "phase", "turn", "passes", "trump", "maker", "alone",
+        "defender_alone", "active", "upcard_to_dealer", "discarded", "alone_decided",
+        "takeover_done", "defend_done", "history", "tricks", "trick_cards",
+        "trick_seats", "tricks_won", "leader", "result", "packets", "_stack", "_legal",
+        "_alone_ok", "_with_call", "is_over",
+    )
+
+    rules: Rules
+    table: Table
+    dealer: int
+    deal_hands: tuple[int, ...]
+    upcard: int
+    stock: tuple[int, ...]
+    joker_aside: bool
+    hands: list[int]
+    phase: Phase
+    turn: int
+    passes: int
+    trump: int
+    maker: int
+    alone: int
+    defender_alone: int
+    active: int
+    upcard_to_dealer: bool
+    discarded: int
+    alone_decided: bool
+    takeover_done: bool
+    defend_done: bool
+    history: list[tuple[int, int]]
+    tricks: list[Trick]
+    trick_cards: list[int]
+    trick_seats: list[int]
+    tricks_won: list[int]
+    leader: int
+    result: HandResult | None
+    packets: str | None
+    _stack: list[tuple[Any, ...]]
+    _legal: Legal | None
+    _alone_ok: bool
+    _with_call: bool
+    is_over: bool
+    """True once the hand is scored or thrown in (phase DONE)."""
+
+
+FIELDS: tuple[str, ...] = HandFields.__slots__
+"""The names of every field of a hand's state (what :meth:`HandState.copy` copies)."""
