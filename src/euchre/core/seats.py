@@ -10,11 +10,12 @@ its seats and its partnerships). The engine, the bots, the solver's Python side,
 server and the terminal ask the table; none computes ``(seat + 1) & 3`` itself. A
 table's answers are precomputed tuples (``table.left[seat]``), as fast as the arithmetic.
 
-The one other place that does seat arithmetic is the solver's compiled kernel
-(:mod:`euchre.solver.kernel`): numba code cannot call Python objects, so it receives the
-table's ``next_active`` rows as an array and tests a seat's team with ``seat & 1`` (the
-four-seat partnership table's ``team``), which :func:`_check_kernel_layout` below pins
-down.
+Two other places do seat arithmetic, each for a reason: the solver's compiled kernel
+(:mod:`euchre.solver.kernel`), because numba code cannot call Python objects (it receives
+the table's ``next_active`` rows as an array and tests a seat's team with ``seat & 1``,
+the four-seat partnership table's ``team``, which :func:`_check_kernel_layout` below pins
+down); and the OpenSpiel adapter (:mod:`euchre.interop.openspiel`), which writes down
+OpenSpiel's own numbering of its deal (``(dealer + k) % 4``), not ours.
 """
 
 from __future__ import annotations
