@@ -19,8 +19,8 @@ import sys
 import time
 from typing import Any
 
-from euchre.core.actions import action_text
 from euchre.core import preset
+from euchre.core.actions import action_text
 from euchre.server.config import ServerConfig
 from euchre.server.connection import Connection
 from euchre.server.storage import TableRow
