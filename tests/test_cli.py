@@ -783,7 +783,8 @@ def test_report3_hint_in_the_play_shows_the_experts_values_best_first(capsys: py
     from euchre.core.presets import preset
     from euchre.core.views import view_of
 
-    game = Game(preset("modern-standard"), 3)
+    seed = next(s for s in range(100) if len(human_at(Game(preset("modern-standard"), s), 2, Phase.PLAY, [])[1].legal) > 2)
+    game = Game(preset("modern-standard"), seed)  # South has a choice of three or more cards
     human, view, buf = human_at(game, 2, Phase.PLAY, ["hint", *"123456"])
     expected = action_values(view_of(game.hand, 2, game.score),
                              hint_rng(7, len(game.finished_hands), len(game.hand.history)))
@@ -799,6 +800,19 @@ def test_report3_hint_in_the_play_shows_the_experts_values_best_first(capsys: py
         assert re.search(rf"(?<!\d){number} {re.escape(card)}(?!\S)", text.split("Your hand:")[1].splitlines()[0])
         assert float(value) == pytest.approx(by_card[parse_card(card)], abs=0.0051)
     assert "hint" in HELP and "not yet available" not in HELP and "average points" in HELP
+
+
+def test_a_hint_with_one_choice_says_so_without_thinking() -> None:
+    from euchre.core.game import Game
+    from euchre.core.hand import Phase
+    from euchre.core.presets import preset
+
+    seed = next(s for s in range(100) if len(human_at(Game(preset("modern-standard"), s), 2, Phase.PLAY, [])[1].legal) == 1)
+    human, view, buf = human_at(Game(preset("modern-standard"), seed), 2, Phase.PLAY, ["hint", "1"])
+    human.choose(view)
+    text = buf.getvalue()
+    assert f"Hint: you have only one choice here: {Card(view.legal[0].card).pretty()}." in text
+    assert "Thinking" not in text
 
 
 def test_hint_in_the_bidding_values_every_call_of_the_menu() -> None:

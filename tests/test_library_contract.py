@@ -189,6 +189,13 @@ TYPE_ERRORS: list[tuple[str, Callable[[], Any], str]] = [
     ("Action.name_trump", lambda: Action.name_trump("H"), "suit"),  # type: ignore[arg-type]
     ("action_text", lambda: action_text("pass"), "whole number"),  # type: ignore[arg-type]
     ("parse_action", lambda: parse_action(0), "str"),  # type: ignore[arg-type]
+    ("Card(float)", lambda: Card(1.5), "card"),  # type: ignore[arg-type]
+    ("Seat(float)", lambda: Seat(0.5), "seat"),  # type: ignore[arg-type]
+    ("Action(float)", lambda: Action(2.5), "action code"),  # type: ignore[arg-type]
+    ("Rules positional", lambda: Rules(24), "by name"),  # type: ignore[misc]
+    ("Rules unknown name", lambda: Rules(colour="red"), "unknown option(s): colour"),  # type: ignore[call-arg]
+    ("Table.left_of", lambda: FOUR_HANDED.left_of(2.0), "seat"),  # type: ignore[arg-type]
+    ("Table.opponents", lambda: FOUR_HANDED.opponents("N"), "seat"),  # type: ignore[arg-type]
     ("make_bot level", lambda: make_bot(3), "bot level"),  # type: ignore[arg-type]
     ("make_bot seed", lambda: make_bot("random", "1"), "seed"),  # type: ignore[arg-type]
     ("Bot.choose", lambda: make_bot("intermediate").choose(_hand()), "PlayerView"),  # type: ignore[arg-type]
@@ -225,6 +232,13 @@ VALUE_ERRORS: list[tuple[str, Callable[[], Any], str]] = [
     ("action_text", lambda: action_text(99), "not an action"),
     ("Action.name_trump", lambda: Action.name_trump(5), "suit"),
     ("Action.card", lambda: Action.PASS.card, "carries no card"),
+    ("Card('JH')", lambda: Card("JH"), "Card.parse"),  # type: ignore[arg-type]
+    ("Card(40)", lambda: Card(40), "card number"),
+    ("Seat(4)", lambda: Seat(4), "seat"),
+    ("Action(999)", lambda: Action(999), "not an action code"),
+    ("Table.left_of", lambda: FOUR_HANDED.left_of(9), "seat"),
+    ("Table.eldest", lambda: FOUR_HANDED.eldest(-1), "dealer"),
+    ("Table.opening_leader", lambda: FOUR_HANDED.opening_leader(0, 15, 7, "lone_player"), "lone player"),
     ("make_bot level", lambda: make_bot("grandmaster"), "unknown bot level"),
     ("Bot.choose out of turn", lambda: make_bot("random").choose(view_of(_hand(), 0)), "no decision"),
 ]

@@ -154,6 +154,11 @@ class HumanPlayer:
         from euchre.bots.advice import PLAY_WORLDS, ROLLOUT_WORLDS, action_values
 
         c = self.console
+        if len(view.legal) == 1:
+            only = view.legal[0]
+            what = Card(only.card).pretty() if only.is_play or only.is_discard else describe_pending(view, only, viewer=view.seat)
+            c.print(f"Hint: you have only one choice here: {what}.", markup=False)
+            return
         c.print("Thinking ...")
         values = action_values(view, hint_rng(self.hint_seed, len(self.game.finished_hands), len(self.game.hand.history)))
         side = TEAM_NAMES[view.table.team[view.seat]]

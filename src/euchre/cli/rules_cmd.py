@@ -64,16 +64,18 @@ def show_preset(console: Console, name: str) -> None:
     table = _table("Option = value", "Source")
     table.columns[0].no_wrap = True
     shape = cast(Rules, SimpleNamespace(**values))  # only read by the conditions below
+    laws = preset_laws(name)
     for key in OPTION_NAMES:
         source = sources[key]
         dep = OPTION_DEPENDS.get(key)
         if dep is not None and dep.supported and not dep.holds(shape):
             source += f" (no effect here: it applies {dep.when})"
+        if key in laws:
+            source += " (the engine's default until table mode; this preset's own law is below)"
         table.add_row(Text(f"{key} = {show_value(values[key])}"), Text(source))
     console.print(table)
     console.print("'default (...)' is the engine default and its source; "
                   "'#interp' marks our reading where the source is silent.")
-    laws = preset_laws(name)
     if laws:
         console.print()
         console.print(f"Laws of irregularities of {name} (they apply in table mode, which is not played yet; "

@@ -153,6 +153,15 @@ class Action(enum.IntEnum):
         return action_text(self)
 
     @classmethod
+    def _missing_(cls, value: object) -> Action:
+        if isinstance(value, str):
+            raise IllegalActionError(f"Action({value!r}): an Action is made from its code; read a text form such as "
+                                     f"'play-JH' with Action.parse({value!r})")
+        if isinstance(value, int):
+            raise IllegalActionError(f"not an action code: {value!r}")
+        raise ActionTypeError(f"an action code is a whole number, not {type(value).__name__} {value!r}")
+
+    @classmethod
     def play(cls, card: int) -> Action:
         """The action that plays ``card`` (a card number 0..32).
 

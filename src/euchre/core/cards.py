@@ -55,6 +55,14 @@ class Suit(enum.IntEnum):
         return self.letter
 
     @classmethod
+    def _missing_(cls, value: object) -> Suit:
+        if isinstance(value, str):
+            raise CardError(f"Suit({value!r}): a Suit is made from its number 0..3; read a letter or a name with Suit.parse({value!r})")
+        if isinstance(value, int):
+            raise CardError(f"not a suit number 0..3: {value!r}")
+        raise CardTypeError(f"a suit is a number 0..3, not {type(value).__name__} {value!r}")
+
+    @classmethod
     def parse(cls, text: str) -> Suit:
         """Read a suit from a letter, a symbol or an English name (any case).
 
@@ -149,6 +157,14 @@ class Card(enum.IntEnum):
 
     def __str__(self) -> str:
         return card_code(self)
+
+    @classmethod
+    def _missing_(cls, value: object) -> Card:
+        if isinstance(value, str):
+            raise CardError(f"Card({value!r}): a Card is made from its number 0..32; read a code such as JH with Card.parse({value!r})")
+        if isinstance(value, int):
+            raise CardError(f"not a card number 0..32: {value!r}")
+        raise CardTypeError(f"a card is a number 0..32, not {type(value).__name__} {value!r}")
 
     def pretty(self) -> str:
         """The card for people: ``"J♥"``, ``"10♣"``, ``"Joker"``."""

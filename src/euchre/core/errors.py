@@ -10,7 +10,10 @@ argument of the wrong *type* raises an error that is also a :class:`TypeError`
 :class:`RulesTypeError`); an argument of the right type but a wrong *value* raises one
 that is also a :class:`ValueError` (:class:`EuchreValueError`, :class:`CardError`,
 :class:`RulesError`, :class:`IllegalActionError`, :class:`RecordError`). So
-``except TypeError``, ``except ValueError`` and ``except EuchreError`` all work.
+``except TypeError``, ``except ValueError`` and ``except EuchreError`` all work. A family's
+own type error (``RulesTypeError``, ``CardTypeError``, ``ActionTypeError``,
+``RecordTypeError``) is also a member of its family, so ``except RulesError`` catches a
+wrong type of option too; being in the family, it is a ``ValueError`` as well.
 """
 
 from __future__ import annotations

@@ -444,8 +444,11 @@ def _action_code(action: object, legal: tuple[int, ...]) -> int:
     if type(action) is int or type(action) is Action:
         return int(action)
     # bools, floats, and other int-valued enums (a Card or a Suit is not an action)
-    raise ActionTypeError(f"not an action: {type(action).__name__} {action!r} (give an Action, its int code or its text)",
-                          repr(action), [action_text(c) for c in legal])
+    hint = " (give an Action, its int code or its text)"
+    if isinstance(action, Card):
+        hint = f" (to play or discard a card, give Action.play(card) or its text, 'play-{action}')"
+    raise ActionTypeError(f"not an action: {type(action).__name__} {action!r}{hint}", repr(action),
+                          [action_text(c) for c in legal])
 
 
 _F = TypeVar("_F", bound=Callable[..., Any])

@@ -101,6 +101,17 @@ class Rules:
     bridge_definition: str = _opt("uspcc", ("none", "dc_1862", "uspcc", "hoyle_1857"), "X-05; S001 L24; S002 L49-51")
     call_words: str = _opt("uspcc", ("dc_1862", "uspcc", "tournament"), "S000 L119-187; S001 L11-15; X-28")
 
+    def __new__(cls, *args: Any, **options: Any) -> Rules:
+        # The dataclass's own __init__ would refuse an unknown name with a bare
+        # TypeError; this says which names are unknown (a RulesTypeError, a RulesError).
+        unknown = sorted(set(options) - {f.name for f in dataclasses.fields(cls)})
+        if unknown:
+            raise RulesTypeError(f"unknown option(s): {', '.join(unknown)}; the options are listed by `euchre rules "
+                                 "modern-standard` (or OPTION_NAMES)")
+        if args:
+            raise RulesTypeError("Rules takes its options by name, e.g. Rules(deck=32)")
+        return super().__new__(cls)
+
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):
             value = getattr(self, f.name)

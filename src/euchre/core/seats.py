@@ -63,6 +63,14 @@ class Seat(enum.IntEnum):
         return self.name
 
     @classmethod
+    def _missing_(cls, value: object) -> Seat:
+        if isinstance(value, str):
+            raise EuchreValueError(f"Seat({value!r}): a Seat is made from its number 0..3; read N, E, S or W with Seat.parse({value!r})")
+        if isinstance(value, int):
+            raise EuchreValueError(f"not a seat number 0..3: {value!r}")
+        raise EuchreTypeError(f"a seat is a number 0..3, not {type(value).__name__} {value!r}")
+
+    @classmethod
     def parse(cls, text: str | int) -> Seat:
         """Read a seat from N/E/S/W, a name, or 0..3.
 
@@ -163,31 +171,52 @@ class Table:
         set_(self, "everyone", (1 << n) - 1)
 
     # ------------------------------------------------------------ questions
+    # The tuples above answer the engine's hot paths unchecked (an index outside the
+    # table is an IndexError); these methods check what they are given.
+    def seat(self, seat: object, what: str = "seat") -> int:
+        """``seat`` checked as a seat of this table.
+
+        Raises:
+            EuchreTypeError: not an int. EuchreValueError: not 0..seats-1."""
+        if type(seat) is int and 0 <= seat < self.seats:
+            return seat
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise EuchreTypeError(f"{what} must be a seat number 0..{self.seats - 1} (int), not {type(seat).__name__} {seat!r}")
+        if not 0 <= seat < self.seats:
+            raise EuchreValueError(f"{what} must be a seat 0..{self.seats - 1}, not {seat}")
+        return int(seat)
+
     def left_of(self, seat: int, steps: int = 1) -> int:
-        """The seat ``steps`` places clockwise of ``seat`` (``steps`` may be negative)."""
-        return (seat + steps) % self.seats
+        """The seat ``steps`` places clockwise of ``seat`` (``steps`` may be negative).
+
+        Raises:
+            EuchreTypeError / EuchreValueError: not a seat, or ``steps`` not an int."""
+        if isinstance(steps, bool) or not isinstance(steps, int):
+            raise EuchreTypeError(f"steps must be a whole number, not {steps!r}")
+        return (self.seat(seat) + steps) % self.seats
 
     def eldest(self, dealer: int) -> int:
         """The eldest hand: the seat to the dealer's left, who bids and leads first
         (S000 L117, S001 L11)."""
-        return self.left[dealer]
+        return self.left[self.seat(dealer, "dealer")]
 
     def seats_from(self, start: int, seat: int) -> int:
         """How many places clockwise ``seat`` sits from ``start`` (0 for ``start``
         itself; for the dealer, 1 is the eldest hand)."""
-        return (seat - start) % self.seats
+        return (self.seat(seat) - self.seat(start, "start")) % self.seats
 
     def same_team(self, a: int, b: int) -> bool:
         """True when seats ``a`` and ``b`` play on the same side."""
-        return self.team[a] == self.team[b]
+        return self.team[self.seat(a)] == self.team[self.seat(b)]
 
     def opponents(self, seat: int) -> tuple[int, ...]:
         """The seats of the other teams, clockwise from ``seat``'s left."""
-        t = self.team[seat]
+        t = self.team[self.seat(seat)]
         return tuple(s for s in self.clockwise_from(self.left[seat]) if self.team[s] != t)
 
     def clockwise_from(self, start: int) -> tuple[int, ...]:
         """Every seat once, clockwise, starting with ``start``."""
+        start = self.seat(start, "start")
         return tuple((start + k) % self.seats for k in range(self.seats))
 
     def active_seats(self, alone: int = -1, defender_alone: int = -1) -> int:
@@ -196,13 +225,13 @@ class Table:
         S001 L15; X-19). ``-1`` for nobody alone."""
         active = self.everyone
         for lone in (alone, defender_alone):
-            if lone != -1 and self.partner[lone] != lone:
+            if lone != -1 and self.partner[self.seat(lone, "a lone player")] != lone:
                 active &= ~(1 << self.partner[lone])
         return active
 
     def sits_out(self, seat: int, active: int) -> bool:
         """True when ``seat`` sits out (its bit is clear in ``active``)."""
-        return not active >> seat & 1
+        return not active >> self.seat(seat) & 1
 
     def opening_leader(self, dealer: int, active: int, alone: int, alone_lead: str) -> int:
         """The seat that leads the first trick (REFERENCE 6.1 "opening lead").
@@ -216,6 +245,9 @@ class Table:
                 he sits out), ``left_of_lone_player`` (X-11, "lead switch") or
                 ``lone_player`` (S000 L181, the "improper custom").
         """
+        dealer = self.seat(dealer, "dealer")
+        if alone != -1:
+            alone = self.seat(alone, "the lone player")
         if alone != -1 and alone_lead == "lone_player":
             start = alone
         elif alone != -1 and alone_lead == "left_of_lone_player":
