@@ -43,11 +43,13 @@ from euchre.core import (
 )
 from euchre.core.actions import action_text, parse_action
 from euchre.core.cards import Card, Suit, card_code, deck_cards, parse_card
-from euchre.core.egn import dumps_egn, loads_egn
+from euchre.core.deal import choose_packets, cut_pack, deal_pack
+from euchre.core.egn import card_to_egn, dumps_egn, load_egn, loads_egn, ruleset_from_rules
+from euchre.core.game import Setup
 from euchre.core.hand import APPLY_BY_PHASE, LEGAL_BY_PHASE, by_phase
-from euchre.core.presets import preset_laws, preset_values
+from euchre.core.presets import preset_laws, preset_of, preset_values
 from euchre.core.records import dumps, load_record, loads
-from euchre.core.seats import FOUR_HANDED
+from euchre.core.seats import FOUR_HANDED, Table
 
 MS = preset("modern-standard")
 
@@ -196,6 +198,20 @@ TYPE_ERRORS: list[tuple[str, Callable[[], Any], str]] = [
     ("Rules unknown name", lambda: Rules(colour="red"), "unknown option(s): colour"),  # type: ignore[call-arg]
     ("Table.left_of", lambda: FOUR_HANDED.left_of(2.0), "seat"),  # type: ignore[arg-type]
     ("Table.opponents", lambda: FOUR_HANDED.opponents("N"), "seat"),  # type: ignore[arg-type]
+    ("Setup seating", lambda: Setup(None, 0), "seating"),  # type: ignore[arg-type]
+    ("Setup draws", lambda: Setup((0, 1, 2, 3), 0, "junk"), "draws"),  # type: ignore[arg-type]
+    ("Setup first dealer", lambda: Setup((0, 1, 2, 3), "N"), "first dealer"),  # type: ignore[arg-type]
+    ("Game deal provider returns junk", lambda: Game(MS, 1, deal_provider=lambda i, d: None), "HandState"),  # type: ignore[arg-type, return-value]
+    ("Table teams", lambda: Table(4, None), "teams"),  # type: ignore[arg-type]
+    ("Table teams of floats", lambda: Table(4, ((0.0, 2.0), (1.0, 3.0))), "teams"),  # type: ignore[arg-type]
+    ("cut_pack rng", lambda: cut_pack(list(range(24)), None, 4), "random.Random"),  # type: ignore[arg-type]
+    ("deal_pack table", lambda: deal_pack(list(range(24)), 0, "2-3", None), "Table"),  # type: ignore[arg-type]
+    ("load_egn", lambda: load_egn(None), "JSON object"),
+    ("card_to_egn", lambda: card_to_egn(Suit.HEARTS), "card number"),
+    ("ruleset_from_rules", lambda: ruleset_from_rules(None), "Rules"),  # type: ignore[arg-type]
+    ("Rules.takes_effect", lambda: MS.takes_effect(None), "option name"),  # type: ignore[arg-type]
+    ("Rules.from_dict keys", lambda: Rules.from_dict({1: 2}), "option names"),  # type: ignore[dict-item]
+    ("preset_of", lambda: preset_of(None), "Rules"),  # type: ignore[arg-type]
     ("make_bot level", lambda: make_bot(3), "bot level"),  # type: ignore[arg-type]
     ("make_bot seed", lambda: make_bot("random", "1"), "seed"),  # type: ignore[arg-type]
     ("Bot.choose", lambda: make_bot("intermediate").choose(_hand()), "PlayerView"),  # type: ignore[arg-type]
@@ -239,6 +255,13 @@ VALUE_ERRORS: list[tuple[str, Callable[[], Any], str]] = [
     ("Table.left_of", lambda: FOUR_HANDED.left_of(9), "seat"),
     ("Table.eldest", lambda: FOUR_HANDED.eldest(-1), "dealer"),
     ("Table.opening_leader", lambda: FOUR_HANDED.opening_leader(0, 15, 7, "lone_player"), "lone player"),
+    ("Setup seating", lambda: Setup((0, 0, 0, 0), 0), "each once"),
+    ("Game deal provider reuses a played hand", lambda: Game(MS, 1, deal_provider=lambda i, d: _to_play()), "before any action"),
+    ("Table teams", lambda: Table(4, ((0, 2), (1, 3), ())), "no team may be empty"),
+    ("deal_pack dealer", lambda: deal_pack(list(range(24)), 4, "2-3", FOUR_HANDED), "dealer"),
+    ("deal_pack short", lambda: deal_pack(list(range(5)), 0, "2-3", FOUR_HANDED), "too small"),
+    ("choose_packets", lambda: choose_packets("junk", random.Random(1)), "packet pattern"),
+    ("view_of negative score", lambda: view_of(_hand(), 0, (0, -1)), "score"),
     ("make_bot level", lambda: make_bot("grandmaster"), "unknown bot level"),
     ("Bot.choose out of turn", lambda: make_bot("random").choose(view_of(_hand(), 0)), "no decision"),
 ]
@@ -348,3 +371,175 @@ def test_the_four_hand_table() -> None:
     assert t.opening_leader(0, t.active_seats(2), 2, "left_of_lone_player") == 3
     assert t.opening_leader(0, t.active_seats(1), 1, "left_of_lone_player") == 2
     assert t.opening_leader(3, t.active_seats(2), 2, "left_of_lone_player") == 3
+
+
+def test_game_push_to_the_end_of_the_game_and_pop_back_to_the_start() -> None:
+    rules = MS.replace(game_target=3)
+    game = Game(rules, 4)
+    rng = random.Random(4)
+    start = dumps(game)
+    pushed = 0
+    while not game.is_over:
+        game.push(rng.choice(game.legal_codes()))
+        pushed += 1
+    assert game.result is not None
+    with pytest.raises(IllegalActionError):
+        game.push(0)
+    for _ in range(pushed):
+        game.pop()
+    assert dumps(game) == start and game.result is None
+
+
+def test_regression_a_refused_push_left_an_undo_entry() -> None:
+    """With the checks off, push() after the hand was over raised but kept an undo
+    entry, so the pops that followed took back one action too few."""
+    h = _hand()
+    was = set_debug_checks(False)
+    try:
+        rng = random.Random(3)
+        n = 0
+        while not h.is_over:
+            h.push(rng.choice(h.legal_codes()))
+            n += 1
+        with pytest.raises(IllegalActionError):
+            h.push(0)
+        for _ in range(n):
+            h.pop()
+        assert h.history == [] and h.phase == Phase.BID_ROUND_1
+    finally:
+        set_debug_checks(was)
+
+
+def test_regression_a_pop_after_apply_lost_the_undo_entry() -> None:
+    """push, then apply to the end of the hand, then pop: the pop raised but had thrown
+    the push's undo entry away. Now it refuses and keeps everything."""
+    game = Game(MS, 2)
+    game.push(game.legal_codes()[0])
+    while len(game.finished_hands) == 0:
+        game.apply(game.legal_codes()[0])
+    before = dumps(game)
+    with pytest.raises(EuchreValueError, match="apply"):
+        game.pop()
+    assert dumps(game) == before and len(game._stack) == 1
+
+
+@pytest.mark.parametrize("rules", [
+    Rules(partnership_method="cut_high_vs_low", first_dealer_method="first_black_jack"),
+    preset("dc-club-1862").replace(first_dealer_method="first_jack"),
+], ids=["draw-then-black-jack", "dc-club-first-jack"])
+def test_regression_the_draw_pack_ran_out_before_a_jack(rules: Rules) -> None:
+    """After the draw for partners the face-up deal for the first (black) jack could use
+    up the pack (IndexError in Game(); seeds 7 and 150): the cards are now gathered and
+    shuffled again, as players would."""
+    for seed in range(400):
+        game = Game(rules, seed)
+        jack = [c for _, c in game.setup.draws][-1]
+        assert jack & 7 == 4 and (rules.first_dealer_method == "first_jack" or jack >> 3 in (0, 3))
+
+
+def test_other_enums_are_not_seats_or_cards() -> None:
+    h = _hand()
+    for call in (lambda: view_of(h, Card.TEN_OF_CLUBS), lambda: h.hand_of(Suit.HEARTS),
+                 lambda: HandState.deal(MS, Suit.HEARTS, random.Random(1)), lambda: Seat.parse(Card(3)),
+                 lambda: Action.play(Suit.HEARTS), lambda: Action.name_trump(Card.TEN_OF_CLUBS)):
+        with pytest.raises(TypeError):
+            call()  # type: ignore[arg-type]
+    assert view_of(h, Seat.S).seat == 2 and Action.play(Card.JACK_OF_HEARTS) == Action.PLAY_JH
+
+
+# ------------------------------------------------------------------ records read back
+def _played(game: Game, rng: random.Random, actions: int) -> Game:
+    for _ in range(actions):
+        if game.is_over:
+            break
+        game.apply(rng.choice(game.legal_codes()))
+    return game
+
+
+@pytest.mark.parametrize("cut", [1, 30, 61, 140])
+def test_regression_a_game_read_from_its_record_goes_on_as_the_original(cut: int) -> None:
+    """A seeded game read back from its record was not the same game: the next hands
+    were dealt from another generator (different cards, also for the hand in progress
+    when saved just after a hand ended), and push/pop and copy of the game read dealt
+    different hands again. Now the record is replayed from its seed: the game read deals
+    what the original deals."""
+    original = _played(Game(MS, 17), random.Random(5), cut)
+    loaded, _ = loads(dumps(original))
+    assert loaded.hand.deal_hands == original.hand.deal_hands and loaded.rng.getstate() == original.rng.getstate()
+    a, b = random.Random(9), random.Random(9)
+    _played(original, a, 80)
+    _played(loaded, b, 80)
+    assert dumps(loaded) == dumps(original)
+
+
+def test_regression_search_on_a_game_read_from_a_record_with_given_cards_is_repeatable() -> None:
+    """A record whose deals are not its seed's (here: cards given, no seed) is read from
+    its cards; the hands after it are then dealt per index, so copy() and push()/pop()
+    of the game read deal the same ones."""
+    rules = MS
+    hands = [[0 + 8 * s + r for r in range(2, 7)] for s in range(4)]
+    hand = HandState.from_deal(rules, 0, hands, [7, 15, 23, 31])
+    game = Game(rules, None, setup=Setup((0, 1, 2, 3), 0), deal_provider=lambda i, d: hand.as_dealt() if i == 0
+                else HandState.deal(rules, d, random.Random(i)))
+    _played(game, random.Random(1), 10)
+    loaded, _ = loads(dumps(game))
+    codes = []
+    rng = random.Random(3)
+    copy = loaded.copy()
+    while len(loaded.finished_hands) < 2:
+        code = rng.choice(loaded.legal_codes())
+        codes.append(code)
+        loaded.push(code)
+    first = loaded.hand.deal_hands
+    for _ in codes:
+        loaded.pop()
+    for code in codes:
+        loaded.push(code)
+        copy.push(code)
+    assert loaded.hand.deal_hands == first == copy.hand.deal_hands
+
+
+def test_regression_max_hands_is_kept_in_the_record() -> None:
+    game = _played(Game(MS, 3, max_hands=2), random.Random(2), 500)
+    assert game.is_over and game.result is None
+    loaded, _ = loads(dumps(game))
+    assert loaded.is_over and loaded.max_hands == 2
+
+
+def test_regression_records_of_the_laws_of_irregularities_still_replay() -> None:
+    """Records written before the laws of irregularities were refused hold a preset's
+    law (Hoyle: a revoke costs 1, the deal passes after a misdeal); they never changed a
+    game, so the record is read with the engine's defaults there."""
+    import json
+    game = _played(Game(preset("hoyle-1857"), 4), random.Random(4), 60)
+    data = json.loads(dumps(game))
+    data["rules"].update(renege_penalty=1, renege_penalty_lone=1, renege_ends_hand=False,
+                         misdeal_policy="deal_passes", faced_card_in_deal="recipient_option")
+    loaded, _ = load_record(data)
+    assert loaded.score == game.score and loaded.rules == preset("hoyle-1857")
+
+
+def test_regression_true_is_not_a_point_in_a_record() -> None:
+    """JSON true was read as 1 in a hand's points and the final score ([0, true] equals
+    [0, 1] in Python)."""
+    import json
+    game = next(g for s in range(50) if (g := _played(Game(MS, s), random.Random(s), 40))
+                and any(1 in h.result.points for h in g.finished_hands if h.result))
+    data = json.loads(dumps(game))
+    index = next(i for i, h in enumerate(data["hands"]) if 1 in h.get("result", {}).get("points", []))
+    data["hands"][index]["result"]["points"] = [True if p == 1 else p for p in data["hands"][index]["result"]["points"]]
+    with pytest.raises(RecordError, match="points"):
+        load_record(data)
+    data = json.loads(dumps(game))
+    data["final_score"] = [float(x) for x in data["final_score"]]
+    with pytest.raises(RecordError, match="final_score"):
+        load_record(data)
+
+
+def test_regression_an_error_in_the_first_hand_names_its_place_once() -> None:
+    import json
+    data = json.loads(dumps(_played(Game(MS, 4), random.Random(4), 5)))
+    data["hands"][0]["dealer"] = "NESW"[("NESW".index(data["hands"][0]["dealer"]) + 1) % 4]
+    with pytest.raises(RecordError) as info:
+        load_record(data)
+    assert info.value.where == "hands[0].dealer" and str(info.value).count("hands[0]") == 1

@@ -235,3 +235,21 @@ def test_positive_control_an_option_nothing_reads_is_found_inert() -> None:
     # ... while a real option in the same rules is found to have its effect.
     assert verdict(base, "points_march", 3, "play") == "effect"
 
+
+
+DORMANT_COMBOS = [
+    ({"dealer_partner_may_assist": False}, "canadian_loner", True),
+    ({"all_pass_round2": "stick_the_dealer", "round2_may_name_turned_down": True}, "stuck_dealer_may_name_turned_down", True),
+    ({"dealer_partner_may_assist": False}, "alone_who", "maker_or_dealer_when_assisted"),
+    ({"alone_allowed": False}, "defend_alone", True),
+]
+
+
+@pytest.mark.parametrize(("context_changes", "name", "value"), DORMANT_COMBOS, ids=[c[1] for c in DORMANT_COMBOS])
+def test_regression_options_dormant_in_a_combination_say_so(context_changes: dict[str, Any], name: str, value: Any) -> None:
+    """Found by a tester: these options changed nothing in these combinations while
+    takes_effect() said they did. Now it says they do not, and they still change nothing."""
+    base = BASE.replace(**context_changes)
+    changed = base.replace(**{name: value})
+    assert not changed.takes_effect(name)
+    assert changes(base, changed, games=20, display_games=4) == set()

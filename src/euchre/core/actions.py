@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import enum
 
-from euchre.core.cards import NO_TRUMP, card_code, parse_card
+from euchre.core.cards import NO_TRUMP, Card, Suit, card_code, parse_card
 from euchre.core.errors import ActionTypeError, CardError, CardTypeError, EuchreValueError, IllegalActionError
 
 DISCARD_BASE = 20
@@ -184,7 +184,8 @@ class Action(enum.IntEnum):
         Raises:
             ActionTypeError: not a whole number (or ``alone`` not a bool).
             IllegalActionError: not a suit number 0..4."""
-        if isinstance(suit, bool) or not isinstance(suit, int) or not isinstance(alone, bool):
+        if (isinstance(suit, bool) or not isinstance(suit, int) or not isinstance(alone, bool)
+                or (isinstance(suit, enum.Enum) and not isinstance(suit, Suit))):
             raise ActionTypeError(f"name_trump takes a suit number 0..4 and alone true or false, not {suit!r}, {alone!r}")
         if not 0 <= suit <= NO_TRUMP:
             raise IllegalActionError(f"not a suit number 0..4: {suit!r}")
@@ -224,8 +225,8 @@ GOES_ALONE: frozenset[int] = frozenset(int(a) for a in Action if a.is_alone)
 
 
 def _card_number(card: object) -> int:
-    if isinstance(card, bool) or not isinstance(card, int):
-        raise CardTypeError(f"not a card number 0..32: {card!r}")
+    if isinstance(card, bool) or not isinstance(card, int) or (isinstance(card, enum.Enum) and not isinstance(card, Card)):
+        raise CardTypeError(f"not a card number 0..32: {type(card).__name__} {card!r}")
     if not 0 <= card <= 32:
         raise CardError(f"not a card number 0..32: {card!r}")
     return int(card)

@@ -191,7 +191,7 @@ class Card(enum.IntEnum):
 
 def card_code(card: int) -> str:
     """The two-character code of a card number: ``"JH"``; ``"JK"`` for the joker."""
-    if type(card) is not int and not isinstance(card, Card):
+    if type(card) is not int and type(card) is not Card:
         raise CardTypeError(f"a card number is a whole number 0..32, not {type(card).__name__} {card!r}")
     if card == JOKER:
         return "JK"

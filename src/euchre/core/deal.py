@@ -42,6 +42,11 @@ DEALER_CHOICES: tuple[str, ...] = ("2-3", "3-2", "alternating_2-3", "alternating
 _DECKS: dict[tuple[int, bool], tuple[int, ...]] = {}
 
 
+def _check_rng(rng: object) -> None:
+    if not isinstance(rng, random.Random):
+        raise EuchreTypeError(f"rng must be a random.Random, not {type(rng).__name__}")
+
+
 def pack_of(size: int, joker: bool) -> tuple[int, ...]:
     """The card numbers of a pack in a fixed order (suit then rank; the joker last).
 
@@ -60,8 +65,15 @@ def cut_pack(pack: list[int], rng: random.Random, min_packet: int) -> list[int]:
     packet"). The first element of ``pack`` is the top card.
 
     Raises:
+        EuchreTypeError: ``pack`` is not a list, ``rng`` not a ``random.Random``,
+            ``min_packet`` not an int.
         EuchreValueError: no cut leaves ``min_packet`` cards in each packet.
     """
+    if not isinstance(pack, list):
+        raise EuchreTypeError(f"the pack is a list of card numbers, not {type(pack).__name__}")
+    _check_rng(rng)
+    if isinstance(min_packet, bool) or not isinstance(min_packet, int):
+        raise EuchreTypeError(f"min_packet must be a whole number, not {min_packet!r}")
     n = len(pack)
     if min_packet < 1 or 2 * min_packet > n:
         raise EuchreValueError(f"no cut of {n} cards leaves {min_packet} in each packet")
@@ -71,7 +83,14 @@ def cut_pack(pack: list[int], rng: random.Random, min_packet: int) -> list[int]:
 
 def choose_packets(deal_packets: str, rng: random.Random) -> str:
     """The pattern a deal uses: ``deal_packets`` itself, or under ``dealer_choice`` the
-    dealer's pick among :data:`DEALER_CHOICES` (drawn with ``rng``)."""
+    dealer's pick among :data:`DEALER_CHOICES` (drawn with ``rng``).
+
+    Raises:
+        EuchreTypeError: ``rng`` is not a ``random.Random``.
+        EuchreValueError: ``deal_packets`` is no pattern."""
+    if deal_packets != "dealer_choice" and deal_packets not in PACKETS:
+        raise EuchreValueError(f"not a packet pattern: {deal_packets!r}; patterns: dealer_choice, {', '.join(PACKETS)}")
+    _check_rng(rng)
     if deal_packets == "dealer_choice":
         return rng.choice(DEALER_CHOICES)
     return deal_packets
@@ -93,11 +112,19 @@ def deal_pack(pack: Sequence[int], dealer: int, packets: str, table: Table) -> t
         card of the stock is the one to turn up (S003 L16: the 21st card).
 
     Raises:
-        EuchreValueError: not a fixed pattern.
+        EuchreTypeError: ``table`` is not a Table, ``pack`` not a sequence.
+        EuchreValueError: not a fixed pattern, the dealer not a seat, or too few cards.
     """
     plan = _PLANS.get((table, dealer, packets))
     if plan is None:
+        if not isinstance(table, Table):
+            raise EuchreTypeError(f"deal_pack needs the Table dealt to, not {type(table).__name__}")
+        table.seat(dealer, "dealer")
         plan = _plan(table, dealer, packets)
+    if not isinstance(pack, (list, tuple)):
+        raise EuchreTypeError(f"the pack is a list of card numbers, not {type(pack).__name__}")
+    if len(pack) <= plan[-1][2]:
+        raise EuchreValueError(f"a pack of {len(pack)} cards is too small to deal {plan[-1][2]} and turn one up")
     hands: list[list[int]] = [[] for _ in range(table.seats)]
     for seat, start, stop in plan:
         hands[seat] += pack[start:stop]
@@ -131,8 +158,7 @@ def shuffled_pack(size: int, joker: bool, min_packet: int, rng: random.Random) -
         EuchreTypeError: ``rng`` is not a ``random.Random``.
         EuchreValueError: no cut leaves ``min_packet`` cards in each packet.
     """
-    if not isinstance(rng, random.Random):
-        raise EuchreTypeError(f"rng must be a random.Random, not {type(rng).__name__}")
+    _check_rng(rng)
     pack = list(pack_of(size, joker))
     rng.shuffle(pack)
     return cut_pack(pack, rng, min_packet)

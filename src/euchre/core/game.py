@@ -19,7 +19,7 @@ from euchre.core.deal import choose_packets
 from euchre.core.errors import EuchreError, EuchreTypeError, EuchreValueError, IllegalActionError, RulesTypeError
 from euchre.core.hand import HandResult, HandState
 from euchre.core.rules import Rules
-from euchre.core.seats import SEAT_LETTERS
+from euchre.core.seats import FOUR_HANDED, SEAT_LETTERS
 
 DealProvider = Callable[[int, int], HandState]
 """Makes the next hand: called with (hand index from 0, dealer seat)."""
@@ -52,6 +52,11 @@ class Setup:
         draws: the cards each player drew, in order, ``(player index, card number)``,
             for the draw for partners and/or the first deal (empty when none was made).
         method: a short description of what was done.
+
+    Raises:
+        EuchreTypeError: a field of the wrong type (lists are taken as tuples).
+        EuchreValueError: a seating that is not the players 0..3 each once, a first
+            dealer who is not a seat, a draw that is not (player 0..3, card number).
     """
 
     seating: tuple[int, int, int, int]
@@ -59,8 +64,52 @@ class Setup:
     draws: tuple[tuple[int, int], ...] = ()
     method: str = ""
 
+    def __post_init__(self) -> None:
+        seating, draws = self.seating, self.draws
+        if isinstance(seating, list):
+            seating = tuple(seating)
+        if isinstance(draws, list):
+            draws = tuple(tuple(d) if isinstance(d, list) else d for d in draws)
+        if not isinstance(seating, tuple) or any(type(p) is not int for p in seating):
+            raise EuchreTypeError(f"a setup's seating is a tuple of player numbers, not {self.seating!r}")
+        if sorted(seating) != [0, 1, 2, 3]:
+            raise EuchreValueError(f"a setup's seating must hold the players 0..3 each once, not {seating!r}")
+        FOUR_HANDED.seat(self.first_dealer, "the setup's first dealer")
+        if not isinstance(draws, tuple) or not all(
+                isinstance(d, tuple) and len(d) == 2 and type(d[0]) is int and type(d[1]) is int for d in draws):
+            raise EuchreTypeError(f"a setup's draws are (player, card number) pairs, not {self.draws!r}")
+        if not all(0 <= p <= 3 and 0 <= c < 32 for p, c in draws):
+            raise EuchreValueError(f"a setup's draws are (player 0..3, card number 0..31) pairs, not {draws!r}")
+        if not isinstance(self.method, str):
+            raise EuchreTypeError(f"a setup's method is a text, not {self.method!r}")
+        object.__setattr__(self, "seating", seating)
+        object.__setattr__(self, "first_dealer", int(self.first_dealer))
+        object.__setattr__(self, "draws", draws)
 
-def _draw_until_ordered(players: Sequence[int], pack: list[int], order: str,
+
+class _DrawPack:
+    """The pack drawn from before the first deal (without the joker). When it runs out
+    (ties drawn again and again, or a face-up deal for the first jack after the draw
+    for partners used the jacks up) the cards are gathered and shuffled again, as
+    players would."""
+
+    def __init__(self, size: int, rng: random.Random) -> None:
+        self.size = size
+        self.rng = rng
+        self.cards: list[int] = []
+        self._shuffle()
+
+    def _shuffle(self) -> None:
+        self.cards = deck_cards(self.size, False)
+        self.rng.shuffle(self.cards)
+
+    def draw(self) -> int:
+        if not self.cards:
+            self._shuffle()
+        return self.cards.pop()
+
+
+def _draw_until_ordered(players: Sequence[int], pack: _DrawPack, order: str,
                         draws: list[tuple[int, int]]) -> list[int]:
     """Each player draws a card; tied players draw again (S001 L7, D.C. Law 1) until
     all are ordered. Returns the players from lowest to highest."""
@@ -68,15 +117,13 @@ def _draw_until_ordered(players: Sequence[int], pack: list[int], order: str,
     pending = list(players)
     while pending:
         for p in pending:
-            card = pack.pop()
+            card = pack.draw()
             draws.append((p, card))
             keys[p] = keys[p] + (draw_value(card, order),)
         groups: dict[tuple[int, ...], list[int]] = {}
         for p in players:
             groups.setdefault(keys[p], []).append(p)
         pending = [p for g in groups.values() if len(g) > 1 for p in g]
-        if len(pack) < len(pending):
-            raise EuchreError("the pack ran out while drawing for the deal")
     return sorted(players, key=lambda p: keys[p])
 
 
@@ -99,8 +146,7 @@ def setup_table(rules: Rules, rng: random.Random) -> Setup:
     the seats nearer to it would deal first more often. Drawing uses a pack without the
     joker.
     """
-    pack = deck_cards(rules.deck, False)
-    rng.shuffle(pack)
+    pack = _DrawPack(rules.deck, rng)
     draws: list[tuple[int, int]] = []
     seating: tuple[int, int, int, int] = (0, 1, 2, 3)
     order: list[int] | None = None
@@ -127,7 +173,7 @@ def setup_table(rules: Rules, rng: random.Random) -> Setup:
         table = rules.table
         faced: list[int] = []
         while True:
-            card = pack.pop()
+            card = pack.draw()
             faced.append(card)
             if card & 7 == JACK and (fd == "first_jack" or card >> 3 in (0, 3)):
                 break
@@ -243,8 +289,8 @@ class Game:
             raise EuchreValueError(f"max_hands must be at least 1, not {max_hands}")
         if setup is not None and not isinstance(setup, Setup):
             raise EuchreTypeError(f"setup must be a Setup, not {type(setup).__name__}")
-        if setup is not None and (type(setup.first_dealer) is not int or not 0 <= setup.first_dealer < table.seats):
-            raise EuchreValueError(f"the setup's first dealer must be a seat 0..{table.seats - 1}, not {setup.first_dealer!r}")
+        if setup is not None:
+            table.seat(setup.first_dealer, "the setup's first dealer")
         if deal_provider is not None and not callable(deal_provider):
             raise EuchreTypeError(f"deal_provider must be a function (hand index, dealer) -> HandState, not {deal_provider!r}")
         if max(initial_score) >= rules.game_target:
@@ -275,8 +321,12 @@ class Game:
         dealer = self.dealer if dealer is None else dealer
         if self._deal_provider is not None:
             hand = self._deal_provider(index, dealer)
-            if not isinstance(hand, HandState) or hand.dealer != dealer or hand.rules != self.rules:
-                raise EuchreError(f"the deal provider must return a new HandState of these rules dealt by seat {dealer}")
+            if not isinstance(hand, HandState):
+                raise EuchreTypeError(f"the deal provider must return a HandState, not {type(hand).__name__}")
+            if hand.dealer != dealer or hand.rules != self.rules or hand.history or hand._stack \
+                    or any(hand is h for h in self.finished_hands) or hand is getattr(self, "hand", None):
+                raise EuchreValueError(f"the deal provider must return a new HandState of these rules, dealt by seat "
+                                       f"{dealer}, before any action (hand {index + 1})")
             return hand
         return HandState.deal(self.rules, dealer, self.rng, packets=self.packets)
 
@@ -352,8 +402,13 @@ class Game:
         Raises:
             EuchreValueError: nothing to take back.
         """
-        if not self._stack:
-            raise EuchreValueError("pop() without a matching push()")
+        top = self._stack[-1] if self._stack else None
+        if not self._stack or (top is None and not self.hand._stack) or (
+                top is not None and (not self.finished_hands or self.finished_hands[-1] is not top[0]
+                                     or (self.hand is not top[0] and (self.hand._stack or self.hand.history)))):
+            # Nothing pushed, or the game moved on by apply() since the push: apply
+            # between push and pop is not supported, and nothing is taken back.
+            raise EuchreValueError("pop() without a matching push() (apply() between push and pop is not supported)")
         saved = self._stack.pop()
         if saved is not None:
             hand, score, dealer, result, rng_state = saved

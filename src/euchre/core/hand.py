@@ -323,8 +323,9 @@ class HandState(Calls):
         illegal code leaves the state meaningless, unless debug checks are on
         (:func:`set_debug_checks`): then it raises what :meth:`apply` would raise, and
         the state is unchanged."""
-        self._stack.append(self._snapshot())
-        _APPLY[self.phase](self, code)
+        saved = self._snapshot()
+        _APPLY[self.phase](self, code)  # raises for the hand that is over: nothing saved then
+        self._stack.append(saved)
         self._legal = None
 
     def _push_checked(self, code: int) -> None:
@@ -420,14 +421,10 @@ def _check_rules_and_dealer(rules: object, dealer: object) -> Table:
 
 
 def _seat_arg(table: Table, seat: object, what: str = "seat") -> int:
-    """``seat`` checked as a seat of ``table``."""
+    """``seat`` checked as a seat of ``table`` (see :meth:`Table.seat`)."""
     if type(seat) is int and 0 <= seat < table.seats:
         return seat
-    if isinstance(seat, bool) or not isinstance(seat, int):
-        raise EuchreTypeError(f"{what} must be a seat number 0..{table.seats - 1} (int), not {type(seat).__name__} {seat!r}")
-    if not 0 <= seat < table.seats:
-        raise EuchreValueError(f"{what} must be a seat 0..{table.seats - 1}, not {seat}")
-    return int(seat)
+    return table.seat(seat, what)
 
 
 def _action_code(action: object, legal: tuple[int, ...]) -> int:

@@ -293,7 +293,12 @@ def preset_laws(name: str) -> dict[str, tuple[Any, str]]:
 
 
 def preset_of(rules: Rules) -> str | None:
-    """The name of a playable preset equal to ``rules``, or None."""
+    """The name of a playable preset equal to ``rules``, or None.
+
+    Raises:
+        RulesTypeError: ``rules`` is not a Rules."""
+    if not isinstance(rules, Rules):
+        raise RulesTypeError(f"preset_of takes a Rules, not {type(rules).__name__}")
     for name in PLAYABLE_PRESETS:
         if preset(name) == rules:
             return name

@@ -25,6 +25,7 @@ Shape (version 1)::
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -103,6 +104,7 @@ def game_to_record(game: Game, players: Sequence[str] = ()) -> dict[str, Any]:
             "method": game.setup.method,
         },
         "initial_score": list(game.initial_score),
+        **({"max_hands": game.max_hands} if game.max_hands != MAX_HANDS else {}),
         "hands": hands,
         "final_score": list(game.score),
         "winner": TEAM_NAMES[result.winner] if result else None,
@@ -164,7 +166,7 @@ def load_record(data: Mapping[str, Any]) -> tuple[Game, list[str]]:
         raise RecordError("version", f"unsupported version {data.get('version')!r} (this reader knows {VERSION})")
     rules_d = _need(data, "rules", dict, "")
     try:
-        rules = Rules.from_dict(rules_d)
+        rules = Rules.from_stored(rules_d)
     except RulesError as exc:
         raise RecordError("rules", str(exc)) from None
     if data.get("preset") is not None and not isinstance(data.get("preset"), str):
@@ -188,51 +190,118 @@ def load_record(data: Mapping[str, Any]) -> tuple[Game, list[str]]:
         if not (isinstance(d, list) and len(d) == 2 and type(d[0]) is int and 0 <= d[0] <= 3):
             raise RecordError(f"setup.draws[{i}]", "expected [player 0..3, card]")
         draws.append((d[0], _card_list([d[1]], f"setup.draws[{i}]")[0]))
-    setup = Setup((seating[0], seating[1], seating[2], seating[3]), first, tuple(draws), str(setup_d.get("method", "")))
+    method = setup_d.get("method", "")
+    if not isinstance(method, str):
+        raise RecordError("setup.method", "expected a text")
+    try:
+        setup = Setup((seating[0], seating[1], seating[2], seating[3]), first, tuple(draws), method)
+    except EuchreError as exc:
+        raise RecordError("setup", str(exc)) from None
     initial = _need(data, "initial_score", list, "")
     if len(initial) != 2 or not all(type(x) is int and x >= 0 for x in initial):
         raise RecordError("initial_score", "expected two whole numbers >= 0")
     if max(initial) >= rules.game_target:
         raise RecordError("initial_score", f"{initial} already reaches the target {rules.game_target}")
+    max_hands = data.get("max_hands", MAX_HANDS)
+    if type(max_hands) is not int or max_hands < 1:
+        raise RecordError("max_hands", "expected a whole number >= 1")
     hands_d = _need(data, "hands", list, "")
+    dealt = [_recorded_deal(rules, hd, f"hands[{i}]") for i, hd in enumerate(hands_d)]
 
-    def provider(index: int, dealer: int) -> HandState:
-        where = f"hands[{index}]"
-        if index >= len(hands_d):
-            # The game goes on beyond the record: a placeholder hand that is never played.
-            return HandState.deal(rules, dealer, game_rng)
-        hd = hands_d[index]
-        if not isinstance(hd, Mapping):
-            raise RecordError(where, "expected an object")
-        rec_dealer = _seat(hd.get("dealer"), f"{where}.dealer")
-        if rec_dealer != dealer:
-            raise RecordError(f"{where}.dealer", f"the rules give the deal to {SEATS[dealer]}, the record says {SEATS[rec_dealer]}")
-        deal = _need(hd, "hands", dict, where)
-        cards = [_card_list(deal.get(SEATS[s]), f"{where}.hands.{SEATS[s]}") for s in range(4)]
-        stock = _card_list(hd.get("stock"), f"{where}.stock")
+    game = None
+    if seed is not None:
+        # A seeded game: deal it again from its seed, as it was first played, so that the
+        # game read goes on (its next hands, its search with push/pop) exactly as the
+        # original would. A record whose deals are not those of its seed (made with
+        # given cards, or by another version) is read from its recorded cards instead.
         try:
-            hand = HandState.from_deal(rules, dealer, cards, stock)
-        except EuchreError as exc:
-            raise RecordError(f"{where}.hands", str(exc)) from None
-        packets = hd.get("packets")
-        if packets is not None:
-            if not isinstance(packets, str) or packets not in PACKETS:
-                raise RecordError(f"{where}.packets", f"expected one of {', '.join(PACKETS)}, found {packets!r}")
-            hand.packets = packets
-        return hand
+            game = _replay(Game(rules, seed, initial_score=initial, max_hands=max_hands), hands_d, dealt, setup)
+        except _NotFromSeed:
+            game = None
+    if game is None:
+        def provider(index: int, dealer: int) -> HandState:
+            if index >= len(dealt):
+                # The game goes on beyond the record: a hand of its own per index, so that
+                # copy() and push()/pop() of the game read deal the same ones.
+                return HandState.deal(rules, dealer, random.Random(f"{seed}/{index}"))
+            hand = dealt[index].as_dealt()
+            hand.packets = dealt[index].packets
+            if hand.dealer != dealer:
+                raise RecordError(f"hands[{index}].dealer", f"the rules give the deal to {SEATS[dealer]}, "
+                                  f"the record says {SEATS[hand.dealer]}")
+            return hand
 
-    import random as _random
-    game_rng = _random.Random(seed)
+        try:
+            start = Game(rules, seed, initial_score=initial, setup=setup, deal_provider=provider, max_hands=max_hands)
+        except RecordError:
+            raise
+        except EuchreError as exc:
+            raise RecordError("hands[0]", str(exc)) from None
+        game = _replay(start, hands_d, None, None)
+    final = data.get("final_score")
+    if final is not None and not _same_ints(final, game.score):
+        raise RecordError("final_score", f"the replay ends at {list(game.score)}, the record says {final}")
+    winner = data.get("winner")
+    expected = TEAM_NAMES[game.result.winner] if game.result else None
+    if "winner" in data and winner != expected:
+        raise RecordError("winner", f"the replay gives {expected!r}, the record says {winner!r}")
+    names = list(players) if players else [f"Player {i + 1}" for i in range(4)]
+    return game, names
+
+
+MAX_HANDS = 10_000
+"""``Game``'s default ``max_hands``; a record stores another value only."""
+
+
+class _NotFromSeed(Exception):
+    """The record's setup or deals are not those its seed gives."""
+
+
+def _same_ints(stored: Any, values: Sequence[int]) -> bool:
+    """``stored`` is a list of whole numbers (not booleans) equal to ``values``."""
+    return (isinstance(stored, list) and len(stored) == len(values)
+            and all(type(x) is int for x in stored) and stored == list(values))
+
+
+def _recorded_deal(rules: Rules, hd: Any, where: str) -> HandState:
+    """The deal of one recorded hand, checked (before any of its actions)."""
+    if not isinstance(hd, Mapping):
+        raise RecordError(where, "expected an object")
+    dealer = _seat(hd.get("dealer"), f"{where}.dealer")
+    deal = _need(hd, "hands", dict, where)
+    cards = [_card_list(deal.get(SEATS[s]), f"{where}.hands.{SEATS[s]}") for s in range(4)]
+    stock = _card_list(hd.get("stock"), f"{where}.stock")
     try:
-        game = Game(rules, seed, initial_score=initial, setup=setup, deal_provider=provider)
+        hand = HandState.from_deal(rules, dealer, cards, stock)
     except EuchreError as exc:
-        raise RecordError("hands[0]", str(exc)) from None
+        raise RecordError(f"{where}.hands", str(exc)) from None
+    packets = hd.get("packets")
+    if packets is not None:
+        if not isinstance(packets, str) or packets not in PACKETS:
+            raise RecordError(f"{where}.packets", f"expected one of {', '.join(PACKETS)}, found {packets!r}")
+        hand.packets = packets
+    return hand
+
+
+def _replay(game: Game, hands_d: list[Any], dealt: list[HandState] | None, setup: Setup | None) -> Game:
+    """Play the recorded actions into ``game``, checking each, and each hand's stored
+    result. With ``dealt`` (the game deals from its seed), first check that the game's
+    setup and each hand's cards are the record's, raising _NotFromSeed where not."""
+    if setup is not None and (game.setup.seating, game.setup.first_dealer, game.setup.draws) != (
+            setup.seating, setup.first_dealer, setup.draws):
+        raise _NotFromSeed
     for index, hd in enumerate(hands_d):
         where = f"hands[{index}]"
         if game.is_over:
             raise RecordError(where, "the game was already over before this hand")
-        actions = _need(hd, "actions", list, where)
         hand = game.hand
+        if dealt is not None:
+            want = dealt[index]
+            if (hand.dealer, hand.deal_hands, hand.stock, hand.joker_aside) != (
+                    want.dealer, want.deal_hands, want.stock, want.joker_aside) or (
+                    want.packets is not None and hand.packets != want.packets):
+                raise _NotFromSeed
+        actions = _need(hd, "actions", list, where)
         for j, item in enumerate(actions):
             aw = f"{where}.actions[{j}]"
             if not (isinstance(item, list) and len(item) == 2):
@@ -259,21 +328,15 @@ def load_record(data: Mapping[str, Any]) -> tuple[Game, list[str]]:
             if not isinstance(stored, Mapping):
                 raise RecordError(f"{where}.result", "expected an object")
             r = hand.result
-            if stored.get("points") != list(r.points):
+            if not _same_ints(stored.get("points"), r.points):
                 raise RecordError(f"{where}.result.points", f"the replay scores {list(r.points)}, the record says {stored.get('points')}")
-            if "tricks" in stored and stored.get("tricks") != list(r.tricks):
+            if "tricks" in stored and not _same_ints(stored.get("tricks"), r.tricks):
                 raise RecordError(f"{where}.result.tricks", f"the replay gives {list(r.tricks)}, the record says {stored.get('tricks')}")
+            if "label" in stored and not isinstance(stored.get("label"), str):
+                raise RecordError(f"{where}.result.label", "expected a text")
         elif index < len(hands_d) - 1 and not hand.is_over:
             raise RecordError(where, "the hand is unfinished but more hands follow")
-    final = data.get("final_score")
-    if final is not None and final != list(game.score):
-        raise RecordError("final_score", f"the replay ends at {list(game.score)}, the record says {final}")
-    winner = data.get("winner")
-    expected = TEAM_NAMES[game.result.winner] if game.result else None
-    if "winner" in data and winner != expected:
-        raise RecordError("winner", f"the replay gives {expected!r}, the record says {winner!r}")
-    names = list(players) if players else [f"Player {i + 1}" for i in range(4)]
-    return game, names
+    return game
 
 
 def loads(text: str | bytes) -> tuple[Game, list[str]]:

@@ -188,6 +188,8 @@ class Rules:
         Raises:
             RulesError: no option has that name.
         """
+        if not isinstance(name, str):
+            raise RulesTypeError(f"an option name is a text, not {name!r}")
         if name not in OPTION_NAMES:
             raise RulesError(f"unknown option {name!r}")
         dep = OPTION_DEPENDS.get(name)
@@ -218,10 +220,29 @@ class Rules:
         """
         if not isinstance(data, Mapping):
             raise RulesTypeError(f"rules must be a mapping of options, not {type(data).__name__}")
+        if not all(isinstance(k, str) for k in data):
+            raise RulesTypeError(f"option names are texts, not {sorted(map(repr, data))}")
         unknown = sorted(set(data) - set(OPTION_NAMES))
         if unknown:
             raise RulesError(f"unknown option(s): {', '.join(map(str, unknown))}")
         return cls(**dict(data))
+
+    @classmethod
+    def from_stored(cls, data: Mapping[str, Any]) -> Rules:
+        """Rules from a stored mapping of options (a game record, a table in the web
+        server's database), as :meth:`from_dict`, except that an option which takes
+        effect only with something the engine does not play yet (the laws of
+        irregularities: RULES.md decision 12) is read as its default: records written
+        before those options were refused held a preset's law there, which never changed
+        the game, so the game replays the same.
+
+        Raises:
+            RulesError / RulesTypeError: as :meth:`from_dict`.
+        """
+        if isinstance(data, Mapping):
+            data = {k: (_DEFAULTS[k] if k in OPTION_DEPENDS and not OPTION_DEPENDS[k].supported else v)
+                    for k, v in data.items()}
+        return cls.from_dict(data)
 
     @property
     def cards_in_deck(self) -> int:
@@ -344,9 +365,16 @@ OPTION_DEPENDS: dict[str, Dependence] = {
     "deal_pattern_scope": Dependence("with deal_packets = dealer_choice", lambda r: r.deal_packets == "dealer_choice",
                                      {"deal_packets": "dealer_choice"}),
     "stuck_dealer_may_name_turned_down": Dependence(
-        "with all_pass_round2 = stick_the_dealer", lambda r: r.all_pass_round2 == "stick_the_dealer",
+        "with all_pass_round2 = stick_the_dealer and round2_may_name_turned_down = false (else anyone may name it)",
+        lambda r: r.all_pass_round2 == "stick_the_dealer" and not r.round2_may_name_turned_down,
         {"all_pass_round2": "stick_the_dealer"}),
-    "alone_who": Dependence("with alone_allowed = true", lambda r: r.alone_allowed, {}),
+    "canadian_loner": Dependence("with dealer_partner_may_assist = true", lambda r: r.dealer_partner_may_assist, {}),
+    "alone_who": Dependence(
+        "with alone_allowed = true (and, for maker_or_dealer_when_assisted, dealer_partner_may_assist = true)",
+        lambda r: r.alone_allowed and (r.alone_who != "maker_or_dealer_when_assisted" or r.dealer_partner_may_assist), {}),
+    "defend_alone": Dependence(
+        "with alone_allowed = true, or defend_alone_against = any_maker (nobody else can be defended against alone)",
+        lambda r: r.alone_allowed or r.defend_alone_against == "any_maker", {}),
     "alone_declare_timing": Dependence("with alone_allowed = true", lambda r: r.alone_allowed, {}),
     "alone_lead": Dependence("with alone_allowed = true", lambda r: r.alone_allowed, {}),
     "points_lone_make": Dependence("with alone_allowed = true", lambda r: r.alone_allowed, {}),

@@ -79,6 +79,8 @@ class Seat(enum.IntEnum):
             EuchreValueError: the text or number names no seat.
         """
         if isinstance(text, int) and not isinstance(text, bool):
+            if isinstance(text, enum.Enum) and not isinstance(text, Seat):
+                raise EuchreTypeError(f"a seat is N, E, S, W or 0..3, not {type(text).__name__} {text!r}")
             if 0 <= text <= 3:
                 return Seat(text)
         elif isinstance(text, str):
@@ -151,9 +153,13 @@ class Table:
             raise EuchreTypeError(f"a table's seats must be a whole number, not {self.seats!r}")
         if not 2 <= self.seats <= 7:
             raise EuchreValueError(f"a table has 2 to 7 seats (S001), not {self.seats}")
+        if not isinstance(self.teams, tuple) or not all(
+                isinstance(t, tuple) and all(type(s) is int for s in t) for t in self.teams):
+            raise EuchreTypeError(f"a table's teams are a tuple of tuples of seat numbers, not {self.teams!r}")
         members = sorted(s for t in self.teams for s in t)
-        if members != list(range(self.seats)):
-            raise EuchreValueError(f"the teams {self.teams!r} must hold each seat 0..{self.seats - 1} once")
+        if members != list(range(self.seats)) or not all(self.teams):
+            raise EuchreValueError(f"the teams {self.teams!r} must hold each seat 0..{self.seats - 1} once, "
+                                   "and no team may be empty")
         n = self.seats
         team = [0] * n
         partner = list(range(n))
@@ -180,7 +186,8 @@ class Table:
             EuchreTypeError: not an int. EuchreValueError: not 0..seats-1."""
         if type(seat) is int and 0 <= seat < self.seats:
             return seat
-        if isinstance(seat, bool) or not isinstance(seat, int):
+        if (isinstance(seat, bool) or not isinstance(seat, int)
+                or (isinstance(seat, enum.Enum) and not isinstance(seat, Seat))):  # a Card or a Suit is no seat
             raise EuchreTypeError(f"{what} must be a seat number 0..{self.seats - 1} (int), not {type(seat).__name__} {seat!r}")
         if not 0 <= seat < self.seats:
             raise EuchreValueError(f"{what} must be a seat 0..{self.seats - 1}, not {seat}")

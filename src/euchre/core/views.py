@@ -135,19 +135,15 @@ def view_of(state: HandState, seat: int, score: Sequence[int] = (0, 0)) -> Playe
         EuchreValueError: ``seat`` is not a seat of the table, or ``score`` does not
             hold one number per team.
     """
-    if type(seat) is not int or not 0 <= seat <= 3:
-        if isinstance(seat, bool) or not isinstance(seat, int):
-            raise EuchreTypeError(f"seat must be a seat number 0..3 (int), not {type(seat).__name__} {seat!r}")
-        if not 0 <= seat <= 3:
-            raise EuchreValueError(f"seat must be 0..3, not {seat!r}")
-        seat = int(seat)  # an int subclass (not bool): the plain number
     if not isinstance(state, HandState):
         raise EuchreTypeError(f"state must be a HandState, not {type(state).__name__}")
+    if type(seat) is not int or not 0 <= seat <= 3:
+        seat = state.table.seat(seat)  # raises for no seat; an int subclass becomes the plain number
     if (type(score) is not tuple and type(score) is not list) or len(score) != 2 \
-            or type(score[0]) is not int or type(score[1]) is not int:
+            or type(score[0]) is not int or type(score[1]) is not int or score[0] < 0 or score[1] < 0:
         if not isinstance(score, (list, tuple)) or any(type(x) is not int for x in score):
             raise EuchreTypeError(f"score must be two whole numbers (N-S, E-W), not {score!r}")
-        raise EuchreValueError(f"score must be two whole numbers (N-S, E-W), not {score!r}")
+        raise EuchreValueError(f"score must be two whole numbers >= 0 (N-S, E-W), not {score!r}")
     dealer = state.dealer
     blind = seat == dealer and state.phase == Phase.BLIND_NAME
     return _make_view(
@@ -227,18 +223,22 @@ def sample_world(view: PlayerView, rng: random.Random) -> HandState:
 
     Raises:
         EuchreTypeError: ``view`` is not a PlayerView, or ``rng`` not a random.Random.
-        EuchreError: no deal fits the view, or the view is malformed.
+        EuchreValueError: no deal fits the view, or the view is malformed (a view made by
+            hand that no hand could show).
     """
     if not isinstance(view, PlayerView):
         raise EuchreTypeError(f"view must be a PlayerView, not {type(view).__name__}")
     if not isinstance(rng, random.Random):
         raise EuchreTypeError(f"rng must be a random.Random, not {type(rng).__name__}")
     try:
-        return _sample_world(view, rng)
-    except EuchreError:
+        world = _sample_world(view, rng)
+    except EuchreValueError:
         raise
-    except (IndexError, KeyError, ValueError, TypeError) as exc:
-        raise EuchreError(f"the view is malformed: {exc!r}") from None
+    except (EuchreError, IndexError, KeyError, ValueError, TypeError, AttributeError) as exc:
+        raise EuchreValueError(f"the view is malformed: {exc}") from None
+    if tuple(world.hand_of(view.seat)) != view.hand and len(view.hand) == view.hand_sizes[view.seat]:
+        raise EuchreValueError(f"the view is malformed: its hand {view.hand} is not a hand of its deck")
+    return world
 
 
 def _sample_world(view: PlayerView, rng: random.Random) -> HandState:
@@ -286,7 +286,7 @@ def _sample_world(view: PlayerView, rng: random.Random) -> HandState:
     unseen = [c for c in deck_cards(rules.deck, rules.joker) if c not in known]
     room[4] = len(unseen) - sum(room.values())
     if any(n < 0 for n in room.values()):
-        raise EuchreError("the view's card counts are inconsistent")
+        raise EuchreValueError("the view's card counts are inconsistent")
     voids = view.voids()
     eff = EFFECTIVE_SUIT[view.trump] if view.trump != -1 else None
     allowed: dict[int, set[int]] = {}
@@ -306,11 +306,11 @@ def _sample_world(view: PlayerView, rng: random.Random) -> HandState:
     for _ in range(tries):
         placed = _assign(unseen, list(room.items()), allowed, rng)
         if placed is None:
-            raise EuchreError("no deal is consistent with this view")
+            raise EuchreValueError("no deal is consistent with this view")
         world = _world_from(view, placed, played_by, blind, dealer_has_upcard, taken)
         if world is not None:
             return world
-    raise EuchreError("no deal consistent with this view's calls was found")
+    raise EuchreValueError("no deal consistent with this view's calls was found")
 
 
 def _world_from(view: PlayerView, placed: dict[int, list[int]], played_by: list[list[int]], blind: bool,
@@ -340,5 +340,5 @@ def _world_from(view: PlayerView, placed: dict[int, list[int]], played_by: list[
     except IllegalActionError:
         return None
     if world.phase != view.phase or world.turn != view.turn:
-        raise EuchreError("the sampled world did not reach the view's state")
+        raise EuchreValueError("the sampled world did not reach the view's state")
     return world

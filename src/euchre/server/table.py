@@ -78,7 +78,7 @@ class LiveTable:
         self.writer = EventWriter(store) if writer is None else writer
         self.config = config
         self.clock = clock
-        self.rules = Rules.from_dict(row.rules)
+        self.rules = Rules.from_stored(row.rules)
         self.status = "lobby"
         self.game: Game | None = None
         self.kinds = ["open", "open", "open", "open"]

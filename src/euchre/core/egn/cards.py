@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import enum
 from typing import Any
 
-from euchre.core.cards import JACK, JOKER, RANK_CHARS, SAME_COLOUR
-from euchre.core.errors import RecordError
+from euchre.core.cards import JACK, JOKER, RANK_CHARS, SAME_COLOUR, Card
+from euchre.core.errors import RecordError, RecordTypeError
 
 _SUIT_LETTERS = "cdhs"
 
@@ -17,9 +18,11 @@ def card_to_egn(card: int) -> str:
     Raises:
         RecordError: not a card number (0..32).
     """
+    if isinstance(card, bool) or not isinstance(card, int) or (isinstance(card, enum.Enum) and not isinstance(card, Card)):
+        raise RecordTypeError("", f"not a card number: {type(card).__name__} {card!r}")
     if card == JOKER:
         return "B"
-    if not isinstance(card, int) or isinstance(card, bool) or not 0 <= card < 32:
+    if not 0 <= card < 32:
         raise RecordError("", f"not a card number: {card!r}")
     return RANK_CHARS[card & 7] + _SUIT_LETTERS[card >> 3]
 
@@ -43,7 +46,7 @@ def card_from_egn(text: Any, where: str = "", trump: int | None = None) -> int:
         RecordError: the text is not a card this reader can place.
     """
     if not isinstance(text, str):
-        raise RecordError(where, f"expected a card code such as 'Jc', found {type(text).__name__}")
+        raise RecordTypeError(where, f"expected a card code such as 'Jc', found {type(text).__name__}")
     has_trump = trump is not None and 0 <= trump <= 3
     if text == "B":
         return JOKER

@@ -66,7 +66,7 @@ def load_egn(data: Any, where: str = "") -> tuple[Game, list[str]]:
             card, a revoke, a wrong dealer, a deal after the game was won, ...) or uses a
             rule our engine cannot play; ``where`` is the JSON path of the fault.
     """
-    top = _obj(data, where)
+    top = _top(data, where, "an EGN game")
     file_type, fw = _get(top, where, "fileType")
     if file_type == MATCH_FILE_TYPE:
         raise RecordError(fw, "this is a match file (EMN); read it with load_emn")
@@ -162,6 +162,13 @@ def _parse_json(text: str | bytes) -> Any:
         raise RecordError("", f"not JSON: {exc}") from None
 
 
+def _top(data: Any, where: str, what: str) -> Mapping[str, Any]:
+    """The top object of a file (parsed JSON); anything else is the wrong type."""
+    if not isinstance(data, Mapping):
+        raise RecordTypeError(where, f"{what} is a JSON object, not {type(data).__name__}")
+    return data
+
+
 def load_emn(data: Any) -> list[tuple[Game, list[str]]]:
     """Replay every game of an EMN (Euchre Match Notation) match file.
 
@@ -175,7 +182,7 @@ def load_emn(data: Any) -> list[tuple[Game, list[str]]]:
     Raises:
         RecordError: as :func:`load_egn`, with paths such as ``games[2].gameData.deals[4]``.
     """
-    top = _obj(data, "")
+    top = _top(data, "", "an EMN match")
     file_type, fw = _get(top, "", "fileType")
     if file_type != MATCH_FILE_TYPE:
         raise RecordError(fw, f"expected {MATCH_FILE_TYPE!r}, found {file_type!r}")
@@ -242,7 +249,7 @@ def egn_annotations(data: Any) -> list[Annotation]:
     Raises:
         RecordError: the annotations are not maps of index strings to lists of texts.
     """
-    top = _obj(data, "")
+    top = _top(data, "", "an EGN file")
     deals_raw, dw = _get(top, "", "deals")
     out = []
     for i, raw in enumerate(_list(deals_raw, dw)):

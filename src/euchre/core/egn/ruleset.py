@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from euchre.core.egn.notation import _join
-from euchre.core.errors import EuchreError, RecordError
+from euchre.core.errors import EuchreError, RecordError, RecordTypeError
 from euchre.core.rules import Rules
 
 _RULESET_KEYS = frozenset({
@@ -114,9 +114,12 @@ def ruleset_from_rules(rules: Rules) -> dict[str, Any]:
     (display, drawing for seats, laps, slams).
 
     Raises:
+        RecordTypeError: ``rules`` is not a Rules.
         RecordError: an option that would make the recorded game replay or score
             differently under EGN's rules; the message names it.
     """
+    if not isinstance(rules, Rules):
+        raise RecordTypeError("", f"ruleset_from_rules takes a Rules, not {type(rules).__name__}")
     problems: list[str] = []
 
     def need(option: str, ok: bool) -> None:
