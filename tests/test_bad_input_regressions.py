@@ -73,7 +73,7 @@ def test_from_deal_refuses_cards_of_the_wrong_type() -> None:
 
 
 def test_game_arguments_are_checked() -> None:
-    for kwargs in ({"initial_score": None}, {"initial_score": 5}, {"initial_score": (1.0, 0)},
+    for kwargs in ({"initial_score": 5}, {"initial_score": (1.0, 0)}, {"initial_score": (0, 0, 0)},
                    {"max_hands": 0}, {"max_hands": "x"}, {"setup": (0, 1, 2, 3)}):
         with pytest.raises(EuchreError):
             Game(Rules(), 1, **kwargs)  # type: ignore[arg-type]
@@ -213,7 +213,7 @@ def test_parsers_raise_euchre_errors_on_wrong_types() -> None:
 
 def test_view_of_checks_score_and_seat() -> None:
     h = _hand()
-    for score in (None, (1,), ("a", "b"), "12"):
+    for score in ((1,), ("a", "b"), "12", (0, 0, 0)):  # None means the start of a game: no points
         with pytest.raises(EuchreError, match="score"):
             view_of(h, 0, score)  # type: ignore[arg-type]
     with pytest.raises(EuchreError, match="seat"):

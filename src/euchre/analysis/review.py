@@ -56,7 +56,7 @@ class Decision:
     seat: int
     phase: Phase
     state: HandState
-    score: tuple[int, int]
+    score: tuple[int, ...]
     action: Action
     values: dict[Action, float]
 
@@ -106,15 +106,15 @@ class Review:
         return out
 
 
-def game_hands(game: Game) -> list[tuple[HandState, tuple[int, int]]]:
+def game_hands(game: Game) -> list[tuple[HandState, tuple[int, ...]]]:
     """The hands of a game in order, each with the score before it: the finished hands
     and then the hand in progress if it has any action."""
     score = game.initial_score
-    out: list[tuple[HandState, tuple[int, int]]] = []
+    out: list[tuple[HandState, tuple[int, ...]]] = []
     for hand in game.finished_hands:
         out.append((hand, score))
         if hand.result is not None:
-            score = (score[0] + hand.result.points[0], score[1] + hand.result.points[1])
+            score = tuple(s + p for s, p in zip(score, hand.result.points, strict=True))
     if not game.is_over and game.hand.history:
         out.append((game.hand, score))
     return out
@@ -162,7 +162,7 @@ def review_game(game: Game, seats: Sequence[int] = (0, 1, 2, 3), *, threshold: f
     if not isinstance(threshold, (int, float)) or isinstance(threshold, bool) or not 0 <= threshold < float("inf"):
         raise EuchreError(f"threshold must be a number >= 0, not {threshold!r}")
     hands = game_hands(game)
-    todo: list[tuple[int, tuple[int, int], int, HandState, int, Action]] = []
+    todo: list[tuple[int, tuple[int, ...], int, HandState, int, Action]] = []
     skipped = 0
     for number, (hand, score) in enumerate(hands, start=1):
         guessed = game.unrecorded.get(number - 1, 0)

@@ -203,7 +203,7 @@ def inferred_worlds(view: PlayerView, rng: random.Random, n: int, tries: int, in
 
 # ---------------------------------------------------------------- rollouts
 
-def hand_value(points: tuple[int, int], team: int, score: tuple[int, int], target: int) -> float:
+def hand_value(points: tuple[int, ...], team: int, score: tuple[int, ...], target: int) -> float:
     """The worth of a hand's points for ``team``: its points minus the other side's, each
     capped at what that side still needs to reach ``target``."""
     need_me = max(target - score[team], 1)
@@ -211,7 +211,7 @@ def hand_value(points: tuple[int, int], team: int, score: tuple[int, int], targe
     return float(min(points[team], need_me) - min(points[1 - team], need_them))
 
 
-def play_out(world: HandState, bots: list[HeuristicBot], score: tuple[int, int]) -> tuple[int, int]:
+def play_out(world: HandState, bots: list[HeuristicBot], score: tuple[int, ...]) -> tuple[int, ...]:
     """Play ``world`` (changed in place) to its end with ``bots`` by seat, each shown only
     its view; the points per team."""
     while not world.is_over:

@@ -48,7 +48,7 @@ class Calls(TrickPlay):
     def _legal_round1(self) -> Legal:
         seat = self.turn
         rules = self.rules
-        partner_of_dealer = seat == self.table.partner[self.dealer]
+        partner_of_dealer = seat == self.table.partner[self.dealer] and seat != self.dealer
         if partner_of_dealer and not rules.dealer_partner_may_assist:
             return _legal_of((_PASS,))
         if rules.require_trump_to_call == "natural_trump" and seat != self.dealer:
@@ -145,14 +145,15 @@ class Calls(TrickPlay):
         self._continue()
 
     def _finish_passed_out(self, forfeit: bool) -> None:
-        points = (0, 0)
+        sides = len(self.tricks_won)
+        points = (0,) * sides
         label = "passed out"
         if forfeit:
-            # The stuck dealer's opponents (the eldest's team) score a point.
-            team = self.table.team[self.table.eldest(self.dealer)]
-            points = (1, 0) if team == 0 else (0, 1)
+            # The stuck dealer's opponents (every other side) score a point.
+            dealer_side = self.table.team[self.dealer]
+            points = tuple(0 if t == dealer_side else 1 for t in range(sides))
             label = "the dealer forfeits a point"
-        self.result = HandResult(True, forfeit, None, None, None, None, (0, 0), points, label)
+        self.result = HandResult(True, forfeit, None, None, None, None, (0,) * sides, points, label)
         self.phase = Phase.DONE
         self.is_over = True
         self.turn = -1
@@ -174,6 +175,8 @@ class Calls(TrickPlay):
         if not in_round1:
             return -1  # round two: every partner has passed (S000 L187)
         eldest, dealers_partner = table.eldest(self.dealer), table.partner[self.dealer]
+        if table.partner[maker] == maker:
+            return -1  # nobody to take it over
         if rules.alone_who == "maker_or_partner" and maker in (eldest, dealers_partner):
             return table.partner[maker]  # the partner speaks after the maker and has not passed
         if rules.alone_who == "maker_or_dealer_when_assisted" and maker == dealers_partner and self.alone == -1:

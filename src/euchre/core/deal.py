@@ -26,15 +26,28 @@ from euchre.core.cards import deck_cards
 from euchre.core.errors import EuchreTypeError, EuchreValueError
 from euchre.core.seats import Table
 
-PACKETS: dict[str, tuple[tuple[int, ...], ...]] = {
-    "2-3": ((2, 2, 2, 2), (3, 3, 3, 3)),
-    "3-2": ((3, 3, 3, 3), (2, 2, 2, 2)),
-    "alternating_2-3": ((2, 3, 2, 3), (3, 2, 3, 2)),
-    "alternating_3-2": ((3, 2, 3, 2), (2, 3, 2, 3)),
-    "one_at_a_time": ((1, 1, 1, 1),) * 5,
-}
-"""PACKETS[pattern]: for each round of the deal, the packet size given to each seat in
-turn from the dealer's left."""
+PACKETS: tuple[str, ...] = ("2-3", "3-2", "alternating_2-3", "alternating_3-2", "one_at_a_time")
+"""The fixed packet patterns (``dealer_choice`` is a dealer's pick among them)."""
+
+
+def packet_rounds(pattern: str, seats: int) -> tuple[tuple[int, ...], ...]:
+    """For each round of the deal, the packet size given to each seat in turn from the
+    dealer's left, at a table of ``seats``: ``2-3`` is everyone two, then everyone three
+    (S000 L115, S001 L9; two-handed: Keller 1887 ch. 7); ``alternating_2-3`` gives 2 and 3
+    by turns, then 3 and 2 (X-31); ``one_at_a_time`` five rounds of one (X-28).
+
+    Raises:
+        EuchreValueError: not a fixed pattern."""
+    first = {"2-3": 2, "3-2": 3}.get(pattern)
+    if first is not None:
+        return ((first,) * seats, (5 - first,) * seats)
+    if pattern in ("alternating_2-3", "alternating_3-2"):
+        start = 2 if pattern == "alternating_2-3" else 3
+        row = tuple(start if i % 2 == 0 else 5 - start for i in range(seats))
+        return (row, tuple(5 - k for k in row))
+    if pattern == "one_at_a_time":
+        return ((1,) * seats,) * 5
+    raise EuchreValueError(f"not a packet pattern: {pattern!r}; patterns: {', '.join(PACKETS)}")
 
 DEALER_CHOICES: tuple[str, ...] = ("2-3", "3-2", "alternating_2-3", "alternating_3-2", "one_at_a_time")
 """The patterns a dealer may choose under ``deal_packets = dealer_choice`` (X-28)."""
@@ -103,7 +116,7 @@ def deal_pack(pack: Sequence[int], dealer: int, packets: str, table: Table) -> t
     Args:
         pack: the cards, top first.
         dealer: the dealer's seat.
-        packets: a key of :data:`PACKETS` (not ``dealer_choice``: see
+        packets: one of :data:`PACKETS` (not ``dealer_choice``: see
             :func:`choose_packets`).
         table: the table being dealt to.
 
@@ -136,9 +149,7 @@ _PLANS: dict[tuple[Table, int, str], tuple[tuple[int, int, int], ...]] = {}
 
 def _plan(table: Table, dealer: int, packets: str) -> tuple[tuple[int, int, int], ...]:
     """Who gets which slice of the pack: ``(seat, start, stop)`` for each packet."""
-    rounds = PACKETS.get(packets)
-    if rounds is None:
-        raise EuchreValueError(f"not a packet pattern: {packets!r}; patterns: {', '.join(PACKETS)}")
+    rounds = packet_rounds(packets, table.seats)
     order = table.clockwise_from(table.left[dealer])
     plan = []
     pos = 0

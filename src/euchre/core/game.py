@@ -8,6 +8,7 @@ REFERENCE 1I I6 (the bridge).
 
 from __future__ import annotations
 
+import enum
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -19,7 +20,7 @@ from euchre.core.deal import choose_packets
 from euchre.core.errors import EuchreError, EuchreTypeError, EuchreValueError, IllegalActionError, RulesTypeError
 from euchre.core.hand import HandResult, HandState
 from euchre.core.rules import Rules
-from euchre.core.seats import FOUR_HANDED, SEAT_LETTERS
+from euchre.core.seats import FOUR_HANDED, Seat
 
 DealProvider = Callable[[int, int], HandState]
 """Makes the next hand: called with (hand index from 0, dealer seat)."""
@@ -46,7 +47,7 @@ class Setup:
     """How the table was formed.
 
     Attributes:
-        seating: ``seating[seat]`` is the index of the player (0..3, in the order the
+        seating: ``seating[seat]`` is the index of the player (0..n-1, in the order the
             players were given) who sits there.
         first_dealer: the seat of the first dealer.
         draws: the cards each player drew, in order, ``(player index, card number)``,
@@ -55,11 +56,11 @@ class Setup:
 
     Raises:
         EuchreTypeError: a field of the wrong type (lists are taken as tuples).
-        EuchreValueError: a seating that is not the players 0..3 each once, a first
+        EuchreValueError: a seating that is not the players 0..n-1 each once, a first
             dealer who is not a seat, a draw that is not (player 0..3, card number).
     """
 
-    seating: tuple[int, int, int, int]
+    seating: tuple[int, ...]
     first_dealer: int
     draws: tuple[tuple[int, int], ...] = ()
     method: str = ""
@@ -72,14 +73,19 @@ class Setup:
             draws = tuple(tuple(d) if isinstance(d, list) else d for d in draws)
         if not isinstance(seating, tuple) or any(type(p) is not int for p in seating):
             raise EuchreTypeError(f"a setup's seating is a tuple of player numbers, not {self.seating!r}")
-        if sorted(seating) != [0, 1, 2, 3]:
-            raise EuchreValueError(f"a setup's seating must hold the players 0..3 each once, not {seating!r}")
-        FOUR_HANDED.seat(self.first_dealer, "the setup's first dealer")
+        if not 2 <= len(seating) <= 7 or sorted(seating) != list(range(len(seating))):
+            raise EuchreValueError(f"a setup's seating must hold the players 0..n-1 each once, not {seating!r}")
+        if isinstance(self.first_dealer, bool) or not isinstance(self.first_dealer, int) or (
+                isinstance(self.first_dealer, enum.Enum) and not isinstance(self.first_dealer, Seat)):
+            raise EuchreTypeError(f"the setup's first dealer must be a seat number, not {self.first_dealer!r}")
+        if not 0 <= self.first_dealer < len(seating):
+            raise EuchreValueError(f"the setup's first dealer must be a seat 0..{len(seating) - 1}, not {self.first_dealer}")
         if not isinstance(draws, tuple) or not all(
                 isinstance(d, tuple) and len(d) == 2 and type(d[0]) is int and type(d[1]) is int for d in draws):
             raise EuchreTypeError(f"a setup's draws are (player, card number) pairs, not {self.draws!r}")
-        if not all(0 <= p <= 3 and 0 <= c < 32 for p, c in draws):
-            raise EuchreValueError(f"a setup's draws are (player 0..3, card number 0..31) pairs, not {draws!r}")
+        if not all(0 <= p < len(seating) and 0 <= c < 32 for p, c in draws):
+            raise EuchreValueError(f"a setup's draws are (player 0..{len(seating) - 1}, card number 0..31) pairs, "
+                                   f"not {draws!r}")
         if not isinstance(self.method, str):
             raise EuchreTypeError(f"a setup's method is a text, not {self.method!r}")
         object.__setattr__(self, "seating", seating)
@@ -137,8 +143,11 @@ def teams_from_draw(order_low_to_high: Sequence[int]) -> tuple[tuple[int, int], 
 def setup_table(rules: Rules, rng: random.Random) -> Setup:
     """Form partnerships and choose the first dealer by the rules' methods.
 
-    Seating: player 0 sits North and his partner South; the other two sit East and West
-    in player order (``fixed_seats`` keeps players 0..3 at N, E, S, W).
+    Seating: at the four-hand table, after a draw for partners player 0 sits North and
+    his partner South, the other two East and West in player order; ``fixed_seats``
+    keeps players 0..n-1 in seats 0..n-1 (N, E, S, W at the four-hand table). Where
+    every player plays for himself only the first dealer is drawn for (a draw for
+    partners would form none), and ``random`` seats the players at random.
     ``first_jack``/``first_black_jack``: one player, chosen at random (whoever happens
     to pick up the pack), deals cards face up one at a time clockwise, starting with the
     player to his left; the first (black) jack deals (X-28, X-29). The start is drawn
@@ -147,30 +156,31 @@ def setup_table(rules: Rules, rng: random.Random) -> Setup:
     joker.
     """
     pack = _DrawPack(rules.deck, rng)
+    table = rules.table
+    n = table.seats
     draws: list[tuple[int, int]] = []
-    seating: tuple[int, int, int, int] = (0, 1, 2, 3)
+    seating: tuple[int, ...] = tuple(range(n))
     order: list[int] | None = None
     method = rules.partnership_method
-    if method == "cut_high_vs_low":
+    if method == "cut_high_vs_low" and table is FOUR_HANDED:
         order = _draw_until_ordered(range(4), pack, rules.cut_rank_order, draws)
         low, high = teams_from_draw(order)
         pair0 = low if 0 in low else high
         other = high if pair0 is low else low
         seating = (0, min(other), max(pair0), max(other))
     elif method == "random":
-        players = [0, 1, 2, 3]
+        players = list(range(n))
         rng.shuffle(players)
-        seating = (players[0], players[1], players[2], players[3])
+        seating = tuple(players)
     seat_of = {p: s for s, p in enumerate(seating)}
 
     fd = rules.first_dealer_method
     if fd in ("lowest_cut", "highest_cut"):
         if order is None:
-            order = _draw_until_ordered(range(4), pack, rules.cut_rank_order, draws)
+            order = _draw_until_ordered(range(n), pack, rules.cut_rank_order, draws)
         chosen = order[0] if fd == "lowest_cut" else order[-1]
         first = seat_of[chosen]
     elif fd in ("first_jack", "first_black_jack"):
-        table = rules.table
         faced: list[int] = []
         while True:
             card = pack.draw()
@@ -186,7 +196,7 @@ def setup_table(rules: Rules, rng: random.Random) -> Setup:
             draws.append((seating[seat], card))
         first = seat
     else:
-        first = rng.randrange(4)
+        first = rng.randrange(n)
     return Setup(seating, first, tuple(draws), f"{method}; {fd}")
 
 
@@ -220,18 +230,18 @@ class GameResult:
     """The end of a game.
 
     Attributes:
-        winner: the winning team (0 N-S, 1 E-W).
-        score: the final score per team.
-        games: games counted for the win: 2 for a slam (opponents on 0) when ``slams``
-            is on, else 1 (X-15a, X-20).
-        carry: with ``laps``, the points per team carried into the next game (the
-            winner's points beyond the target), else (0, 0).
+        winner: the winning side (0 N-S, 1 E-W at the four-hand table).
+        score: the final score per side.
+        games: games counted for the win: 2 for a slam (every other side on 0) when
+            ``slams`` is on, else 1 (X-15a, X-20).
+        carry: with ``laps``, the points per side carried into the next game (the
+            winner's points beyond the target), else all 0.
     """
 
     winner: int
-    score: tuple[int, int]
+    score: tuple[int, ...]
     games: int
-    carry: tuple[int, int]
+    carry: tuple[int, ...]
 
 
 class Game:
@@ -271,7 +281,7 @@ class Game:
     """
 
     def __init__(self, rules: Rules, seed: int | None = None, *,
-                 initial_score: Sequence[int] = (0, 0), setup: Setup | None = None,
+                 initial_score: Sequence[int] | None = None, setup: Setup | None = None,
                  deal_provider: DealProvider | None = None, max_hands: int = 10_000) -> None:
         if not isinstance(rules, Rules):
             raise RulesTypeError(f"rules must be a Rules value (e.g. preset('modern-standard')), not {type(rules).__name__}")
@@ -279,6 +289,8 @@ class Game:
             raise EuchreTypeError(f"seed must be a whole number or None, not {seed!r}")
         table = rules.table
         teams = len(table.teams)
+        if initial_score is None:
+            initial_score = (0,) * teams
         if not isinstance(initial_score, (list, tuple)) or any(type(s) is not int for s in initial_score):
             raise EuchreTypeError(f"initial_score must be {teams} whole numbers (one per team), not {initial_score!r}")
         if len(initial_score) != teams or any(s < 0 for s in initial_score):
@@ -290,6 +302,8 @@ class Game:
         if setup is not None and not isinstance(setup, Setup):
             raise EuchreTypeError(f"setup must be a Setup, not {type(setup).__name__}")
         if setup is not None:
+            if len(setup.seating) != table.seats:
+                raise EuchreValueError(f"the setup seats {len(setup.seating)} players; the table has {table.seats}")
             table.seat(setup.first_dealer, "the setup's first dealer")
         if deal_provider is not None and not callable(deal_provider):
             raise EuchreTypeError(f"deal_provider must be a function (hand index, dealer) -> HandState, not {deal_provider!r}")
@@ -300,7 +314,7 @@ class Game:
         self.seed = seed
         self.rng = random.Random(seed)
         self.setup = setup if setup is not None else setup_table(rules, self.rng)
-        self.initial_score = (int(initial_score[0]), int(initial_score[1]))
+        self.initial_score = tuple(int(s) for s in initial_score)
         self.score = list(self.initial_score)
         self.dealer = self.setup.first_dealer
         self.finished_hands: list[HandState] = []
@@ -439,9 +453,15 @@ class Game:
         result = hand.result
         if result is None:  # pragma: no cover - the phase machine sets it at DONE
             raise EuchreError("internal error: a finished hand has no result")
-        score = [self.score[0] + result.points[0], self.score[1] + result.points[1]]
+        score = [s + p for s, p in zip(self.score, result.points, strict=True)]
         target = self.rules.game_target
-        leaders = [t for t in (0, 1) if score[t] >= target]
+        # A side at or past the target wins; where several sides score with one hand
+        # (every opponent of a euchred maker, where all play for themselves) the highest
+        # wins, and equal highest play on (RULES.md decision 18).
+        top = max(score)
+        leaders = [t for t, s in enumerate(score) if s == top] if top >= target else []
+        if len(leaders) > 1:
+            leaders = []
         next_hand = None
         dealer = self.dealer
         if not leaders:
@@ -453,13 +473,11 @@ class Game:
         self.score = score
         self.dealer = dealer
         if leaders:
-            winner = leaders[0]  # only one side scores a hand, so only one can get there
-            games = 2 if (self.rules.slams and score[1 - winner] == 0) else 1
-            carry = (0, 0)
-            if self.rules.laps:
-                extra = score[winner] - target
-                carry = (extra, 0) if winner == 0 else (0, extra)
-            self.result = GameResult(winner, (score[0], score[1]), games, carry)
+            winner = leaders[0]
+            others = [s for t, s in enumerate(score) if t != winner]
+            games = 2 if (self.rules.slams and not any(others)) else 1
+            carry = tuple((score[winner] - target) if (t == winner and self.rules.laps) else 0 for t in range(len(score)))
+            self.result = GameResult(winner, tuple(score), games, carry)
         elif next_hand is not None:
             self.hand = next_hand
         return result
@@ -483,5 +501,7 @@ class Game:
         return Game(self.rules, seed, initial_score=self.result.carry, setup=setup)
 
     def __repr__(self) -> str:
-        return (f"<Game score N-S {self.score[0]} E-W {self.score[1]}, hand {len(self.finished_hands) + 1}, "
-                f"dealer {SEAT_LETTERS[self.dealer]}, upcard {card_code(self.hand.upcard)}>")
+        table = self.table
+        score = ", ".join(f"{name} {s}" for name, s in zip(table.team_names, self.score, strict=True))
+        return (f"<Game score {score}, hand {len(self.finished_hands) + 1}, "
+                f"dealer {table.letters[self.dealer]}, upcard {card_code(self.hand.upcard)}>")

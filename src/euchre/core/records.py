@@ -37,23 +37,25 @@ from euchre.core.game import Game, Setup
 from euchre.core.hand import HandState
 from euchre.core.presets import preset_of
 from euchre.core.rules import Rules
-from euchre.core.seats import TEAM_NAMES
 
 FORMAT = "euchre-record"
 VERSION = 1
 SEATS = "NESW"
+"""The seat letters of the four-hand table (other tables name their seats 1, 2, ...:
+``Table.letters``)."""
 
 
 def _hand_to_dict(hand: HandState) -> dict[str, Any]:
-    deal = {SEATS[s]: [card_code(c) for c in _cards(hand.deal_hands[s])] for s in range(4)}
+    letters = hand.table.letters
+    deal = {letters[s]: [card_code(c) for c in _cards(hand.deal_hands[s])] for s in range(hand.table.seats)}
     stock = list(hand.stock)
     if hand.joker_aside:  # from_deal moved the joker to the end; store the pack order
         stock = [stock[-1], *stock[:-1]]
     out: dict[str, Any] = {
-        "dealer": SEATS[hand.dealer],
+        "dealer": letters[hand.dealer],
         "hands": deal,
         "stock": [card_code(c) for c in stock],
-        "actions": [[SEATS[s], action_text(code)] for s, code in hand.history],
+        "actions": [[letters[s], action_text(code)] for s, code in hand.history],
     }
     if hand.packets is not None:
         out["packets"] = hand.packets
@@ -96,10 +98,10 @@ def game_to_record(game: Game, players: Sequence[str] = ()) -> dict[str, Any]:
         "rules": game.rules.to_dict(),
         "preset": preset_of(game.rules),
         "seed": game.seed,
-        "players": list(players) if players else [f"Player {i + 1}" for i in range(4)],
+        "players": list(players) if players else [f"Player {i + 1}" for i in range(game.table.seats)],
         "setup": {
             "seating": list(game.setup.seating),
-            "first_dealer": SEATS[game.setup.first_dealer],
+            "first_dealer": game.table.letters[game.setup.first_dealer],
             "draws": [[p, card_code(c)] for p, c in game.setup.draws],
             "method": game.setup.method,
         },
@@ -107,7 +109,7 @@ def game_to_record(game: Game, players: Sequence[str] = ()) -> dict[str, Any]:
         **({"max_hands": game.max_hands} if game.max_hands != MAX_HANDS else {}),
         "hands": hands,
         "final_score": list(game.score),
-        "winner": TEAM_NAMES[result.winner] if result else None,
+        "winner": game.table.team_names[result.winner] if result else None,
     }
 
 
@@ -130,10 +132,10 @@ def _need(obj: Mapping[str, Any], key: str, kind: type | tuple[type, ...], where
     return value
 
 
-def _seat(text: Any, where: str) -> int:
-    if isinstance(text, str) and text in SEATS and len(text) == 1:
-        return SEATS.index(text)
-    raise RecordError(where, f"not a seat: {text!r} (use N, E, S or W)")
+def _seat(text: Any, where: str, letters: str = SEATS) -> int:
+    if isinstance(text, str) and text in letters and len(text) == 1:
+        return letters.index(text)
+    raise RecordError(where, f"not a seat: {text!r} (use {', '.join(letters)})")
 
 
 def _card_list(items: Any, where: str) -> list[int]:
@@ -175,31 +177,33 @@ def load_record(data: Mapping[str, Any]) -> tuple[Game, list[str]]:
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
         raise RecordError("seed", "expected a whole number or null")
     players = data.get("players", [])
-    if not isinstance(players, list) or len(players) not in (0, 4) or not all(isinstance(p, str) for p in players):
-        raise RecordError("players", "expected four names")
+    table = rules.table
+    letters = table.letters
+    if not isinstance(players, list) or len(players) not in (0, table.seats) or not all(isinstance(p, str) for p in players):
+        raise RecordError("players", f"expected {table.seats} names")
     setup_d = _need(data, "setup", dict, "")
     seating = _need(setup_d, "seating", list, "setup")
-    if any(type(x) is not int for x in seating) or sorted(seating) != [0, 1, 2, 3]:
+    if any(type(x) is not int for x in seating) or sorted(seating) != list(range(table.seats)):
         raise RecordError("setup.seating", "expected the players 0..3, each once")
-    first = _seat(setup_d.get("first_dealer"), "setup.first_dealer")
+    first = _seat(setup_d.get("first_dealer"), "setup.first_dealer", letters)
     draws_raw = setup_d.get("draws", [])
     draws = []
     if not isinstance(draws_raw, list):
         raise RecordError("setup.draws", "expected a list")
     for i, d in enumerate(draws_raw):
-        if not (isinstance(d, list) and len(d) == 2 and type(d[0]) is int and 0 <= d[0] <= 3):
+        if not (isinstance(d, list) and len(d) == 2 and type(d[0]) is int and 0 <= d[0] < table.seats):
             raise RecordError(f"setup.draws[{i}]", "expected [player 0..3, card]")
         draws.append((d[0], _card_list([d[1]], f"setup.draws[{i}]")[0]))
     method = setup_d.get("method", "")
     if not isinstance(method, str):
         raise RecordError("setup.method", "expected a text")
     try:
-        setup = Setup((seating[0], seating[1], seating[2], seating[3]), first, tuple(draws), method)
+        setup = Setup(tuple(seating), first, tuple(draws), method)
     except EuchreError as exc:
         raise RecordError("setup", str(exc)) from None
     initial = _need(data, "initial_score", list, "")
     if len(initial) != 2 or not all(type(x) is int and x >= 0 for x in initial):
-        raise RecordError("initial_score", "expected two whole numbers >= 0")
+        raise RecordError("initial_score", f"expected {len(table.teams)} whole numbers >= 0")
     if max(initial) >= rules.game_target:
         raise RecordError("initial_score", f"{initial} already reaches the target {rules.game_target}")
     max_hands = data.get("max_hands", MAX_HANDS)
@@ -227,8 +231,8 @@ def load_record(data: Mapping[str, Any]) -> tuple[Game, list[str]]:
             hand = dealt[index].as_dealt()
             hand.packets = dealt[index].packets
             if hand.dealer != dealer:
-                raise RecordError(f"hands[{index}].dealer", f"the rules give the deal to {SEATS[dealer]}, "
-                                  f"the record says {SEATS[hand.dealer]}")
+                raise RecordError(f"hands[{index}].dealer", f"the rules give the deal to {letters[dealer]}, "
+                                  f"the record says {letters[hand.dealer]}")
             return hand
 
         try:
@@ -242,10 +246,10 @@ def load_record(data: Mapping[str, Any]) -> tuple[Game, list[str]]:
     if final is not None and not _same_ints(final, game.score):
         raise RecordError("final_score", f"the replay ends at {list(game.score)}, the record says {final}")
     winner = data.get("winner")
-    expected = TEAM_NAMES[game.result.winner] if game.result else None
+    expected = table.team_names[game.result.winner] if game.result else None
     if "winner" in data and winner != expected:
         raise RecordError("winner", f"the replay gives {expected!r}, the record says {winner!r}")
-    names = list(players) if players else [f"Player {i + 1}" for i in range(4)]
+    names = list(players) if players else [f"Player {i + 1}" for i in range(table.seats)]
     return game, names
 
 
@@ -267,9 +271,10 @@ def _recorded_deal(rules: Rules, hd: Any, where: str) -> HandState:
     """The deal of one recorded hand, checked (before any of its actions)."""
     if not isinstance(hd, Mapping):
         raise RecordError(where, "expected an object")
-    dealer = _seat(hd.get("dealer"), f"{where}.dealer")
+    dealer = _seat(hd.get("dealer"), f"{where}.dealer", rules.table.letters)
     deal = _need(hd, "hands", dict, where)
-    cards = [_card_list(deal.get(SEATS[s]), f"{where}.hands.{SEATS[s]}") for s in range(4)]
+    letters = rules.table.letters
+    cards = [_card_list(deal.get(letters[s]), f"{where}.hands.{letters[s]}") for s in range(rules.table.seats)]
     stock = _card_list(hd.get("stock"), f"{where}.stock")
     try:
         hand = HandState.from_deal(rules, dealer, cards, stock)
@@ -290,6 +295,7 @@ def _replay(game: Game, hands_d: list[Any], dealt: list[HandState] | None, setup
     if setup is not None and (game.setup.seating, game.setup.first_dealer, game.setup.draws) != (
             setup.seating, setup.first_dealer, setup.draws):
         raise _NotFromSeed
+    letters = game.table.letters
     for index, hd in enumerate(hands_d):
         where = f"hands[{index}]"
         if game.is_over:
@@ -306,7 +312,7 @@ def _replay(game: Game, hands_d: list[Any], dealt: list[HandState] | None, setup
             aw = f"{where}.actions[{j}]"
             if not (isinstance(item, list) and len(item) == 2):
                 raise RecordError(aw, "expected [seat, action]")
-            seat = _seat(item[0], aw)
+            seat = _seat(item[0], aw, letters)
             try:
                 code = parse_action(item[1])
             except EuchreError as exc:
@@ -314,7 +320,7 @@ def _replay(game: Game, hands_d: list[Any], dealt: list[HandState] | None, setup
             if hand.is_over:
                 raise RecordError(aw, "the hand is already over")
             if seat != hand.turn:
-                raise RecordError(aw, f"{SEATS[seat]} acted but it was {SEATS[hand.turn]}'s turn")
+                raise RecordError(aw, f"{letters[seat]} acted but it was {letters[hand.turn]}'s turn")
             try:
                 game.apply(code)
             except RecordError:

@@ -128,7 +128,7 @@ class Rules:
                 raise RulesError(f"option {f.name} = {value} is below its minimum {minimum}")
         self._check_combinations()
         self._check_supported()
-        object.__setattr__(self, "_table", table_of(self.num_players))
+        object.__setattr__(self, "_table", table_of(self.num_players, self.variant))
 
     def _check_combinations(self) -> None:
         if self.canadian_loner and not self.alone_allowed:

@@ -121,14 +121,21 @@ def _next_active_rows(seats: int) -> tuple[tuple[int, ...], ...]:
 
 @dataclass(frozen=True)
 class Table:
-    """The shape of a table: ``seats`` players clockwise from 0, and the fixed
-    partnerships ``teams`` (each a tuple of seats; every seat in exactly one).
+    """The shape of a table: ``seats`` players clockwise from 0, and the fixed sides
+    ``teams`` that score (each a tuple of seats; every seat in exactly one): two
+    partnerships at the four-hand table, one player each at a table where every player
+    plays for himself (two-handed, cutthroat).
+
+    ``letters`` names each seat in one character (records, messages), ``titles`` in
+    words, ``team_names`` each side; by default seats are ``1``, ``2``, ... ("Player 1"),
+    and a side is named by its players.
 
     The precomputed answers (all tuples, indexed by seat):
 
     - ``left[seat]``: the next seat clockwise, who bids and plays after ``seat``;
     - ``right[seat]``: the seat before;
-    - ``team[seat]``: the index of the seat's team in ``teams``;
+    - ``team[seat]``: the index of the seat's side in ``teams``;
+    - ``mates[seat]``: the other seats of its side (none for a player on his own);
     - ``partner[seat]``: the seat's partner (the other seat of a two-seat team), or the
       seat itself when it plays for itself;
     - ``next_active[active][seat]``: the next seat clockwise after ``seat`` whose bit is
@@ -140,10 +147,14 @@ class Table:
 
     seats: int
     teams: tuple[tuple[int, ...], ...]
+    letters: str = ""
+    titles: tuple[str, ...] = ()
+    team_names: tuple[str, ...] = ()
     left: tuple[int, ...] = field(init=False, repr=False, compare=False)
     right: tuple[int, ...] = field(init=False, repr=False, compare=False)
     team: tuple[int, ...] = field(init=False, repr=False, compare=False)
     partner: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    mates: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
     next_active: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
     everyone: int = field(init=False, repr=False, compare=False)
     """The mask of all seats (every seat takes part)."""
@@ -168,7 +179,18 @@ class Table:
                 team[s] = i
                 if len(t) == 2:
                     partner[s] = t[0] if s == t[1] else t[1]
+        letters = self.letters or "".join(str(s + 1) for s in range(n))
+        titles = self.titles or tuple(f"Player {s + 1}" for s in range(n))
+        names = self.team_names or tuple(titles[t[0]] if len(t) == 1 else "-".join(letters[s] for s in t) for t in self.teams)
+        if not isinstance(letters, str) or len(letters) != n or len(set(letters)) != n:
+            raise EuchreValueError(f"a table's letters name each of its {n} seats once, not {letters!r}")
+        if len(titles) != n or len(names) != len(self.teams):
+            raise EuchreValueError("a table's titles name each seat, its team names each side")
         set_ = object.__setattr__
+        set_(self, "letters", letters)
+        set_(self, "titles", tuple(titles))
+        set_(self, "team_names", tuple(names))
+        set_(self, "mates", tuple(tuple(m for m in self.teams[team[s]] if m != s) for s in range(n)))
         set_(self, "left", tuple((s + 1) % n for s in range(n)))
         set_(self, "right", tuple((s - 1) % n for s in range(n)))
         set_(self, "team", tuple(team))
@@ -212,6 +234,11 @@ class Table:
         itself; for the dealer, 1 is the eldest hand)."""
         return (self.seat(seat) - self.seat(start, "start")) % self.seats
 
+    @property
+    def individual(self) -> bool:
+        """True when every player plays for himself (each side is one seat)."""
+        return all(len(t) == 1 for t in self.teams)
+
     def same_team(self, a: int, b: int) -> bool:
         """True when seats ``a`` and ``b`` play on the same side."""
         return self.team[self.seat(a)] == self.team[self.seat(b)]
@@ -232,8 +259,9 @@ class Table:
         S001 L15; X-19). ``-1`` for nobody alone."""
         active = self.everyone
         for lone in (alone, defender_alone):
-            if lone != -1 and self.partner[self.seat(lone, "a lone player")] != lone:
-                active &= ~(1 << self.partner[lone])
+            if lone != -1:
+                for mate in self.mates[self.seat(lone, "a lone player")]:
+                    active &= ~(1 << mate)
         return active
 
     def sits_out(self, seat: int, active: int) -> bool:
@@ -266,19 +294,27 @@ class Table:
         return start
 
 
-FOUR_HANDED = Table(4, ((0, 2), (1, 3)))
+FOUR_HANDED = Table(4, ((0, 2), (1, 3)), "NESW", SEAT_TITLES, TEAM_NAMES)
 """The four-hand partnership table: N-S (team 0) against E-W (team 1)."""
 
+_TABLES: dict[tuple[str, int], Table] = {("partnership", 4): FOUR_HANDED}
+for _n in range(2, 7):
+    _TABLES[("individual", _n)] = Table(_n, tuple((s,) for s in range(_n)))
 
-def table_of(num_players: int) -> Table:
-    """The table for a number of players (only the four-hand partnership game so far).
+
+def table_of(num_players: int, variant: str = "partnership") -> Table:
+    """The table of a rule set's ``variant`` and ``num_players``: the four-hand
+    partnerships, or (``two_handed``, ``cutthroat``, ``call_ace``) every player for
+    himself, seats numbered 1..n.
 
     Raises:
         EuchreValueError: no table of that shape is known.
     """
-    if num_players == 4:
-        return FOUR_HANDED
-    raise EuchreValueError(f"no table of {num_players} players is played yet")
+    key = ("partnership" if variant == "partnership" else "individual", num_players)
+    table = _TABLES.get(key)
+    if table is None:
+        raise EuchreValueError(f"no {variant} table of {num_players} players is played")
+    return table
 
 
 def seat_left(seat: int, steps: int = 1) -> int:

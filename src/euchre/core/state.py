@@ -58,8 +58,10 @@ class HandResult:
         trump: 0..3, NO_TRUMP (4), or None.
         alone: the seat playing a lone hand for the makers, or None.
         defender_alone: the seat defending alone, or None.
-        tricks: tricks won per team (N-S, E-W).
-        points: points scored by this hand per team (N-S, E-W); one side scores.
+        tricks: tricks won per side of the table (N-S, E-W at the four-hand table;
+            each player where every player plays for himself).
+        points: points scored by this hand per side: the makers' side, or every side
+            that defended (at the four-hand table one side scores).
         label: what happened ("march", "euchre", "passed out", ...).
     """
 
@@ -69,18 +71,21 @@ class HandResult:
     trump: int | None
     alone: int | None
     defender_alone: int | None
-    tricks: tuple[int, int]
-    points: tuple[int, int]
+    tricks: tuple[int, ...]
+    points: tuple[int, ...]
     label: str
 
     @property
+    def scoring_teams(self) -> tuple[int, ...]:
+        """The sides that scored (none, one, or every defending side)."""
+        return tuple(t for t, p in enumerate(self.points) if p)
+
+    @property
     def scoring_team(self) -> int | None:
-        """The team (0 N-S, 1 E-W) that scored, or None when nobody did."""
-        if self.points[0]:
-            return 0
-        if self.points[1]:
-            return 1
-        return None
+        """The side that scored (the first of them when several did), or None when
+        nobody did."""
+        teams = self.scoring_teams
+        return teams[0] if teams else None
 
 
 class HandFields:

@@ -64,13 +64,14 @@ class TrickPlay(HandFields):
         maker_tricks = self.tricks_won[maker_team]
         makers_score, points, label = score_hand(
             self.rules, maker_tricks, self.alone != -1, self.defender_alone != -1)
-        team = maker_team if makers_score else 1 - maker_team
-        pts = (points, 0) if team == 0 else (0, points)
+        # The makers score, or every side that defended does (the one other side at the
+        # four-hand table; each opponent of the maker where all play for themselves).
+        pts = tuple(points if (team == maker_team) == makers_score else 0 for team in range(len(self.tricks_won)))
         self.result = HandResult(
             False, False, self.maker, self.trump,
             None if self.alone == -1 else self.alone,
             None if self.defender_alone == -1 else self.defender_alone,
-            (self.tricks_won[0], self.tricks_won[1]), pts, label)
+            tuple(self.tricks_won), pts, label)
         self.phase = Phase.DONE
         self.is_over = True
         self.turn = -1

@@ -27,6 +27,10 @@ from euchre.core.seats import Table
 HIDDEN = -1
 """Stands in a view's history for an action the seat may not see (another's discard)."""
 
+_KITTY = -1
+_DISCARD = -2
+"""Where unseen cards may lie besides the other seats: the kitty, the dealer's discard."""
+
 
 @dataclass(frozen=True)
 class PlayerView:
@@ -52,9 +56,9 @@ class PlayerView:
             unless he may discard it).
         tricks: the finished tricks.
         trick_seats, trick_cards: the trick being played.
-        tricks_won: tricks per team (N-S, E-W).
+        tricks_won: tricks per side of the table (N-S, E-W at the four-hand table).
         hand_sizes: cards held now by each seat.
-        score: the game score per team before this hand.
+        score: the game score per side before this hand.
         legal: the actions this seat may take now (empty when it is not its turn).
     """
 
@@ -77,9 +81,9 @@ class PlayerView:
     tricks: tuple[Trick, ...]
     trick_seats: tuple[int, ...]
     trick_cards: tuple[int, ...]
-    tricks_won: tuple[int, int]
-    hand_sizes: tuple[int, int, int, int]
-    score: tuple[int, int]
+    tricks_won: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    score: tuple[int, ...]
     legal: tuple[Action, ...]
 
     @property
@@ -106,7 +110,7 @@ class PlayerView:
     def voids(self) -> list[set[int]]:
         """For each seat, the effective suits it has shown it holds none of (by not
         following suit)."""
-        result: list[set[int]] = [set(), set(), set(), set()]
+        result: list[set[int]] = [set() for _ in range(len(self.hand_sizes))]
         if self.trump == -1:
             return result
         eff = EFFECTIVE_SUIT[self.trump]
@@ -121,7 +125,7 @@ class PlayerView:
         return result
 
 
-def view_of(state: HandState, seat: int, score: Sequence[int] = (0, 0)) -> PlayerView:
+def view_of(state: HandState, seat: int, score: Sequence[int] | None = None) -> PlayerView:
     """The view of ``state`` from ``seat``.
 
     Args:
@@ -139,11 +143,14 @@ def view_of(state: HandState, seat: int, score: Sequence[int] = (0, 0)) -> Playe
         raise EuchreTypeError(f"state must be a HandState, not {type(state).__name__}")
     if type(seat) is not int or not 0 <= seat <= 3:
         seat = state.table.seat(seat)  # raises for no seat; an int subclass becomes the plain number
-    if (type(score) is not tuple and type(score) is not list) or len(score) != 2 \
-            or type(score[0]) is not int or type(score[1]) is not int or score[0] < 0 or score[1] < 0:
+    sides = len(state.tricks_won)
+    if score is None:
+        score = (0,) * sides
+    elif (type(score) is not tuple and type(score) is not list) or len(score) != sides \
+            or any(type(x) is not int or x < 0 for x in score):
         if not isinstance(score, (list, tuple)) or any(type(x) is not int for x in score):
-            raise EuchreTypeError(f"score must be two whole numbers (N-S, E-W), not {score!r}")
-        raise EuchreValueError(f"score must be two whole numbers >= 0 (N-S, E-W), not {score!r}")
+            raise EuchreTypeError(f"score must be {sides} whole numbers (one per side), not {score!r}")
+        raise EuchreValueError(f"score must be {sides} whole numbers >= 0 (one per side), not {score!r}")
     dealer = state.dealer
     blind = seat == dealer and state.phase == Phase.BLIND_NAME
     return _make_view(
@@ -155,9 +162,9 @@ def view_of(state: HandState, seat: int, score: Sequence[int] = (0, 0)) -> Playe
         defender_alone=state.defender_alone, active=state.active,
         upcard_to_dealer=state.upcard_to_dealer, tricks=tuple(state.tricks),
         trick_seats=tuple(state.trick_seats), trick_cards=tuple(state.trick_cards),
-        tricks_won=(state.tricks_won[0], state.tricks_won[1]),
+        tricks_won=tuple(state.tricks_won),
         hand_sizes=tuple([h.bit_count() for h in state.hands]),
-        score=(score[0], score[1]), legal=state.legal_actions() if state.turn == seat else (),
+        score=tuple(score), legal=state.legal_actions() if state.turn == seat else (),
     )
 
 
@@ -255,7 +262,7 @@ def _sample_world(view: PlayerView, rng: random.Random) -> HandState:
     """
     rules = view.rules
     me, dealer, upcard = view.seat, view.dealer, view.upcard
-    played_by: list[list[int]] = [[], [], [], []]
+    played_by: list[list[int]] = [[] for _ in view.hand_sizes]
     for t in view.tricks:
         for s, c in zip(t.seats, t.cards, strict=True):
             played_by[s].append(c)
@@ -269,9 +276,10 @@ def _sample_world(view: PlayerView, rng: random.Random) -> HandState:
         known.add(JOKER)
     if me == dealer and view.discard != -1:
         known.add(view.discard)
-    # Holders: the other seats (ids 0..3), the kitty (4), the dealer's unknown discard (5).
+    # Holders: the other seats (their numbers), the kitty (_KITTY), the dealer's unknown discard (_DISCARD).
     blind = len(view.hand) != view.hand_sizes[me]  # the dealer naming trump blind
-    room = {s: view.hand_sizes[s] for s in range(4) if s != me or blind}
+    seats = range(len(view.hand_sizes))
+    room = {s: view.hand_sizes[s] for s in seats if s != me or blind}
     dealer_has_upcard = False
     upcard_unknown = False
     if taken and upcard not in played and me != dealer:
@@ -282,9 +290,9 @@ def _sample_world(view: PlayerView, rng: random.Random) -> HandState:
             dealer_has_upcard = True
             room[dealer] -= 1
     if taken and discarded and me != dealer:
-        room[5] = 1
+        room[_DISCARD] = 1
     unseen = [c for c in deck_cards(rules.deck, rules.joker) if c not in known]
-    room[4] = len(unseen) - sum(room.values())
+    room[_KITTY] = len(unseen) - sum(room.values())
     if any(n < 0 for n in room.values()):
         raise EuchreValueError("the view's card counts are inconsistent")
     voids = view.voids()
@@ -292,10 +300,10 @@ def _sample_world(view: PlayerView, rng: random.Random) -> HandState:
     allowed: dict[int, set[int]] = {}
     for c in unseen:
         if upcard_unknown and c == upcard:
-            allowed[c] = {5} if (eff is not None and eff[c] in voids[dealer]) else {dealer, 5}
+            allowed[c] = {_DISCARD} if (eff is not None and eff[c] in voids[dealer]) else {dealer, _DISCARD}
             continue
-        ok = {4, 5} if 5 in room else {4}
-        for s in range(4):
+        ok = {_KITTY, _DISCARD} if _DISCARD in room else {_KITTY}
+        for s in seats:
             if s in room and (eff is None or eff[c] not in voids[s]):
                 ok.add(s)
         allowed[c] = ok
@@ -318,12 +326,12 @@ def _world_from(view: PlayerView, placed: dict[int, list[int]], played_by: list[
     """Rebuild the original deal from a placement of the unseen cards and replay the
     view's history on it; None when the history is not legal on that deal."""
     me, dealer, upcard = view.seat, view.dealer, view.upcard
-    now = [list(view.hand) if (s == me and not blind) else placed[s] for s in range(4)]
+    now = [list(view.hand) if (s == me and not blind) else placed[s] for s in range(len(view.hand_sizes))]
     if dealer_has_upcard:
         now[dealer].append(upcard)
-    discard = view.discard if me == dealer else (placed[5][0] if 5 in placed else -1)
+    discard = view.discard if me == dealer else (placed[_DISCARD][0] if _DISCARD in placed else -1)
     original: list[list[int]] = []
-    for s in range(4):
+    for s in range(len(view.hand_sizes)):
         cards = now[s] + played_by[s]
         if s == dealer and taken:
             # The dealer gives back the upcard he took and gets his discard back.
@@ -332,7 +340,7 @@ def _world_from(view: PlayerView, placed: dict[int, list[int]], played_by: list[
             if discard not in (-1, upcard):
                 cards.append(discard)
         original.append(cards)
-    stock = ([JOKER] if view.joker_aside else []) + [upcard] + placed[4]
+    stock = ([JOKER] if view.joker_aside else []) + [upcard] + placed[_KITTY]
     world = HandState.from_deal(view.rules, dealer, original, stock)
     try:
         for _seat, code in view.history:
