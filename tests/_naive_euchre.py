@@ -24,6 +24,10 @@ from euchre.core.hand import HandState, Phase
 from euchre.core.rules import Rules
 from euchre.core.state import FIELDS
 
+FOUR_HAND_PRESETS: tuple[str, ...] = ()
+"""The playable presets of the four-hand partnership table (the ones this model knows);
+filled in below."""
+
 SUITS = "CDHS"
 PARTNER_SUIT = {"C": "S", "S": "C", "D": "H", "H": "D"}
 PLAIN_ORDER = "AKQJT987"  # high to low; the jack is plain except in trump's colour
@@ -651,3 +655,13 @@ def game_with_first_hand(rules: Rules, dealer: int, first: HandState,
         return HandState.deal(rules, seat, random.Random(index))
 
     return Game(rules, 1, initial_score=initial, setup=Setup((0, 1, 2, 3), dealer), deal_provider=provider)
+
+
+def _four_hand_presets() -> tuple[str, ...]:
+    from euchre.core.presets import PLAYABLE_PRESETS, preset
+    from euchre.core.seats import FOUR_HANDED
+
+    return tuple(name for name in PLAYABLE_PRESETS if preset(name).table is FOUR_HANDED)
+
+
+FOUR_HAND_PRESETS = _four_hand_presets()

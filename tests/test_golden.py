@@ -54,22 +54,31 @@ def _cards(mask: int) -> str:
     return " ".join(card_code(c) for c in cards_of(mask)) or "-"
 
 
+LETTERS = SEAT_LETTERS
+
+
 def _seat(seat: int) -> str:
-    return SEAT_LETTERS[seat] if seat != -1 else "-"
+    return LETTERS[seat] if seat != -1 else "-"
+
+
+def _dash(values: tuple[int, ...] | list[int]) -> str:
+    return "-".join(str(v) for v in values)
 
 
 def _state(h: HandState) -> str:
     trump = "-" if h.trump == -1 else ("NT" if h.trump == 4 else "CDHS"[h.trump])
-    playing = "".join(SEAT_LETTERS[s] for s in range(4) if h.active >> s & 1)
+    playing = "".join(h.table.letters[s] for s in range(h.table.seats) if h.active >> s & 1)
     held = " ".join(str(m.bit_count()) for m in h.hands)
     return (f"{h.phase.name} turn {_seat(h.turn)} trump {trump} maker {_seat(h.maker)} alone {_seat(h.alone)} "
-            f"defender {_seat(h.defender_alone)} playing {playing} held {held} won {h.tricks_won[0]}-{h.tricks_won[1]}")
+            f"defender {_seat(h.defender_alone)} playing {playing} held {held} won {_dash(h.tricks_won)}")
 
 
 def playthrough(name: str, rules: Rules, seed: int = SEED) -> str:
     """The text of one seeded game (see the module docstring)."""
+    global LETTERS
+    LETTERS = rules.table.letters
     game = Game(rules, seed)
-    bots = [RandomBot(seed * 4 + s) for s in range(4)]
+    bots = [RandomBot(seed * 4 + s) for s in range(rules.table.seats)]
     setup = game.setup
     draws = " ".join(f"{p}:{card_code(c)}" for p, c in setup.draws) or "-"
     out = [f"game {name} seed {seed} target {rules.game_target}",
@@ -79,29 +88,29 @@ def playthrough(name: str, rules: Rules, seed: int = SEED) -> str:
         hand = game.hand
         number += 1
         out.append(f"hand {number} dealer {_seat(hand.dealer)} packets {hand.packets} upcard {card_code(hand.upcard)}"
-                   f"{' (joker set aside)' if hand.joker_aside else ''} score {game.score[0]}-{game.score[1]}")
-        for s in range(4):
-            out.append(f"  dealt {SEAT_LETTERS[s]} {_cards(hand.deal_hands[s])}")
+                   f"{' (joker set aside)' if hand.joker_aside else ''} score {_dash(game.score)}")
+        for s in range(rules.table.seats):
+            out.append(f"  dealt {LETTERS[s]} {_cards(hand.deal_hands[s])}")
         out.append(f"  stock {' '.join(card_code(c) for c in hand.stock)}")
         while not hand.is_over:
             seat = hand.turn
             legal = " ".join(action_text(c) for c in hand.legal_codes())
             action = bots[seat].choose(view_of(hand, seat, game.score))
-            out.append(f"  {_state(hand)} | legal {legal} | {SEAT_LETTERS[seat]} {action_text(int(action))}")
+            out.append(f"  {_state(hand)} | legal {legal} | {LETTERS[seat]} {action_text(int(action))}")
             tricks = len(hand.tricks)
             result = game.apply(action)
             if len(hand.tricks) > tricks:
                 t = hand.tricks[-1]
-                played = " ".join(f"{SEAT_LETTERS[s]}:{card_code(c)}" for s, c in zip(t.seats, t.cards, strict=True))
+                played = " ".join(f"{LETTERS[s]}:{card_code(c)}" for s, c in zip(t.seats, t.cards, strict=True))
                 out.append(f"  trick {len(hand.tricks)} led by {_seat(t.leader)}: {played} won by {_seat(t.winner)}")
             if result is not None:
                 out.append(f"  {_state(hand)}")
-                out.append(f"  result {result.label}: points {result.points[0]}-{result.points[1]} "
-                           f"tricks {result.tricks[0]}-{result.tricks[1]}; score {game.score[0]}-{game.score[1]}")
+                out.append(f"  result {result.label}: points {_dash(result.points)} "
+                           f"tricks {_dash(result.tricks)}; score {_dash(game.score)}")
     r = game.result
     out.append("game over: " + ("no result" if r is None else
-                                f"winner {'N-S' if r.winner == 0 else 'E-W'} score {r.score[0]}-{r.score[1]} "
-                                f"games {r.games} carry {r.carry[0]}-{r.carry[1]}"))
+                                f"winner {rules.table.team_names[r.winner]} score {_dash(r.score)} "
+                                f"games {r.games} carry {_dash(r.carry)}"))
     return "\n".join(out) + "\n"
 
 

@@ -25,8 +25,10 @@ from euchre.core.views import HIDDEN
 
 try:
     from . import _naive_euchre as kit
+    from ._naive_individual import NaiveIndividualHand
 except ImportError:
-    import _naive_euchre as kit
+    import _naive_euchre as kit  # type: ignore[no-redef]
+    from _naive_individual import NaiveIndividualHand  # type: ignore[no-redef]
 
 from euchre.core import records
 
@@ -63,7 +65,7 @@ def trump_letter(trump: int) -> str:
 
 def new_hand(rules: Rules, seed: int) -> tuple[HandState, random.Random]:
     rng = random.Random(seed)
-    return HandState.deal(rules, rng.randrange(4), rng), rng
+    return HandState.deal(rules, rng.randrange(rules.table.seats), rng), rng
 
 
 def walk(state: HandState, rng: random.Random) -> Iterator[HandState]:
@@ -74,11 +76,15 @@ def walk(state: HandState, rng: random.Random) -> Iterator[HandState]:
     yield state
 
 
-def to_naive(state: HandState) -> kit.NaiveHand:
+def to_naive(state: HandState) -> kit.NaiveHand | NaiveIndividualHand:
+    """The naive model of the state's table: the partnership model, or the model of
+    players each for himself (tests/_naive_individual.py)."""
     stock = kit.codes(list(state.stock))
     if state.joker_aside:
         stock = [stock[-1], *stock[:-1]]
-    hands = [kit.codes([c for c in range(33) if state.deal_hands[s] >> c & 1]) for s in range(4)]
+    hands = [kit.codes([c for c in range(33) if state.deal_hands[s] >> c & 1]) for s in range(state.table.seats)]
+    if state.table.individual:
+        return NaiveIndividualHand(state.rules.to_dict(), state.dealer, hands, stock)
     return kit.NaiveHand(state.rules.to_dict(), state.dealer, hands, stock)
 
 
@@ -106,34 +112,39 @@ def test_play_follows_the_rules(name: str, seed: int) -> None:
     assert model.phase == "done"
     result = state.result
     assert result is not None
+    table = state.table
+    n = table.seats
+    sides = len(table.teams)
     if result.passed_out:
-        assert state.tricks == [] and result.tricks == (0, 0)
-        dealer_opponents = (state.dealer + 1) % 2
-        assert result.points == (((1, 0) if dealer_opponents == 0 else (0, 1)) if result.forfeit else (0, 0))
+        assert state.tricks == [] and result.tricks == (0,) * sides
+        if result.forfeit:  # a point to every side but the dealer's
+            assert result.points == tuple(0 if t == table.team[state.dealer] else 1 for t in range(sides))
+        else:
+            assert result.points == (0,) * sides
         return
     rules = state.rules
     trump = trump_letter(state.trump)
-    active = [s for s in range(4) if state.is_active(s)]
+    active = [s for s in range(n) if state.is_active(s)]
     assert len(state.tricks) == 5
     assert state.leader == -1 and state.turn == -1
-    played: dict[int, list[int]] = {s: [] for s in range(4)}
-    won = [0, 0]
+    played: dict[int, list[int]] = {s: [] for s in range(n)}
+    won = [0] * sides
     leader = model.tricks[0][0][0][0]
     for trick in state.tricks:
         assert trick.leader == leader
-        order = [(leader + k) % 4 for k in range(4) if (leader + k) % 4 in active]
+        order = [(leader + k) % n for k in range(n) if (leader + k) % n in active]
         assert list(trick.seats) == order
         cards = kit.codes(list(trick.cards))
         winner = trick.seats[kit.trick_winner(cards, trump)]
         assert trick.winner == winner
-        won[winner % 2] += 1
+        won[table.team[winner]] += 1
         for s, c in zip(trick.seats, trick.cards, strict=True):
             played[s].append(c)
         leader = winner
     all_played = [c for t in state.tricks for c in t.cards]
     assert len(all_played) == len(set(all_played)) == 5 * len(active)
     # Each active seat played exactly what it held after the dealer's exchange.
-    for s in range(4):
+    for s in range(n):
         held = bits(state.deal_hands[s])
         if s == state.dealer and state.discarded != -1:
             held = (held | {state.upcard}) - {state.discarded}
@@ -141,11 +152,11 @@ def test_play_follows_the_rules(name: str, seed: int) -> None:
             assert set(played[s]) == held and state.hands[s] == 0
         else:
             assert played[s] == [] and bits(state.hands[s]) == held
-    assert result.tricks == (won[0], won[1])
-    maker_team = state.maker % 2
+    assert result.tricks == tuple(won)
+    maker_team = table.team[state.maker]
     side, points = kit.table_score(rules.to_dict(), won[maker_team], state.alone != -1, state.defender_alone != -1)
-    scorer = maker_team if side == "makers" else 1 - maker_team
-    assert result.points == ((points, 0) if scorer == 0 else (0, points))
+    # The makers score, or every other side does (one at the four-hand table).
+    assert result.points == tuple(points if (t == maker_team) == (side == "makers") else 0 for t in range(sides))
     assert result.points == model.points
 
 
@@ -214,9 +225,10 @@ def test_records_round_trip(name: str, seed: int, stop: int) -> None:
         if game.is_over:
             break
         game.apply(rng.choice(game.hand.legal_codes()))
-    text = records.dumps(game, ["A", "B", "C", "D"])
+    names = ["A", "B", "C", "D", "E", "F"][:game.table.seats]
+    text = records.dumps(game, names)
     loaded, players = records.loads(text)
-    assert players == ["A", "B", "C", "D"]
+    assert players == names
     assert records.dumps(loaded, players) == text
     assert loaded.rules == game.rules
     assert loaded.score == game.score and loaded.result == game.result
@@ -270,12 +282,12 @@ def test_views_never_show_hidden_cards(name: str, seed: int) -> None:
     state, rng = new_hand(RULESETS[name], seed)
     for _ in walk(state, rng):
         kitty = set(state.stock[1:]) - ({state.upcard} | ({32} if state.joker_aside else set()))
-        for seat in range(4):
+        for seat in range(state.table.seats):
             view = view_of(state, seat)
             own = () if (state.phase == Phase.BLIND_NAME and seat == state.dealer) else tuple(state.hand_of(seat))
             assert view.hand == own
             hidden = set(kitty)
-            for other in range(4):
+            for other in range(state.table.seats):
                 if other != seat:
                     hidden |= bits(state.hands[other])
             if state.upcard_to_dealer and seat != state.dealer:
@@ -330,7 +342,7 @@ def test_sampled_worlds_agree_with_the_view(name: str, seed: int, every: int) ->
     for i, _ in enumerate(walk(state, rng)):
         if i % every:
             continue
-        seat = rng.randrange(4)
+        seat = rng.randrange(state.table.seats)
         view = view_of(state, seat)
         world = sample_world(view, random.Random(seed + i))
         assert view_of(world, seat) == view
@@ -350,7 +362,7 @@ def test_sampled_worlds_agree_with_the_view(name: str, seed: int, every: int) ->
             played = {c for t in state.tricks for c in t.cards} | set(state.trick_cards)
             if state.upcard not in played:
                 assert state.upcard in world.hand_of(state.dealer)
-        cards = [c for s in range(4) for c in world.hand_of(s)]
+        cards = [c for s in range(state.table.seats) for c in world.hand_of(s)]
         assert len(cards) == len(set(cards))
         other_rng = random.Random(i)
         while not world.is_over:

@@ -608,6 +608,7 @@ SCORE_TABLE = {
     "openspiel": (1, 2, 2, 1, 4, 2),
     "british-benny": (1, 2, 2, 1, 4, 2),
     "modern-canadian": (1, 2, 2, 1, 4, 2),
+    "two-handed": (1, 2, 2, 1, 4, 2),  # the lone values are unused: no lone hands (Keller 1887 ch. 7)
 }
 
 

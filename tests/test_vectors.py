@@ -159,7 +159,7 @@ def _lone_call(rules: Rules, dealer: int, lone: int) -> HandState:
     return state
 
 
-@pytest.mark.parametrize("name", PLAYABLE_PRESETS)
+@pytest.mark.parametrize("name", kit.FOUR_HAND_PRESETS)
 def test_t06_third_hand_alone_dealers_partner_leads(name: str) -> None:
     """T6 (every preset with alone_lead = first_active_left_of_dealer, RULES.md 11): the
     third hand (eldest's partner) plays alone, so the eldest sits out and the dealer's
@@ -178,7 +178,7 @@ def test_t06_correction_lone_player_leads_under_lone_player() -> None:
     assert state.turn == W
 
 
-@pytest.mark.parametrize("name", PLAYABLE_PRESETS)
+@pytest.mark.parametrize("name", kit.FOUR_HAND_PRESETS)
 def test_t07_dealer_alone_eldest_leads(name: str) -> None:
     """T7 (all presets): the dealer plays alone; the eldest leads trick 1.
     Source: REFERENCE 6.2 T7; S000 L173, S001 L17."""
@@ -323,7 +323,7 @@ def test_t15_stick_the_dealer() -> None:
         state.apply("pass")
 
 
-@pytest.mark.parametrize("name", PLAYABLE_PRESETS)
+@pytest.mark.parametrize("name", kit.FOUR_HAND_PRESETS)
 def test_t16_dealer_may_not_discard_the_upcard(name: str) -> None:
     """T16 (all presets, dealer_may_discard_upcard = false): the dealer picks up the
     upcard; it is not among his discard choices: he discards one of his own five cards.

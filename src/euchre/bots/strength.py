@@ -49,23 +49,27 @@ class Outlook:
         against: cards known to be in an opponent's hand (the upcard he takes up).
         opponent_share: the chance that one unknown card is in an opponent's hand.
         slot_share: the chance that one unknown card is in one given opponent's hand.
+        opponents: how many opponents play against the hand (two at the four-hand
+            table; one in the two-handed game).
     """
 
     unknown: int
     against: int
     opponent_share: float
     slot_share: float
+    opponents: int = 2
 
 
-def outlook_for(deck: int, hand: int, known_out: int, against: int, opponent_slots: int) -> Outlook:
+def outlook_for(deck: int, hand: int, known_out: int, against: int, opponent_slots: int,
+                opponents: int = 2) -> Outlook:
     """An :class:`Outlook` from the deck, the hand, the cards known out of play or in the
     partner's hand (``known_out``), the cards known in an opponent's hand (``against``),
-    and how many unknown cards the opponents hold (``opponent_slots``, e.g. 10 while
-    bidding, 9 when an opponent dealer takes the upcard)."""
+    how many unknown cards the opponents hold (``opponent_slots``, e.g. 10 while bidding,
+    9 when an opponent dealer takes the upcard) and how many opponents hold them."""
     unknown = deck & ~(hand | known_out | against)
     n = popcount(unknown)
     share = min(1.0, opponent_slots / n) if n else 0.0
-    return Outlook(unknown, against, share, share / 2)
+    return Outlook(unknown, against, share, share / max(opponents, 1), opponents)
 
 
 def trumps_high_first(hand: int, trump: int) -> list[int]:
@@ -92,7 +96,7 @@ def _binom_below(n: int, p: float, r: int) -> float:
     return min(1.0, total)
 
 
-def ruff_risk(suit_out: int, trumps_out: int, round_no: int, slot_share: float) -> float:
+def ruff_risk(suit_out: int, trumps_out: int, round_no: int, slot_share: float, opponents: int = 2) -> float:
     """The chance that an opponent ruffs the ``round_no``-th lead of a plain suit.
 
     Args:
@@ -100,13 +104,14 @@ def ruff_risk(suit_out: int, trumps_out: int, round_no: int, slot_share: float) 
         trumps_out: trumps of unknown place or against us.
         round_no: 1 for the first lead of the suit, 2 for the second...
         slot_share: the chance that one unknown card is in one given opponent's hand.
+        opponents: how many opponents may ruff.
     """
     if trumps_out <= 0:
         return 0.0
     short = _binom_below(suit_out, slot_share, round_no)
     has_trump = 1.0 - (1.0 - slot_share) ** trumps_out
     one = short * has_trump
-    return 1.0 - (1.0 - one) ** 2
+    return 1.0 - (1.0 - one) ** opponents
 
 
 def card_chances(hand: int, trump: int, outlook: Outlook) -> dict[int, float]:
@@ -148,7 +153,7 @@ def card_chances(hand: int, trump: int, outlook: Outlook) -> dict[int, float]:
         else:
             clear = (1.0 - q) ** popcount(higher & outlook.unknown)
         round_no = 1 + popcount(higher & hand)
-        risk = ruff_risk(popcount(suit_mask & threats), trumps_out, round_no, outlook.slot_share)
+        risk = ruff_risk(popcount(suit_mask & threats), trumps_out, round_no, outlook.slot_share, outlook.opponents)
         out[card] = clear * (1.0 - risk)
     return out
 

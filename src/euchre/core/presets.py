@@ -154,14 +154,19 @@ _PRESET_TABLE: dict[str, tuple[str | None, str, dict[str, tuple[Any, str]]]] = {
         "progressive_movement": ("winners_up_losers_down", "X-49"),
         "all_pass_round2": ("same_dealer_redeals", "X-32"),
     }),
-    "two-handed": ("modern-standard", "Two-handed euchre (X-15b, X-45). Not playable yet: two players.", {
-        "variant": ("two_handed", "X-15b"),
+    "two-handed": ("modern-standard", "Two-handed euchre: Keller 1887 ch. 7 (X-15b), Cassell's (X-45).", {
+        "variant": ("two_handed", "X-15b: 'two-handed Euchre'"),
         "num_players": (2, "X-15b"),
-        "deck": (32, "X-45"),
-        "first_dealer_method": ("lowest_cut", "#interp"),
+        "deck": (32, "X-15b: 'twenty-two cards remain in the pack'; X-45: a piquet pack"),
+        "partnership_method": ("fixed_seats", "no partners to form"),
+        "first_dealer_method": ("lowest_cut", "X-15b: 'the deal is settled by cutting' (#interp: low deals, as the seeds)"),
+        "deal_packets": ("2-3", "X-15b: 'first two cards to each player and then three'; X-45"),
         "dealer_partner_may_assist": (False, "no partner"),
-        "alone_allowed": (False, "X-15b: no lone hands"),
-        "game_target": (5, "X-45"),
+        "all_pass_round2": ("deal_passes_left", "X-15b: 'a new deal is in order with the former non-dealer as the dealer'"),
+        "alone_allowed": (False, "X-15b: 'there are no lone hands in the two-handed game'"),
+        "points_march": (2, "X-15b: 'he is entitled to score but two points'; X-45"),
+        "points_euchre": (2, "X-15b: 'a euchre counts two'; X-45"),
+        "game_target": (5, "X-45: 'Five points constitute the game'"),
     }),
     "cutthroat-3": ("modern-standard", "Three-handed cutthroat (X-44, X-46). Not playable yet: three players.", {
         "variant": ("cutthroat", "X-44"),
@@ -232,7 +237,7 @@ PRESET_NAMES: tuple[str, ...] = tuple(_PRESET_TABLE)
 PLAYABLE_PRESETS: tuple[str, ...] = (
     "modern-standard", "modern-tournament", "uspcc-official", "dc-club-1862",
     "dc-club-1862-coteries", "hoyle-1857", "casual-web-003", "openspiel",
-    "british-benny", "modern-canadian",
+    "british-benny", "modern-canadian", "two-handed",
 )
 
 PRESET_SOURCES: dict[str, dict[str, str]] = {name: _resolve(name)[1] for name in PRESET_NAMES}

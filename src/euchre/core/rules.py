@@ -137,8 +137,17 @@ class Rules:
             raise RulesError("joker = true cannot be combined with no_trump_call = true (RULES.md decision 10)")
         if self.cut_min_packet * 2 > self.deck + int(self.joker):
             raise RulesError(f"cut_min_packet = {self.cut_min_packet} leaves no legal cut of a {self.deck}-card deck")
-        if self.variant == "partnership" and self.num_players != 4:
-            raise RulesError("variant = partnership needs num_players = 4")
+        players = _VARIANT_PLAYERS[self.variant]
+        if self.num_players not in players:
+            wanted = " or ".join(map(str, players))
+            raise RulesError(f"variant = {self.variant} needs num_players = {wanted}, not {self.num_players}")
+        if self.variant != "partnership":
+            # No partners at the table: no lone hands (Keller 1887 ch. 7: "there are no lone
+            # hands in the two-handed game"; the cutthroat maker always plays alone).
+            for name in ("alone_allowed", "defend_alone", "canadian_loner"):
+                if getattr(self, name):
+                    raise RulesError(f"{name} = true needs partners; with variant = {self.variant} every player "
+                                     "plays for himself")
         if self.laps and self.game_target < self.max_hand_points:
             raise RulesError(
                 f"laps = true needs game_target of at least {self.max_hand_points}: from {self.game_target - 1} points a "
@@ -147,7 +156,7 @@ class Rules:
 
     def _check_supported(self) -> None:
         unsupported = {
-            "variant": self.variant != "partnership",
+            "variant": self.variant not in ("partnership", "two_handed"),
             "call_for_best": self.call_for_best != "none",
             "match_format": self.match_format != "single_game",
             "farmers_hand": self.farmers_hand,
@@ -328,6 +337,11 @@ OPTION_DOCS: dict[str, str] = {
 
 _DEFAULTS: dict[str, Any] = {f.name: f.default for f in dataclasses.fields(Rules)}
 
+_VARIANT_PLAYERS: dict[str, tuple[int, ...]] = {
+    "partnership": (4,), "two_handed": (2,), "cutthroat": (3,), "call_ace": (4, 5, 6),
+}
+"""The numbers of players each ``variant`` is played by (REFERENCE 4.1, 2)."""
+
 
 @dataclass(frozen=True)
 class Dependence:
@@ -358,6 +372,10 @@ def _law(r: Rules) -> bool:
 
 OPTION_DEPENDS: dict[str, Dependence] = {
     "joker_turned_up": Dependence("with joker = true", lambda r: r.joker, {"joker": True}),
+    "partnership_method": Dependence("at a table of partners (variant = partnership)",
+                                     lambda r: r.variant == "partnership", {}),
+    "dealer_partner_may_assist": Dependence("at a table of partners (variant = partnership)",
+                                            lambda r: r.variant == "partnership", {}),
     "joker_card": Dependence("with joker = true", lambda r: r.joker, {"joker": True}),
     "cut_rank_order": Dependence(
         "when cards are drawn (partnership_method = cut_high_vs_low, or first_dealer_method lowest_cut or highest_cut)",
@@ -368,7 +386,8 @@ OPTION_DEPENDS: dict[str, Dependence] = {
         "with all_pass_round2 = stick_the_dealer and round2_may_name_turned_down = false (else anyone may name it)",
         lambda r: r.all_pass_round2 == "stick_the_dealer" and not r.round2_may_name_turned_down,
         {"all_pass_round2": "stick_the_dealer"}),
-    "canadian_loner": Dependence("with dealer_partner_may_assist = true", lambda r: r.dealer_partner_may_assist, {}),
+    "canadian_loner": Dependence("with dealer_partner_may_assist = true", lambda r: r.dealer_partner_may_assist
+                                 and r.variant == "partnership", {}),
     "alone_who": Dependence(
         "with alone_allowed = true (and, for maker_or_dealer_when_assisted, dealer_partner_may_assist = true)",
         lambda r: r.alone_allowed and (r.alone_who != "maker_or_dealer_when_assisted" or r.dealer_partner_may_assist), {}),
