@@ -22,8 +22,10 @@ a policy that is not uniform.
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections import Counter
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -39,8 +41,9 @@ from euchre.core.cards import NO_TRUMP, SAME_COLOUR, parse_card
 from euchre.core.errors import EuchreTypeError, EuchreValueError, RulesTypeError
 from euchre.core.seats import Table
 
-NUMBA = numba_available()
-BACKEND = "numba" if NUMBA else "python"
+BACKEND = "numba"
+"""numba is in the `test` extra: these tests run the compiled kernel (the Python fallback
+is compared with it in test_numba_and_python_backends_play_the_same_hands)."""
 
 
 # ======================================================================= the comparison
@@ -245,7 +248,6 @@ def test_positive_control_a_corrupted_record_is_caught() -> None:
 
 
 # ======================================================================= backends, seeds
-@pytest.mark.skipif(not NUMBA, reason="numba is not installed")
 @pytest.mark.parametrize("name", ["openspiel", "british-benny", "dc-club-1862-coteries", "casual-web-003"])
 def test_numba_and_python_backends_play_the_same_hands(name: str) -> None:
     """The compiled kernel and the Python fallback give the same hands, decisions and
@@ -313,7 +315,6 @@ def check_uniform_play(batch: HandBatch) -> None:
     _within(int(all_pass.sum()), n, 1 / 16, "all pass in round one")
 
 
-@pytest.mark.skipif(not NUMBA, reason="numba is not installed (20,000 hands in Python take a minute)")
 def test_random_policy_and_deal_are_uniform() -> None:
     """The random policy draws every legal action with equal probability and the deal
     every card with equal probability: the frequencies of :func:`check_uniform_play`
@@ -325,7 +326,6 @@ def test_random_policy_and_deal_are_uniform() -> None:
         _within(int((batch.actions[:, 0] == code).sum()), 20_000, 1 / 3, f"eldest's first call {code.name}")
 
 
-@pytest.mark.skipif(not NUMBA, reason="numba is not installed")
 def test_positive_control_the_uniformity_check_fails_on_a_biased_policy() -> None:
     """The same check fails on hands where the eldest plays the simple policy (it orders
     up only with three trumps, far less often than half the time)."""
@@ -433,7 +433,6 @@ def test_simple_policy_decides_from_the_view_only() -> None:
         "ctx", "legal", "trump", "nplayed", "led", "best", "partner_winning", "discard"]
 
 
-@pytest.mark.skipif(not NUMBA, reason="numba is not installed")
 def test_simple_policy_beats_random_play() -> None:
     """A side playing the simple policy scores more points per hand than a side playing
     at random (over 20,000 hands, each side in both seat pairs: far outside the noise)."""
@@ -502,7 +501,7 @@ def test_backend_selection(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(ENV_VAR, "python")
     assert backend_name() == "python"
     assert play_hands("openspiel", 2).backend == "python"
-    assert backend_name("auto") == BACKEND
+    assert backend_name("auto") == ("numba" if numba_available() else "python")
     monkeypatch.setenv(ENV_VAR, "quantum")
     with pytest.raises(BatchBackendError, match=ENV_VAR):
         backend_name()
@@ -525,3 +524,16 @@ def test_replay_gives_the_engines_hand() -> None:
         state = batch.replay(i)
         assert isinstance(state, HandState) and state.is_over
         assert state.result is not None and list(state.result.points) == list(batch.points[i])
+
+
+def test_the_research_example_runs_as_written(capsys: pytest.CaptureFixture[str]) -> None:
+    """docs/research.md, "The batch kernel": its Python block runs as written and prints
+    what the page says it prints."""
+    text = (Path(__file__).resolve().parents[1] / "docs" / "research.md").read_text(encoding="utf-8")
+    section = text.split("## The batch kernel", 1)[1].split("\n## ", 1)[0]
+    blocks = re.findall(r"```(\w*)\n(.*?)```", section, flags=re.S)
+    code = [body for lang, body in blocks if lang == "python"]
+    shown = [body for lang, body in blocks if lang == ""]
+    assert len(code) == 1 and len(shown) == 1
+    exec(compile(code[0], "docs/research.md", "exec"), {})
+    assert capsys.readouterr().out == shown[0]

@@ -204,7 +204,8 @@ R_DECISIONS = 12
 R_LEN = 13
 
 MAX_DECISIONS = 40
-"""More than any hand takes (8 bids, 4 decisions after trump, 20 cards)."""
+"""More than any hand takes (8 bids, at most 6 decisions after trump, 20 cards); a
+record holds this many decisions a hand."""
 DEAL_LEN = 6
 """A recorded deal: the four hands as dealt (masks), the first two cards of the stock."""
 
@@ -717,8 +718,9 @@ def simple_call(ctx: Ints, ws: Ints, phase: int, seat: int, dealer: int, hand: i
     upcard); the dealer's partner under the Canadian loner, who may accept only alone,
     with four or more. Round two and the blind call: name the suit with the most trumps
     (the left bower counted), if at least three or when passing is not allowed (the
-    lowest suit on a tie); no trump only when nothing else may be called. Otherwise the
-    first of pass, play with the partner, forfeit.
+    lowest suit on a tie); no trump only when nothing else may be called. After trump:
+    play with the partner, never take over or defend alone. A dealer who may only forfeit
+    or name forfeits when he has nothing to name.
     """
     n = int(ws[W_NCALLS])
     can_pass = False
@@ -881,7 +883,7 @@ def play_hands(ctx: Ints, policy: Ints, seed: int, start: int, n: int, dealer: i
                 else:
                     code = int(ws[W_CALLS + below(rs, int(ws[W_NCALLS]))])
                 apply_call(st, ctx, code)
-            if record:
+            if record and k < MAX_DECISIONS:
                 at = i * MAX_DECISIONS + k
                 actions[at] = code
                 seats[at] = seat
