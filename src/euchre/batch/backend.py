@@ -1,9 +1,9 @@
 """The two ways to run the batch kernel: compiled by numba, or as plain Python.
 
 As the solver's backends (:mod:`euchre.solver.backend`): the numba backend is the kernel's
-functions compiled with ``numba.njit(cache=True)`` (the compiled code is cached on disk
-beside the source, so only the first run on a machine pays the compile time, a few
-seconds); the Python backend runs the very same functions on lists, some hundred times
+functions compiled with ``numba.njit(cache=True, nogil=True)`` (the compiled code is
+cached on disk beside the source, so only the first run on a machine pays the compile
+time, about ten seconds; a call does not hold the GIL); the Python backend runs the very same functions on lists, some hundred times
 slower. Both give the same hands for the same seed.
 
 Which one: the ``backend`` argument of :func:`euchre.batch.play_hands`, else the
