@@ -47,6 +47,16 @@ def _add_preset(p: argparse.ArgumentParser) -> None:
     p.add_argument("--target", type=int_arg, default=None, metavar="N", help="points to win (default: the preset's)")
 
 
+def _add_workers(p: argparse.ArgumentParser, limit: str = "") -> None:
+    """``--workers N`` and ``--ray [ADDRESS]`` (see :func:`euchre.cli.sim.backend_from_args`)."""
+    p.add_argument("--workers", type=int_arg, default=None, metavar="N",
+                   help=f"processes to use (default 1{'; ' + limit if limit else ''}); with --ray, the tasks run "
+                        "at once (default: the CPUs Ray has)")
+    p.add_argument("--ray", nargs="?", const="", default=None, metavar="ADDRESS",
+                   help="run on Ray (pip install 'euchre[ray]'): a local Ray, or the cluster at ADDRESS "
+                        "('auto', 'ray://HOST:10001'); the same results as processes")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``euchre`` command and its sub-commands."""
     parser = _Parser(prog="euchre", description="Euchre under historical and modern rules.")
@@ -86,8 +96,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bots", default="intermediate,beginner", metavar="A,B",
                    help="levels of N-S and E-W (default intermediate,beginner)")
     p.add_argument("--seed", type=int_arg, default=0, help="seed of the first game (default 0)")
-    p.add_argument("--workers", type=int_arg, default=1, metavar="N",
-                   help="processes to use (default 1; at most one per game and per CPU)")
+    _add_workers(p, "at most one per game and per CPU")
 
     p = sub.add_parser("arena", help="duplicate matches between bots, with statistics and a plot",
                        description="Each pair of bots plays the same deals twice, the seats exchanged.")
@@ -98,7 +107,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--deals", type=int, default=1000, metavar="N", help="duplicate deals per pairing (default 1000)")
     p.add_argument("--games", type=int, default=0, metavar="N", help="duplicate games per pairing (default 0)")
     p.add_argument("--seed", type=int, default=0, help="the match seed (default 0)")
-    p.add_argument("--workers", type=int, default=1, metavar="N", help="processes to use (default 1)")
+    _add_workers(p)
     p.add_argument("--plot", default=None, metavar="FILE.png", help="draw the point shares to a PNG file")
 
     add_review_parser(sub)
