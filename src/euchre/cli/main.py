@@ -1,4 +1,5 @@
-"""The ``euchre`` command: ``play``, ``watch``, ``replay``, ``rules``, ``sim``, ``arena``, ``review`` and ``serve``.
+"""The ``euchre`` command: ``play``, ``watch``, ``replay``, ``rules``, ``sim``, ``arena``, ``selfplay``, ``review`` and
+``serve``.
 
 Every error a user can cause (a bad preset, seat, file or number) is reported on one
 line on standard error, with exit code 2 and no traceback. The line is made safe to
@@ -110,6 +111,20 @@ def build_parser() -> argparse.ArgumentParser:
     _add_workers(p)
     p.add_argument("--plot", default=None, metavar="FILE.png", help="draw the point shares to a PNG file")
 
+    p = sub.add_parser("selfplay", help="bots play each other; every decision to a Parquet data set",
+                       description="Bots play whole games; every decision (the seat's view features, the legal "
+                                   "actions, the action chosen, the search's values, the outcomes) is a row of a "
+                                   "Parquet file. Schema: docs/research.md.")
+    _add_preset(p)
+    p.add_argument("--out", required=True, metavar="FILE.parquet", help="the file to write (replaced if it exists)")
+    p.add_argument("--bots", default="intermediate", metavar="LEVEL[,LEVEL...]",
+                   help="one level for all, two (N-S,E-W) or four (N,E,S,W) (default intermediate)")
+    p.add_argument("--games", type=int_arg, default=10, metavar="N", help="games to play (default 10)")
+    p.add_argument("--seed", type=int_arg, default=0, help="the run's seed (default 0)")
+    p.add_argument("--max-hands", type=int_arg, default=1000, metavar="N",
+                   help="stop a game after N hands (default 1000)")
+    _add_workers(p)
+
     add_review_parser(sub)
     add_serve_parser(sub)
     return parser
@@ -144,6 +159,10 @@ def _command(name: str) -> Callable[[argparse.Namespace, Console], int]:
         from euchre.cli.serve import cmd_serve
 
         return cmd_serve
+    if name == "selfplay":
+        from euchre.cli.selfplay import cmd_selfplay
+
+        return cmd_selfplay
     from euchre.cli.sim import cmd_sim
 
     return cmd_sim

@@ -1,0 +1,208 @@
+"""Self-play between chosen bots, recording every decision: the rows of a data set.
+
+Game ``i`` of a run with seed ``seed`` is ``Game(rules, game_seed)`` with ``game_seed =
+derive_seed("selfplay", seed, i)`` (its table setup and shuffles come from that seed), and
+the bot in seat ``s`` is made with ``derive_seed("bot", game_seed, s)``. A game's rows
+therefore depend on the run's seed and the game's index only, never on the backend
+(:mod:`euchre.analysis.parallel`) or the order in which games finish; :func:`run_selfplay`
+hands the games on in index order.
+
+Every decision of every seat is one row (:data:`COLUMNS`, in play order): who decided and
+in which state (its :class:`~euchre.core.views.PlayerView` encoded by
+:func:`euchre.analysis.features.encode_view`, and its history), what it could do, what it
+did, what its search thought of each action when it searched (a bot with a
+``last_search`` attribute: :class:`euchre.bots.rollout.SearchValues`, the ``advanced`` and
+``expert`` levels), and how the hand and the game ended for the deciding seat's side.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from euchre.analysis.duplicate import BotFactory, checked_choice, derive_seed
+from euchre.analysis.features import encode_view, relative_seats
+from euchre.analysis.parallel import Backend, open_pool
+from euchre.bots.base import Bot
+from euchre.bots.rollout import SearchValues
+from euchre.core.errors import EuchreTypeError, EuchreValueError
+from euchre.core.game import Game
+from euchre.core.rules import Rules
+from euchre.core.views import view_of
+
+COLUMNS: tuple[str, ...] = (
+    "game", "game_seed", "hand", "step", "seat", "level", "phase", "features", "history", "history_seat",
+    "legal", "action", "values", "value_method", "value_worlds",
+    "hand_points", "hand_points_against", "game_points", "game_points_against", "game_won",
+)
+"""The fields of a decision row, in order (their types and meaning:
+:data:`euchre.interop.parquet.SCHEMA` and ``docs/research.md``)."""
+
+Columns = dict[str, list[Any]]
+"""Decision rows as one list per column of :data:`COLUMNS` (all of one length)."""
+
+GAME_CHUNK = 8
+"""The most games in one task of a worker process or of Ray."""
+
+
+def new_columns() -> Columns:
+    """Empty :data:`Columns`."""
+    return {name: [] for name in COLUMNS}
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` of a self-play run with seed ``seed`` (see the module
+    docstring)."""
+    return derive_seed("selfplay", seed, index)
+
+
+@dataclass(frozen=True)
+class SelfPlayGame:
+    """The rows of one game and its summary.
+
+    Attributes:
+        index: the game's number in the run (from 0).
+        seed: its ``game_seed``.
+        columns: its decision rows (:data:`COLUMNS`).
+        hands: hands played.
+        winner: the winning team (0 N-S, 1 E-W), None if the hand limit stopped it.
+    """
+
+    index: int
+    seed: int
+    columns: Columns
+    hands: int
+    winner: int | None
+
+    @property
+    def decisions(self) -> int:
+        """The number of rows."""
+        return len(self.columns["game"])
+
+
+def play_recorded_game(rules: Rules, factories: Sequence[BotFactory], labels: Sequence[str], seed: int, index: int,
+                       max_hands: int = 1000) -> SelfPlayGame:
+    """Play game ``index`` of a self-play run and record every decision.
+
+    Args:
+        rules: the rule set (four seats).
+        factories: the bots' factories by seat (N, E, S, W).
+        labels: the bots' labels by seat (the ``level`` column).
+        seed: the run's seed.
+        index: the game's number.
+        max_hands: stop a game after this many hands (``game_won`` is then null).
+
+    Raises:
+        IllegalActionError: a bot chose an action its view did not offer.
+    """
+    gseed = game_seed(seed, index)
+    bots: list[Bot] = [factories[s](derive_seed("bot", gseed, s)) for s in range(4)]
+    game = Game(rules, gseed, max_hands=max_hands)
+    cols = new_columns()
+    team = rules.table.team
+    hand_start = 0  # the first row of the hand in progress
+    hand_index = 0
+    while not game.is_over:
+        hand = game.hand
+        seat = hand.turn
+        view = view_of(hand, seat, (game.score[0], game.score[1]))
+        bot = bots[seat]
+        action = checked_choice(bot, view)
+        search = getattr(bot, "last_search", None)
+        rel = relative_seats(view)
+        cols["game"].append(index)
+        cols["game_seed"].append(gseed)
+        cols["hand"].append(hand_index)
+        cols["step"].append(len(view.history))
+        cols["seat"].append(seat)
+        cols["level"].append(labels[seat])
+        cols["phase"].append(int(view.phase))
+        cols["features"].append(encode_view(view))
+        cols["history"].append([code for _, code in view.history])
+        cols["history_seat"].append([rel[s] for s, _ in view.history])
+        cols["legal"].append([int(a) for a in view.legal])
+        cols["action"].append(int(action))
+        if isinstance(search, SearchValues):
+            cols["values"].append([search.values.get(a) for a in view.legal])
+            cols["value_method"].append(search.method)
+            cols["value_worlds"].append(search.worlds)
+        else:
+            cols["values"].append(None)
+            cols["value_method"].append(None)
+            cols["value_worlds"].append(None)
+        result = game.apply(action)
+        if result is not None:  # the hand is over: its outcome for each row's side
+            for row in range(hand_start, len(cols["game"])):
+                t = team[cols["seat"][row]]
+                cols["hand_points"].append(result.points[t])
+                cols["hand_points_against"].append(result.points[1 - t])
+            hand_start = len(cols["game"])
+            hand_index += 1
+    # a hand cut short by the hand limit cannot happen: the limit is checked between hands
+    winner = None if game.result is None else game.result.winner
+    for row in range(len(cols["game"])):
+        t = team[cols["seat"][row]]
+        cols["game_points"].append(game.score[t] - game.initial_score[t])
+        cols["game_points_against"].append(game.score[1 - t] - game.initial_score[1 - t])
+        cols["game_won"].append(None if winner is None else winner == t)
+    return SelfPlayGame(index, gseed, cols, len(game.finished_hands), winner)
+
+
+def _chunk(rules: Rules, factories: Sequence[BotFactory], labels: Sequence[str], seed: int, start: int, stop: int,
+           max_hands: int) -> list[SelfPlayGame]:
+    """Games ``start..stop-1`` of a run (a task of a worker process or of Ray)."""
+    return [play_recorded_game(rules, factories, labels, seed, i, max_hands) for i in range(start, stop)]
+
+
+def run_selfplay(rules: Rules, factories: Sequence[BotFactory], labels: Sequence[str], *, games: int, seed: int = 0,
+                 backend: Backend | None = None, max_hands: int = 1000) -> Iterator[SelfPlayGame]:
+    """Play ``games`` recorded games and yield them in index order (as soon as every
+    game before one has come back), whatever the backend.
+
+    Args:
+        rules: the rule set.
+        factories: four bot factories by seat (N, E, S, W); picklable for processes or
+            Ray (e.g. ``functools.partial(make_bot, "expert")``).
+        labels: four labels by seat (the ``level`` column).
+        games: how many games (>= 1).
+        seed: the run's seed.
+        backend: where to play (default: this process).
+        max_hands: the hand limit of each game.
+
+    Raises:
+        EuchreTypeError: a count or the seed is not a whole number.
+        EuchreValueError: not four factories and labels, or a count below 1.
+        BackendError: the backend cannot be had.
+        IllegalActionError: a bot chose an action its view did not offer.
+    """
+    for name, value in (("games", games), ("seed", seed), ("max_hands", max_hands)):
+        if type(value) is not int:
+            raise EuchreTypeError(f"{name} must be a whole number, not {value!r}")
+    if games < 1 or max_hands < 1:
+        raise EuchreValueError(f"games and max_hands must be at least 1, not {games} and {max_hands}")
+    if len(factories) != 4 or len(labels) != 4:
+        raise EuchreValueError(f"self-play needs four bots and four labels (N, E, S, W), not {len(factories)}")
+    if rules.table.seats != 4:
+        raise EuchreValueError(f"self-play records four-seat tables, not {rules.table.seats} seats")
+    with open_pool(backend if backend is not None else Backend(1), games) as pool:
+        step = 1 if pool.workers == 1 else max(1, min(GAME_CHUNK, math.ceil(games / (4 * pool.workers))))
+        tasks = [(rules, tuple(factories), tuple(labels), seed, start, min(games, start + step), max_hands)
+                 for start in range(0, games, step)]
+        waiting: dict[int, list[SelfPlayGame]] = {}
+        next_task = 0
+        for index, found in pool.run(_chunk, tasks):
+            waiting[index] = found
+            while next_task in waiting:
+                yield from waiting.pop(next_task)
+                next_task += 1
+
+
+def concat_columns(parts: Sequence[Columns]) -> Columns:
+    """Rows of several games one after the other."""
+    out = new_columns()
+    for part in parts:
+        for name in COLUMNS:
+            out[name].extend(part[name])
+    return out
