@@ -14,6 +14,7 @@ import ray
 
 from euchre.analysis.duplicate import run_matches
 from euchre.analysis.parallel import Backend, BackendError, open_pool
+from euchre.analysis.selfplay import concat_columns, run_selfplay
 from euchre.bots import make_bot
 from euchre.core.errors import EuchreError, EuchreTypeError, RulesError
 from euchre.core.presets import preset
@@ -64,6 +65,15 @@ def test_sim_and_arena_commands_on_ray(local_ray: None, capsys: pytest.CaptureFi
     body = [line for line in on_processes.splitlines() if not line.startswith("Command:")]
     assert body == [line for line in on_ray.splitlines() if not line.startswith("Command:")]
     assert "6 duplicate deal(s)" in on_ray
+
+
+def test_selfplay_rows_on_ray_are_those_of_one_process(local_ray: None) -> None:
+    factories = [functools.partial(make_bot, lv) for lv in ("beginner", "random", "beginner", "random")]
+    labels = ["beginner", "random"] * 2
+    one = list(run_selfplay(RULES, factories, labels, games=6, seed=3))
+    on_ray = list(run_selfplay(RULES, factories, labels, games=6, seed=3, backend=Backend(2, ray=True)))
+    assert [g.index for g in on_ray] == list(range(6))
+    assert concat_columns([g.columns for g in on_ray]) == concat_columns([g.columns for g in one])
 
 
 def test_an_error_in_a_ray_task_comes_back(local_ray: None) -> None:

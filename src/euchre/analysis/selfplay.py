@@ -30,7 +30,7 @@ from euchre.bots.rollout import SearchValues
 from euchre.core.errors import EuchreTypeError, EuchreValueError
 from euchre.core.game import Game
 from euchre.core.rules import Rules
-from euchre.core.views import view_of
+from euchre.core.views import PlayerView, view_of
 
 COLUMNS: tuple[str, ...] = (
     "game", "game_seed", "hand", "step", "seat", "level", "phase", "features", "history", "history_seat",
@@ -56,6 +56,20 @@ def game_seed(seed: int, index: int) -> int:
     """The seed of game ``index`` of a self-play run with seed ``seed`` (see the module
     docstring)."""
     return derive_seed("selfplay", seed, index)
+
+
+def view_fields(view: PlayerView) -> tuple[bytes, list[int], list[int], list[int]]:
+    """The columns of a row that come from the deciding seat's view alone: ``features``
+    (:func:`~euchre.analysis.features.encode_view`), ``history`` (the action codes of the
+    hand so far as the seat saw them, another seat's discard as -1), ``history_seat``
+    (who took each, as a seat relative to the viewer) and ``legal`` (the legal codes).
+
+    Raises:
+        EuchreError: as :func:`~euchre.analysis.features.encode_view`.
+    """
+    rel = relative_seats(view)
+    return (encode_view(view), [code for _, code in view.history], [rel[s] for s, _ in view.history],
+            [int(a) for a in view.legal])
 
 
 @dataclass(frozen=True)
@@ -111,7 +125,7 @@ def play_recorded_game(rules: Rules, factories: Sequence[BotFactory], labels: Se
         bot = bots[seat]
         action = checked_choice(bot, view)
         search = getattr(bot, "last_search", None)
-        rel = relative_seats(view)
+        features, history, history_seat, legal = view_fields(view)
         cols["game"].append(index)
         cols["game_seed"].append(gseed)
         cols["hand"].append(hand_index)
@@ -119,10 +133,10 @@ def play_recorded_game(rules: Rules, factories: Sequence[BotFactory], labels: Se
         cols["seat"].append(seat)
         cols["level"].append(labels[seat])
         cols["phase"].append(int(view.phase))
-        cols["features"].append(encode_view(view))
-        cols["history"].append([code for _, code in view.history])
-        cols["history_seat"].append([rel[s] for s, _ in view.history])
-        cols["legal"].append([int(a) for a in view.legal])
+        cols["features"].append(features)
+        cols["history"].append(history)
+        cols["history_seat"].append(history_seat)
+        cols["legal"].append(legal)
         cols["action"].append(int(action))
         if isinstance(search, SearchValues):
             cols["values"].append([search.values.get(a) for a in view.legal])
