@@ -175,7 +175,7 @@ def replay_and_check(rules: Rules, rows: list[dict[str, object]]) -> int:
         assert (row["seat"], row["hand"], row["step"]) == (seat, len(game.finished_hands), len(hand.history))
         assert row["phase"] == int(hand.phase) and row["legal"] == list(hand.legal_codes())
         view = view_of(hand, seat, (game.score[0], game.score[1]))
-        assert row["features"] == list(encode_view(view))
+        assert row["features"] == encode_view(view)
         # the hand block is the seat's cards, read from the state itself
         assert [c for c in range(33) if row["features"][c]] == [c for c in range(33) if hand.hands[seat] >> c & 1]  # type: ignore[index]
         hand_rows.append(row)
@@ -212,17 +212,16 @@ def test_a_selfplay_file_replays_to_its_outcomes(tmp_path: Path, capsys: pytest.
     assert all(r["level"] == ("random" if r["seat"] % 2 == 0 else "intermediate") for r in rows)
     assert all(r["values"] is None and r["value_method"] is None for r in rows)  # no search at these levels
     assert feature_matrix(table).shape == (len(rows), WIDTH)
-    assert feature_matrix(table)[5].tolist() == rows[5]["features"]
+    assert feature_matrix(table)[5].tolist() == list(rows[5]["features"])
+    assert feature_matrix(table.slice(7))[0].tolist() == list(rows[7]["features"])
 
 
 def test_replay_check_has_teeth() -> None:
     """A row changed in one field fails the replay check (positive control)."""
     game = play_recorded_game(RULES.replace(game_target=3), [functools.partial(make_bot, "random")] * 4, ["random"] * 4, 1, 0)
     rows = [dict(zip(COLUMNS, values, strict=True)) for values in zip(*game.columns.values(), strict=True)]
-    for row in rows:
-        row["features"] = list(row["features"])  # type: ignore[call-overload]
     replay_and_check(RULES.replace(game_target=3), rows)
-    for field, value in (("hand_points", 9), ("game_won", None), ("features", [0] * WIDTH)):
+    for field, value in (("hand_points", 9), ("game_won", None), ("features", bytes(WIDTH))):
         broken = [dict(r) for r in rows]
         broken[len(rows) // 2][field] = value
         with pytest.raises(AssertionError):

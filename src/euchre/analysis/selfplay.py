@@ -114,8 +114,9 @@ def play_recorded_game(rules: Rules, factories: Sequence[BotFactory], labels: Se
     gseed = game_seed(seed, index)
     bots: list[Bot] = [factories[s](derive_seed("bot", gseed, s)) for s in range(4)]
     game = Game(rules, gseed, max_hands=max_hands)
-    cols = new_columns()
     team = rules.table.team
+    rows: list[tuple[Any, ...]] = []  # the columns up to value_worlds, one tuple a row
+    outcomes: list[tuple[int, int, int]] = []  # per row: its team, its hand's points per team
     hand_start = 0  # the first row of the hand in progress
     hand_index = 0
     while not game.is_over:
@@ -126,41 +127,31 @@ def play_recorded_game(rules: Rules, factories: Sequence[BotFactory], labels: Se
         action = checked_choice(bot, view)
         search = getattr(bot, "last_search", None)
         features, history, history_seat, legal = view_fields(view)
-        cols["game"].append(index)
-        cols["game_seed"].append(gseed)
-        cols["hand"].append(hand_index)
-        cols["step"].append(len(view.history))
-        cols["seat"].append(seat)
-        cols["level"].append(labels[seat])
-        cols["phase"].append(int(view.phase))
-        cols["features"].append(features)
-        cols["history"].append(history)
-        cols["history_seat"].append(history_seat)
-        cols["legal"].append(legal)
-        cols["action"].append(int(action))
         if isinstance(search, SearchValues):
-            cols["values"].append([search.values.get(a) for a in view.legal])
-            cols["value_method"].append(search.method)
-            cols["value_worlds"].append(search.worlds)
+            found = search.values
+            searched: tuple[Any, ...] = ([found.get(a) for a in view.legal], search.method, search.worlds)
         else:
-            cols["values"].append(None)
-            cols["value_method"].append(None)
-            cols["value_worlds"].append(None)
+            searched = (None, None, None)
+        rows.append((index, gseed, hand_index, len(history), seat, labels[seat], int(view.phase), features, history,
+                     history_seat, legal, int(action), *searched))
         result = game.apply(action)
         if result is not None:  # the hand is over: its outcome for each row's side
-            for row in range(hand_start, len(cols["game"])):
-                t = team[cols["seat"][row]]
-                cols["hand_points"].append(result.points[t])
-                cols["hand_points_against"].append(result.points[1 - t])
-            hand_start = len(cols["game"])
+            points = result.points
+            outcomes.extend((team[r[4]], points[0], points[1]) for r in rows[hand_start:])
+            hand_start = len(rows)
             hand_index += 1
     # a hand cut short by the hand limit cannot happen: the limit is checked between hands
     winner = None if game.result is None else game.result.winner
-    for row in range(len(cols["game"])):
-        t = team[cols["seat"][row]]
-        cols["game_points"].append(game.score[t] - game.initial_score[t])
-        cols["game_points_against"].append(game.score[1 - t] - game.initial_score[1 - t])
-        cols["game_won"].append(None if winner is None else winner == t)
+    gained = [game.score[t] - game.initial_score[t] for t in (0, 1)]
+    cols = new_columns()
+    if rows:
+        for name, values in zip(COLUMNS, zip(*rows, strict=True), strict=False):
+            cols[name] = list(values)
+    cols["hand_points"] = [p[t] for t, *p in outcomes]
+    cols["hand_points_against"] = [p[1 - t] for t, *p in outcomes]
+    cols["game_points"] = [gained[t] for t, *_ in outcomes]
+    cols["game_points_against"] = [gained[1 - t] for t, *_ in outcomes]
+    cols["game_won"] = [None if winner is None else winner == t for t, *_ in outcomes]
     return SelfPlayGame(index, gseed, cols, len(game.finished_hands), winner)
 
 

@@ -27,7 +27,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from euchre.analysis.features import FEATURE_NAMES, WIDTH
-from euchre.analysis.selfplay import COLUMNS, Columns, new_columns
+from euchre.analysis.selfplay import COLUMNS, Columns
 from euchre.core.errors import EuchreTypeError, EuchreValueError
 from euchre.core.presets import preset_of
 from euchre.core.rules import Rules
@@ -46,7 +46,7 @@ SCHEMA = pa.schema([
     pa.field("seat", pa.int8(), nullable=False),
     pa.field("level", pa.dictionary(pa.int8(), pa.string()), nullable=False),
     pa.field("phase", pa.int8(), nullable=False),
-    pa.field("features", pa.list_(pa.int8(), WIDTH), nullable=False),
+    pa.field("features", pa.binary(WIDTH), nullable=False),
     pa.field("history", pa.list_(pa.int8()), nullable=False),
     pa.field("history_seat", pa.list_(pa.int8()), nullable=False),
     pa.field("legal", pa.list_(pa.int8()), nullable=False),
@@ -77,11 +77,13 @@ def to_record_batch(columns: Columns) -> pa.RecordBatch:
     arrays: list[pa.Array] = []
     for field in SCHEMA:
         values = columns[field.name]
-        if field.name == "features":
-            flat = pa.Array.from_buffers(pa.int8(), n * WIDTH, [None, pa.py_buffer(b"".join(values))])
-            arrays.append(pa.FixedSizeListArray.from_arrays(flat, WIDTH))
+        if field.name == "features":  # the rows' bytes end to end: one buffer, no copy per row
+            arrays.append(pa.Array.from_buffers(field.type, n, [None, pa.py_buffer(b"".join(values))]))
         elif pa.types.is_dictionary(field.type):
-            arrays.append(pa.array(values, pa.string()).dictionary_encode().cast(field.type))
+            names = list(dict.fromkeys(v for v in values if v is not None))
+            index = {name: i for i, name in enumerate(names)}
+            indices = pa.array([None if v is None else index[v] for v in values], field.type.index_type)
+            arrays.append(pa.DictionaryArray.from_arrays(indices, pa.array(names, pa.string())))
         else:
             arrays.append(pa.array(values, field.type))
     return pa.RecordBatch.from_arrays(arrays, schema=SCHEMA)
@@ -119,7 +121,8 @@ class DecisionWriter:
         self.path = Path(path)
         self.rows = 0
         self._row_group = row_group
-        self._pending = new_columns()
+        self._batches: list[pa.RecordBatch] = []
+        self._waiting = 0
         schema = SCHEMA.with_metadata(file_metadata(rules, levels, seed, command))
         try:
             self._writer = pq.ParquetWriter(self.path, schema, compression="zstd")
@@ -127,19 +130,23 @@ class DecisionWriter:
             raise DecisionFileError(f"cannot write {str(self.path)!r}: {exc}") from None
 
     def write(self, columns: Columns) -> None:
-        """Add rows (:data:`~euchre.analysis.selfplay.Columns`)."""
-        for name in COLUMNS:
-            self._pending[name].extend(columns[name])
-        if len(self._pending["game"]) >= self._row_group:
+        """Add rows (:data:`~euchre.analysis.selfplay.Columns`). They are turned into Arrow
+        arrays at once (so that no Python objects pile up for the garbage collector to
+        walk over and over) and written when a row group's worth is waiting."""
+        batch = to_record_batch(columns)
+        self._batches.append(batch)
+        self._waiting += batch.num_rows
+        if self._waiting >= self._row_group:
             self.flush()
 
     def flush(self) -> None:
         """Write the rows waiting, as one row group."""
-        n = len(self._pending["game"])
-        if n:
-            self._writer.write_batch(to_record_batch(self._pending), row_group_size=n)
-            self.rows += n
-            self._pending = new_columns()
+        if self._waiting:
+            table = pa.Table.from_batches(self._batches, schema=self._writer.schema)
+            self._writer.write_table(table, row_group_size=self._waiting)
+            self.rows += self._waiting
+            self._batches = []
+            self._waiting = 0
 
     def close(self) -> None:
         """Write what is waiting and finish the file."""
@@ -175,12 +182,17 @@ def read_decisions(path: str | Path) -> tuple[pa.Table, dict[str, Any]]:
 
 def feature_matrix(table: pa.Table) -> Any:
     """The ``features`` column as a NumPy int8 array of shape ``(rows, WIDTH)`` (needs
-    NumPy).
+    NumPy; the column is ``fixed_size_binary(WIDTH)``, one byte per element).
 
     Raises:
-        EuchreTypeError: ``table`` is not an Arrow table with a ``features`` column.
+        EuchreTypeError: ``table`` is not an Arrow table with a ``features`` column of
+            that type.
     """
-    if not isinstance(table, pa.Table) or "features" not in table.schema.names:
+    import numpy as np
+
+    if not isinstance(table, pa.Table) or "features" not in table.schema.names \
+            or table.schema.field("features").type != pa.binary(WIDTH):
         raise EuchreTypeError(f"feature_matrix takes the Arrow table of a decision file, not {type(table).__name__}")
     column = table.column("features").combine_chunks()
-    return column.values.to_numpy().reshape(-1, WIDTH)
+    data = column.buffers()[1]
+    return np.frombuffer(data, np.int8, count=len(column) * WIDTH, offset=column.offset * WIDTH).reshape(-1, WIDTH)
