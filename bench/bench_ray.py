@@ -6,8 +6,9 @@ each backend in turn: one process, a pool of two processes, a local Ray with one
 with two. Each backend is started and warmed up (each worker imports the engine and plays
 one game), timed over its games (wall clock, from the first task submitted to the last
 result) and stopped; start-up and warm-up are printed apart. ``--rounds`` repeats
-the four in turns, so the machine's changing speed falls on all alike. Every backend
-must give the same outcomes (checked; the run fails otherwise).
+the four in turns, so the machine's changing speed falls on all alike; the load average
+after each is printed (other programs on the machine take CPUs from the workers). Every
+backend must give the same outcomes (checked; the run fails otherwise).
 
     .venv/bin/python bench/bench_ray.py --games 200 --rounds 2
 """
@@ -80,7 +81,9 @@ def main(argv: list[str] | None = None) -> int:
                 return 1
             rates[name].append(args.games / seconds)
             startup[name].append(up)
-            print(f"round {r + 1}  {name:<24} {args.games / seconds:8.1f} games/s   (start-up {up:.2f} s)", flush=True)
+            load = os.getloadavg()[0]
+            print(f"round {r + 1}  {name:<24} {args.games / seconds:8.1f} games/s   (start-up {up:.2f} s, "
+                  f"load average {load:.1f})", flush=True)
     base = sum(rates[BACKENDS[0][0]]) / args.rounds
     print()
     print(f"{'backend':<24} {'games/s':>8} {'x 1 process':>12} {'start-up s':>11}")
