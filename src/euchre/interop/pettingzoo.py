@@ -117,6 +117,23 @@ def _rules_of(name: object, options: object, rules: object) -> Rules:
     return base.replace(**dict(options))
 
 
+def observation_of(hand: HandState, seat: int, score: tuple[int, int] = (0, 0)) -> Observation:
+    """An agent's observation of ``hand``: ``{"observation": ..., "action_mask": ...}``, made
+    from the seat's :class:`~euchre.core.views.PlayerView` and nothing else (what
+    :meth:`raw_env.observe` returns).
+
+    Args:
+        hand: the hand being played.
+        seat: the agent's seat (0..3 = N, E, S, W).
+        score: the game score (N-S, E-W) before this hand.
+
+    Raises:
+        EuchreTypeError / EuchreValueError: as :func:`~euchre.core.views.view_of`.
+    """
+    view = view_of(hand, seat, score)
+    return {"observation": features.observation(view), "action_mask": features.action_mask(view)}
+
+
 class raw_env(AECEnv[str, Observation, int], EzPickle):  # type: ignore[misc]  # PettingZoo ships no types; the name is its own
     """Euchre for four agents, unwrapped (see the module docstring; :func:`env` adds the
     classic wrappers).
@@ -213,18 +230,30 @@ class raw_env(AECEnv[str, Observation, int], EzPickle):  # type: ignore[misc]  #
         Args:
             seed: seeds the episode's random generator (seating, dealers, every deal); the
                 same seed gives the same episode. None goes on with the generator as it is.
-            options: accepted for PettingZoo's API; not used.
+            options: ``{"game": g}`` starts the episode from the :class:`~euchre.core.game.Game`
+                ``g`` as it stands (a given deal, a score to start from, a recorded
+                position) instead of a new game; ``g`` is played on, not copied. Other keys
+                are ignored (PettingZoo's ``api_test`` passes one of its own).
 
         Raises:
-            EuchreTypeError: the seed is not an int or None.
+            EuchreTypeError: the seed is not an int or None, or ``options["game"]`` is not a Game.
+            EuchreValueError: that game is over or has other rules than the environment.
         """
         if seed is not None:
             if isinstance(seed, bool) or not isinstance(seed, int | np.integer):
                 raise EuchreTypeError(f"seed must be a whole number or None, not {seed!r}")
             self._rng = random.Random(int(seed))
-        self._game = Game(self.rules, seed=self._rng.getrandbits(63), max_hands=self.max_hands)
+        given = options.get("game") if isinstance(options, dict) else None
+        if given is not None:
+            if not isinstance(given, Game):
+                raise EuchreTypeError(f"options['game'] must be a Game, not {type(given).__name__}")
+            if given.is_over or given.rules != self.rules:
+                raise EuchreValueError("options['game'] must be a game in progress under the environment's rules")
+            self._game = given
+        else:
+            self._game = Game(self.rules, seed=self._rng.getrandbits(63), max_hands=self.max_hands)
         self._hand = self._game.hand
-        self._score_before = (0, 0)
+        self._score_before = (self._game.score[0], self._game.score[1])
         self.agents = list(AGENTS)
         self.rewards = dict.fromkeys(AGENTS, 0.0)
         self._cumulative_rewards = dict.fromkeys(AGENTS, 0.0)
@@ -245,8 +274,7 @@ class raw_env(AECEnv[str, Observation, int], EzPickle):  # type: ignore[misc]  #
             raise EuchreValueError("observe() before reset()")
         if agent not in AGENTS:
             raise EuchreValueError(f"no agent {agent!r}; the agents are {', '.join(AGENTS)}")
-        view = view_of(self._hand, AGENTS.index(agent), self._score_before)
-        return {"observation": features.observation(view), "action_mask": features.action_mask(view)}
+        return observation_of(self._hand, AGENTS.index(agent), self._score_before)
 
     def step(self, action: int | None) -> None:
         """The agent to act (``agent_selection``) takes ``action``, an action code; a
