@@ -485,16 +485,17 @@ class _FakePool(ThreadPoolExecutor):
 
 def test_fault4_sim_starts_no_more_workers_than_games_or_cpus(monkeypatch: pytest.MonkeyPatch,
                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    from euchre.analysis import parallel
     from euchre.cli import sim
 
     def no_pool(*args: object, **kwargs: object) -> None:
         raise AssertionError("no process pool for one game")
 
-    monkeypatch.setattr(sim, "ProcessPoolExecutor", no_pool)
+    monkeypatch.setattr(parallel, "ProcessPoolExecutor", no_pool)
     code, out, _ = run(capsys, "sim", "--games", "1", "--workers", "300", "--bots", "random", "--target", "2")
     assert code == 0 and "1 game(s)" in out
     _FakePool.asked.clear()
-    monkeypatch.setattr(sim, "ProcessPoolExecutor", _FakePool)
+    monkeypatch.setattr(parallel, "ProcessPoolExecutor", _FakePool)
     monkeypatch.setattr(sim.os, "cpu_count", lambda: 3)
     code, out, _ = run(capsys, "sim", "--games", "20", "--workers", "64", "--bots", "random", "--target", "2")
     assert code == 0 and "20 game(s)" in out

@@ -1,7 +1,7 @@
 """The one-way layering of DESIGN.md "Layers", checked by parsing every module's imports.
 
     core                      the standard library and euchre.core only
-    solver, bots, analysis    euchre.core, themselves and those before them in this order; never above
+    batch, solver, bots, analysis    euchre.core, themselves and those before them in this order; never above
     cli, server, interop      on top: may import anything in euchre
 
 The checker walks whatever packages exist under src/euchre, so packages added later are
@@ -24,12 +24,12 @@ SRC = Path(__file__).resolve().parents[1] / "src"
 TOP = "top"
 LAYERS: dict[str, str] = {
     "core": "core",
-    "bots": "middle", "solver": "middle", "analysis": "middle",
+    "batch": "middle", "bots": "middle", "solver": "middle", "analysis": "middle",
     "cli": TOP, "server": TOP, "interop": TOP,
 }
 """The layer of each subpackage of euchre (DESIGN.md "Layers")."""
 
-MIDDLE_ORDER = ["solver", "bots", "analysis"]
+MIDDLE_ORDER = ["batch", "solver", "bots", "analysis"]
 """Middle packages may import those before them in this list."""
 
 ROOT_MODULES: dict[str, str] = {"__init__": "core", "__main__": TOP}

@@ -29,9 +29,9 @@ import hashlib
 import math
 import random
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 
+from euchre.analysis.parallel import Backend, BackendError, open_pool
 from euchre.bots.base import Bot
 from euchre.core.actions import Action
 from euchre.core.errors import EuchreError, IllegalActionError
@@ -249,7 +249,8 @@ def _count(name: str, value: object, least: int) -> int:
 
 
 def run_matches(rules: Rules, pairings: Sequence[tuple[BotFactory, BotFactory]], *, deals: int, games: int = 0,
-                seed: int = 0, workers: int = 1, progress: ProgressCallback | None = None) -> list[MatchRecord]:
+                seed: int = 0, workers: int = 1, progress: ProgressCallback | None = None,
+                backend: Backend | None = None) -> list[MatchRecord]:
     """Play duplicate matches for several pairings (e.g. a round robin) with one pool.
 
     Every pairing plays the same deals and games (the same match seed), so pairings are
@@ -258,13 +259,16 @@ def run_matches(rules: Rules, pairings: Sequence[tuple[BotFactory, BotFactory]],
     Args:
         rules: the rule set.
         pairings: ``(make_a, make_b)`` per pairing (see :data:`BotFactory`; picklable when
-            ``workers > 1``).
+            ``workers > 1`` or on Ray).
         deals: duplicate deals per pairing (each is two hands); >= 0.
         games: duplicate games per pairing (each is two games); >= 0.
         seed: the match seed (any int).
         workers: processes to use; 1 plays in this process. Any number gives the same
             results.
         progress: called with the number of duplicate deals or games just finished.
+        backend: where to play instead (:class:`~euchre.analysis.parallel.Backend`:
+            processes or Ray, local or a cluster); then ``workers`` stays 1. Any backend
+            gives the same results.
 
     Returns:
         One :class:`MatchRecord` per pairing, in the order given.
@@ -272,7 +276,8 @@ def run_matches(rules: Rules, pairings: Sequence[tuple[BotFactory, BotFactory]],
     Raises:
         EuchreError: no pairing, a count that is not a whole number in range, nothing to
             play, or a seed that is not an int; IllegalActionError when a bot chose an action
-            its view did not offer.
+            its view did not offer; BackendError when the backend cannot be had, or both
+            ``workers`` and ``backend`` are given.
     """
     if not pairings:
         raise EuchreError("a match needs at least one pairing of bots")
@@ -283,45 +288,38 @@ def run_matches(rules: Rules, pairings: Sequence[tuple[BotFactory, BotFactory]],
         raise EuchreError(f"the match seed must be an int, not {seed!r}")
     if deals + games == 0:
         raise EuchreError("a match needs at least one duplicate deal or game")
-    # Tasks: (pairing, kind, start, stop); chunks keep worker overhead small.
-    deal_step = 1 if workers == 1 else max(1, min(100, math.ceil(deals / (8 * workers))))
-    game_step = 1 if workers == 1 else max(1, min(10, math.ceil(games / (8 * workers))))
-    tasks = [(p, "deal", i, min(deals, i + deal_step)) for p in range(len(pairings)) for i in range(0, deals, deal_step)]
-    tasks += [(p, "game", i, min(games, i + game_step)) for p in range(len(pairings)) for i in range(0, games, game_step)]
+    if backend is not None and workers != 1:
+        raise BackendError(f"give the workers in the backend, not both workers={workers} and a backend")
     found_deals: list[dict[int, DuplicateDeal]] = [{} for _ in pairings]
     found_games: list[dict[int, DuplicateGame]] = [{} for _ in pairings]
-
-    def store(p: int, results: Sequence[DuplicateDeal | DuplicateGame]) -> None:
-        for r in results:
-            if isinstance(r, DuplicateDeal):
-                found_deals[p][r.index] = r
-            else:
-                found_games[p][r.index] = r
-        if progress is not None:
-            progress(len(results))
-
-    if workers == 1:
-        for p, kind, start, stop in tasks:
-            make_a, make_b = pairings[p]
-            store(p, _chunk(rules, make_a, make_b, seed, kind, start, stop))
-    else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = {}
-            for p, kind, start, stop in tasks:
-                make_a, make_b = pairings[p]
-                futures[pool.submit(_chunk, rules, make_a, make_b, seed, kind, start, stop)] = p
-            for fut in as_completed(futures):
-                store(futures[fut], fut.result())
+    with open_pool(backend if backend is not None else Backend(workers)) as pool:
+        # Tasks: (pairing, kind, start, stop); chunks keep worker overhead small.
+        n = pool.workers
+        deal_step = 1 if n == 1 else max(1, min(100, math.ceil(deals / (8 * n))))
+        game_step = 1 if n == 1 else max(1, min(10, math.ceil(games / (8 * n))))
+        tasks = [(p, "deal", i, min(deals, i + deal_step)) for p in range(len(pairings)) for i in range(0, deals, deal_step)]
+        tasks += [(p, "game", i, min(games, i + game_step)) for p in range(len(pairings))
+                  for i in range(0, games, game_step)]
+        args = [(rules, *pairings[p], seed, kind, start, stop) for p, kind, start, stop in tasks]
+        for index, results in pool.run(_chunk, args):
+            p = tasks[index][0]
+            for r in results:
+                if isinstance(r, DuplicateDeal):
+                    found_deals[p][r.index] = r
+                else:
+                    found_games[p][r.index] = r
+            if progress is not None:
+                progress(len(results))
     return [MatchRecord(tuple(d[i] for i in range(deals)), tuple(g[i] for i in range(games)))
             for d, g in zip(found_deals, found_games, strict=True)]
 
 
 def run_match(rules: Rules, make_a: BotFactory, make_b: BotFactory, *, deals: int, games: int = 0, seed: int = 0,
-              workers: int = 1, progress: ProgressCallback | None = None) -> MatchRecord:
+              workers: int = 1, progress: ProgressCallback | None = None, backend: Backend | None = None) -> MatchRecord:
     """Play a duplicate match of side A against side B (see :func:`run_matches`).
 
     Raises:
         EuchreError: as :func:`run_matches`.
     """
     return run_matches(rules, [(make_a, make_b)], deals=deals, games=games, seed=seed, workers=workers,
-                       progress=progress)[0]
+                       progress=progress, backend=backend)[0]

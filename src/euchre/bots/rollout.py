@@ -303,6 +303,28 @@ def rollout_decision(view: PlayerView, rng: random.Random, fallback: Action,
 
 # ---------------------------------------------------------------- the bot
 
+@dataclass(frozen=True)
+class SearchValues:
+    """The values a search bot computed for its last decision (what a data set records
+    beside the action chosen).
+
+    Attributes:
+        method: ``"rollout"`` (bidding and, when searched, the discard: the mean over the
+            sampled worlds of the hand's value for the bot's side after each action, played
+            out by the heuristic in all four seats; :func:`hand_value`) or ``"pimc"`` (the
+            play: the mean over the sampled worlds of the open-hand solver's points for the
+            bot's side after each card; :func:`euchre.solver.solve_points`).
+        worlds: the worlds sampled (with rollout screening, an action screened out was
+            valued over the first half of them only).
+        values: the value of every action in ``view.legal`` (points of the hand for the
+            bot's side, negative when the other side is expected to score).
+    """
+
+    method: str
+    worlds: int
+    values: dict[Action, float]
+
+
 class RolloutBot(HeuristicBot):
     """Rollout bidding (:func:`rollout_decision`) and PIMC card play.
 
@@ -331,6 +353,19 @@ class RolloutBot(HeuristicBot):
         self.settings = settings
         self.play_worlds = play_worlds
         self.rollouts = bool(rollouts)
+        self.last_search: SearchValues | None = None
+        """The values behind the last :meth:`choose`, or None when it did not search (one
+        legal action, a phase it decides by the heuristic, or no world fitted the view)."""
+
+    def choose(self, view: PlayerView) -> Action:
+        """The bot's action for this view; :attr:`last_search` holds the values its
+        search found, if it searched.
+
+        Raises:
+            EuchreError: the view offers this seat no action.
+        """
+        self.last_search = None
+        return super().choose(view)
 
     def preferred(self, view: PlayerView) -> Action:
         """Rollouts for the bidding, PIMC (or the heuristic) for the play."""
@@ -338,9 +373,11 @@ class RolloutBot(HeuristicBot):
         phase = view.phase
         if self.rollouts and (phase in BIDDING_PHASES or (phase == Phase.DISCARD and self.settings.discard)):
             try:
-                return rollout_decision(view, self.rng, fallback, self.settings).action
+                verdict = rollout_decision(view, self.rng, fallback, self.settings)
             except EuchreError:
                 return fallback
+            self.last_search = SearchValues("rollout", self.settings.worlds, dict(verdict.means))
+            return verdict.action
         if phase == Phase.PLAY and self.play_worlds:
             return self._pimc_card(view, fallback)
         return fallback
@@ -356,6 +393,8 @@ class RolloutBot(HeuristicBot):
             values = solve_points(world)
             for card in totals:
                 totals[card] += values[card]
+        n = self.play_worlds
+        self.last_search = SearchValues("pimc", n, {a: totals[a.card] / n for a in plays})
         best = max(totals.values())
         best_cards = [c for c, v in totals.items() if v >= best - 1e-9]
         if fallback.is_play and fallback.card in best_cards:

@@ -30,6 +30,7 @@ from rich.table import Table
 
 from euchre.analysis.duplicate import BotFactory, MatchRecord, run_matches
 from euchre.analysis.stats import mean_interval, wilson_interval
+from euchre.cli.sim import backend_argv, backend_from_args
 from euchre.cli.table import build_rules
 from euchre.core.errors import EuchreError
 from euchre.core.rules import Rules
@@ -232,14 +233,13 @@ def cmd_arena(args: argparse.Namespace, console: Console) -> int:
             raise EuchreError(f"--{name} must be 0 or more, not {getattr(args, name)}")
     if args.deals + args.games == 0:
         raise EuchreError("nothing to play: give --deals N or --games N (at least 1)")
-    if args.workers < 1:
-        raise EuchreError(f"--workers must be at least 1, not {args.workers}")
+    backend = backend_from_args(args)
     if args.plot is not None:
         if not args.deals:
             raise EuchreError("--plot draws the duplicate deals: give --deals N (at least 1)")
         check_plot_path(args.plot)
     argv = ["euchre", "arena", "--bots", ",".join(b.label for b in bots), "--deals", str(args.deals),
-            "--preset", args.preset, "--seed", str(args.seed), "--workers", str(args.workers)]
+            "--preset", args.preset, "--seed", str(args.seed), *backend_argv(args)]
     if args.games:
         argv += ["--games", str(args.games)]
     if args.target is not None:
@@ -253,7 +253,7 @@ def cmd_arena(args: argparse.Namespace, console: Console) -> int:
     with Progress(*columns, console=console, transient=True) as progress:
         task = progress.add_task("arena", total=total)
         records = run_matches(rules, [(bots[i].factory, bots[j].factory) for i, j in pairs],
-                              deals=args.deals, games=args.games, seed=args.seed, workers=args.workers,
+                              deals=args.deals, games=args.games, seed=args.seed, backend=backend,
                               progress=lambda n: progress.advance(task, n))
     summaries = [summarize(bots[i].label, bots[j].label, r) for (i, j), r in zip(pairs, records, strict=True)]
     console.print("Duplicate arena: each deal is played twice, the sides' seats exchanged.")

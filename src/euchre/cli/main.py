@@ -1,4 +1,5 @@
-"""The ``euchre`` command: ``play``, ``watch``, ``replay``, ``rules``, ``sim``, ``arena``, ``review`` and ``serve``.
+"""The ``euchre`` command: ``play``, ``watch``, ``replay``, ``rules``, ``sim``, ``arena``, ``selfplay``, ``review`` and
+``serve``.
 
 Every error a user can cause (a bad preset, seat, file or number) is reported on one
 line on standard error, with exit code 2 and no traceback. The line is made safe to
@@ -47,6 +48,16 @@ def _add_preset(p: argparse.ArgumentParser) -> None:
     p.add_argument("--target", type=int_arg, default=None, metavar="N", help="points to win (default: the preset's)")
 
 
+def _add_workers(p: argparse.ArgumentParser, limit: str = "") -> None:
+    """``--workers N`` and ``--ray [ADDRESS]`` (see :func:`euchre.cli.sim.backend_from_args`)."""
+    p.add_argument("--workers", type=int_arg, default=None, metavar="N",
+                   help=f"processes to use (default 1{'; ' + limit if limit else ''}); with --ray, the tasks run "
+                        "at once (default: the CPUs Ray has)")
+    p.add_argument("--ray", nargs="?", const="", default=None, metavar="ADDRESS",
+                   help="run on Ray (pip install 'euchre[ray]'): a local Ray, or the cluster at ADDRESS "
+                        "('auto', 'ray://HOST:10001'); the same results as processes")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``euchre`` command and its sub-commands."""
     parser = _Parser(prog="euchre", description="Euchre under historical and modern rules.")
@@ -86,8 +97,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bots", default="intermediate,beginner", metavar="A,B",
                    help="levels of N-S and E-W (default intermediate,beginner)")
     p.add_argument("--seed", type=int_arg, default=0, help="seed of the first game (default 0)")
-    p.add_argument("--workers", type=int_arg, default=1, metavar="N",
-                   help="processes to use (default 1; at most one per game and per CPU)")
+    _add_workers(p, "at most one per game and per CPU")
 
     p = sub.add_parser("arena", help="duplicate matches between bots, with statistics and a plot",
                        description="Each pair of bots plays the same deals twice, the seats exchanged.")
@@ -98,8 +108,22 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--deals", type=int, default=1000, metavar="N", help="duplicate deals per pairing (default 1000)")
     p.add_argument("--games", type=int, default=0, metavar="N", help="duplicate games per pairing (default 0)")
     p.add_argument("--seed", type=int, default=0, help="the match seed (default 0)")
-    p.add_argument("--workers", type=int, default=1, metavar="N", help="processes to use (default 1)")
+    _add_workers(p)
     p.add_argument("--plot", default=None, metavar="FILE.png", help="draw the point shares to a PNG file")
+
+    p = sub.add_parser("selfplay", help="bots play each other; every decision to a Parquet data set",
+                       description="Bots play whole games; every decision (the seat's view features, the legal "
+                                   "actions, the action chosen, the search's values, the outcomes) is a row of a "
+                                   "Parquet file. Schema: docs/research.md.")
+    _add_preset(p)
+    p.add_argument("--out", required=True, metavar="FILE.parquet", help="the file to write (replaced if it exists)")
+    p.add_argument("--bots", default="intermediate", metavar="LEVEL[,LEVEL...]",
+                   help="one level for all, two (N-S,E-W) or four (N,E,S,W) (default intermediate)")
+    p.add_argument("--games", type=int_arg, default=10, metavar="N", help="games to play (default 10)")
+    p.add_argument("--seed", type=int_arg, default=0, help="the run's seed (default 0)")
+    p.add_argument("--max-hands", type=int_arg, default=1000, metavar="N",
+                   help="stop a game after N hands (default 1000)")
+    _add_workers(p)
 
     add_review_parser(sub)
     add_serve_parser(sub)
@@ -135,6 +159,10 @@ def _command(name: str) -> Callable[[argparse.Namespace, Console], int]:
         from euchre.cli.serve import cmd_serve
 
         return cmd_serve
+    if name == "selfplay":
+        from euchre.cli.selfplay import cmd_selfplay
+
+        return cmd_selfplay
     from euchre.cli.sim import cmd_sim
 
     return cmd_sim

@@ -13,15 +13,16 @@ Team N-S plays level A and team E-W level B. Game ``i`` is shuffled from seed
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import shlex
 from collections.abc import Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+from euchre.analysis.parallel import Backend, open_pool
 from euchre.analysis.stats import mean_interval, wilson_interval
 from euchre.cli.table import build_rules
 from euchre.core.errors import EuchreError
@@ -31,8 +32,9 @@ from euchre.core.seats import FOUR_HANDED
 MAX_WORKERS = 1024
 """The largest ``--workers`` accepted; more is refused as a mistake."""
 
-QUEUED_PER_WORKER = 4
-"""Games handed to the pool ahead of time, per worker (the rest wait their turn)."""
+CHUNK = 20
+"""The most games in one task of a worker process or of Ray (fewer when there are few
+games per worker), so that a task's overhead is small beside its games."""
 
 
 def worker_count(workers: int, games: int, cpus: int | None = None) -> int:
@@ -52,14 +54,46 @@ def worker_count(workers: int, games: int, cpus: int | None = None) -> int:
     return max(1, min(workers, games, cpus))
 
 
+def backend_from_args(args: argparse.Namespace, tasks: int | None = None) -> Backend:
+    """The :class:`~euchre.analysis.parallel.Backend` of ``--workers`` and ``--ray
+    [ADDRESS]`` (shared by ``sim``, ``arena`` and ``selfplay``).
+
+    Without ``--ray``: ``--workers`` processes (default 1), no more than ``tasks`` nor the
+    CPUs. With ``--ray``: a local Ray with ``--workers`` CPUs (default: all), or the
+    cluster at ADDRESS running up to ``--workers`` tasks at once (default: its CPUs).
+
+    Raises:
+        EuchreError: ``--workers`` below 1 or above :data:`MAX_WORKERS`.
+    """
+    ray_address = getattr(args, "ray", None)
+    if ray_address is None:
+        workers = 1 if args.workers is None else args.workers
+        return Backend(worker_count(workers, workers if tasks is None else tasks))
+    if args.workers is not None:
+        worker_count(args.workers, 1)  # the same checks of the number
+    return Backend(args.workers, ray=True, address=ray_address or None)
+
+
+def backend_argv(args: argparse.Namespace) -> list[str]:
+    """``--workers N`` (1 when not given, without Ray) and ``--ray [ADDRESS]`` as given,
+    for the command line a report prints."""
+    ray_address = getattr(args, "ray", None)
+    if ray_address is None:
+        return ["--workers", str(1 if args.workers is None else args.workers)]
+    out = [] if args.workers is None else ["--workers", str(args.workers)]
+    return [*out, "--ray", ray_address] if ray_address else [*out, "--ray"]
+
+
 @dataclass(frozen=True)
 class GameOutcome:
     """What one simulated game gave: the winner (0 N-S, 1 E-W, None if unfinished),
-    the points scored by each side, and each hand's points ``(N-S, E-W)``."""
+    the points scored by each side, each hand's points ``(N-S, E-W)``, and the game's
+    seed."""
 
     winner: int | None
     points: tuple[int, int]
     hand_points: tuple[tuple[int, int], ...]
+    seed: int = 0
 
 
 def play_one(rules: Rules, levels: tuple[str, str], seed: int) -> GameOutcome:
@@ -70,7 +104,13 @@ def play_one(rules: Rules, levels: tuple[str, str], seed: int) -> GameOutcome:
     game = play_game(rules, bots, seed)
     hands = tuple((h.result.points[0], h.result.points[1]) for h in game.finished_hands if h.result is not None)
     winner = game.result.winner if game.result is not None else None
-    return GameOutcome(winner, (sum(p[0] for p in hands), sum(p[1] for p in hands)), hands)
+    return GameOutcome(winner, (sum(p[0] for p in hands), sum(p[1] for p in hands)), hands, seed)
+
+
+def play_chunk(rules: Rules, levels: tuple[str, str], first_seed: int, count: int) -> list[GameOutcome]:
+    """Games with seeds ``first_seed .. first_seed + count - 1`` (:func:`play_one`): one
+    task of a worker process or of Ray."""
+    return [play_one(rules, levels, first_seed + i) for i in range(count)]
 
 
 def _pct(x: float) -> str:
@@ -135,32 +175,23 @@ def cmd_sim(args: argparse.Namespace, console: Console) -> int:
     levels = (parts[0], parts[1])
     if args.games < 1:
         raise EuchreError(f"--games must be at least 1, not {args.games}")
-    workers = worker_count(args.workers, args.games)
+    backend = backend_from_args(args, args.games)
     argv = ["euchre", "sim", "--preset", args.preset, "--games", str(args.games), "--bots", ",".join(levels),
-            "--seed", str(args.seed), "--workers", str(args.workers)]
+            "--seed", str(args.seed), *backend_argv(args)]
     if args.target is not None:
         argv += ["--target", str(args.target)]
-    outcomes: list[GameOutcome] = []
+    results: dict[int, GameOutcome] = {}
     columns = (TextColumn("Games"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
     with Progress(*columns, console=console, transient=True) as progress:
         task = progress.add_task("sim", total=args.games)
-        if workers == 1:
-            for i in range(args.games):
-                outcomes.append(play_one(rules, levels, args.seed + i))
-                progress.advance(task)
-        else:
-            results: dict[int, GameOutcome] = {}
-            with ProcessPoolExecutor(max_workers=workers) as pool:
-                pending: dict[Future[GameOutcome], int] = {}
-                queued = 0
-                while queued < args.games or pending:
-                    while queued < args.games and len(pending) < workers * QUEUED_PER_WORKER:
-                        pending[pool.submit(play_one, rules, levels, args.seed + queued)] = queued
-                        queued += 1
-                    done, _ = wait(pending, return_when=FIRST_COMPLETED)
-                    for fut in done:
-                        results[pending.pop(fut)] = fut.result()
-                        progress.advance(task)
-            outcomes = [results[i] for i in range(args.games)]
+        with open_pool(backend, args.games) as pool:
+            step = 1 if pool.workers == 1 else max(1, min(CHUNK, math.ceil(args.games / (8 * pool.workers))))
+            chunks = [(rules, levels, args.seed + start, min(args.games, start + step) - start)
+                      for start in range(0, args.games, step)]
+            for _, outcomes in pool.run(play_chunk, chunks):
+                for o in outcomes:
+                    results[o.seed - args.seed] = o
+                progress.advance(task, len(outcomes))
+    outcomes = [results[i] for i in range(args.games)]
     report(console, outcomes, levels, args.preset, shlex.join(argv))
     return 0

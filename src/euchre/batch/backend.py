@@ -1,0 +1,142 @@
+"""The two ways to run the batch kernel: compiled by numba, or as plain Python.
+
+As the solver's backends (:mod:`euchre.solver.backend`): the numba backend is the kernel's
+functions compiled with ``numba.njit(cache=True, nogil=True)`` (the compiled code is
+cached on disk beside the source, so only the first run on a machine pays the compile
+time, about ten seconds; a call does not hold the GIL); the Python backend runs the very same functions on lists, some hundred times
+slower. Both give the same hands for the same seed.
+
+Which one: the ``backend`` argument of :func:`euchre.batch.play_hands`, else the
+environment variable ``EUCHRE_BATCH_BACKEND`` (``numba``, ``python`` or ``auto``), else
+``auto``: numba when it can be imported, Python otherwise.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import threading
+import types
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from euchre.batch import kernel
+from euchre.core.errors import EuchreTypeError, EuchreValueError
+
+ENV_VAR = "EUCHRE_BATCH_BACKEND"
+"""The environment variable that picks the backend: ``numba``, ``python`` or ``auto``."""
+
+BACKENDS = ("numba", "python")
+
+_KERNEL_FUNCTIONS = (
+    "mul32", "fmix32", "seed_hand", "next32", "below", "popcount", "card_at", "random_card", "deal_hand",
+    "holds_natural", "add_call", "legal_round1", "round2_suits", "legal_round2", "legal_blind", "legal_calls",
+    "make_alone", "finish_passed_out", "takeover_seat", "defender_to_ask", "step_takeover", "step_discard",
+    "step_alone_decision", "step_defend", "begin_play", "after_trump", "apply_call", "legal_cards",
+    "finish_scored", "apply_discard", "apply_card", "simple_call", "simple_card", "play_hands",
+)
+"""The kernel functions, callees before callers."""
+
+
+class BatchBackendError(EuchreValueError):
+    """An unknown backend name, or the numba backend asked for without numba installed."""
+
+
+@dataclass(frozen=True)
+class Backend:
+    """A way to run the batch kernel.
+
+    Attributes:
+        name: ``"numba"`` or ``"python"``.
+        play_hands: :func:`euchre.batch.kernel.play_hands`, compiled or not.
+        ints: ``ints(size, dtype)`` a zeroed int array of ``size`` slots (numpy's
+            ``dtype`` name, e.g. ``"int8"``; the Python backend makes a list).
+    """
+
+    name: str
+    play_hands: Callable[..., int]
+    ints: Callable[[int, str], Any]
+
+
+_LOCK = threading.Lock()
+_CACHE: dict[str, Backend] = {}
+
+
+def _python_backend() -> Backend:
+    def ints(size: int, dtype: str) -> Any:
+        return [0] * size
+
+    return Backend("python", kernel.play_hands, ints)
+
+
+def _numba_backend() -> Backend:
+    try:
+        numba = importlib.import_module("numba")
+        np = importlib.import_module("numpy")
+    except ImportError as exc:
+        raise BatchBackendError(
+            f"the numba batch backend needs numba ({exc}); install it with `pip install numba` "
+            f"(the `fast` extra) or use backend='python' ({ENV_VAR}=python)") from None
+    # Copies of the kernel functions whose globals name the compiled versions, so that the
+    # compiled functions call each other inside numba while the module's own functions
+    # stay plain Python for the other backend.
+    namespace: dict[str, Any] = dict(vars(kernel))
+    for name in _KERNEL_FUNCTIONS:
+        func = getattr(kernel, name)
+        copy = types.FunctionType(func.__code__, namespace, name, func.__defaults__, func.__closure__)
+        copy.__qualname__ = func.__qualname__
+        copy.__module__ = func.__module__
+        namespace[name] = numba.njit(cache=True, nogil=True)(copy)
+
+    def ints(size: int, dtype: str) -> Any:
+        return np.zeros(size, dtype=dtype)
+
+    return Backend("numba", namespace["play_hands"], ints)
+
+
+def numba_available() -> bool:
+    """True when numba can be imported (the numba backend can be used)."""
+    try:
+        importlib.import_module("numba")
+    except ImportError:
+        return False
+    return True
+
+
+def backend_name(backend: str | None = None) -> str:
+    """The backend that ``backend`` selects: the argument if given, else the environment
+    variable :data:`ENV_VAR`, else ``auto``; ``auto`` is numba when available, else Python.
+
+    Raises:
+        EuchreTypeError: ``backend`` is neither a str nor None.
+        BatchBackendError: the name is not ``numba``, ``python`` or ``auto``.
+    """
+    if backend is not None and not isinstance(backend, str):
+        raise EuchreTypeError(f"backend must be 'numba', 'python', 'auto' or None, not {type(backend).__name__} {backend!r}")
+    choice = backend if backend is not None else os.environ.get(ENV_VAR, "auto")
+    choice = choice.strip().lower() or "auto"
+    if choice == "auto":
+        return "numba" if numba_available() else "python"
+    if choice not in BACKENDS:
+        source = "backend" if backend is not None else ENV_VAR
+        raise BatchBackendError(f"{source} = {choice!r} is not a batch backend; use numba, python or auto")
+    return choice
+
+
+def get_backend(backend: str | None = None) -> Backend:
+    """The :class:`Backend` selected by ``backend`` (see :func:`backend_name`); the numba
+    kernel is compiled (or loaded from numba's on-disk cache) on first use.
+
+    Raises:
+        EuchreTypeError / BatchBackendError: as :func:`backend_name`, or numba asked for
+            but not installed.
+    """
+    name = backend_name(backend)
+    found = _CACHE.get(name)
+    if found is None:
+        with _LOCK:
+            found = _CACHE.get(name)
+            if found is None:
+                found = _CACHE[name] = _numba_backend() if name == "numba" else _python_backend()
+    return found

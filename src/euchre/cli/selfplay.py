@@ -1,0 +1,105 @@
+"""``euchre selfplay``: bots play each other and every decision is written to a Parquet file.
+
+The rows, their columns and the feature layout: :mod:`euchre.analysis.selfplay`,
+:mod:`euchre.interop.parquet` and ``docs/research.md``. Game ``i`` is the same game
+(the same rows) whatever ``--workers`` and ``--ray``; the games are written in order.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import importlib.util
+import os
+import shlex
+import time
+from pathlib import Path
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+
+from euchre.analysis.selfplay import run_selfplay
+from euchre.cli.sim import backend_argv, backend_from_args
+from euchre.cli.table import bot_levels, build_rules, levels_by_seat
+from euchre.core.errors import EuchreError
+
+MAX_HANDS = 1000
+"""The default hand limit of a game (``--max-hands``)."""
+
+
+def check_out_path(path: str) -> Path:
+    """Check, before a long run, that the data set can be written to ``path``.
+
+    Raises:
+        EuchreError: the name does not end in ``.parquet``, its directory does not exist
+            or cannot be written, the name is taken by something other than a file, or
+            pyarrow is not installed.
+    """
+    out = Path(path)
+    if out.suffix.lower() != ".parquet":
+        raise EuchreError(f"the data set is a Parquet file; its name must end in .parquet, not {str(out)!r}")
+    if not out.parent.is_dir():
+        raise EuchreError(f"cannot write {str(out)!r}: there is no directory {str(out.parent)!r}")
+    try:
+        if out.exists() and not out.is_file():
+            raise EuchreError(f"cannot write {str(out)!r}: it exists and is not a regular file")
+        if not os.access(out.parent, os.W_OK) or (out.exists() and not os.access(out, os.W_OK)):
+            raise EuchreError(f"cannot write {str(out)!r}: permission denied")
+    except OSError as exc:
+        raise EuchreError(f"cannot write {str(out)!r}: {exc.strerror or exc}") from None
+    if importlib.util.find_spec("pyarrow") is None:
+        raise EuchreError("euchre selfplay writes Parquet with pyarrow: pip install 'euchre[parquet]'")
+    return out
+
+
+def cmd_selfplay(args: argparse.Namespace, console: Console) -> int:
+    """Run ``euchre selfplay``. Returns the exit code.
+
+    Raises:
+        EuchreError: a bad preset, bot levels, count, backend or output file.
+    """
+    from euchre.bots import make_bot
+
+    rules = build_rules(args.preset, args.target)
+    given = bot_levels(args.bots, (1, 2, 4))
+    levels = levels_by_seat(given)
+    if args.games < 1:
+        raise EuchreError(f"--games must be at least 1, not {args.games}")
+    if args.max_hands < 1:
+        raise EuchreError(f"--max-hands must be at least 1, not {args.max_hands}")
+    out = check_out_path(args.out)
+    backend = backend_from_args(args, args.games)
+    from euchre.interop.parquet import DecisionWriter
+
+    argv = ["euchre", "selfplay", "--out", str(out), "--preset", args.preset, "--bots", ",".join(given),
+            "--games", str(args.games), "--seed", str(args.seed), *backend_argv(args)]
+    if args.target is not None:
+        argv += ["--target", str(args.target)]
+    if args.max_hands != MAX_HANDS:
+        argv += ["--max-hands", str(args.max_hands)]
+    command = shlex.join(argv)
+    factories = [functools.partial(make_bot, level) for level in levels]
+    hands = decisions = unfinished = 0
+    started = time.perf_counter()
+    columns = (TextColumn("Games"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn())
+    with Progress(*columns, console=console, transient=True) as progress, \
+            DecisionWriter(out, rules, levels, args.seed, command) as writer:
+        task = progress.add_task("selfplay", total=args.games)
+        for game in run_selfplay(rules, factories, levels, games=args.games, seed=args.seed, backend=backend,
+                                 max_hands=args.max_hands):
+            writer.write(game.columns)
+            hands += game.hands
+            decisions += game.decisions
+            unfinished += game.winner is None
+            progress.advance(task)
+    seconds = time.perf_counter() - started
+    size = out.stat().st_size
+    console.print(f"Self-play, preset {args.preset}, seed {args.seed}:")
+    console.print(f"  {', '.join(f'{s} {lv}' for s, lv in zip('NESW', levels, strict=True))}")
+    console.print(f"  {args.games} game(s), {hands} hands, {decisions} decisions in {seconds:.1f} s "
+                  f"({decisions / seconds if seconds else 0:.0f} decisions/s, {backend.describe()})")
+    console.print(f"  Wrote {out}: {size:,} bytes, {size / max(decisions, 1):.1f} bytes per decision")
+    if unfinished:
+        console.print(f"  {unfinished} game(s) stopped at the hand limit ({args.max_hands}).")
+    console.print(f"Command: {command}", soft_wrap=True)
+    return 0
