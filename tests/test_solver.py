@@ -6,9 +6,10 @@ core's tables and scores with the core's ``score_hand``, and memoises only whole
 the start of a trick. It is checked once more against the engine itself (HandState
 push/pop, the hand's own result) on a smaller set.
 
-Positions: 1,200 random ones under eight rule sets (24, 28 and 32 cards, the joker, no
-trump, super euchre, lone hands with three active seats, a lone defender with two), spread
-over every trick (1 to 5 tricks to go) and every point of a trick (0 to 3 cards played).
+Positions: 1,350 random ones under nine rule sets (24, 28 and 32 cards, the joker, no
+trump, super euchre, lone hands with three active seats, a lone defender with two, the
+two-handed table of two players), spread over every trick (1 to 5 tricks to go) and every
+point of a trick (0 to 3 cards played).
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ RULESETS: dict[str, Rules] = {
     "casual-web-003 (32, march 3)": preset("casual-web-003"),
     "32 + joker, lone defender": preset("uspcc-official").replace(joker=True, defend_alone=True),
     "28, no trump, super euchre": preset("modern-standard").replace(deck=28, no_trump_call=True, super_euchre=True),
+    "two-handed (2 seats, 32)": preset("two-handed"),
 }
 POSITIONS_PER_RULESET = 150
 NUMBA = numba_available()
@@ -52,7 +54,7 @@ def random_position(rules: Rules, rng: random.Random, kind: str, tricks_to_go: i
     lone defender, two seats), then play random cards until ``tricks_to_go`` tricks are
     left and ``in_trick`` cards (capped to the seats playing less one) are on the table."""
     while True:
-        st = HandState.deal(rules, rng.randrange(4), rng)
+        st = HandState.deal(rules, rng.randrange(rules.table.seats), rng)
         no_trump = rules.no_trump_call and rng.random() < 0.5
         while st.phase != Phase.PLAY and not st.is_over:
             legal = list(st.legal_codes())
@@ -82,17 +84,24 @@ def random_position(rules: Rules, rng: random.Random, kind: str, tricks_to_go: i
         return st
 
 
+def _kinds(rules: Rules) -> list[str]:
+    """The kinds of hand a rule set can give (no lone hands at the two-handed table)."""
+    if not rules.alone_allowed:
+        return ["team"]
+    return ["team", "lone", "lone_def"] if rules.defend_alone else ["team", "lone"]
+
+
 @cache
 def positions(name: str) -> tuple[HandState, ...]:
     """The test positions of a rule set (fixed by a seed)."""
     rules = RULESETS[name]
     rng = random.Random(f"solver {name}")
-    kinds = ["team", "lone", "lone_def"] if rules.defend_alone else ["team", "lone"]
+    kinds = _kinds(rules)
     opening = list(RULESETS).index(name) % 2 == 0
     out = []
     for i in range(POSITIONS_PER_RULESET):
         tricks_to_go, in_trick, kind = 1 + i % 5, (i // 5) % 4, kinds[i % len(kinds)]
-        if tricks_to_go == 5 and in_trick < 3 and not (i == 4 and opening):
+        if tricks_to_go == 5 and in_trick < 3 and not (i == 4 and opening) and len(kinds) > 1:
             # The plain minimax of a four-seat hand from the opening lead takes about a
             # second in Python: one such position in every other rule set; lone hands (far
             # fewer lines of play) for the other early positions of the first trick.
@@ -109,10 +118,13 @@ def brute_force(state: HandState) -> dict[int, tuple[int, int]]:
     maximises its own value; the two objectives are minimaxed separately (component by
     component) over the same tree."""
     trump = state.trump
-    side = state.turn & 1
-    active = [s for s in range(4) if state.active >> s & 1]
+    table = state.table
+    n = table.seats
+    team = table.team  # seat -> side: N-S 0 and E-W 1, or each player of the two-handed game
+    side = team[state.turn]
+    active = [s for s in range(n) if state.active >> s & 1]
     following = {s: active[(active.index(s) + 1) % len(active)] for s in active}
-    maker_team = state.maker & 1
+    maker_team = team[state.maker]
     rules = state.rules
     Value = tuple[int, int]
 
@@ -142,7 +154,7 @@ def brute_force(state: HandState) -> dict[int, tuple[int, int]]:
         if len(cards) < len(active):
             return value(hands, leader, cards, seats, won)
         winner = seats[trick_winner_index(list(cards), trump)]
-        won = (won[0] + (winner & 1 == 0), won[1] + (winner & 1 == 1))
+        won = (won[0] + (team[winner] == 0), won[1] + (team[winner] == 1))
         if all(hands[s] == 0 for s in active):
             return outcome(won)
         key = (hands, winner, won)
@@ -153,10 +165,10 @@ def brute_force(state: HandState) -> dict[int, tuple[int, int]]:
     def value(hands: tuple[int, ...], leader: int, cards: tuple[int, ...], seats: tuple[int, ...], won: tuple[int, int]) -> Value:
         seat = following[seats[-1]] if cards else leader
         results = [value_after(hands, leader, cards, seats, won, seat, c) for c in legal_cards(hands[seat], cards)]
-        pick = max if seat & 1 == side else min
+        pick = max if team[seat] == side else min
         return pick(r[0] for r in results), pick(r[1] for r in results)
 
-    hands = tuple(state.hands[s] if s in active else 0 for s in range(4))
+    hands = tuple(state.hands[s] if s in active else 0 for s in range(n))
     cards, seats = tuple(state.trick_cards), tuple(state.trick_seats)
     won = (state.tricks_won[0], state.tricks_won[1])
     return {c: value_after(hands, state.leader, cards, seats, won, state.turn, c) for c in legal_cards(hands[state.turn], cards)}
@@ -165,14 +177,15 @@ def brute_force(state: HandState) -> dict[int, tuple[int, int]]:
 def engine_minimax(state: HandState) -> dict[int, int]:
     """Points for the side to play of each legal card, by minimax through the engine itself
     (push/pop, legal_codes, the hand's scored result), memoised at trick starts."""
-    side = state.turn & 1
+    team = state.table.team
+    side = team[state.turn]
     st = state.copy()
     memo: dict[tuple[object, ...], int] = {}
 
     def value() -> int:
         if st.is_over:
             assert st.result is not None
-            return st.result.points[side] - st.result.points[1 - side]
+            return st.result.points[side] - st.result.points[1 - side]  # two sides
         key = (tuple(st.hands), st.leader, tuple(st.tricks_won)) if not st.trick_cards else None
         if key is not None and key in memo:
             return memo[key]
@@ -181,7 +194,7 @@ def engine_minimax(state: HandState) -> dict[int, int]:
             st.push(code)
             results.append(value())
             st.pop()
-        v = max(results) if st.turn & 1 == side else min(results)
+        v = max(results) if team[st.turn] == side else min(results)
         if key is not None:
             memo[key] = v
         return v
@@ -235,7 +248,7 @@ def test_brute_force_agrees_with_the_engine() -> None:
     opening lead)."""
     rng = random.Random(7)
     for rules in RULESETS.values():
-        kinds = ["team", "lone", "lone_def"] if rules.defend_alone else ["team", "lone"]
+        kinds = _kinds(rules)
         for i in range(6):
             st = random_position(rules, rng, kinds[i % len(kinds)], 1 + i % 4, i % 3)
             assert {c: v[1] for c, v in brute_force(st).items()} == engine_minimax(st)
@@ -361,9 +374,11 @@ def test_numba_backend_full_hands_match_python() -> None:
     """Full five-trick solves from the opening lead: the compiled kernel and the Python
     fallback agree on values and node counts (200 deals, four rule sets)."""
     rng = random.Random(11)
-    for name in ["modern-standard", "uspcc-official (32)", "british-benny (joker)", "28, no trump, super euchre"]:
+    for name in ["modern-standard", "uspcc-official (32)", "british-benny (joker)", "28, no trump, super euchre",
+                 "two-handed (2 seats, 32)"]:
+        kinds = _kinds(RULESETS[name])
         for i in range(50):
-            st = random_position(RULESETS[name], rng, ["team", "lone"][i % 2], 5, 0)
+            st = random_position(RULESETS[name], rng, kinds[i % len(kinds)], 5, 0)
             nb, py = analyse(st, backend="numba"), analyse(st, backend="python")
             assert (nb.tricks, nb.points, nb.nodes) == (py.tricks, py.points, py.nodes)
 
@@ -376,3 +391,64 @@ def test_layout_puts_the_bowers_and_joker_in_trump() -> None:
     assert trump_cards == [32, parse_card("JH"), parse_card("JD")] + [parse_card(r + "H") for r in "AKQT987"]
     assert lay.to_cards(lay.suit_masks[1]) == [parse_card(r + "D") for r in "AKQT987"]
     assert layout(NO_TRUMP).trump_mask == 0
+
+
+# ======================================================================= two-handed
+def _two_handed_end() -> HandState:
+    """A two-handed hand (Keller 1887 ch. 7, X-15b) three tricks in. Player 2 (seat 1,
+    the non-dealer) named hearts in round two over a turned-down club and has led and won
+    three diamond tricks (AD KD QD over 9D TD 8D). Left: seat 1 (to lead) AH 9S, the
+    dealer (seat 0) KH AC, void in spades."""
+    two = preset("two-handed")
+    hands = [[parse_card(c) for c in "9D TD 8D KH AC".split()], [parse_card(c) for c in "AD KD QD AH 9S".split()]]
+    used = {c for h in hands for c in h}
+    up = parse_card("7C")
+    stock = [up, *(c for c in deck_cards(two.deck, two.joker) if c not in used and c != up)]
+    st = HandState.from_deal(two, 0, hands, stock)
+    for action in ("pass", "pass", "name-H", "play-AD", "play-9D", "play-KD", "play-TD", "play-QD", "play-8D"):
+        st.apply(action)
+    assert st.phase == Phase.PLAY and st.turn == 1 and st.tricks_won == [0, 3] and st.maker == 1
+    return st
+
+
+def test_two_handed_end_position_worked_by_hand() -> None:
+    """Worked by hand. Seat 1 leads with 3 tricks in. The ace of hearts first: the dealer
+    must follow with the king (his only heart), then the 9 of spades wins the last trick
+    (the dealer, void, can only throw the club ace of a third suit): 5 tricks, a march, 2
+    points (X-15b: 'he is entitled to score but two points'). The 9 of spades first: the
+    dealer ruffs with the king and leads the club ace, which the ace of hearts ruffs: 4
+    tricks, 1 point ('three or four tricks only count one'). Both backends; the plain
+    minimax and the engine's own minimax agree."""
+    st = _two_handed_end()
+    ah, s9, kh, ac = (parse_card(c) for c in ("AH", "9S", "KH", "AC"))
+    backends = ["python", "numba"] if NUMBA else ["python"]
+    for backend in backends:
+        sol = analyse(st, backend=backend)
+        assert (sol.seat, sol.team) == (1, 1)
+        assert sol.tricks == {ah: 5, s9: 4}
+        assert sol.points == {ah: 2, s9: 1}
+        assert sol.best_cards == [ah]
+    assert brute_force(st) == {ah: (5, 2), s9: (4, 1)}
+    assert engine_minimax(st) == {ah: 2, s9: 1}
+    # After the 9 of spades the dealer, void, may ruff (1 trick for him, the maker makes
+    # 1 point against him) or throw the club ace (none; the maker marches: -2).
+    st.apply("play-9S")
+    for backend in backends:
+        sol = analyse(st, backend=backend)
+        assert (sol.seat, sol.team) == (0, 0)
+        assert sol.tricks == {kh: 1, ac: 0}
+        assert sol.points == {kh: -1, ac: -2}
+    assert brute_force(st) == {kh: (1, -1), ac: (0, -2)}
+
+
+def test_two_handed_kernel_slots_are_the_seats() -> None:
+    """At the two-handed table the kernel's slots are the seats (player 1 even, player 2
+    odd, slots 2 and 3 empty), and its next-seat row alternates the two."""
+    from euchre.solver.kernel import C_NEXT, C_PLAYERS
+    from euchre.solver.position import position_of
+
+    pos = position_of(_two_handed_end())
+    assert pos.slots == (0, 1)
+    assert pos.hands[2] == pos.hands[3] == 0 and pos.hands[0] and pos.hands[1]
+    assert pos.ctx[C_NEXT:C_NEXT + 2] == (1, 0) and pos.ctx[C_PLAYERS] == 2
+    assert pos.seat == 1 and pos.leader == 1

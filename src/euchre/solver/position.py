@@ -5,6 +5,13 @@ trump: every effective suit a run of bits, strongest first, the trump suit's run
 A :class:`Layout` is that map, derived from the core's tables (``EFFECTIVE_SUIT``,
 ``TRUMP_POWER``), so the solver decides no rule of its own: the left bower and the joker
 sit in the trump run because the core says they belong to trump.
+
+The kernel has four *slots* and counts the tricks of the even slots' side. Seats are
+put in slots by :func:`kernel_slots`: at a table whose two sides are the seats' parity
+(the four-hand table, N-S on 0 and 2; the two-handed table, its players on 0 and 1)
+each seat is its own slot; at any other table the maker's side takes the even slots and
+everyone else the odd ones. An unused slot holds no cards and is never reached, because
+the order of play (the kernel's next-seat row) comes from the table's ``next_active``.
 """
 
 from __future__ import annotations
@@ -78,22 +85,54 @@ def layout(trump: int) -> Layout:
     return Layout(trump, tuple(bit_of), tuple(card_at), (suit_masks[0], suit_masks[1], suit_masks[2], suit_masks[3]), trump_mask)
 
 
+KERNEL_SLOTS = 4
+"""The kernel's seats (slots 0..3; the even ones are the side whose tricks it counts)."""
+
+
+def kernel_slots(state: HandState) -> tuple[int, ...]:
+    """``slots[seat]``: the kernel slot of each seat of ``state.table`` (see the module
+    docstring). Each seat is its own slot when the table's sides are the seats' parity
+    (team 0 the even seats, team 1 the odd ones: the four-hand and the two-handed table);
+    else the maker's side takes slots 0, 2 and the other seats 1, 3, clockwise from seat 0.
+
+    Raises:
+        EuchreError: the seats do not fit in the kernel's slots (more than two on a side).
+    """
+    table = state.table
+    n = table.seats
+    if n <= KERNEL_SLOTS and len(table.teams) == 2 and all(table.team[s] == s & 1 for s in range(n)):
+        return tuple(range(n))
+    makers = table.team[state.maker]
+    free = {True: [0, 2], False: [1, 3]}
+    slots = []
+    for s in range(n):
+        side = free[table.team[s] == makers]
+        if not side:
+            raise EuchreError(f"the solver's kernel holds two players a side; this table of {n} seats has more")
+        slots.append(side.pop(0))
+    return tuple(slots)
+
+
 @dataclass(frozen=True)
 class Position:
-    """A play position in kernel form (masks in :class:`Layout` bits).
+    """A play position in kernel form (masks in :class:`Layout` bits; seats as kernel
+    slots 0..3, :func:`kernel_slots`, the same numbers as the seats at the four-hand
+    table).
 
     Attributes:
         layout: the card layout of the trump.
-        hands: the cards each seat 0..3 holds (a seat sitting out holds none).
+        hands: the cards each slot 0..3 holds (a seat sitting out, or an unused slot,
+            holds none).
         ctx: the kernel's context values (see :mod:`euchre.solver.kernel`).
-        leader: the seat that led the trick in progress (or leads the next).
-        seat: the seat to play.
+        leader: the slot that led the trick in progress (or leads the next).
+        seat: the slot to play.
         nplayed: cards in the trick in progress (0..3).
         led: mask of the led effective suit (0 before the lead).
-        best, best_seat: the card winning the trick so far (a one-bit mask) and its seat.
+        best, best_seat: the card winning the trick so far (a one-bit mask) and its slot.
         table: mask of the cards of the trick in progress.
         tricks_left: tricks not yet complete, counting the one in progress (1..5).
         legal: the legal cards of the seat to play (card numbers, from the core).
+        slots: ``slots[seat]``, the slot of each seat of the table.
     """
 
     layout: Layout
@@ -108,27 +147,33 @@ class Position:
     table: int
     tricks_left: int
     legal: tuple[int, ...]
+    slots: tuple[int, ...] = (0, 1, 2, 3)
 
 
 def position_of(state: HandState) -> Position:
     """The kernel form of a hand in the play phase (all hands known).
 
     Raises:
-        EuchreError: the hand is not in the play phase, or holds the joker under no trump.
+        EuchreError: the hand is not in the play phase, holds the joker under no trump,
+            or its table does not fit the kernel (:func:`kernel_slots`).
     """
     if state.phase != Phase.PLAY:
         raise EuchreError(f"the solver needs a hand in the play phase; this one is in {state.phase.name.lower()}")
     trump = state.trump
     lay = layout(trump)
     active = state.active
-    hands = [0, 0, 0, 0]
-    for s in range(4):
+    seats = state.table
+    slot = kernel_slots(state)
+    hands = [0] * KERNEL_SLOTS
+    for s in range(seats.seats):
         if active >> s & 1:
             if trump == NO_TRUMP and state.hands[s] >> JOKER & 1:
                 raise EuchreError("the joker cannot be played under no trump (the rules refuse the combination)")
-            hands[s] = lay.to_bits(state.hands[s])
-    seats = state.table
-    nxt = seats.next_active[active]
+            hands[slot[s]] = lay.to_bits(state.hands[s])
+    row = seats.next_active[active]
+    nxt = list(range(KERNEL_SLOTS))  # an unused slot is never reached; it points at itself
+    for s in range(seats.seats):
+        nxt[slot[s]] = slot[row[s]]
     players = sum(1 for s in range(seats.seats) if not seats.sits_out(s, active))
     ctx = (*lay.suit_masks, lay.trump_mask, *nxt, players)
     cards = state.trick_cards
@@ -138,12 +183,12 @@ def position_of(state: HandState) -> Position:
         led = lay.suit_masks[EFFECTIVE_SUIT[trump][cards[0]]]
         i = trick_winner_index(list(cards), trump)
         best = 1 << lay.bit_of[cards[i]]
-        best_seat = state.trick_seats[i]
+        best_seat = slot[state.trick_seats[i]]
         for c in cards:
             table |= 1 << lay.bit_of[c]
     legal = tuple(code - PLAY_BASE for code in state.legal_codes())
-    return Position(lay, (hands[0], hands[1], hands[2], hands[3]), ctx, state.leader, state.turn, len(cards),
-                    led, best, best_seat, table, 5 - len(state.tricks), legal)
+    return Position(lay, (hands[0], hands[1], hands[2], hands[3]), ctx, slot[state.leader], slot[state.turn],
+                    len(cards), led, best, best_seat, table, 5 - len(state.tricks), legal, slot)
 
 
 def representative(pos: Position, card: int) -> int:

@@ -42,8 +42,9 @@ class Solution:
     """What each legal card is worth to the side to play.
 
     Attributes:
-        seat: the seat to play (0..3, N E S W).
-        team: its team (0 N-S, 1 E-W), "the side to move".
+        seat: the seat to play (0..3, N E S W at the four-hand table; 0..1 two-handed).
+        team: its team (0 N-S, 1 E-W; in the two-handed game the player), "the side to
+            move".
         tricks: ``tricks[card]`` for each legal card (card numbers): the tricks the side
             to move has won at the end of the hand (0..5, counting tricks already won) if
             it plays that card and all play perfectly after.
@@ -140,7 +141,11 @@ def analyse(state: HandState, *, backend: str | None = None) -> Solution:
     pos = position_of(state)
     values, nodes, name = _kernel_values(pos, backend)
     seats = state.table
-    team = seats.team[pos.seat]
+    if len(seats.teams) != 2:
+        raise EuchreError(f"the solver values tables of two sides, not {len(seats.teams)}")
+    seat = state.turn
+    team = seats.team[seat]
+    even = pos.seat & 1 == 0  # the kernel counts the tricks of the even slots' side
     already = state.tricks_won[team]
     table = points_table(state.rules, seats.team[state.maker], team, state.alone != -1, state.defender_alone != -1)
     tricks: dict[int, int] = {}
@@ -150,12 +155,12 @@ def analyse(state: HandState, *, backend: str | None = None) -> Solution:
         rep = representative(pos, card)
         if rep not in values:
             raise RuntimeError(f"solver bug: no value for card {card} (representative bit {rep.bit_length() - 1})")
-        future = values[rep] if team == 0 else pos.tricks_left - values[rep]
+        future = values[rep] if even else pos.tricks_left - values[rep]
         tricks[card] = already + future
         points[card] = table[already + future]
         by_rep.setdefault(rep, []).append(card)
     groups = tuple(sorted(tuple(sorted(g)) for g in by_rep.values()))
-    return Solution(pos.seat, team, tricks, points, groups, nodes, name)
+    return Solution(seat, team, tricks, points, groups, nodes, name)
 
 
 def solve(state: HandState, *, backend: str | None = None) -> dict[int, int]:
