@@ -75,7 +75,7 @@ def _collect_views(rules: Rules, seed: int, per_phase: int = 25, max_hands: int 
     for _ in range(max_hands):
         if all(len(views[p]) >= per_phase for p in wanted):
             break
-        state = HandState.deal(rules, rng.randrange(4), rng)
+        state = HandState.deal(rules, rng.randrange(rules.table.seats), rng)
         score = (rng.randrange(target), rng.randrange(target))
         while not state.is_over:
             view = view_of(state, state.turn, score)
@@ -96,7 +96,7 @@ def _deal(rules: Rules, dealer: int, hands: Mapping[int, str], upcard: str, stoc
     used = {c for cards in fixed.values() for c in cards} | {up} | set(top)
     rest = [c for c in deck_cards(rules.deck, rules.joker) if c not in used]
     dealt = []
-    for seat in range(4):
+    for seat in range(rules.table.seats):
         if seat in fixed:
             dealt.append(fixed[seat])
         else:
@@ -175,7 +175,7 @@ def test_every_bot_answers_legally_in_every_phase(name: str) -> None:
 def test_whole_games_between_levels_are_legal(name: str) -> None:
     rules = VARIANTS[name]
     for g in range(3):
-        levels = [BOT_LEVELS[(g + seat) % 3] for seat in range(4)]
+        levels = [BOT_LEVELS[(g + seat) % 3] for seat in range(rules.table.seats)]
         game = play_game(rules, [make_bot(lv, 100 * g + seat) for seat, lv in enumerate(levels)], seed=g)
         assert game.result is not None
         assert max(game.score) >= rules.game_target

@@ -17,7 +17,7 @@ from euchre.core import HandState, IllegalActionError, Phase, RulesError, preset
 from euchre.core.cards import plain_order, trick_winner_index, trump_order
 from euchre.core.deal import cut_pack
 from euchre.core.game import draw_value, setup_table, teams_from_draw
-from euchre.core.presets import PLAYABLE_PRESETS, preset_laws, preset_values
+from euchre.core.presets import preset_laws, preset_values
 from euchre.core.rules import Rules
 from euchre.core.scoring import score_hand
 

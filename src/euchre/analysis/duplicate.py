@@ -2,7 +2,8 @@
 
 In a duplicate deal side A first sits North-South (it holds the N and S cards) and side
 B East-West; then the same cards are dealt again by the same dealer and the sides change
-seats, so A holds the E and W cards. Whatever the cards were worth, each side held both
+seats, so A holds the E and W cards. At the two-handed table (``rules.table``, one
+player a side) A first holds seat 1's cards and B seat 2's, then the other way round. Whatever the cards were worth, each side held both
 halves of them: the luck of the deal cancels and what remains is the play (the method of
 duplicate bridge).
 
@@ -11,7 +12,7 @@ on the same cards. Points are those the rules score for the hand (1, 2 or 4 unde
 presets; a thrown-in hand scores nothing). The pair is the independent unit for statistics.
 
 Determinism: deal ``i`` of a match is shuffled from ``derive_seed("deal", seed, i)`` and
-dealt by seat ``i % 4``; the bot in seat ``s`` is made with ``derive_seed("bot", deal
+dealt by seat ``i % seats`` (``i % 4`` at the four-hand table); the bot in seat ``s`` is made with ``derive_seed("bot", deal
 seed, s)`` in both plays, so the bots holding a given hand's cards start from the same
 seed whichever side they belong to. Results therefore depend on the match seed and the
 index only, never on the number of worker processes or the order in which deals finish;
@@ -38,7 +39,7 @@ from euchre.core.errors import EuchreError, IllegalActionError
 from euchre.core.game import Game
 from euchre.core.hand import HandResult, HandState
 from euchre.core.rules import Rules
-from euchre.core.seats import FOUR_HANDED
+from euchre.core.seats import FOUR_HANDED, Table
 from euchre.core.views import PlayerView, view_of
 
 BotFactory = Callable[[int], Bot]
@@ -62,19 +63,27 @@ def derive_seed(*parts: int | str) -> int:
 
 def deal_for(rules: Rules, seed: int, index: int) -> HandState:
     """The hand of duplicate deal ``index`` of a match with seed ``seed``: dealt by seat
-    ``index % 4`` from ``derive_seed("deal", seed, index)`` (before any action)."""
+    ``index % seats`` (``index % 4`` at the four-hand table) from ``derive_seed("deal", seed, index)`` (before any action)."""
     return HandState.deal(rules, index % rules.table.seats, random.Random(derive_seed("deal", seed, index)))
 
 
-def seats_of(a_team: int, make_a: BotFactory, make_b: BotFactory, seeds: Sequence[int]) -> list[Bot]:
-    """The four bots (N, E, S, W) with side A as team ``a_team`` (0 N-S, 1 E-W).
+def seats_of(a_team: int, make_a: BotFactory, make_b: BotFactory, seeds: Sequence[int],
+             table: Table = FOUR_HANDED) -> list[Bot]:
+    """The bots by seat of ``table`` (N, E, S, W at the four-hand table) with side A as
+    team ``a_team`` (0 N-S, 1 E-W; at the two-handed table the player in seat ``a_team``).
 
     Args:
-        a_team: the team side A plays.
+        a_team: the team side A plays (0 or 1: a duplicate match has two sides).
         make_a, make_b: the sides' bot factories.
-        seeds: the four bots' seeds, by seat.
+        seeds: the bots' seeds, by seat.
+        table: the table's shape (``rules.table``).
+
+    Raises:
+        EuchreError: the table does not have two sides.
     """
-    return [(make_a if FOUR_HANDED.team[seat] == a_team else make_b)(seeds[seat]) for seat in range(FOUR_HANDED.seats)]
+    if len(table.teams) != 2:
+        raise EuchreError(f"a duplicate match needs a table of two sides, not {len(table.teams)}")
+    return [(make_a if table.team[seat] == a_team else make_b)(seeds[seat]) for seat in range(table.seats)]
 
 
 def play_hand(hand: HandState, bots_by_seat: Sequence[Bot], score: Sequence[int] = (0, 0)) -> HandResult:
@@ -82,19 +91,21 @@ def play_hand(hand: HandState, bots_by_seat: Sequence[Bot], score: Sequence[int]
 
     Args:
         hand: a hand in progress (it is changed).
-        bots_by_seat: four bots, for seats N, E, S, W.
+        bots_by_seat: one bot per seat of ``hand.table`` (N, E, S, W at the four-hand
+            table).
         score: the game score per team shown in the views.
 
     Returns:
         The hand's result (points per team N-S, E-W).
 
     Raises:
-        EuchreError: not four bots.
+        EuchreError: not one bot per seat.
         IllegalActionError: a bot chose an action its view did not offer (the message
             names the bot and the seat).
     """
-    if len(bots_by_seat) != 4:
-        raise EuchreError(f"a hand needs four bots (N, E, S, W), not {len(bots_by_seat)}")
+    table = hand.table
+    if len(bots_by_seat) != table.seats:
+        raise EuchreError(f"a hand needs {table.seats} bots ({', '.join(table.letters)}), not {len(bots_by_seat)}")
     while not hand.is_over:
         seat = hand.turn
         hand.apply(checked_choice(bots_by_seat[seat], view_of(hand, seat, score)))
@@ -113,7 +124,7 @@ def checked_choice(bot: Bot, view: PlayerView) -> Action:
     action = bot.choose(view)
     if action not in view.legal:
         raise IllegalActionError(
-            f"bot {bot.name} at {'NESW'[view.seat]} chose {action!s} in {view.phase.name.lower()}",
+            f"bot {bot.name} at {view.table.letters[view.seat]} chose {action!s} in {view.phase.name.lower()}",
             str(action), [str(a) for a in view.legal])
     return action
 
@@ -153,10 +164,11 @@ def play_duplicate_deal(rules: Rules, make_a: BotFactory, make_b: BotFactory, se
     """
     hand = deal_for(rules, seed, index)
     deal_seed = derive_seed("deal", seed, index)
-    seeds = [derive_seed("bot", deal_seed, s) for s in range(4)]
+    table = rules.table
+    seeds = [derive_seed("bot", deal_seed, s) for s in range(table.seats)]
     plays: list[tuple[int, int]] = []
     for a_team in (0, 1):
-        result = play_hand(hand.copy(), seats_of(a_team, make_a, make_b, seeds))
+        result = play_hand(hand.copy(), seats_of(a_team, make_a, make_b, seeds, table))
         plays.append((result.points[a_team], result.points[1 - a_team]))
     return DuplicateDeal(index, hand.dealer, (plays[0], plays[1]))
 
@@ -199,12 +211,13 @@ def play_duplicate_game(rules: Rules, make_a: BotFactory, make_b: BotFactory, se
         IllegalActionError: a bot chose an action its view did not offer.
     """
     game_seed = derive_seed("game", seed, index)
-    seeds = [derive_seed("bot", game_seed, s) for s in range(4)]
+    table = rules.table
+    seeds = [derive_seed("bot", game_seed, s) for s in range(table.seats)]
     winners: list[int | None] = []
     points: list[tuple[int, int]] = []
     hands: list[int] = []
     for a_team in (0, 1):
-        bots = seats_of(a_team, make_a, make_b, seeds)
+        bots = seats_of(a_team, make_a, make_b, seeds, table)
         game = Game(rules, game_seed, deal_provider=_GameDeals(rules, game_seed), max_hands=max_hands)
         while not game.is_over:
             seat = game.hand.turn

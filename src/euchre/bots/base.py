@@ -104,5 +104,5 @@ def require_turn(view: PlayerView) -> tuple[Action, ...]:
         raise EuchreTypeError(f"a bot chooses from a PlayerView (view_of(hand, seat)), not a {type(view).__name__}")
     if view.turn != view.seat or not view.legal:
         raise EuchreValueError(
-            f"no decision for seat {'NESW'[view.seat]}: turn is {view.turn}, phase {view.phase.name}")
+            f"no decision for seat {view.table.letters[view.seat]}: turn is {view.turn}, phase {view.phase.name}")
     return view.legal

@@ -22,6 +22,11 @@ section 1K summarises them):
   (S000 L179, L185).
 
 The thresholds are the fields of :class:`Policy` (tricks, 0..5, for the maker's side).
+
+At a table without partners (the two-handed game) the maker's side is the maker alone:
+no partner's share is added, no seat assists, and the estimates count one opponent's
+five cards among the unknown ones (the rest of them are in the stock), not two
+opponents' ten.
 """
 
 from __future__ import annotations
@@ -105,9 +110,14 @@ DEFAULT_POLICY = Policy()
 """The intermediate bot's numbers."""
 
 
+HAND_CARDS = 5
+"""Cards in each player's hand after the deal, at every table."""
+
+
 @dataclass(frozen=True)
 class Seats:
-    """The seats around one player: ``me``, ``partner``, the ``dealer``, the ``eldest``."""
+    """The seats around one player: ``me``, ``partner`` (-1 at a table where every
+    player plays for himself), the ``dealer``, the ``eldest``."""
 
     me: int
     partner: int
@@ -118,14 +128,25 @@ class Seats:
     def of(cls, view: PlayerView) -> Seats:
         """The seats of a view."""
         table = view.table
-        return cls(view.seat, table.partner[view.seat], view.dealer, table.eldest(view.dealer))
+        partner = table.partner[view.seat]
+        return cls(view.seat, partner if partner != view.seat else -1, view.dealer, table.eldest(view.dealer))
+
+
+def opponents_of(view: PlayerView) -> tuple[int, int]:
+    """(the cards the opponents were dealt, how many opponents there are): (10, 2) at
+    the four-hand table, (5, 1) in the two-handed game. The estimates' ``opponent_slots``
+    and ``opponents`` (:func:`euchre.bots.strength.outlook_for`)."""
+    n = len(view.table.opponents(view.seat))
+    return HAND_CARDS * n, n
 
 
 def points_needed(view: PlayerView) -> tuple[int, int]:
-    """Points still needed by (my side, the opponents) to reach the target."""
+    """Points still needed by (my side, the nearest opponent side) to reach the target."""
     target = view.rules.game_target
-    team = view.table.team[view.seat]
-    return target - view.score[team], target - view.score[1 - team]
+    table = view.table
+    team = table.team[view.seat]
+    others = [target - view.score[t] for t in range(len(table.teams)) if t != team]
+    return target - view.score[team], min(others)
 
 
 def leads_first(view: PlayerView, alone_seat: int) -> bool:
@@ -154,6 +175,7 @@ class CallEstimate:
         upcard_help: what the upcard adds to the partner's hand when he is the dealer.
         hand: the hand judged (mask).
         outlook: what was known of the other cards.
+        partnered: False at a table without partners (no partner's share).
     """
 
     trump: int
@@ -161,10 +183,13 @@ class CallEstimate:
     upcard_help: float
     hand: int
     outlook: Outlook
+    partnered: bool = True
 
     def side(self, policy: Policy) -> float:
-        """Tricks for the side playing together: own, the partner's share, the upcard."""
-        return self.own + policy.partner_share + self.upcard_help
+        """Tricks for the side playing together: own, the partner's share (none without
+        a partner), the upcard."""
+        share = policy.partner_share if self.partnered else 0.0
+        return self.own + share + self.upcard_help
 
 
 def _upcard_estimate(view: PlayerView, kn: Knowledge, trump: int, seats: Seats) -> CallEstimate:
@@ -174,35 +199,38 @@ def _upcard_estimate(view: PlayerView, kn: Knowledge, trump: int, seats: Seats) 
     up = 1 << view.upcard
     deck = kn.deck
     help_ = 0.0
+    slots, opponents = opponents_of(view)
     if seats.me == seats.dealer:
         hand = kn.mine if (view.discard != -1 or kn.mine & up) else kn.mine | up
         dead = kn.dead
-        if popcount(hand) > 5:
+        if popcount(hand) > HAND_CARDS:
             allowed = hand if view.rules.dealer_may_discard_upcard else hand & ~up
-            pre = outlook_for(deck, hand, dead, 0, 10)
+            pre = outlook_for(deck, hand, dead, 0, slots, opponents)
             discarded = choose_discard(hand, trump, allowed, pre)
             hand &= ~(1 << discarded)
             dead |= 1 << discarded
-        outlook = outlook_for(deck, hand, dead, 0, 10)
+        outlook = outlook_for(deck, hand, dead, 0, slots, opponents)
     elif seats.partner == seats.dealer:
         hand = kn.mine
-        outlook = outlook_for(deck, hand, kn.dead | up, 0, 10)
+        outlook = outlook_for(deck, hand, kn.dead | up, 0, slots, opponents)
         if not (view.upcard_to_dealer and view.sits_out(seats.dealer)):
             # The upcard strengthens the partner's hand (S000 L121: "himself and partner").
-            alone_card = outlook_for(deck, up, kn.mine | kn.dead, 0, 10)
+            alone_card = outlook_for(deck, up, kn.mine | kn.dead, 0, slots, opponents)
             help_ = 0.8 * card_chances(up, trump, alone_card)[view.upcard]
     else:
         hand = kn.mine
         against = 0 if (view.upcard_to_dealer and view.sits_out(seats.dealer)) else up
-        outlook = outlook_for(deck, hand, kn.dead | (up & ~against), against, 10 - popcount(against))
-    return CallEstimate(trump, expected_tricks(hand, trump, outlook), help_, hand, outlook)
+        outlook = outlook_for(deck, hand, kn.dead | (up & ~against), against, slots - popcount(against), opponents)
+    return CallEstimate(trump, expected_tricks(hand, trump, outlook), help_, hand, outlook, seats.partner != -1)
 
 
 def _named_estimate(view: PlayerView, kn: Knowledge, trump: int) -> CallEstimate:
     """Estimates for naming ``trump`` in round two (the turned-down upcard is out of
     play); with no trump only high cards count, as nothing is ruffed."""
-    outlook = outlook_for(kn.deck, kn.mine, kn.dead | (1 << view.upcard), 0, 10)
-    return CallEstimate(trump, expected_tricks(kn.mine, trump, outlook), 0.0, kn.mine, outlook)
+    slots, opponents = opponents_of(view)
+    outlook = outlook_for(kn.deck, kn.mine, kn.dead | (1 << view.upcard), 0, slots, opponents)
+    partnered = view.table.partner[view.seat] != view.seat
+    return CallEstimate(trump, expected_tricks(kn.mine, trump, outlook), 0.0, kn.mine, outlook, partnered)
 
 
 def _role_adjust(view: PlayerView, seats: Seats, policy: Policy) -> float:
@@ -254,7 +282,8 @@ def at_the_bridge_must_order(view: PlayerView, kn: Knowledge, seats: Seats) -> b
     if opp_need > view.rules.points_lone_march:
         return False
     trump = view.upcard >> 3
-    outlook = outlook_for(kn.deck, kn.mine, kn.dead, 1 << view.upcard, 9)
+    slots, opponents = opponents_of(view)
+    outlook = outlook_for(kn.deck, kn.mine, kn.dead, 1 << view.upcard, slots - 1, opponents)
     return not sure_trick_at_the_bridge(kn.mine, trump, outlook)
 
 
@@ -376,7 +405,8 @@ def alone_decision(view: PlayerView, kn: Knowledge, policy: Policy = DEFAULT_POL
 def discard(view: PlayerView, kn: Knowledge) -> Action:
     """The dealer's discard (:func:`euchre.bots.discard.choose_discard`)."""
     allowed = sum(1 << a.card for a in view.legal if a.is_discard)
-    outlook = outlook_for(kn.deck, kn.mine, kn.dead, 0, 10)
+    slots, opponents = opponents_of(view)
+    outlook = outlook_for(kn.deck, kn.mine, kn.dead, 0, slots, opponents)
     return Action.discard(choose_discard(kn.mine, view.trump, allowed, outlook))
 
 
@@ -388,7 +418,7 @@ def defend_alone(view: PlayerView, kn: Knowledge, policy: Policy = DEFAULT_POLIC
     against = 0
     for s in view.table.opponents(view.seat):
         against |= kn.held[s]
-    outlook = outlook_for(kn.deck, kn.mine, kn.dead, against, kn.opponent_slots(view))
+    outlook = outlook_for(kn.deck, kn.mine, kn.dead, against, kn.opponent_slots(view), opponents_of(view)[1])
     own = policy.defence_discount * expected_tricks(kn.mine, view.trump, outlook)
     has_trumps = bool(kn.mine & SUIT_MASK[view.trump][view.trump])
     return Action.DEFEND_ALONE if has_trumps and own >= policy.defend_alone else Action.PASS

@@ -7,7 +7,8 @@ lines are blank in the stored copy of the seed):
   (a small one when the partner made it and the top trump is not ours: "if your partner
   turned up the right bower, lead a small trump"); one only strong enough for the point
   leads side cards;
-* play low on the partner's winning card, high on an opponent's;
+* play low on the partner's winning card, high on an opponent's (at a table without
+  partners, such as the two-handed game, every other player is an opponent);
 * never let a trick go that you can win: take it with the cheapest card sure to hold it.
 
 A card is "safe" when no opponent still to play this trick can beat it: none may hold a
@@ -34,7 +35,9 @@ class _Table:
         self.me = view.seat
         table = view.table
         self.table = table
-        self.partner = table.partner[view.seat]
+        partner = table.partner[view.seat]
+        self.partner = partner if partner != view.seat else -1
+        """The partner's seat, or -1 at a table where every player plays for himself."""
         self.trump = view.trump
         self.eff = EFFECTIVE_SUIT[view.trump]
         self.power = TRUMP_POWER[view.trump]

@@ -4,8 +4,9 @@ Every card of the deck is in exactly one of: the seat's own hand (``mine``); out
 and known (``dead``: played to a trick, the turned-down upcard, a joker set aside, the
 seat's own discard, an upcard whose dealer sits out); known to be in another seat's hand
 (``held[seat]``: the upcard taken up by the dealer and not yet played); or of unknown
-place (``unknown``: another hand or the kitty). Cards are bit masks of card numbers
-(:mod:`euchre.core.cards`); seats are ints 0..3.
+place (``unknown``: another hand, the kitty, or the two-handed game's stock). Cards are
+bit masks of card numbers (:mod:`euchre.core.cards`); seats are ints
+``0..rules.table.seats - 1`` (0..3 at the four-hand table, 0..1 two-handed).
 
 Only the view is read, so nothing here can see a hidden card.
 """
@@ -33,7 +34,8 @@ class Knowledge:
         deck: every card of the deck in use.
         mine: the seat's own cards now (with the upcard while the dealer holds six).
         dead: cards known to be out of play.
-        held: per seat, the cards known to be in that seat's hand (never the seat's own).
+        held: per seat of the table, the cards known to be in that seat's hand (never
+            the seat's own).
         unknown: cards whose place is unknown (another hand or the kitty).
         upcard_pending: the upcard when it is still on the table and would come to this
             seat (this seat is the dealer, bidding or before his discard), else 0.
@@ -44,7 +46,7 @@ class Knowledge:
     deck: int
     mine: int
     dead: int
-    held: tuple[int, int, int, int]
+    held: tuple[int, ...]
     unknown: int
     upcard_pending: int
     voids: tuple[frozenset[int], ...]
@@ -64,7 +66,7 @@ class Knowledge:
 
 
 def upcard_holder(view: PlayerView) -> int:
-    """Where the upcard is: a seat (0..3) holding or about to hold it, or -1 when it is
+    """Where the upcard is: a seat holding or about to hold it, or -1 when it is
     out of play (turned down, played, or its dealer sits out).
 
     During round one the upcard is counted as the dealer's: that is where it goes if
@@ -99,7 +101,7 @@ def knowledge_of(view: PlayerView) -> Knowledge:
         dead |= 1 << view.discard
     up = 1 << view.upcard
     holder = upcard_holder(view)
-    held = [0, 0, 0, 0]
+    held = [0] * view.table.seats
     pending = 0
     if holder == -1:
         if not (mine & up):
@@ -108,6 +110,9 @@ def knowledge_of(view: PlayerView) -> Knowledge:
         held[holder] = up
     elif not (mine & up):
         pending = up
-    unknown = deck & ~(mine | dead | held[0] | held[1] | held[2] | held[3] | pending)
+    known = mine | dead | pending
+    for h in held:
+        known |= h
+    unknown = deck & ~known
     voids = tuple(frozenset(v) for v in view.voids())
-    return Knowledge(me, deck, mine, dead, (held[0], held[1], held[2], held[3]), unknown, pending, voids)
+    return Knowledge(me, deck, mine, dead, tuple(held), unknown, pending, voids)

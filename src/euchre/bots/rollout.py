@@ -5,7 +5,8 @@ the bidding.
 alone decision, defending alone; optionally the dealer's discard) the bot samples ``K``
 hidden worlds consistent with its :class:`~euchre.core.views.PlayerView`, and for every
 legal action applies it in each world and plays the rest of the hand out with the
-``intermediate`` heuristic in all four seats. The heuristic sees only each seat's view of
+``intermediate`` heuristic in every seat of the table (four, or two in the two-handed
+game). The heuristic sees only each seat's view of
 the world, so the play is realistic (nobody knows where the cards are), unlike the
 open-hand solver, which overrates every call. The value of an action is the mean of its
 points for the bot's side (points the opponents score count against it; points beyond
@@ -204,7 +205,8 @@ def inferred_worlds(view: PlayerView, rng: random.Random, n: int, tries: int, in
 # ---------------------------------------------------------------- rollouts
 
 def hand_value(points: tuple[int, ...], team: int, score: tuple[int, ...], target: int) -> float:
-    """The worth of a hand's points for ``team``: its points minus the other side's, each
+    """The worth of a hand's points for ``team`` (one of two sides: the partnerships, or
+    the two players of the two-handed game): its points minus the other side's, each
     capped at what that side still needs to reach ``target``."""
     need_me = max(target - score[team], 1)
     need_them = max(target - score[1 - team], 1)
@@ -266,6 +268,7 @@ def rollout_decision(view: PlayerView, rng: random.Random, fallback: Action,
     if fallback not in candidates:
         fallback = candidates[0]
     team = view.table.team[view.seat]
+    seats = range(view.table.seats)
     target = view.rules.game_target
     values: dict[Action, list[float]] = {a: [] for a in candidates}
     worlds = inferred_worlds(view, rng, settings.worlds, settings.bid_tries, settings.infer)
@@ -276,7 +279,7 @@ def rollout_decision(view: PlayerView, rng: random.Random, fallback: Action,
             for action in actions:
                 world = worlds[i].copy()
                 world.apply(action)
-                bots = [HeuristicBot(seeds[i] * 4 + s) for s in range(4)]
+                bots = [HeuristicBot(seeds[i] * 4 + s) for s in seats]
                 values[action].append(hand_value(play_out(world, bots, view.score), team, view.score, target))
 
     k = settings.worlds

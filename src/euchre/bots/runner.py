@@ -22,7 +22,8 @@ def play_game(rules: Rules, bots_by_seat: Sequence[Bot], seed: int | None = None
 
     Args:
         rules: the rule set.
-        bots_by_seat: four bots, for seats N, E, S, W (N-S are team 0, E-W team 1).
+        bots_by_seat: one bot per seat of ``rules.table``: four for N, E, S, W at the
+            four-hand table (N-S are team 0, E-W team 1), two in the two-handed game.
         seed: seeds the game's shuffles and table setup (the bots have their own seeds).
         max_hands: stop after this many hands (see :class:`~euchre.core.game.Game`).
 
@@ -31,8 +32,10 @@ def play_game(rules: Rules, bots_by_seat: Sequence[Bot], seed: int | None = None
         IllegalActionError: a bot chose an action not in its view's legal actions (the
             message names the bot and the seat).
     """
-    if len(bots_by_seat) != 4:
-        raise EuchreError(f"play_game needs four bots (N, E, S, W), not {len(bots_by_seat)}")
+    table = rules.table
+    if len(bots_by_seat) != table.seats:
+        raise EuchreError(f"play_game needs {table.seats} bots, one per seat ({', '.join(table.letters)}), "
+                          f"not {len(bots_by_seat)}")
     game = Game(rules, seed, max_hands=max_hands)
     while not game.is_over:
         seat = game.hand.turn
@@ -41,7 +44,7 @@ def play_game(rules: Rules, bots_by_seat: Sequence[Bot], seed: int | None = None
         action = bot.choose(view)
         if action not in view.legal:
             raise IllegalActionError(
-                f"bot {bot.name} at {'NESW'[seat]} chose {action!s} in {view.phase.name.lower()}",
+                f"bot {bot.name} at {table.letters[seat]} chose {action!s} in {view.phase.name.lower()}",
                 str(action), [str(a) for a in view.legal])
         game.apply(action)
     return game
