@@ -34,7 +34,7 @@ def _views_by_phase(rules_name: str, walks: int = 150) -> dict[Phase, list[Playe
     rng = random.Random(rules_name)
     found: dict[Phase, list[PlayerView]] = {}
     for i in range(walks):
-        hand = HandState.deal(rules, i % 4, rng)
+        hand = HandState.deal(rules, i % rules.table.seats, rng)
         while not hand.is_over and hand.phase != Phase.PLAY:
             if len(hand.legal_actions()) > 1:
                 views = found.setdefault(hand.phase, [])
@@ -68,7 +68,7 @@ def test_every_bidding_phase_is_covered() -> None:
 @pytest.mark.parametrize("name", PLAYABLE_PRESETS)
 def test_rollout_bot_plays_whole_hands_legally(name: str) -> None:
     rules = preset(name)
-    bots = [RolloutBot(seed=s, settings=FAST, play_worlds=2) for s in range(4)]
+    bots = [RolloutBot(seed=s, settings=FAST, play_worlds=2) for s in range(rules.table.seats)]
     for i in range(2):
         hand = HandState.deal(rules, i, random.Random(i + 10))
         while not hand.is_over:

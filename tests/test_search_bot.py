@@ -17,7 +17,7 @@ from euchre.core.views import sample_world, view_of
 def test_search_bot_plays_legal_actions_under_every_preset(name: str) -> None:
     rules = preset(name)
     game = Game(rules, seed=3)
-    bots = [PimcBot(seed=s, worlds=2) for s in range(4)]
+    bots = [PimcBot(seed=s, worlds=2) for s in range(rules.table.seats)]
     plays = 0
     while not game.is_over and len(game.finished_hands) < 3:
         seat = game.turn

@@ -48,6 +48,7 @@ from euchre.core.actions import Action
 from euchre.core.cards import ACE, JACK, NO_TRUMP, SAME_COLOUR, SUIT_MASK
 from euchre.core.game import bridge_team
 from euchre.core.hand import Phase
+from euchre.core.seats import Table
 from euchre.core.views import PlayerView
 
 
@@ -107,7 +108,24 @@ class Policy:
 
 
 DEFAULT_POLICY = Policy()
-"""The intermediate bot's numbers."""
+"""The intermediate bot's numbers at the four-hand table."""
+
+SINGLE_POLICY = Policy(call=2.5, dealer_adjust=-0.6, eldest_adjust=0.8)
+"""The intermediate bot's numbers at a table without partners (the two-handed game):
+the maker must take three tricks by himself, and his own estimate is all there is (no
+partner's share). Set by measurement: duplicate matches against ``beginner`` under the
+``two-handed`` preset (3,000 deals, seed 1, :func:`euchre.analysis.duplicate.run_match`),
+varying one number at a time from the four-hand values: ``call`` 3.0 took 52.8% of the
+points, 2.0 52.3%, 2.4 57.4%, 2.5 57.9%, 2.6 57.4%, 3.4 43.7%; with ``call`` 2.5, the
+dealer's ``dealer_adjust`` -0.6 58.2% (0.0: 55.9%, -0.9: 57.2%); then the non-dealer's
+``eldest_adjust`` (his order gives the dealer the upcard) 0.8 60.4% (-0.2: 54.1%, 0.5:
+59.8%, 1.1: 60.6%). docs/strength.md ("Two-handed") has the figures on other deals."""
+
+
+def policy_for(table: Table) -> Policy:
+    """The intermediate's numbers for a table: :data:`DEFAULT_POLICY` where players have
+    partners, :data:`SINGLE_POLICY` where every player plays for himself."""
+    return SINGLE_POLICY if table.individual else DEFAULT_POLICY
 
 
 HAND_CARDS = 5

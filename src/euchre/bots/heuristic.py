@@ -23,8 +23,10 @@ class HeuristicBot(RuleBot):
 
     Args:
         seed: seeds the generator used for the blind call (see the module docstring).
-        policy: the bidding numbers (:class:`euchre.bots.bidding.Policy`); stronger
-            levels may tune them.
+        policy: the bidding numbers (:class:`euchre.bots.bidding.Policy`) at every
+            table; by default (None) those of the view's table
+            (:func:`euchre.bots.bidding.policy_for`: the four-hand numbers, or the
+            two-handed game's).
 
     Every phase of :class:`~euchre.core.hand.Phase` is handled. :meth:`preferred` is the
     heuristic's own answer; :meth:`choose` returns it, guarded so that a bug could never
@@ -34,7 +36,7 @@ class HeuristicBot(RuleBot):
 
     level = "intermediate"
 
-    def __init__(self, seed: int = 0, policy: bidding.Policy = bidding.DEFAULT_POLICY) -> None:
+    def __init__(self, seed: int = 0, policy: bidding.Policy | None = None) -> None:
         super().__init__(seed)
         self.policy = policy
 
@@ -44,16 +46,17 @@ class HeuristicBot(RuleBot):
         if phase == Phase.BLIND_NAME:
             return bidding.blind_name(view, self.rng.randrange(4))
         kn = knowledge_of(view)
+        policy = self.policy if self.policy is not None else bidding.policy_for(view.table)
         if phase == Phase.BID_ROUND_1:
-            return bidding.bid_round_one(view, kn, self.policy)
+            return bidding.bid_round_one(view, kn, policy)
         if phase == Phase.BID_ROUND_2:
-            return bidding.bid_round_two(view, kn, self.policy)
+            return bidding.bid_round_two(view, kn, policy)
         if phase == Phase.TAKEOVER:
-            return bidding.take_over(view, kn, self.policy)
+            return bidding.take_over(view, kn, policy)
         if phase == Phase.DISCARD:
             return bidding.discard(view, kn)
         if phase == Phase.ALONE_DECISION:
-            return bidding.alone_decision(view, kn, self.policy)
+            return bidding.alone_decision(view, kn, policy)
         if phase == Phase.DEFEND_ALONE:
-            return bidding.defend_alone(view, kn, self.policy)
+            return bidding.defend_alone(view, kn, policy)
         return choose_card(view, kn)
