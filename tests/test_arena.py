@@ -40,6 +40,8 @@ class Spy:
     four per play), its side, and the hand it holds at its first decision."""
 
     made: ClassVar[int] = 0
+    seats: ClassVar[int] = 4
+    """Bots made per play (the table's seats)."""
     log: ClassVar[list[tuple[int, int, str, int, frozenset[int]]]] = []
 
     def __init__(self, side: str, seed: int) -> None:
@@ -56,7 +58,8 @@ class Spy:
     def choose(self, view: PlayerView) -> Action:
         if not self.seen:
             self.seen = True
-            Spy.log.append((self.number // 4, self.number % 4, self.side, view.seat, frozenset(view.hand)))
+            Spy.log.append((self.number // Spy.seats, self.number % Spy.seats, self.side, view.seat,
+                            frozenset(view.hand)))
         return self.inner.choose(view)
 
 
@@ -77,6 +80,54 @@ def test_duplicate_deal_exchanges_the_cards() -> None:
             assert side == ("A" if seat % 2 == play else "B")
             if seat != hand.dealer:  # a non-dealer's first decision is with the dealt cards
                 assert cards == frozenset(c for c in range(32) if hand.deal_hands[seat] >> c & 1)
+
+
+TWO = preset("two-handed")
+
+
+def test_two_handed_duplicate_deal_exchanges_the_players_cards() -> None:
+    """At the two-handed table (one player a side) both plays deal the same cards from
+    the same dealer (seat ``index % 2``); side A holds seat 0's cards in the first play and
+    seat 1's in the second, B the other hand: two bots per play, made in seat order."""
+    for index in range(8):
+        hand = deal_for(TWO, 7, index)
+        assert hand.dealer == index % 2
+        Spy.made, Spy.seats, Spy.log = 0, 2, []
+        try:
+            deal = play_duplicate_deal(TWO, functools.partial(Spy, "A"), functools.partial(Spy, "B"), 7, index)
+        finally:
+            Spy.seats = 4
+        assert deal.dealer == hand.dealer and Spy.made == 4
+        eldest = 1 - hand.dealer
+        assert {(play, seat) for play, seat, *_ in Spy.log} >= {(0, eldest), (1, eldest)}
+        for play, made_for, side, seat, cards in Spy.log:
+            assert seat == made_for
+            assert side == ("A" if seat == play else "B")
+            if seat != hand.dealer:
+                assert cards == frozenset(c for c in range(32) if hand.deal_hands[seat] >> c & 1)
+
+
+def test_two_handed_identical_bots_cancel_exactly() -> None:
+    make = functools.partial(make_bot, "intermediate")
+    record = run_match(TWO, make, make, deals=30, seed=11)
+    assert all(d.a_points == d.b_points for d in record.deals)
+    assert all(d.points[0] == d.points[1][::-1] for d in record.deals)
+    assert sum(d.a_points for d in record.deals) > 0
+
+
+def test_a_hand_needs_one_bot_per_seat_and_a_match_two_sides() -> None:
+    from euchre.analysis.duplicate import seats_of
+    from euchre.core.seats import Table
+
+    make = functools.partial(make_bot, "random")
+    with pytest.raises(EuchreError, match="needs 2 bots"):
+        play_hand(deal_for(TWO, 1, 0), [make(s) for s in range(4)])
+    with pytest.raises(EuchreError, match="needs 4 bots"):
+        play_hand(deal_for(RULES, 1, 0), [make(s) for s in range(2)])
+    with pytest.raises(EuchreError, match="two sides"):
+        seats_of(0, make, make, [1, 2, 3], Table(3, ((0,), (1,), (2,))))
+    assert [b.name for b in seats_of(1, functools.partial(make_bot, "beginner"), make, [1, 2], TWO.table)] == [
+        "random", "beginner"]
 
 
 def test_different_deals_differ_and_dealers_rotate() -> None:

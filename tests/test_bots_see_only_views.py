@@ -67,7 +67,7 @@ def _through_play_hand(world: HandState, seat: int, score: tuple[int, int], bot:
     """The arena's path (analysis.duplicate.play_hand): the world is already at the
     decision; the runner makes the view and asks."""
     answers: list[Action] = []
-    bots: list[Any] = [_Unused() for _ in range(4)]
+    bots: list[Any] = [_Unused() for _ in range(world.table.seats)]
     bots[seat] = _Probe(bot, answers)
     with pytest.raises(_Answered):
         play_hand(world.copy(), bots, score)
@@ -79,7 +79,7 @@ def _through_the_terminal(world: HandState, seat: int, score: tuple[int, int], b
     it): a game whose first hand is the world as dealt, its history replayed by scripted
     players, then the seat under test asked."""
     history = list(world.history)
-    game = Game(world.rules, 0, initial_score=score, setup=Setup((0, 1, 2, 3), world.dealer),
+    game = Game(world.rules, 0, initial_score=score, setup=Setup(tuple(range(world.table.seats)), world.dealer),
                 deal_provider=lambda index, dealer: world.as_dealt())
     answers: list[Action] = []
 
@@ -91,7 +91,7 @@ def _through_the_terminal(world: HandState, seat: int, score: tuple[int, int], b
 
     console = Console(file=io.StringIO(), width=100)
     with pytest.raises(_Answered):
-        run_table(game, [Scripted() for _ in range(4)], Narrator(console))
+        run_table(game, [Scripted() for _ in range(world.table.seats)], Narrator(console))
     return answers[0]
 
 
@@ -120,7 +120,7 @@ def count_disagreements(make: Callable[[], Bot], pairs: list[tuple[PlayerView, H
     two worlds differ in some hidden card)."""
     differ = hidden_differ = 0
     for view, one, two in pairs:
-        others = [s for s in range(4) if s != view.seat]
+        others = [s for s in range(view.table.seats) if s != view.seat]
         if [one.hands[s] for s in others] != [two.hands[s] for s in others]:
             hidden_differ += 1
         a = path(one, view.seat, view.score, make())
@@ -131,7 +131,7 @@ def count_disagreements(make: Callable[[], Bot], pairs: list[tuple[PlayerView, H
 
 @pytest.mark.parametrize("path", list(PATHS))
 @pytest.mark.parametrize("level", BOT_LEVELS)
-@pytest.mark.parametrize("name", ["modern-standard", "dc-club-1862-coteries"])
+@pytest.mark.parametrize("name", ["modern-standard", "dc-club-1862-coteries", "two-handed"])
 def test_a_bot_answers_the_same_in_worlds_its_view_cannot_tell_apart(level: str, name: str, path: str) -> None:
     rules = preset(name)
     per_phase = 8 if level in ("random", "beginner", "intermediate") else 3
@@ -144,7 +144,8 @@ def test_a_bot_answers_the_same_in_worlds_its_view_cannot_tell_apart(level: str,
 
 class LeakyBot:
     """A bot that cheats: it looks up the call stack for the HandState the program holds
-    and lets its partner's real cards choose among its legal actions."""
+    and lets its partner's real cards (at a table without partners, its left-hand
+    opponent's) choose among its legal actions."""
 
     name = "leaky"
 
@@ -154,15 +155,18 @@ class LeakyBot:
             for value in frame.f_locals.values():
                 state = value if isinstance(value, HandState) else getattr(value, "hand", None)
                 if isinstance(state, HandState):
-                    partner = state.hands[view.table.partner[view.seat]]
-                    return view.legal[partner % len(view.legal)]
+                    other = view.table.partner[view.seat]
+                    if other == view.seat:
+                        other = view.table.left[view.seat]
+                    return view.legal[state.hands[other] % len(view.legal)]
             frame = frame.f_back
         return view.legal[0]
 
 
 @pytest.mark.parametrize("path", list(PATHS))
-def test_positive_control_a_bot_that_reads_the_real_state_is_caught(path: str) -> None:
-    pairs = _world_pairs(preset("modern-standard"), seed=7, per_phase=4)
+@pytest.mark.parametrize("name", ["modern-standard", "two-handed"])
+def test_positive_control_a_bot_that_reads_the_real_state_is_caught(path: str, name: str) -> None:
+    pairs = _world_pairs(preset(name), seed=7, per_phase=4)
     pairs = [p for p in pairs if len(p[0].legal) > 1 and p[0].phase != Phase.DONE]
     differ, _ = count_disagreements(LeakyBot, pairs, PATHS[path])
     assert differ > 0
