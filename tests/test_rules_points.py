@@ -609,6 +609,7 @@ SCORE_TABLE = {
     "british-benny": (1, 2, 2, 1, 4, 2),
     "modern-canadian": (1, 2, 2, 1, 4, 2),
     "two-handed": (1, 2, 2, 1, 4, 2),  # the lone values are unused: no lone hands (Keller 1887 ch. 7)
+    "cutthroat-3": (1, 3, 2, 1, 4, 2),  # march 3 (Foster 1897), euchre 2 to each opponent (Brisbane 1866); no lone values used
 }
 
 

@@ -212,15 +212,16 @@ def bridge_team(rules: Rules, score: Sequence[int]) -> int | None:
     t = rules.game_target
     if d == "none" or t < 3:
         return None
-    for team in (0, 1):
-        own, opp = score[team], score[1 - team]
+    for team, own in enumerate(score):
         if own != t - 1:
             continue
-        if d == "uspcc" and opp <= t - 3:
+        # Where every player plays for himself each opponent must stand so (#interp).
+        others = [s for other, s in enumerate(score) if other != team]
+        if d == "uspcc" and all(opp <= t - 3 for opp in others):
             return team
-        if d == "dc_1862" and 1 <= opp <= t - 3:
+        if d == "dc_1862" and all(1 <= opp <= t - 3 for opp in others):
             return team
-        if d == "hoyle_1857" and opp == 1:
+        if d == "hoyle_1857" and all(opp == 1 for opp in others):
             return team
     return None
 

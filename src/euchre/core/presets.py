@@ -168,13 +168,17 @@ _PRESET_TABLE: dict[str, tuple[str | None, str, dict[str, tuple[Any, str]]]] = {
         "points_euchre": (2, "X-15b: 'a euchre counts two'; X-45"),
         "game_target": (5, "X-45: 'Five points constitute the game'"),
     }),
-    "cutthroat-3": ("modern-standard", "Three-handed cutthroat (X-44, X-46). Not playable yet: three players.", {
-        "variant": ("cutthroat", "X-44"),
-        "num_players": (3, "X-44"),
+    "cutthroat-3": ("modern-standard", "Three-handed cut-throat euchre: Foster 1897 (X-55), Brisbane 1866 (X-56), X-44, X-46.", {
+        "variant": ("cutthroat", "X-55: 'Cut-Throat Euchre', three players; S000 L95 names Cut-Throat"),
+        "num_players": (3, "X-55, X-56: 'played by three persons'"),
+        "partnership_method": ("fixed_seats", "no partners to form"),
         "dealer_partner_may_assist": (False, "no partners"),
-        "all_pass_round2": ("stick_the_dealer", "X-46"),
-        "alone_allowed": (False, "the maker always plays alone"),
-        "points_march": (3, "[unverified]"),
+        "all_pass_round2": ("stick_the_dealer", "X-46 recommends it for three (RULES.md decision 19)"),
+        "alone_allowed": (False, "X-44: the maker always plays alone against the other two"),
+        "points_make": (1, "X-44; X-56: 'the next dealer makes one point'"),
+        "points_march": (3, "X-55: 'C makes a march, 3 points'; X-44"),
+        "points_euchre": (2, "to each opponent: X-56 'both adversaries count two'; X-55"),
+        "game_target": (10, "X-44 (X-55's and X-56's examples play to 5)"),
     }),
 }
 
@@ -237,7 +241,7 @@ PRESET_NAMES: tuple[str, ...] = tuple(_PRESET_TABLE)
 PLAYABLE_PRESETS: tuple[str, ...] = (
     "modern-standard", "modern-tournament", "uspcc-official", "dc-club-1862",
     "dc-club-1862-coteries", "hoyle-1857", "casual-web-003", "openspiel",
-    "british-benny", "modern-canadian", "two-handed",
+    "british-benny", "modern-canadian", "two-handed", "cutthroat-3",
 )
 
 PRESET_SOURCES: dict[str, dict[str, str]] = {name: _resolve(name)[1] for name in PRESET_NAMES}

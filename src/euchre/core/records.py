@@ -184,7 +184,7 @@ def load_record(data: Mapping[str, Any]) -> tuple[Game, list[str]]:
     setup_d = _need(data, "setup", dict, "")
     seating = _need(setup_d, "seating", list, "setup")
     if any(type(x) is not int for x in seating) or sorted(seating) != list(range(table.seats)):
-        raise RecordError("setup.seating", "expected the players 0..3, each once")
+        raise RecordError("setup.seating", f"expected the players 0..{table.seats - 1}, each once")
     first = _seat(setup_d.get("first_dealer"), "setup.first_dealer", letters)
     draws_raw = setup_d.get("draws", [])
     draws = []
@@ -192,7 +192,7 @@ def load_record(data: Mapping[str, Any]) -> tuple[Game, list[str]]:
         raise RecordError("setup.draws", "expected a list")
     for i, d in enumerate(draws_raw):
         if not (isinstance(d, list) and len(d) == 2 and type(d[0]) is int and 0 <= d[0] < table.seats):
-            raise RecordError(f"setup.draws[{i}]", "expected [player 0..3, card]")
+            raise RecordError(f"setup.draws[{i}]", f"expected [player 0..{table.seats - 1}, card]")
         draws.append((d[0], _card_list([d[1]], f"setup.draws[{i}]")[0]))
     method = setup_d.get("method", "")
     if not isinstance(method, str):
@@ -202,7 +202,7 @@ def load_record(data: Mapping[str, Any]) -> tuple[Game, list[str]]:
     except EuchreError as exc:
         raise RecordError("setup", str(exc)) from None
     initial = _need(data, "initial_score", list, "")
-    if len(initial) != 2 or not all(type(x) is int and x >= 0 for x in initial):
+    if len(initial) != len(table.teams) or not all(type(x) is int and x >= 0 for x in initial):
         raise RecordError("initial_score", f"expected {len(table.teams)} whole numbers >= 0")
     if max(initial) >= rules.game_target:
         raise RecordError("initial_score", f"{initial} already reaches the target {rules.game_target}")

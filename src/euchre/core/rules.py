@@ -156,7 +156,7 @@ class Rules:
 
     def _check_supported(self) -> None:
         unsupported = {
-            "variant": self.variant not in ("partnership", "two_handed"),
+            "variant": self.variant not in ("partnership", "two_handed", "cutthroat"),
             "call_for_best": self.call_for_best != "none",
             "match_format": self.match_format != "single_game",
             "farmers_hand": self.farmers_hand,
