@@ -243,7 +243,8 @@ function render(state) {
     const w = state.shape.sides.findIndex((side) => side.name === r.winner);
     const one = state.shape.sides[w].seats.length === 1;
     const others = r.score.filter((_, i) => i !== w).join(", ");
-    $("result").textContent = sideName(state, w) + (one ? " wins " : " win ") + r.score[w] + " to " + others + ".";
+    const winners = one ? sideName(state, w) : state.shape.sides[w].seats.map((x) => TITLES[x]).join(" and ");
+    $("result").textContent = winners + (one ? " wins " : " win ") + r.score[w] + " to " + others + ".";
     $("record-json").href = state.records.json;
     $("record-egn").href = state.records.egn;
   }
