@@ -63,14 +63,15 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="euchre", description="Euchre under historical and modern rules.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    p = sub.add_parser("play", help="play against three bots", description="Play a game against three bots.")
+    p = sub.add_parser("play", help="play against bots", description="Play a game against bots (three at the four-hand table).")
     _add_preset(p)
-    p.add_argument("--seat", default="S", metavar="N|E|S|W", help="your seat (default S)")
+    p.add_argument("--seat", default=None, metavar="SEAT",
+                   help="your seat: N, E, S or W (default S); at a table of another size 1, 2, ... (default 1)")
     p.add_argument("--seed", type=int_arg, default=None, help="seed for the shuffle and the bots (default: random)")
     p.add_argument("--bots", default="intermediate", metavar="LEVEL", help="the bots' level (default intermediate)")
     p.add_argument("--save", default=None, metavar="FILE", help="write the game record to FILE (JSON; EGN when FILE ends in .egn)")
 
-    p = sub.add_parser("watch", help="watch four bots play", description="Watch four bots play a game.")
+    p = sub.add_parser("watch", help="watch bots play", description="Watch bots play a game (one at each seat of the table).")
     _add_preset(p)
     p.add_argument("--seed", type=int_arg, default=None, help="seed for the shuffle and the bots (default: random)")
     p.add_argument("--bots", default="intermediate", metavar="LEVEL[,LEVEL...]",

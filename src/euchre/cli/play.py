@@ -1,4 +1,4 @@
-"""``euchre play``: a person against three bots in the terminal (the questions are in
+"""``euchre play``: a person against the bots (three at the four-hand table) in the terminal (the questions are in
 :mod:`euchre.cli.prompts`, saving in :mod:`euchre.cli.saving`). ``--save FILE`` keeps the
 record, also when the person quits, presses Ctrl-C or ends the input."""
 
@@ -11,11 +11,10 @@ from rich.console import Console
 
 from euchre.bots import make_bot
 from euchre.cli.prompts import Hangup, HumanPlayer, QuitGame, make_reader, on_signal
-from euchre.cli.render import SEAT_TITLES, Narrator
+from euchre.cli.render import Narrator
 from euchre.cli.saving import EXIT_INTERRUPTED, EXIT_OK, RecordSaver, check_save_path
-from euchre.cli.table import Chooser, bot_levels, bot_name, build_rules, random_seed, run_table
+from euchre.cli.table import Chooser, bot_levels, bot_name, build_rules, parse_seat, random_seed, run_table
 from euchre.core.game import Game
-from euchre.core.seats import FOUR_HANDED, Seat
 
 
 def cmd_play(args: argparse.Namespace, console: Console) -> int:
@@ -27,21 +26,28 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
             be written before play).
     """
     rules = build_rules(args.preset, args.target)
-    seat = int(Seat.parse(args.seat))
+    table = rules.table
+    seat = parse_seat(table, args.seat)
     level = bot_levels(args.bots, (1,))[0]
     save = check_save_path(args.save)
     seed = random_seed(args.seed)
     game = Game(rules, seed)
-    names = [bot_name(level) for _ in range(4)]  # plain names: the renderer adds the seat
+    names = [bot_name(level) for _ in range(table.seats)]  # plain names: the renderer adds the seat
     names[seat] = "You"
     saver = RecordSaver(save, names, console, rules, "play")
     saver.start(game)
     narrator = Narrator(console, viewer=seat)
     human = HumanPlayer(game, console, narrator, make_reader(console), hint_seed=seed)
-    players: list[Chooser] = [make_bot(level, seed * 4 + s) for s in range(4)]
+    players: list[Chooser] = [make_bot(level, seed * 4 + s) for s in range(table.seats)]
     players[seat] = human
     console.print(f"Euchre: {args.preset}, game to {rules.game_target}. Seed {seed}.")
-    console.print(f"You sit {SEAT_TITLES[seat]}; your partner is {SEAT_TITLES[FOUR_HANDED.partner[seat]]}. Bots: {level}.")
+    mates = table.mates[seat]
+    if mates:
+        console.print(f"You sit {table.titles[seat]}; your partner is {' and '.join(table.titles[m] for m in mates)}. "
+                      f"Bots: {level}.")
+    else:
+        others = [table.titles[s] for s in table.opponents(seat)]
+        console.print(f"You are {table.titles[seat]}, playing for yourself against {' and '.join(others)}. Bots: {level}.")
     console.print("Type ? for help, quit to stop.")
     old = {s: signal.signal(s, on_signal) for s in (signal.SIGTERM, signal.SIGHUP)}
     try:

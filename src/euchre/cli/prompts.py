@@ -25,12 +25,11 @@ from rich.text import Text
 
 from euchre.analysis.duplicate import derive_seed
 from euchre.cli.choices import ChoiceError, check_line, choose_call, choose_card, command_of
-from euchre.cli.render import SEAT_TITLES, Narrator, card_text, cards_text, numbered_hand, sorted_hand, suit_text
+from euchre.cli.render import Narrator, card_text, cards_text, numbered_hand, sorted_hand, suit_text
 from euchre.core.actions import Action
 from euchre.core.cards import EFFECTIVE_SUIT, NO_TRUMP, Card
 from euchre.core.game import Game
 from euchre.core.hand import Phase
-from euchre.core.seats import TEAM_NAMES
 from euchre.core.views import PlayerView
 from euchre.core.words import describe_pending, plain, role_of
 
@@ -160,14 +159,23 @@ class HumanPlayer:
             c.print(f"Hint: you have only one choice here: {what}.", markup=False)
             return
         c.print("Thinking ...")
-        values = action_values(view, hint_rng(self.hint_seed, len(self.game.finished_hands), len(self.game.hand.history)))
-        side = TEAM_NAMES[view.table.team[view.seat]]
+        try:
+            values = action_values(view, hint_rng(self.hint_seed, len(self.game.finished_hands), len(self.game.hand.history)))
+        except Exception as exc:  # the advisor fails on a table it does not know yet: say so, play goes on
+            if view.table.seats == 4:
+                raise
+            c.print(f"Hint: the expert cannot advise at a table of {view.table.seats} yet "
+                    f"({type(exc).__name__}: {str(exc)[:80]}).", markup=False)
+            return
+        table = view.table
+        side = "you" if not table.mates[view.seat] else f"your side ({table.team_names[table.team[view.seat]]})"
         how = ("sampled deals of the hidden cards, each solved with all cards open"
                if view.phase == Phase.PLAY else "sampled deals of the hidden cards, each played out by the intermediate bots")
         worlds = PLAY_WORLDS if view.phase == Phase.PLAY else ROLLOUT_WORLDS
         c.print(f"Hint: the expert's value of each choice, over {worlds} {how}:")
-        c.print(f"the average points of this hand for your side ({side}) after it")
-        c.print("(below 0: the other side is expected to score). Best first:")
+        c.print(f"the average points of this hand for {side} after it")
+        c.print("(below 0: the other side is expected to score). Best first:" if table.mates[view.seat]
+                else "(below 0: your opponents are expected to score). Best first:")
         if self._is_card_phase(view):
             shown = self._shown(view)
             for action in sorted(values, key=lambda a: (-values[a], shown.index(a.card))):
@@ -228,7 +236,7 @@ class HumanPlayer:
             c.print(line)
         menu, words = self._menu(view)
         c.print(Text(self._question(view)))
-        c.print(f"Your call, {SEAT_TITLES[view.seat]} ({self._role(view)}):")
+        c.print(f"Your call, {view.table.titles[view.seat]} ({self._role(view)}):")
         for i, (action, w) in enumerate(zip(menu, words, strict=True), 1):
             gloss = plain(action, upcard=view.upcard)
             extra = "" if gloss.lower().rstrip(".") in w.lower() else f"  ({gloss})"
@@ -236,12 +244,12 @@ class HumanPlayer:
         self.narrator.gloss(" ".join(words))
 
     def _role(self, view: PlayerView) -> str:
-        return role_of(view.seat, view.dealer)
+        return role_of(view.seat, view.dealer, view.table)
 
     def _question(self, view: PlayerView) -> str:
         """What is being decided, in a sentence."""
         name = self.narrator.seat_name
-        partner = SEAT_TITLES[view.table.partner[view.seat]]
+        partner = view.table.titles[view.table.partner[view.seat]]
         up = Card(view.upcard).pretty()
         legal = view.legal
         may_pass = Action.PASS in legal
@@ -251,7 +259,7 @@ class HumanPlayer:
             text = f"Round one: {suit_text(view.upcard >> 3)} as trump, with the {up} to the dealer?"
             if only_pass:
                 why = ("the dealer's partner may not assist under these rules"
-                       if view.seat == view.table.partner[view.dealer] and not view.rules.dealer_partner_may_assist
+                       if view.seat in view.table.mates[view.dealer] and not view.rules.dealer_partner_may_assist
                        else "a call needs a trump in your hand" if needs_trump else "no other call is allowed")
                 return f"{text} You may only pass: {why}."
             if Action.ORDER_UP_ALONE in legal and Action.ORDER_UP not in legal:

@@ -23,10 +23,11 @@ from euchre.core.counters import counters_text
 from euchre.core.game import Game, Setup, bridge_team
 from euchre.core.hand import HandResult, HandState, Phase
 from euchre.core.rules import Rules
-from euchre.core.seats import FOUR_HANDED, TEAM_NAMES
+from euchre.core.seats import FOUR_HANDED, Table
 from euchre.core.words import describe, glosses_in, is_spoken, role_of, suit_symbol, suit_word
 
-SEAT_TITLES = ("North", "East", "South", "West")
+SEAT_TITLES = FOUR_HANDED.titles
+"""The seat titles of the four-hand table; other tables have their own (``Table.titles``)."""
 MAX_DELAY = 60.0
 """The longest pause after an event (``watch --delay``), in seconds."""
 
@@ -88,15 +89,41 @@ def numbered_hand(cards: Sequence[int], playable: set[int] | None = None) -> Tex
     return out
 
 
-def player_label(seat: int, name: str) -> str:
-    """A player's name with the seat: ``"North  Alice"``; a name that already starts with
-    the seat's name (``"North (bot: intermediate)"``, as older records saved them) is
-    shown as it is, so the seat is never said twice."""
-    title = SEAT_TITLES[seat]
+def player_label(seat: int, name: str, table: Table = FOUR_HANDED) -> str:
+    """A player's name with the seat's title at ``table``: ``"North  Alice"``,
+    ``"Player 2 Bob"``; a name that already starts with the seat's name (``"North (bot:
+    intermediate)"``, as older records saved them) is shown as it is, so the seat is
+    never said twice."""
+    title = table.titles[seat]
     rest = name[len(title):]
     if name[: len(title)].lower() == title.lower() and (not rest or not rest[0].isalnum()):
         return name
-    return f"{title:<6} {name}"
+    width = max(6, *(len(t) for t in table.titles))
+    return f"{title:<{width}} {name}"
+
+
+def side_names(table: Table, sides: Iterable[int]) -> str:
+    """The sides named in words: ``"N-S"``, ``"Player 1 and Player 2"``."""
+    names = [table.team_names[t] for t in sides]
+    if len(names) <= 2:
+        return " and ".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def side_verb(table: Table, side: int, plural: str, singular: str) -> str:
+    """``plural`` for a side of several players ("N-S win"), ``singular`` for one
+    player on his own ("Player 1 wins")."""
+    return singular if len(table.teams[side]) == 1 else plural
+
+
+def per_side(table: Table, values: Sequence[int], viewer: int | None = None) -> str:
+    """One number per side, named: ``"N-S 3, E-W 1"``, ``"Player 1 (you) 2, Player 2 0"``
+    (``(you)`` after the viewer's side)."""
+    parts = []
+    for t, v in enumerate(values):
+        mark = " (you)" if viewer is not None and table.team[viewer] == t else ""
+        parts.append(f"{table.team_names[t]}{mark} {v}")
+    return ", ".join(parts)
 
 
 _CUT_ORDER = {"ace_low": "ace low", "jack_high": "jack high", "whist": "ace high"}
@@ -110,10 +137,12 @@ def setup_lines(setup: Setup, rules: Rules) -> list[str]:
     if len(parts) != 2:
         return []
     partners, first = parts
+    table = rules.table
+    titles = table.titles
     seat_of = {p: s for s, p in enumerate(setup.seating)}
-    seats = [seat_of.get(p, p % FOUR_HANDED.seats) for p, _ in setup.draws]
-    drawn = ", ".join(f"{SEAT_TITLES[s]} {Card(c).pretty()}" for s, (_, c) in zip(seats, setup.draws, strict=True))
-    dealer = SEAT_TITLES[setup.first_dealer]
+    seats = [seat_of.get(p, p % table.seats) for p, _ in setup.draws]
+    drawn = ", ".join(f"{titles[s]} {Card(c).pretty()}" for s, (_, c) in zip(seats, setup.draws, strict=True))
+    dealer = titles[setup.first_dealer]
     order = _CUT_ORDER.get(rules.cut_rank_order, rules.cut_rank_order)
     if len(set(seats)) < len(seats):
         order += "; tied cards draw again"
@@ -131,8 +160,8 @@ def setup_lines(setup: Setup, rules: Rules) -> list[str]:
     elif first in ("first_jack", "first_black_jack"):
         jack = "jack" if first == "first_jack" else "black jack"
         start = seats[0] if seats else setup.first_dealer
-        shuffler = SEAT_TITLES[FOUR_HANDED.right[start]]
-        out += [f"For the first deal, {shuffler} deals cards face up one at a time, from {SEAT_TITLES[start]},",
+        shuffler = titles[table.right[start]]
+        out += [f"For the first deal, {shuffler} deals cards face up one at a time, from {titles[start]},",
                 f"until a {jack}:", f"  {drawn}.", f"The first {jack} deals first: {dealer}."]
     else:
         out.append(f"The first dealer is chosen at random: {dealer}.")
@@ -140,16 +169,15 @@ def setup_lines(setup: Setup, rules: Rules) -> list[str]:
 
 
 def score_line(rules: Rules, score: Sequence[int], viewer: int | None = None) -> str:
-    """``"Score: N-S 3, E-W 1 (game to 10)"``, with "(you)" after the viewer's team and
-    the bridge (REFERENCE 1I I6) when a side is at it."""
-    teams = []
-    for t in (0, 1):
-        mark = " (you)" if viewer is not None and FOUR_HANDED.team[viewer] == t else ""
-        teams.append(f"{TEAM_NAMES[t]}{mark} {score[t]}")
-    text = f"Score: {teams[0]}, {teams[1]} (game to {rules.game_target})"
-    bridge = bridge_team(rules, score)
+    """``"Score: N-S 3, E-W 1 (game to 10)"`` (one entry per side of ``rules.table``:
+    ``"Score: Player 1 (you) 3, Player 2 1 (game to 5)"`` at the two-handed table),
+    with "(you)" after the viewer's side and the bridge (REFERENCE 1I I6) when a side
+    is at it."""
+    table = rules.table
+    text = f"Score: {per_side(table, score, viewer)} (game to {rules.game_target})"
+    bridge = bridge_team(rules, score) if len(table.teams) == 2 else None
     if bridge is not None:
-        text += f"; {TEAM_NAMES[bridge]} at the bridge"
+        text += f"; {table.team_names[bridge]} at the bridge"
     return text
 
 
@@ -160,10 +188,10 @@ def counters_line(rules: Rules, score: Sequence[int]) -> str | None:
     if rules.score_display == "numeric":
         return None
     laid = []
-    for t in (0, 1):
-        shown = counters_text(rules.score_display, score[t])
-        laid.append(f"{TEAM_NAMES[t]} {shown if shown is not None else 'beyond the counters'}")
-    return f"Counters: {laid[0]}; {laid[1]}"
+    for t, points in enumerate(score):
+        shown = counters_text(rules.score_display, points)
+        laid.append(f"{rules.table.team_names[t]} {shown if shown is not None else 'beyond the counters'}")
+    return "Counters: " + "; ".join(laid)
 
 
 def turned_down_text(rules: Rules) -> str:
@@ -172,22 +200,26 @@ def turned_down_text(rules: Rules) -> str:
     return "face down on the stock" if rules.turn_down_display == "face_down_on_stock" else "face up under the stock"
 
 
-def result_line(result: HandResult) -> str:
-    """One hand's outcome in words: who scored, how many points, and why."""
+def result_line(result: HandResult, table: Table = FOUR_HANDED) -> str:
+    """One hand's outcome in words: who scored, how many points, and why; sides named
+    as ``table`` names them (``"N-S (makers) took 3 tricks"``, ``"Player 2 (maker)
+    took 3 tricks"``)."""
     if result.passed_out and not result.forfeit:
         return "All passed: the hand is thrown in. No score."
+    teams = result.scoring_teams
     if result.forfeit:
-        team = result.scoring_team
-        return f"The stuck dealer forfeits: 1 point to {TEAM_NAMES[team if team is not None else 0]}."
+        return f"The stuck dealer forfeits: 1 point to {side_names(table, teams) if teams else 'nobody'}."
     team = result.scoring_team
     pts = result.points[team] if team is not None else 0
     maker = result.maker if result.maker is not None else 0
-    makers = TEAM_NAMES[FOUR_HANDED.team[maker]]
-    made = result.tricks[FOUR_HANDED.team[maker]]
-    who = TEAM_NAMES[team] if team is not None else "nobody"
+    side = table.team[maker]
+    makers = f"{table.team_names[side]} ({'maker' if len(table.teams[side]) == 1 else 'makers'})"
+    made = result.tricks[side]
+    who = side_names(table, teams) if teams else "nobody"
     plural = "s" if pts != 1 else ""
-    return (f"{makers} (makers) took {made} trick{'s' if made != 1 else ''}: "
-            f"{result.label}. {pts} point{plural} to {who}.")
+    each = " each" if len(teams) > 1 else ""
+    return (f"{makers} took {made} trick{'s' if made != 1 else ''}: "
+            f"{result.label}. {pts} point{plural}{each} to {who}.")
 
 
 class Narrator:
@@ -208,18 +240,31 @@ class Narrator:
         self.delay = delay
         self.show_deal = show_deal
         self.events_in_hand = 0
+        self.table: Table = FOUR_HANDED
+        """The table's shape (set from the game or hand narrated)."""
         self.glossed: set[str] = set()
         """The phrases already glossed in this game (each is explained once)."""
 
     # -- names ----------------------------------------------------------
     def seat_name(self, seat: int) -> str:
-        """``"South (you)"``, ``"North (partner)"``, or the seat's name."""
+        """``"South (you)"``, ``"North (partner)"``, or the seat's title at the table
+        (``"Player 2"``)."""
         v = self.viewer
+        title = self.table.titles[seat]
         if v is not None and seat == v:
-            return f"{SEAT_TITLES[seat]} (you)"
-        if v is not None and seat == FOUR_HANDED.partner[v]:
-            return f"{SEAT_TITLES[seat]} (partner)"
-        return SEAT_TITLES[seat]
+            return f"{title} (you)"
+        if v is not None and seat in self.table.mates[v]:
+            return f"{title} (partner)"
+        return title
+
+    def sitting_out(self, seat: int) -> str:
+        """Who sits out while ``seat`` plays (or defends) alone: ``"; North (partner) sits
+        out"``, or "" for a player who has no partner."""
+        mates = self.table.mates[seat]
+        if not mates:
+            return ""
+        verb = "sits" if len(mates) == 1 else "sit"
+        return f"; {' and '.join(self.seat_name(m) for m in mates)} {verb} out"
 
     def _counters(self, rules: Rules, score: Sequence[int], indent: str = "") -> None:
         """The counters line under a score, for a counter ``score_display``."""
@@ -242,6 +287,7 @@ class Narrator:
         """A new game: glosses are given again, and with ``setup`` the draw for partners
         and the first deal is shown (what was drawn, and who deals first)."""
         self.glossed = set()
+        self.table = game.table
         if setup:
             for line in setup_lines(game.setup, game.rules):
                 self.console.print(line, markup=False)
@@ -250,6 +296,7 @@ class Narrator:
     def hand_start(self, hand: HandState, number: int, score: Sequence[int]) -> None:
         """The header of a new hand: its number, the dealer, the score, the upcard."""
         c = self.console
+        self.table = hand.table
         c.print()
         c.rule(f"Hand {number}", style="bold")
         score_text = score_line(hand.rules, score, self.viewer)
@@ -257,8 +304,9 @@ class Narrator:
         self._counters(hand.rules, score)
         self.gloss(score_text)
         if self.show_deal:
-            for s in range(4):
-                line = Text(f"  {SEAT_TITLES[s]:<6} ")
+            width = max(6, *(len(t) for t in self.table.titles))
+            for s in range(self.table.seats):
+                line = Text(f"  {self.table.titles[s]:<{width}} ")
                 line.append_text(cards_text(sorted_hand(hand.hand_of(s), -1)))
                 c.print(line)
         up = Text("Upcard: ")
@@ -283,7 +331,7 @@ class Narrator:
             self._played(hand, seat, code)
             return
         words = describe(code, seat, dealer=hand.dealer, phase=phase, style=rules.call_words,
-                         upcard=hand.upcard, viewer=self.viewer)
+                         upcard=hand.upcard, viewer=self.viewer, table=hand.table)
         if code >= 20 and phase == Phase.DISCARD:
             line = Text(f"  {who} takes up ")
             line.append_text(card_text(hand.upcard))
@@ -296,7 +344,7 @@ class Narrator:
             c.print(line)
             self._pause()
             return
-        role = role_of(seat, hand.dealer)
+        role = role_of(seat, hand.dealer, hand.table)
         if is_spoken(code):
             note = ""
             if code == Action.PASS and phase == Phase.TAKEOVER:
@@ -320,16 +368,21 @@ class Narrator:
             turned.append(f" is turned down, {turned_down_text(hand.rules)}; a new suit may be named.")
             c.print(turned)
         if fixed_now:
-            makers = f"{self.seat_name(seat)} and {self.seat_name(hand.table.partner[seat])}"
-            c.print(f"  Trump: {suit_text(hand.trump)}. Makers: {TEAM_NAMES[hand.table.team[seat]]}, {makers}.",
-                    style="bold")
+            table = hand.table
+            side = table.teams[table.team[seat]]
+            if len(side) == 1:
+                c.print(f"  Trump: {suit_text(hand.trump)}. Maker: {self.seat_name(seat)}.", style="bold")
+            else:
+                makers = " and ".join(self.seat_name(s) for s in (seat, *table.mates[seat]))
+                c.print(f"  Trump: {suit_text(hand.trump)}. Makers: {table.team_names[table.team[seat]]}, {makers}.",
+                        style="bold")
         alone_now = code in (Action.ORDER_UP_ALONE, Action.GO_ALONE, Action.TAKE_OVER_ALONE) or (
             Action(code).is_naming and Action(code).is_alone)
         if alone_now and hand.alone != -1:
-            c.print(f"  {self.seat_name(hand.alone)} plays alone; {self.seat_name(hand.table.partner[hand.alone])} sits out.", style="bold")
+            c.print(f"  {self.seat_name(hand.alone)} plays alone{self.sitting_out(hand.alone)}.", style="bold")
         if code == Action.DEFEND_ALONE and hand.defender_alone != -1:
             d = hand.defender_alone
-            c.print(f"  {self.seat_name(d)} defends alone; {self.seat_name(hand.table.partner[d])} sits out.", style="bold")
+            c.print(f"  {self.seat_name(d)} defends alone{self.sitting_out(d)}.", style="bold")
 
     def _played(self, hand: HandState, seat: int, code: int) -> None:
         c = self.console
@@ -339,7 +392,7 @@ class Narrator:
         first = not complete and len(hand.trick_cards) == 1
         if first:
             c.print(f"  Trick {number} - {self.seat_name(seat)} leads:")
-        line = Text(f"    {self.seat_name(seat):<16} ")
+        line = Text(f"    {self.seat_name(seat):<{self._name_width()}} ")
         line.append_text(card_text(card))
         c.print(line)
         if complete:
@@ -347,7 +400,7 @@ class Narrator:
             win_card = trick.cards[trick.seats.index(trick.winner)]
             line = Text(f"  {self.seat_name(trick.winner)} wins trick {number} with ")
             line.append_text(card_text(win_card))
-            line.append(f".  Tricks: N-S {hand.tricks_won[0]}, E-W {hand.tricks_won[1]}")
+            line.append(f".  Tricks: {per_side(hand.table, hand.tricks_won)}")
             c.print(line, style="bold")
         self._pause()
 
@@ -356,7 +409,7 @@ class Narrator:
         result = hand.result
         if result is None:
             return
-        said = result_line(result)
+        said = result_line(result, hand.table)
         self.console.print(Text("  " + said, style="bold"))
         self.gloss(result.label)
         score_text = score_line(hand.rules, score, self.viewer)
@@ -377,7 +430,9 @@ class Narrator:
         c.rule("Game over", style="bold")
         w = result.winner
         s = result.score
-        text = f"{TEAM_NAMES[w]} win the game, {s[w]} to {s[1 - w]}"
+        table = game.table
+        others = ", ".join(str(s[t]) for t in range(len(s)) if t != w)
+        text = f"{table.team_names[w]} {side_verb(table, w, 'win', 'wins')} the game, {s[w]} to {others}"
         if result.games == 2:
             text += " (a slam: it counts as two games)"
         if self.viewer is not None:
@@ -420,13 +475,13 @@ class Narrator:
             return
         line = f"Trump: {suit_text(hand.trump)}, called by {self.seat_name(hand.maker)}."
         if hand.alone != -1:
-            line += f" {self.seat_name(hand.alone)} alone; {self.seat_name(hand.table.partner[hand.alone])} sits out."
+            line += f" {self.seat_name(hand.alone)} alone{self.sitting_out(hand.alone)}."
         if hand.defender_alone != -1:
             d = hand.defender_alone
-            line += f" {self.seat_name(d)} defends alone; {self.seat_name(hand.table.partner[d])} sits out."
+            line += f" {self.seat_name(d)} defends alone{self.sitting_out(d)}."
         c.print(line)
         if hand.phase == Phase.PLAY:
-            c.print(f"Tricks: N-S {hand.tricks_won[0]}, E-W {hand.tricks_won[1]}")
+            c.print(f"Tricks: {per_side(hand.table, hand.tricks_won)}")
             c.print(score_text)
             self._counters(rules, score)
             self.gloss(score_text)
@@ -435,9 +490,13 @@ class Narrator:
                 for i, (s, card) in enumerate(zip(hand.trick_seats, hand.trick_cards, strict=True)):
                     if i:
                         t.append(", ")
-                    t.append(f"{SEAT_TITLES[s]} ")
+                    t.append(f"{self.table.titles[s]} ")
                     t.append_text(card_text(card))
                 c.print(t)
+
+    def _name_width(self) -> int:
+        """The width of the seat column in a trick: the longest seat name with a mark."""
+        return max(16, max(len(t) for t in self.table.titles) + 10)
 
     @staticmethod
     def _may_name_turned_down(hand: HandState) -> bool:

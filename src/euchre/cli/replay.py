@@ -184,7 +184,7 @@ def replay_hand(narrator: Narrator, hand: HandState, number: int, score_before: 
         narrator.action(fresh, seat, code, phase)
     score = list(score_before)
     if fresh.result is not None:
-        score = [score[0] + fresh.result.points[0], score[1] + fresh.result.points[1]]
+        score = [s + p for s, p in zip(score, fresh.result.points, strict=True)]
         narrator.hand_end(fresh, score)
     else:
         narrator.console.print("  (the record stops here, in the middle of the hand)")
@@ -256,8 +256,8 @@ def _replay_game(console: Console, game: Game, names: list[str], label: str, han
     prefix = f"{label}: " if label else ""
     console.print(f"{prefix}{len(hands)} hand(s), game to {game.rules.game_target}.")
     console.print("Players:")
-    for s in range(4):
-        console.print(f"  {player_label(s, names[s])}", markup=False)
+    for s in range(game.table.seats):
+        console.print(f"  {player_label(s, names[s], game.table)}", markup=False)
     narrator = Narrator(console, viewer=None, show_deal=True)
     narrator.game_start(game, setup=hand_number is None)
     score = list(game.initial_score)
@@ -265,6 +265,6 @@ def _replay_game(console: Console, game: Game, names: list[str], label: str, han
         if hand_number is None or hand_number == i:
             score = replay_hand(narrator, hand, i, score)
         elif hand.result is not None:
-            score = [score[0] + hand.result.points[0], score[1] + hand.result.points[1]]
+            score = [s + p for s, p in zip(score, hand.result.points, strict=True)]
     if hand_number is None:
         narrator.game_end(game)

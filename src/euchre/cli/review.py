@@ -21,12 +21,13 @@ from rich.table import Table
 
 from euchre.analysis.plot import check_plot_path, plot_losses
 from euchre.analysis.review import DEFAULT_THRESHOLD, Decision, Review, game_hands, review_game
-from euchre.cli.render import SEAT_TITLES, player_label
+from euchre.cli.render import player_label
 from euchre.cli.replay import MAX_NAME, games_chosen
 from euchre.cli.text import clean, int_arg, quoted
 from euchre.core.errors import EuchreError
 from euchre.core.hand import Phase
-from euchre.core.seats import Seat
+from euchre.core.seats import FOUR_HANDED, Seat
+from euchre.core.seats import Table as SeatTable
 from euchre.core.words import describe_pending
 
 PHASE_WORDS = {
@@ -56,19 +57,56 @@ def threshold_arg(text: str) -> float:
     return value + 0.0  # -0 is 0
 
 
-def seats_arg(text: str) -> tuple[int, ...]:
+ALL_SEATS = ("all",)
+"""``--seat all``: every seat of the game's table."""
+_OTHER_SEAT = re.compile(r"(?:player\s*)?[1-7]", re.IGNORECASE)
+"""A seat of a table of another size than four: its number ``1``..``7`` or ``Player N``."""
+
+
+def seats_arg(text: str) -> tuple[str, ...]:
     """An argparse ``type`` for ``--seat``: ``all``, or seats by letter or name separated
-    by commas (``S``, ``N,S``, ``west``)."""
+    by commas (``S``, ``N,S``, ``west``; at a table of another size ``1``, ``2`` or
+    ``Player 2``). Which seats they are is known once the game's table is
+    (:func:`seats_at`)."""
     t = text.strip()
     if t.lower() == "all":
-        return (0, 1, 2, 3)
-    seats: list[int] = []
+        return ALL_SEATS
+    parts: list[str] = []
     for part in t.split(","):
+        p = part.strip()
         try:
-            seats.append(int(Seat.parse(part.strip())))
+            Seat.parse(p)
         except EuchreError:
-            raise argparse.ArgumentTypeError(f"{quoted(part, 20)} is not a seat (N, E, S, W, or all)") from None
-    return tuple(sorted(set(seats)))
+            if not _OTHER_SEAT.fullmatch(p):
+                raise argparse.ArgumentTypeError(f"{quoted(part, 20)} is not a seat (N, E, S, W, 1, 2, ..., "
+                                                 "or all)") from None
+        parts.append(p)
+    return tuple(parts)
+
+
+def seats_at(table: SeatTable, parts: tuple[str, ...]) -> tuple[int, ...]:
+    """The seats of ``table`` that ``--seat`` names (:func:`seats_arg`), in order.
+
+    Raises:
+        EuchreError: a name is no seat of this table (the message lists its seats).
+    """
+    if parts == ALL_SEATS:
+        return tuple(range(table.seats))
+    seats: set[int] = set()
+    for p in parts:
+        if table == FOUR_HANDED:
+            seats.add(int(Seat.parse(p)))
+            continue
+        key = re.sub(r"\s+", " ", p.lower())
+        for s in range(table.seats):
+            if key in (table.letters[s].lower(), table.titles[s].lower(), f"player{table.letters[s]}"):
+                seats.add(s)
+                break
+        else:
+            listed = ", ".join(f"{table.letters[s]} ({table.titles[s]})" for s in range(table.seats))
+            raise EuchreError(f"--seat {quoted(p, 20)}: not a seat of this game's table of {table.seats}; "
+                              f"its seats are {listed}")
+    return tuple(sorted(seats))
 
 
 P = TypeVar("P", bound=argparse.ArgumentParser)
@@ -80,8 +118,9 @@ def add_review_parser(sub: argparse._SubParsersAction[P]) -> None:
                        description="Value every decision of a saved game with the expert and list those whose "
                                    "expected value fell short of the best by more than a threshold.")
     p.add_argument("file", metavar="FILE", help="our game record (JSON), an EGN file or an EMN match file")
-    p.add_argument("--seat", type=seats_arg, default=(0, 1, 2, 3), metavar="S[,S...]|all",
-                   help="the seats to review: N, E, S, W (comma-separated) or all (default all)")
+    p.add_argument("--seat", type=seats_arg, default=ALL_SEATS, metavar="S[,S...]|all",
+                   help="the seats to review: N, E, S, W (comma-separated; 1, 2, ... at a table of another size) "
+                        "or all (default all)")
     p.add_argument("--threshold", type=threshold_arg, default=DEFAULT_THRESHOLD, metavar="POINTS",
                    help=f"list decisions losing more than this many points of expected value (default {DEFAULT_THRESHOLD:g})")
     p.add_argument("--game", type=_positive, default=None, metavar="N", help="review only game N of a match (from 1)")
@@ -107,19 +146,19 @@ def _where(d: Decision) -> str:
     return PHASE_WORDS[d.phase]
 
 
-def _mistake_table(review: Review, names: list[str]) -> Table:
+def _mistake_table(review: Review, names: list[str], seating: SeatTable) -> Table:
     table = Table(title=None, show_lines=False)
     for heading, justify in (("hand", "right"), ("player", "left"), ("decision", "left"), ("played", "left"),
                              ("value", "right"), ("better", "left"), ("value", "right"), ("lost", "right")):
         table.add_column(heading, justify=justify)  # type: ignore[arg-type]
     for d in review.mistakes:
         best = d.best
-        table.add_row(str(d.hand), player_label(d.seat, names[d.seat]), _where(d), _action_words(d, d.action),
+        table.add_row(str(d.hand), player_label(d.seat, names[d.seat], seating), _where(d), _action_words(d, d.action),
                       f"{d.values[d.action]:+.2f}", _action_words(d, best), f"{d.values[best]:+.2f}", f"{d.loss:.2f}")
     return table
 
 
-def _summary_table(review: Review, names: list[str]) -> Table:
+def _summary_table(review: Review, names: list[str], seating: SeatTable) -> Table:
     table = Table()
     for heading, justify in (("player", "left"), ("decisions", "right"), ("listed", "right"),
                              ("points lost in all", "right"), ("per hand", "right")):
@@ -129,7 +168,7 @@ def _summary_table(review: Review, names: list[str]) -> Table:
         mine = [d for d in review.decisions if d.seat == seat]
         listed = [d for d in review.mistakes if d.seat == seat]
         total = sum(losses[seat])
-        table.add_row(player_label(seat, names[seat]), str(len(mine)), str(len(listed)), f"{total:.2f}",
+        table.add_row(player_label(seat, names[seat], seating), str(len(mine)), str(len(listed)), f"{total:.2f}",
                       f"{total / max(review.hands, 1):.2f}")
     return table
 
@@ -152,7 +191,8 @@ def cmd_review(args: argparse.Namespace, console: Console) -> int:
         raise EuchreError(f"--plot draws one game and the match has {count}: choose one with --game N")
     if args.plot is not None and not game_hands(loaded.games[chosen[0] - 1][0]):
         raise EuchreError("--plot: the game has no hands to plot")
-    seats_text = ", ".join(SEAT_TITLES[s] for s in args.seat)
+    first_table = loaded.games[chosen[0] - 1][0].table
+    seats_text = ", ".join(first_table.titles[s] for s in seats_at(first_table, args.seat))
     console.print(f"Review of {clean(path.name, 60)} ({loaded.kind}) for {seats_text}: decisions losing more than "
                   f"{args.threshold:g} points of expected value, by the expert's estimate.")
     console.print("Values are the expected points of the hand for the deciding player's side "
@@ -163,27 +203,28 @@ def cmd_review(args: argparse.Namespace, console: Console) -> int:
     for number in chosen:
         game, raw_names = loaded.games[number - 1]
         names = [clean(n, MAX_NAME) for n in raw_names]
+        seats = seats_at(game.table, args.seat)
         with Progress(*columns, console=console, transient=True) as progress:
             task = progress.add_task("review", total=None)
 
             def advance(done: int, total: int) -> None:
                 progress.update(task, completed=done, total=total)  # noqa: B023 - used inside this loop pass only
 
-            review = review_game(game, args.seat, threshold=args.threshold, seed=args.seed,
+            review = review_game(game, seats, threshold=args.threshold, seed=args.seed,
                                  game_index=number - 1, progress=advance)
         console.print()
         if count > 1:
             console.rule(f"Game {number} of {count}", style="bold")
         if review.mistakes:
-            console.print(_mistake_table(review, names))
+            console.print(_mistake_table(review, names, game.table))
         else:
             console.print(f"No decision lost more than {args.threshold:g} points.")
-        console.print(_summary_table(review, names))
+        console.print(_summary_table(review, names, game.table))
         if review.skipped:
             console.print(f"{review.skipped} decision(s) not reviewed: the player held cards the record does not "
                           "give (the file omits unplayed cards or the discard).")
         for seat, values in review.loss_per_hand().items():
-            label = player_label(seat, names[seat])
+            label = player_label(seat, names[seat], game.table)
             losses[label if count == 1 else f"{label}, game {number}"] = values
     if args.plot is not None and losses:
         out = plot_losses(args.plot, losses, title=f"Points of expected value lost per hand: {clean(path.name, 60)}")

@@ -1,13 +1,18 @@
 """``euchre sim``: bots against bots for many games, with confidence intervals.
 
-Team N-S plays level A and team E-W level B. Game ``i`` is shuffled from seed
-``seed + i``, so a run is reproducible whatever the number of workers. Reported:
+The first side of the table (team N-S at the four-hand table; Player 1 at the
+two-handed table) plays level A and the second (E-W; Player 2) level B; the sides are
+named as ``rules.table`` names them. Game ``i`` is shuffled from seed ``seed + i``, so
+a run is reproducible whatever the number of workers. Reported:
 
-* games won by N-S, with the 95% Wilson score interval (Wilson 1927);
-* N-S's mean share of the points per game, with a 95% interval from the normal
+* games won by the first side, with the 95% Wilson score interval (Wilson 1927);
+* its mean share of the points per game, with a 95% interval from the normal
   approximation over games;
-* points per hand for each side and N-S's mean margin per hand, with a 95% interval from
-  the normal approximation over hands (hands of one game are treated as independent).
+* points per hand for each side and the first side's mean margin per hand, with a 95%
+  interval from the normal approximation over hands (hands of one game are treated as
+  independent).
+
+A table of more than two sides (cutthroat) is refused: the measures compare two.
 """
 
 from __future__ import annotations
@@ -27,7 +32,6 @@ from euchre.analysis.stats import mean_interval, wilson_interval
 from euchre.cli.table import build_rules
 from euchre.core.errors import EuchreError
 from euchre.core.rules import Rules
-from euchre.core.seats import FOUR_HANDED
 
 MAX_WORKERS = 1024
 """The largest ``--workers`` accepted; more is refused as a mistake."""
@@ -86,9 +90,9 @@ def backend_argv(args: argparse.Namespace) -> list[str]:
 
 @dataclass(frozen=True)
 class GameOutcome:
-    """What one simulated game gave: the winner (0 N-S, 1 E-W, None if unfinished),
-    the points scored by each side, each hand's points ``(N-S, E-W)``, and the game's
-    seed."""
+    """What one simulated game gave: the winner (side 0 or 1 of the table, N-S or E-W
+    at the four-hand table; None if unfinished), the points scored by each side, each
+    hand's points ``(side 0, side 1)``, and the game's seed."""
 
     winner: int | None
     points: tuple[int, int]
@@ -97,10 +101,12 @@ class GameOutcome:
 
 
 def play_one(rules: Rules, levels: tuple[str, str], seed: int) -> GameOutcome:
-    """Play one game: N-S bots of level ``levels[0]``, E-W of ``levels[1]``."""
+    """Play one game: the bots of side 0 (N-S) of level ``levels[0]``, of side 1 (E-W)
+    of ``levels[1]``."""
     from euchre.bots import make_bot, play_game
 
-    bots = [make_bot(levels[FOUR_HANDED.team[s]], seed * 4 + s) for s in range(FOUR_HANDED.seats)]
+    table = rules.table
+    bots = [make_bot(levels[table.team[s]], seed * 4 + s) for s in range(table.seats)]
     game = play_game(rules, bots, seed)
     hands = tuple((h.result.points[0], h.result.points[1]) for h in game.finished_hands if h.result is not None)
     winner = game.result.winner if game.result is not None else None
@@ -118,14 +124,16 @@ def _pct(x: float) -> str:
 
 
 def report(console: Console, outcomes: Sequence[GameOutcome], levels: tuple[str, str], preset_name: str,
-           command: str) -> None:
+           command: str, sides: tuple[str, str] = ("N-S", "E-W")) -> None:
     """Print the summary of a run: games won (Wilson interval), points share per game and
-    margin per hand (normal approximation), and the command that reproduces it."""
+    margin per hand (normal approximation), and the command that reproduces it; the two
+    sides are called ``sides`` (the table's ``team_names``)."""
+    a, b = sides
     n = len(outcomes)
     wins = sum(1 for o in outcomes if o.winner == 0)
     finished = sum(1 for o in outcomes if o.winner is not None)
     hand_pts = [p for o in outcomes for p in o.hand_points]
-    console.print(f"N-S ({levels[0]}) against E-W ({levels[1]}), {preset_name}: "
+    console.print(f"{a} ({levels[0]}) against {b} ({levels[1]}), {preset_name}: "
                   f"{n} game(s), {len(hand_pts)} hands.")
 
     def row(label: str, value: str, interval: str = "") -> None:
@@ -136,22 +144,22 @@ def report(console: Console, outcomes: Sequence[GameOutcome], levels: tuple[str,
 
     lo, hi = wilson_interval(wins, finished)
     rate = wins / finished if finished else 0.0
-    row("Games won by N-S", f"{wins} of {finished} = {_pct(rate)}",
+    row(f"Games won by {a}", f"{wins} of {finished} = {_pct(rate)}",
         f"95% CI {_pct(lo)} to {_pct(hi)} (Wilson score interval)")
     shares = [o.points[0] / (o.points[0] + o.points[1]) for o in outcomes if sum(o.points) > 0]
     share_ci = mean_interval(shares)
     if share_ci is not None:
-        row("N-S points share", f"{_pct(share_ci[0])} of the points, mean per game",
+        row(f"{a} points share", f"{_pct(share_ci[0])} of the points, mean per game",
             f"95% CI {_pct(share_ci[1])} to {_pct(share_ci[2])} (normal approx. over games)")
     elif shares:
-        row("N-S points share", f"{_pct(shares[0])} of the points (one game: no interval)")
+        row(f"{a} points share", f"{_pct(shares[0])} of the points (one game: no interval)")
     if hand_pts:
         ns = sum(a for a, _ in hand_pts) / len(hand_pts)
         ew = sum(b for _, b in hand_pts) / len(hand_pts)
-        row("Points per hand", f"N-S {ns:.3f}, E-W {ew:.3f}")
+        row("Points per hand", f"{a} {ns:.3f}, {b} {ew:.3f}")
     margin_ci = mean_interval([float(a - b) for a, b in hand_pts])
     if margin_ci is not None:
-        row("N-S margin per hand", f"{margin_ci[0]:+.3f} points",
+        row(f"{a} margin per hand", f"{margin_ci[0]:+.3f} points",
             f"95% CI {margin_ci[1]:+.3f} to {margin_ci[2]:+.3f} (normal approx. over hands)")
     if finished < n:
         console.print(f"  {n - finished} game(s) did not finish (hand limit).")
@@ -167,6 +175,9 @@ def cmd_sim(args: argparse.Namespace, console: Console) -> int:
     from euchre.bots import BOT_LEVELS
 
     rules = build_rules(args.preset, args.target)
+    table = rules.table
+    if len(table.teams) != 2:
+        raise EuchreError(f"sim compares two sides; the table of {args.preset} has {len(table.teams)}")
     parts = [p.strip() for p in args.bots.split(",")]
     if len(parts) == 1:
         parts = parts * 2
@@ -193,5 +204,5 @@ def cmd_sim(args: argparse.Namespace, console: Console) -> int:
                     results[o.seed - args.seed] = o
                 progress.advance(task, len(outcomes))
     outcomes = [results[i] for i in range(args.games)]
-    report(console, outcomes, levels, args.preset, shlex.join(argv))
+    report(console, outcomes, levels, args.preset, shlex.join(argv), (table.team_names[0], table.team_names[1]))
     return 0

@@ -19,6 +19,7 @@ from euchre.core.errors import EuchreError
 from euchre.core.game import Game
 from euchre.core.presets import preset
 from euchre.core.rules import Rules
+from euchre.core.seats import FOUR_HANDED, Seat, Table
 from euchre.core.views import PlayerView, view_of
 
 
@@ -41,6 +42,32 @@ def build_rules(preset_name: str, target: int | None) -> Rules:
     return rules
 
 
+DEFAULT_SEAT = "S"
+"""The person's seat at the four-hand table when ``--seat`` is not given; at any other
+table it is the first seat (``1``, "Player 1")."""
+
+
+def parse_seat(table: Table, text: str | None) -> int:
+    """The seat of ``table`` named by ``text`` (``--seat``): at the four-hand table N, E,
+    S, W, a title (``south``) or 0..3 (:meth:`Seat.parse`); at another table a seat
+    letter (``1``, ``2``, ...) or title (``Player 2``). None gives the default seat
+    (:data:`DEFAULT_SEAT`, or the first seat).
+
+    Raises:
+        EuchreError: no seat of this table has that name (the message lists them).
+    """
+    if text is None:
+        return int(Seat.parse(DEFAULT_SEAT)) if table == FOUR_HANDED else 0
+    if table == FOUR_HANDED:
+        return int(Seat.parse(text))
+    t = text.strip().lower()
+    for s in range(table.seats):
+        if t in (table.letters[s].lower(), table.titles[s].lower()):
+            return s
+    seats = ", ".join(f"{table.letters[s]} ({table.titles[s]})" for s in range(table.seats))
+    raise EuchreError(f"--seat {text[:20]!r}: not a seat at this table of {table.seats}; its seats are {seats}")
+
+
 def run_table(game: Game, players: Sequence[Chooser], narrator: Narrator,
               after_hand: Callable[[Game], None] | None = None) -> None:
     """Play ``game`` to its end with ``players[seat]`` choosing for each seat. A game not
@@ -48,7 +75,8 @@ def run_table(game: Game, players: Sequence[Chooser], narrator: Narrator,
 
     Args:
         game: the game (may already be in progress).
-        players: four choosers, by seat N, E, S, W.
+        players: one chooser per seat of ``game.table`` (N, E, S, W at the four-hand
+            table).
         narrator: prints each event.
         after_hand: called after each finished hand (e.g. to save the record).
 
@@ -83,6 +111,12 @@ def bot_name(level: str) -> str:
 
 
 def bot_levels(text: str, count_ok: tuple[int, ...]) -> list[str]:
+    """The bot levels of a ``--bots`` list, checked: each a known level, and as many as
+    one of ``count_ok``.
+
+    Raises:
+        EuchreError: an unknown level, or a wrong number of them.
+    """
     from euchre.bots import BOT_LEVELS
 
     levels = [t.strip() for t in text.split(",")]
@@ -94,12 +128,22 @@ def bot_levels(text: str, count_ok: tuple[int, ...]) -> list[str]:
     return levels
 
 
-def levels_by_seat(levels: list[str]) -> list[str]:
+def levels_by_seat(levels: list[str], table: Table = FOUR_HANDED) -> list[str]:
+    """The level of each seat of ``table`` from a ``--bots`` list: one level for every
+    seat, one per side (each seat gets its side's), or one per seat.
+
+    Raises:
+        EuchreError: the list has another length.
+    """
     if len(levels) == 1:
-        return levels * 4
-    if len(levels) == 2:
-        return [levels[0], levels[1], levels[0], levels[1]]
-    return levels
+        return levels * table.seats
+    if len(levels) == len(table.teams):
+        return [levels[table.team[s]] for s in range(table.seats)]
+    if len(levels) == table.seats:
+        return levels
+    counts = sorted({1, len(table.teams), table.seats})
+    raise EuchreError(f"give {' or '.join(str(n) for n in counts)} bot level(s) for this table of {table.seats}, "
+                      f"not {len(levels)}")
 
 
 def random_seed(seed: int | None) -> int:

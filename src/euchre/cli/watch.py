@@ -1,4 +1,5 @@
-"""``euchre watch``: four bots play a game, narrated with every hand's cards."""
+"""``euchre watch``: bots play a game (one a seat of the preset's table), narrated with
+every hand's cards."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import argparse
 from rich.console import Console
 
 from euchre.bots import make_bot
-from euchre.cli.render import SEAT_TITLES, Narrator
+from euchre.cli.render import Narrator
 from euchre.cli.saving import EXIT_INTERRUPTED, EXIT_OK, RecordSaver, check_save_path
 from euchre.cli.table import Chooser, bot_levels, bot_name, build_rules, check_delay, levels_by_seat, random_seed, run_table
 from euchre.core.game import Game
@@ -23,21 +24,23 @@ def cmd_watch(args: argparse.Namespace, console: Console) -> int:
     """
     check_delay(args.delay)
     rules = build_rules(args.preset, args.target)
-    levels = levels_by_seat(bot_levels(args.bots, (1, 2, 4)))
+    table = rules.table
+    levels = levels_by_seat(bot_levels(args.bots, tuple(sorted({1, len(table.teams), table.seats}))), table)
     save = check_save_path(args.save)
     seed = random_seed(args.seed)
     game = Game(rules, seed)
-    names = [bot_name(levels[s]) for s in range(4)]
-    players: list[Chooser] = [make_bot(levels[s], seed * 4 + s) for s in range(4)]
+    names = [bot_name(levels[s]) for s in range(table.seats)]
+    players: list[Chooser] = [make_bot(levels[s], seed * 4 + s) for s in range(table.seats)]
     narrator = Narrator(console, viewer=None, delay=args.delay, show_deal=True)
     saver = RecordSaver(save, names, console, rules, "watch")
     saver.start(game)
     if len(set(levels)) == 1:
         desc = f"all {levels[0]}"
-    elif levels[0] == levels[2] and levels[1] == levels[3]:
-        desc = f"N-S {levels[0]}, E-W {levels[1]}"
+    elif not table.individual and all(levels[s] == levels[t[0]] for t in table.teams for s in t):
+        desc = ", ".join(f"{table.team_names[i]} {levels[t[0]]}" for i, t in enumerate(table.teams))
     else:
-        desc = ", ".join(f"{SEAT_TITLES[s][0]} {levels[s]}" for s in range(4))
+        desc = ", ".join(f"{table.titles[s] if table.individual else table.titles[s][0]} {levels[s]}"
+                         for s in range(table.seats))
     console.print(f"Euchre: {args.preset}, game to {rules.game_target}. Seed {seed}.")
     console.print(f"Bots: {desc}.")
     try:

@@ -28,8 +28,9 @@ Glosses (:data:`GLOSSES`, :func:`glosses_in`): a one-line explanation of each hi
 jargon phrase ("making it next", "crossing it", "at the bridge", "I will assist", ...),
 which a display shows the first time the phrase appears in a game.
 
-Seats are ints 0..3 (N, E, S, W); cards are card numbers; actions are action codes
-(:class:`~euchre.core.actions.Action` or int).
+Seats are ints 0..seats-1 of ``rules.table`` (N, E, S, W at the four-hand table);
+cards are card numbers; actions are action codes (:class:`~euchre.core.actions.Action`
+or int).
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ from euchre.core.actions import DISCARD_BASE, PLAY_BASE, Action
 from euchre.core.cards import JOKER, NO_TRUMP, SAME_COLOUR, Card
 from euchre.core.hand import Phase
 from euchre.core.rules import Rules
-from euchre.core.seats import FOUR_HANDED
+from euchre.core.seats import FOUR_HANDED, Table
 
 STYLES: tuple[str, ...] = ("dc_1862", "uspcc", "tournament")
 """The ``call_words`` styles this module knows."""
@@ -87,10 +88,23 @@ class HandLike(Protocol):
         """Every action so far, ``(seat, code)``."""
 
 
-def role_of(seat: int, dealer: int) -> str:
-    """The seat's role for this deal: "eldest hand", "dealer's partner", "third hand"
-    or "dealer" (S000 L117-121; RULES.md Terms)."""
-    return ROLES[FOUR_HANDED.seats_from(dealer, seat)]
+_ORDINALS = ("", "eldest", "second", "third", "fourth", "fifth")
+
+
+def role_of(seat: int, dealer: int, table: Table = FOUR_HANDED) -> str:
+    """The seat's role for this deal: at the four-hand table "eldest hand", "dealer's
+    partner", "third hand" or "dealer" (S000 L117-121; RULES.md Terms); at a table
+    where each plays for himself "dealer", "eldest hand" (the first to bid, the
+    non-dealer of the two-handed game, X-15b), then "second hand", "third hand", ...
+    in the order of bidding."""
+    k = table.seats_from(dealer, seat)
+    if table is FOUR_HANDED or (table.seats == 4 and table.teams == FOUR_HANDED.teams):
+        return ROLES[k]
+    if k == 0:
+        return "dealer"
+    if table.mates[seat] and dealer in table.mates[seat]:
+        return "dealer's partner"
+    return f"{_ORDINALS[k]} hand"
 
 
 def suit_word(suit: int) -> str:
@@ -143,7 +157,7 @@ def _naming_words(style: str, suit: int, turned_down: int | None) -> str:
 
 
 def describe(action: int, seat: int, *, dealer: int, phase: Phase, style: str = "uspcc",
-             upcard: int | None = None, viewer: int | None = None) -> str:
+             upcard: int | None = None, viewer: int | None = None, table: Table = FOUR_HANDED) -> str:
     """The words for one action, as the seat would say it at the table.
 
     Args:
@@ -159,6 +173,7 @@ def describe(action: int, seat: int, *, dealer: int, phase: Phase, style: str = 
         upcard: the card turned up, for "making it next" / "crossing it" (uspcc).
         viewer: the seat the words are shown to, or None for a spectator who sees all.
             A discard is shown only to the dealer (and to a spectator).
+        table: the table's shape (``rules.table``), for the seat's role.
 
     Returns:
         The words, e.g. ``"I will assist."``, ``"Pick it up. Alone."``,
@@ -167,7 +182,7 @@ def describe(action: int, seat: int, *, dealer: int, phase: Phase, style: str = 
         (see :func:`is_spoken`).
     """
     st = _style(style)
-    role = role_of(seat, dealer)
+    role = role_of(seat, dealer, table)
     if action == HIDDEN_DISCARD:
         return "discards a card face down"
     code = int(action)
@@ -250,7 +265,7 @@ def plain(action: int, *, upcard: int | None = None) -> str:
     }.get(act, str(act))
 
 
-def history_phases(history: Iterable[tuple[int, int]]) -> list[Phase]:
+def history_phases(history: Iterable[tuple[int, int]], table: Table = FOUR_HANDED) -> list[Phase]:
     """The phase in which each action of a hand's history was taken.
 
     The history alone tells them apart (REFERENCE 6.1, RULES.md decision 9): before
@@ -276,7 +291,7 @@ def history_phases(history: Iterable[tuple[int, int]]) -> list[Phase]:
             if code == Action.PASS:
                 out.append(Phase.BID_ROUND_2 if round_two else Phase.BID_ROUND_1)
                 passes += 1
-                if passes == 4 and not round_two:
+                if passes == table.seats and not round_two:
                     round_two, passes = True, 0
             elif code in (Action.ORDER_UP, Action.ORDER_UP_ALONE):
                 out.append(Phase.BID_ROUND_1)
@@ -293,7 +308,7 @@ def history_phases(history: Iterable[tuple[int, int]]) -> list[Phase]:
         elif code == Action.DEFEND_ALONE:
             out.append(Phase.DEFEND_ALONE)
         else:
-            out.append(Phase.TAKEOVER if FOUR_HANDED.same_team(seat, maker) else Phase.DEFEND_ALONE)
+            out.append(Phase.TAKEOVER if table.same_team(seat, maker) else Phase.DEFEND_ALONE)
     return out
 
 
@@ -307,7 +322,7 @@ def describe_pending(hand: HandLike, action: int, viewer: int | None = None, sty
         style: a ``call_words`` style instead of the hand's rules' own.
     """
     return describe(action, hand.turn, dealer=hand.dealer, phase=hand.phase, style=style or hand.rules.call_words,
-                    upcard=hand.upcard, viewer=viewer)
+                    upcard=hand.upcard, viewer=viewer, table=hand.rules.table)
 
 
 def describe_history(hand: HandLike, viewer: int | None = None, style: str | None = None) -> list[tuple[int, int, str]]:
@@ -320,10 +335,11 @@ def describe_history(hand: HandLike, viewer: int | None = None, style: str | Non
         style: a ``call_words`` style instead of the hand's rules' own.
     """
     style = style or hand.rules.call_words
-    phases = history_phases(hand.history)
+    table = hand.rules.table
+    phases = history_phases(hand.history, table)
     return [
         (seat, code, describe(code, seat, dealer=hand.dealer, phase=phase, style=style,
-                              upcard=hand.upcard, viewer=viewer))
+                              upcard=hand.upcard, viewer=viewer, table=table))
         for (seat, code), phase in zip(hand.history, phases, strict=True)
     ]
 

@@ -25,7 +25,6 @@ from euchre.core.presets import DEFAULT_PRESET, PLAYABLE_PRESETS, preset
 from euchre.core.rules import OPTION_NAMES, Rules
 from euchre.server.config import ServerConfig
 from euchre.server.protocol import MAX_TOKEN_CHARS, ProtocolError
-from euchre.server.serialize import SEATS
 from euchre.server.storage import StorageError, Store, TableRow
 from euchre.server.table import LiveTable
 from euchre.server.writer import EventWriter
@@ -129,7 +128,7 @@ class Hub:
         """Create a table from a request body (see :func:`rules_from_request`).
 
         Returns:
-            ``{"table": id, "seats": {"N": token, ...}, "spectator": token,
+            ``{"table": id, "seats": {"N": token, ...}, "spectator": token, "titles": {"N": "North", ...},
             "preset": name | null, "target": points, "bots": level}``; the tokens are
             shown this once (only their hashes are stored).
 
@@ -140,15 +139,17 @@ class Hub:
         row = TableRow(id=secrets.token_urlsafe(TABLE_ID_BYTES), created_at=time.time(), preset=name,
                        rules=rules.to_dict(), bot_level=level,
                        seed=secrets.randbelow(MAX_SEED) if seed is None else seed, status="lobby")
-        seats = {SEATS[s]: secrets.token_urlsafe(TOKEN_BYTES) for s in range(4)}
+        shape = rules.table
+        seats = {shape.letters[s]: secrets.token_urlsafe(TOKEN_BYTES) for s in range(shape.seats)}
         spectator = secrets.token_urlsafe(TOKEN_BYTES)
-        tokens: list[tuple[str, int | None]] = [(token_hash(t), SEATS.index(k)) for k, t in seats.items()]
+        tokens: list[tuple[str, int | None]] = [(token_hash(t), shape.letters.index(k)) for k, t in seats.items()]
         tokens.append((token_hash(spectator), None))
         try:
             await anyio.to_thread.run_sync(self.store.create_table, row, tokens)
         except StorageError as exc:
             raise CreateError("storage_error", str(exc)) from None
         return {"table": row.id, "seats": seats, "spectator": spectator, "preset": name,
+                "titles": dict(zip(shape.letters, shape.titles, strict=True)),
                 "target": rules.game_target, "bots": level}
 
     async def get(self, table_id: str) -> LiveTable | None:

@@ -6,11 +6,13 @@ holds only what every seat sees (the upcard and its fate, the calls, the cards p
 who is alone, the score). Nothing here decides what is hidden: the core's
 :class:`~euchre.core.views.PlayerView` does (DESIGN.md, "one source of truth").
 
-Shapes (seats are ``"N"``, ``"E"``, ``"S"``, ``"W"``; teams are ``[N-S, E-W]``; a card
+Shapes (seats are the table's letters, ``"N"``, ``"E"``, ``"S"``, ``"W"`` at the four-hand
+table and ``"1"``, ``"2"`` at the two-handed one; scores, tricks and counters have one
+entry per side of the table, ``[N-S, E-W]`` or ``[Player 1, Player 2]``; a card
 is ``{"code": "JH", "short": "J♥", "name": "Jack of Hearts", "suit": "H"}``, the joker
 ``{"code": "JK", "short": "Joker", "name": "Joker", "suit": "J"}``)::
 
-    {"score": [3, 5], "target": 10, "hand_number": 4, "bridge": "N-S" | "E-W" | null,
+    {"score": [3, 5], "target": 10, "hand_number": 4, "bridge": "N-S" | "E-W" | null,  (a side's name)
      "display": {"score": "numeric" | "counters_2_3" | ..., "turn_down": "face_up_under_stock" | ...},
      "counters": [[COUNTER, COUNTER], [COUNTER, COUNTER]] | null,   (per team, score_display)
      "hand": {"dealer": "W", "phase": "play", "turn": "S" | null,
@@ -50,16 +52,28 @@ from euchre.core.cards import JOKER, NO_TRUMP, Card, card_code
 from euchre.core.counters import counters
 from euchre.core.game import Game, bridge_team
 from euchre.core.hand import HandState, Phase
-from euchre.core.seats import TEAM_NAMES
+from euchre.core.seats import FOUR_HANDED, Table
 from euchre.core.views import HIDDEN, PlayerView, view_of
 from euchre.core.words import describe, describe_pending, history_phases, plain, suit_word
 
-SEATS = "NESW"
+SEATS = FOUR_HANDED.letters
+"""The seat letters of the four-hand table (a table's own are ``Table.letters``)."""
 
 
-def seat_text(seat: int) -> str | None:
-    """``"N"``..``"W"`` for a seat 0..3, None for -1 (nobody)."""
-    return SEATS[seat] if 0 <= seat <= 3 else None
+def seat_text(seat: int, table: Table = FOUR_HANDED) -> str | None:
+    """The letter of a seat of ``table`` (``"N"``..``"W"`` at the four-hand table), None
+    for -1 (nobody)."""
+    return table.letters[seat] if 0 <= seat < table.seats else None
+
+
+def table_shape(table: Table) -> dict[str, Any]:
+    """The table's shape for the page: its seats clockwise (letters), their titles, and
+    its sides (name and seats): ``{"seats": ["N", "E", "S", "W"], "titles": {"N":
+    "North", ...}, "sides": [{"name": "N-S", "seats": ["N", "S"]}, ...]}``."""
+    letters = list(table.letters)
+    return {"seats": letters, "titles": dict(zip(letters, table.titles, strict=True)),
+            "sides": [{"name": table.team_names[i], "seats": [letters[s] for s in team]}
+                      for i, team in enumerate(table.teams)]}
 
 
 @functools.cache
@@ -119,8 +133,9 @@ def _upcard_state(view: PlayerView) -> str:
 
 
 def _tricks_json(view: PlayerView, card: Callable[[int], Any] = card_json) -> list[dict[str, Any]]:
-    return [{"leader": seat_text(t.leader), "winner": seat_text(t.winner),
-             "cards": [{"seat": seat_text(s), "card": card(c)} for s, c in zip(t.seats, t.cards, strict=True)]}
+    table = view.table
+    return [{"leader": seat_text(t.leader, table), "winner": seat_text(t.winner, table),
+             "cards": [{"seat": seat_text(s, table), "card": card(c)} for s, c in zip(t.seats, t.cards, strict=True)]}
             for t in view.tricks]
 
 
@@ -129,13 +144,15 @@ def _calls_json(view: PlayerView, viewer: int) -> list[dict[str, Any]]:
     # wording them for every state of every seat was a tenth of the server's time).
     out = []
     style = view.rules.call_words
-    for (seat, code), phase in zip(view.history, history_phases(view.history), strict=True):
+    table = view.table
+    for (seat, code), phase in zip(view.history, history_phases(view.history, table), strict=True):
         if code >= PLAY_BASE:
             continue
-        words = describe(code, seat, dealer=view.dealer, phase=phase, style=style, upcard=view.upcard, viewer=viewer)
+        words = describe(code, seat, dealer=view.dealer, phase=phase, style=style, upcard=view.upcard, viewer=viewer,
+                         table=table)
         # A discard the viewer may not see is HIDDEN in the view: no action text for it.
         text = None if code == HIDDEN else action_text(code)
-        out.append({"seat": seat_text(seat), "action": text, "words": words})
+        out.append({"seat": seat_text(seat, table), "action": text, "words": words})
     return out
 
 
@@ -249,21 +266,22 @@ def _public_fields(view: PlayerView, card: Callable[[int], Any] = card_json, tri
     """The fields of a hand that are the same in every seat's view (all but the calls,
     whose words depend on who is told them); ``card`` makes a card's value, ``tricks``
     is the finished tricks' value if made already."""
+    table = view.table
     return {
-        "dealer": seat_text(view.dealer),
+        "dealer": seat_text(view.dealer, table),
         "phase": view.phase.name.lower(),
-        "turn": seat_text(view.turn),
+        "turn": seat_text(view.turn, table),
         "upcard": card(view.upcard),
         "upcard_state": _upcard_state(view),
         "upcard_face_down": _upcard_state(view) == "turned_down" and view.rules.turn_down_display == "face_down_on_stock",
         "joker_aside": view.joker_aside,
         "trump": _trump_text(view.trump),
         "trump_name": suit_word(view.trump) if view.trump != -1 else None,
-        "maker": seat_text(view.maker),
-        "alone": seat_text(view.alone),
-        "defender_alone": seat_text(view.defender_alone),
-        "sitting_out": [SEATS[s] for s in range(view.table.seats) if view.sits_out(s)],
-        "trick": [{"seat": seat_text(s), "card": card(c)}
+        "maker": seat_text(view.maker, table),
+        "alone": seat_text(view.alone, table),
+        "defender_alone": seat_text(view.defender_alone, table),
+        "sitting_out": [table.letters[s] for s in range(table.seats) if view.sits_out(s)],
+        "trick": [{"seat": seat_text(s, table), "card": card(c)}
                   for s, c in zip(view.trick_seats, view.trick_cards, strict=True)],
         "tricks": _tricks_json(view, card) if tricks is None else tricks,
         "tricks_won": list(view.tricks_won),
@@ -295,15 +313,15 @@ def _legal_json(view: PlayerView, cache: StateCache | None = None) -> list[Any]:
     return [cache.legal_of(view, int(action)) for action in view.legal]
 
 
-def public_view(hand: HandState, score: tuple[int, int] | list[int]) -> PlayerView:
+def public_view(hand: HandState, score: tuple[int, ...] | list[int]) -> PlayerView:
     """The view a spectator's state is built from: that of the seat left of the dealer
     (never the dealer, so no discard is in it). Only its public fields may be shown."""
-    return view_of(hand, hand.table.eldest(hand.dealer), (int(score[0]), int(score[1])))
+    return view_of(hand, hand.table.eldest(hand.dealer), tuple(int(x) for x in score))
 
 
-def hand_json(hand: HandState, score: tuple[int, int] | list[int], viewer: int | None,
+def hand_json(hand: HandState, score: tuple[int, ...] | list[int], viewer: int | None,
               cache: StateCache | None = None) -> tuple[Any, list[Any]]:
-    """One hand as ``viewer`` (0..3, or None for a spectator) may see it.
+    """One hand as ``viewer`` (a seat of the hand's table, or None for a spectator) may see it.
 
     Args:
         cache: the table's :class:`StateCache`, or None. With one, the hand and the
@@ -313,7 +331,7 @@ def hand_json(hand: HandState, score: tuple[int, int] | list[int], viewer: int |
         ``(hand, legal)`` in the shapes of the module docstring; ``legal`` is empty when
         it is not the viewer's turn and always for a spectator.
     """
-    sc = (int(score[0]), int(score[1]))
+    sc = tuple(int(x) for x in score)
     if viewer is None:
         view = public_view(hand, sc)
         if cache is not None:
@@ -355,7 +373,7 @@ def _previous_tail(hand: HandState, number: int, public: dict[str, Any]) -> dict
 
 
 def _last_view(hand: HandState, viewer: int | None) -> PlayerView:
-    return public_view(hand, (0, 0)) if viewer is None else view_of(hand, viewer)
+    return public_view(hand, (0,) * len(hand.table.teams)) if viewer is None else view_of(hand, viewer)
 
 
 def _previous_json(game: Game, viewer: int | None) -> dict[str, Any] | None:
@@ -391,7 +409,7 @@ def dumps(message: dict[str, Any]) -> str:
 
 
 def game_json(game: Game, viewer: int | None, cache: StateCache | None = None) -> dict[str, Any]:
-    """The whole game as ``viewer`` (0..3, or None for a spectator) may see it, in the
+    """The whole game as ``viewer`` (a seat, or None for a spectator) may see it, in the
     shape of the module docstring.
 
     Args:
@@ -413,7 +431,8 @@ def game_json(game: Game, viewer: int | None, cache: StateCache | None = None) -
     return {
         "score": list(game.score),
         "target": rules.game_target,
-        "bridge": None if (team := bridge_team(rules, game.score)) is None else TEAM_NAMES[team],
+        "bridge": None if len(game.table.teams) != 2 or (team := bridge_team(rules, game.score)) is None
+        else game.table.team_names[team],
         "display": {"score": rules.score_display, "turn_down": rules.turn_down_display},
         "counters": _counters_json(rules.score_display, game.score),
         "hand_number": max(number, 1),
@@ -421,5 +440,5 @@ def game_json(game: Game, viewer: int | None, cache: StateCache | None = None) -
         "legal": legal,
         "previous": last,
         "result": None if result is None else {
-            "winner": TEAM_NAMES[result.winner], "score": list(result.score), "games": result.games},
+            "winner": game.table.team_names[result.winner], "score": list(result.score), "games": result.games},
     }

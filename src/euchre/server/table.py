@@ -41,14 +41,13 @@ from euchre.core.views import view_of
 from euchre.server.config import ServerConfig
 from euchre.server.connection import Connection
 from euchre.server.protocol import MAX_NAME_CHARS, ProtocolError, clean_text
-from euchre.server.serialize import SEATS, StateCache, ascii_json, game_json, seat_text
+from euchre.server.serialize import StateCache, ascii_json, game_json, seat_text, table_shape
 from euchre.server.serialize import dumps as json_text
 from euchre.server.storage import EventRow, StorageError, Store, TableRow
 from euchre.server.writer import EventWriter
 
 log = logging.getLogger("euchre.server")
 
-SEAT_TITLES = ("North", "East", "South", "West")
 class LiveTable:
     """A table's state in memory, kept equal to its stored log.
 
@@ -81,17 +80,20 @@ class LiveTable:
         self.rules = Rules.from_stored(row.rules)
         self.status = "lobby"
         self.game: Game | None = None
-        self.kinds = ["open", "open", "open", "open"]
-        self.names: list[str | None] = [None, None, None, None]
+        self.shape = self.rules.table
+        """The table's shape (``rules.table``): its seats, their letters and titles, its sides."""
+        n = self.shape.seats
+        self.kinds = ["open"] * n
+        self.names: list[str | None] = [None] * n
         self.chat: deque[dict[str, Any]] = deque(maxlen=max(1, config.chat_history))
         self.seq = 0
         self.changed_at = 0  # the seq just after the last event that changed what states show
         self._hint_cache: tuple[int, int, list[dict[str, Any]]] | None = None  # (seat, changed_at, values)
         self.connections: list[Connection] = []
         now = clock()
-        self.absent_since: list[float | None] = [now, now, now, now]
+        self.absent_since: list[float | None] = [now] * n
         self.turn_started = now
-        self.bots: list[Bot] = [make_bot(row.bot_level, seed=(row.seed + s) % 2**31) for s in range(4)]
+        self.bots: list[Bot] = [make_bot(row.bot_level, seed=(row.seed + s) % 2**31) for s in range(n)]
         self.lock = asyncio.Lock()
         self._parts = StateCache()  # the parts of states that do not change from move to move
         self._wake = asyncio.Event()
@@ -151,7 +153,7 @@ class LiveTable:
             if game.is_over:
                 self.status = "over"
         elif kind == "chat":
-            self.chat.append({"seat": None if seat is None else seat_text(seat), "name": self.display_name(seat),
+            self.chat.append({"seat": None if seat is None else seat_text(seat, self.shape), "name": self.display_name(seat),
                               "text": str(data["text"]), "at": created_at})
         else:
             raise ValueError(f"unknown event kind {kind!r}")
@@ -210,14 +212,14 @@ class LiveTable:
                     raise ProtocolError("seat_busy", "this table has as many spectators as it allows")
             else:
                 if sum(1 for c in self.connections if c.seat == seat) >= self.config.max_connections_per_seat:
-                    raise ProtocolError("seat_busy", f"{SEAT_TITLES[seat]} has as many connections open as allowed")
+                    raise ProtocolError("seat_busy", f"{self.shape.titles[seat]} has as many connections open as allowed")
                 if self.kinds[seat] == "bot":
-                    raise ProtocolError("seat_is_bot", f"a bot plays {SEAT_TITLES[seat]}: the game started without this seat")
+                    raise ProtocolError("seat_is_bot", f"a bot plays {self.shape.titles[seat]}: the game started without this seat")
                 if self.kinds[seat] == "open":
                     await self._commit("claim", seat, {})
                 self.absent_since[seat] = None
             self.connections.append(conn)
-            conn.post({"type": "welcome", "table": self.id, "seat": None if seat is None else seat_text(seat),
+            conn.post({"type": "welcome", "table": self.id, "seat": None if seat is None else seat_text(seat, self.shape),
                        "role": "spectator" if seat is None else "seat",
                        "limits": {"max_message_bytes": self.config.max_message_bytes,
                                   "chat_max_chars": self.config.chat_max_chars,
@@ -263,7 +265,7 @@ class LiveTable:
                 raise ProtocolError("not_a_player", "spectators cannot act", ref)
             game = self._game_in_play(ref)
             if game.turn != seat:
-                raise ProtocolError("not_your_turn", f"it is {SEAT_TITLES[game.turn]}'s turn, not {SEAT_TITLES[seat]}'s", ref)
+                raise ProtocolError("not_your_turn", f"it is {self.shape.titles[game.turn]}'s turn, not {self.shape.titles[seat]}'s", ref)
             if seq is not None and not self.changed_at <= seq <= self.seq:
                 raise ProtocolError("stale", f"you acted on state {seq}; the table is at {self.seq}", ref)
             try:
@@ -289,7 +291,7 @@ class LiveTable:
                 raise ProtocolError("not_a_player", "spectators cannot start the game", ref)
             if self.status != "lobby":
                 raise ProtocolError("already_started", "the game has started already", ref)
-            await self._commit("start", None, {"by": seat_text(conn.seat)})
+            await self._commit("start", None, {"by": seat_text(conn.seat, self.shape)})
             conn.post({"type": "ack", "id": ref, "seq": self.seq})
             self._broadcast()
 
@@ -344,7 +346,7 @@ class LiveTable:
         async with self.lock:
             game = self._game_in_play(ref)
             if game.turn != seat:
-                raise ProtocolError("not_your_turn", f"hints are for your turn; it is {SEAT_TITLES[game.turn]}'s", ref)
+                raise ProtocolError("not_your_turn", f"hints are for your turn; it is {self.shape.titles[game.turn]}'s", ref)
             seq, changed_at = self.seq, self.changed_at
             view = view_of(game.hand, seat, game.score)
         cached = self._hint_cache
@@ -374,8 +376,8 @@ class LiveTable:
         if name is not None:
             return name
         if self.kinds[seat] == "bot":
-            return f"{SEAT_TITLES[seat]} ({self.row.bot_level} bot)"
-        return SEAT_TITLES[seat]
+            return f"{self.shape.titles[seat]} ({self.row.bot_level} bot)"
+        return self.shape.titles[seat]
 
     def is_stand_in(self, seat: int) -> bool:
         """True when a bot plays for an absent human seat now."""
@@ -384,8 +386,8 @@ class LiveTable:
                 and self.clock() - since >= self.config.grace_seconds)
 
     def _seats_json(self) -> list[dict[str, Any]]:
-        return [{"seat": SEATS[s], "name": self.display_name(s), "kind": self.kinds[s],
-                 "connected": self.connected(s), "stand_in": self.is_stand_in(s)} for s in range(4)]
+        return [{"seat": self.shape.letters[s], "name": self.display_name(s), "kind": self.kinds[s],
+                 "connected": self.connected(s), "stand_in": self.is_stand_in(s)} for s in range(self.shape.seats)]
 
     def state_for(self, seat: int | None, seats: Any = None) -> dict[str, Any]:
         """The full state a connection of ``seat`` (None: spectator) is sent.
@@ -399,9 +401,10 @@ class LiveTable:
             "seq": self.seq,
             "table": self.id,
             "status": self.status,
-            "you": {"role": "spectator" if seat is None else "seat", "seat": None if seat is None else seat_text(seat)},
+            "you": {"role": "spectator" if seat is None else "seat", "seat": None if seat is None else seat_text(seat, self.shape)},
             "preset": self.row.preset,
             "bot_level": self.row.bot_level,
+            "shape": table_shape(self.shape),
             "seats": self._seats_json() if seats is None else seats,
             "game": None if self.game is None else game_json(self.game, seat, self._parts),
             "records": None if self.status != "over" else {
@@ -421,8 +424,8 @@ class LiveTable:
             conn.post(text)
 
     def players(self) -> list[str]:
-        """The names by seat N, E, S, W, as in the records."""
-        return [self.display_name(s) for s in range(4)]
+        """The names by seat (N, E, S, W at the four-hand table), as in the records."""
+        return [self.display_name(s) for s in range(self.shape.seats)]
 
     def record_json(self) -> str:
         """The game record (:mod:`euchre.core.records`) of a game that is over.

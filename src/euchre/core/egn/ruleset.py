@@ -22,6 +22,13 @@ _DECK_OF_MIN_RANK = {9: 24, 8: 28, 7: 32}
 _LONER_LEAD = {"LEFT_OF_DEALER": "first_active_left_of_dealer", "LEFT_OF_LONER": "left_of_lone_player"}
 
 
+NUM_PLAYERS_REASON = ("EGN plays the four-player partnership game; its num_players field leaves the "
+                      "other tables' team assignment, lead and scoring to each parser (alternate-rules.md), "
+                      "and its scores are two team scores (Team 0/2, Team 1/3)")
+"""Why a game at another table than the four-hand partnerships is not written to EGN,
+nor read from it."""
+
+
 def rules_from_ruleset(ruleset: Any, where: str = "metadata.ruleset") -> Rules:
     """Our :class:`Rules` for an EGN ``ruleset`` (absent keys take EGN's defaults).
 
@@ -68,7 +75,8 @@ def rules_from_ruleset(ruleset: Any, where: str = "metadata.ruleset") -> Rules:
         if flag(key, False):
             raise RecordError(_join(where, key), f"{name} is not a rule our engine plays")
     if number("num_players", 4) != 4:
-        raise RecordError(_join(where, "num_players"), "only the four-player partnership game is played")
+        raise RecordError(_join(where, "num_players"), f"num_players {number('num_players', 4)}: only the four-player "
+                          f"partnership game is read from EGN ({NUM_PLAYERS_REASON})")
     min_rank = number("min_rank", 9)
     if min_rank not in _DECK_OF_MIN_RANK:
         raise RecordError(_join(where, "min_rank"), f"min_rank {min_rank}: the deck runs down to 9, 8 or 7 (24, 28 or 32 cards)")
@@ -120,6 +128,9 @@ def ruleset_from_rules(rules: Rules) -> dict[str, Any]:
     """
     if not isinstance(rules, Rules):
         raise RecordTypeError("", f"ruleset_from_rules takes a Rules, not {type(rules).__name__}")
+    if rules.variant != "partnership" or rules.num_players != 4:
+        raise RecordError("metadata.ruleset.num_players", f"EGN cannot express variant = {rules.variant} with "
+                          f"num_players = {rules.num_players}: {NUM_PLAYERS_REASON}")
     problems: list[str] = []
 
     def need(option: str, ok: bool) -> None:

@@ -90,10 +90,10 @@ def game_to_egn(game: Game, players: Sequence[str] = (), title: str | None = Non
     """
     if not isinstance(game, Game):
         raise RecordTypeError("", f"an EGN file is written from a Game, not a {type(game).__name__}")
+    ruleset = ruleset_from_rules(game.rules)  # first: a table EGN cannot hold is the reason to give
     names = list(players) if players else [f"Player {i + 1}" for i in range(4)]
     if len(names) != 4 or not all(isinstance(n, str) and len(n) <= 64 for n in names):
         raise RecordError("metadata.players", "expected four names of at most 64 characters")
-    ruleset = ruleset_from_rules(game.rules)
     hands = list(game.finished_hands)
     if not game.is_over and game.hand.history:
         hands.append(game.hand)

@@ -2,9 +2,19 @@
 // this page only shows the state it is sent and sends back the actions it offers.
 "use strict";
 
-const SEATS = ["N", "E", "S", "W"];
-const TITLES = { N: "North", E: "East", S: "South", W: "West" };
-const POSITIONS = ["bottom", "left", "top", "right"];  // clockwise from you
+// The table's shape comes with every state (state.shape: its seats clockwise, their
+// titles, its sides); these are the four-hand table's, until the first state arrives.
+let SEATS = ["N", "E", "S", "W"];
+let TITLES = { N: "North", E: "East", S: "South", W: "West" };
+// Where each seat sits on the felt, clockwise from you (at the bottom), by seat count.
+const LAYOUTS = {
+  2: ["bottom", "top"],
+  3: ["bottom", "top-left", "top-right"],
+  4: ["bottom", "left", "top", "right"],
+  5: ["bottom", "left", "top-left", "top-right", "right"],
+  6: ["bottom", "left", "top-left", "top", "top-right", "right"],
+};
+const ALL_POSITIONS = ["top-left", "top", "top-right", "left", "right", "bottom"];
 const PHASES = {
   bid_round_1: "bidding on the upcard", bid_round_2: "naming trump", blind_name: "naming trump blind",
   takeover: "deciding whether to take over the lone hand", discard: "discarding",
@@ -79,9 +89,10 @@ async function showCreate() {
     }
     const list = $("link-list");
     list.replaceChildren();
-    for (const seat of SEATS) {
+    for (const seat of Object.keys(made.seats)) {
       const url = made.links[seat];
-      list.append(el("li", {}, el("strong", { text: TITLES[seat] + ": " }), el("a", { href: url, text: url }), " ",
+      const title = made.titles ? made.titles[seat] : seat;
+      list.append(el("li", {}, el("strong", { text: title + ": " }), el("a", { href: url, text: url }), " ",
         el("button", { type: "button", onclick: () => copy(url), text: "Copy" })));
     }
     const watch = made.links.spectator;
@@ -134,7 +145,8 @@ function receive(message) {
   switch (message.type) {
     case "welcome":
       session.welcome = message;
-      $("connection").textContent = message.role === "spectator" ? "Watching" : "Connected as " + TITLES[message.seat];
+      // The seat's title comes with the table's shape in the state that follows.
+      $("connection").textContent = message.role === "spectator" ? "Watching" : "Connected";
       $("chat-text").maxLength = message.limits.chat_max_chars;
       break;
     case "state":
@@ -172,12 +184,32 @@ function chatLine(line) {
 }
 
 function mySeat(state) {
-  return state.you.seat || "S";
+  // A spectator looks from the first seat's side (South's at the four-hand table).
+  return state.you.seat || (SEATS.includes("S") ? "S" : SEATS[0]);
 }
 
 function position(state, seat) {
-  const offset = (SEATS.indexOf(seat) - SEATS.indexOf(mySeat(state)) + 4) % 4;
-  return POSITIONS[offset];
+  const n = SEATS.length;
+  const offset = (SEATS.indexOf(seat) - SEATS.indexOf(mySeat(state)) + n) % n;
+  return LAYOUTS[n][offset];
+}
+
+function useShape(state) {
+  if (!state.shape) return;
+  SEATS = state.shape.seats;
+  TITLES = state.shape.titles;
+  $("felt").dataset.seats = String(SEATS.length);
+}
+
+// The side a seat plays on (its index in state.shape.sides), or -1.
+function sideOf(state, seat) {
+  return state.shape ? state.shape.sides.findIndex((side) => side.seats.includes(seat)) : -1;
+}
+
+function sideName(state, i) {
+  const side = state.shape.sides[i];
+  // A side of one player is shown by that player's name; a partnership by its seats' titles.
+  return side.seats.length === 1 ? seatName(state, side.seats[0]) : side.seats.map((s) => TITLES[s]).join("–");
 }
 
 function seatName(state, seat) {
@@ -186,6 +218,8 @@ function seatName(state, seat) {
 }
 
 function render(state) {
+  useShape(state);
+  if (state.you.seat) $("connection").textContent = "Connected as " + TITLES[state.you.seat];
   $("table").hidden = false;
   const game = state.game;
   const hand = game ? game.hand : null;
@@ -206,8 +240,11 @@ function render(state) {
   $("records").hidden = !over;
   if (over && state.records) {
     const r = game.result;
-    $("result").textContent = (r.winner === "N-S" ? "North and South" : "East and West") + " win " +
-      r.score[0] + " to " + r.score[1] + ".";
+    const w = state.shape.sides.findIndex((side) => side.name === r.winner);
+    const one = state.shape.sides[w].seats.length === 1;
+    const others = r.score.filter((_, i) => i !== w).join(", ");
+    const winners = one ? sideName(state, w) : state.shape.sides[w].seats.map((x) => TITLES[x]).join(" and ");
+    $("result").textContent = winners + (one ? " wins " : " win ") + r.score[w] + " to " + others + ".";
     $("record-json").href = state.records.json;
     $("record-egn").href = state.records.egn;
   }
@@ -245,21 +282,24 @@ function renderScore(state) {
   board.replaceChildren();
   if (!game) return;
   const hand = game.hand;
-  const mine = state.you.seat ? (SEATS.indexOf(state.you.seat) % 2) : -1;
-  const team = (i) => (i === 0 ? "North–South" : "East–West") + (i === mine ? " (you)" : "");
+  const mine = state.you.seat ? sideOf(state, state.you.seat) : -1;
+  const team = (i) => sideName(state, i) + (i === mine ? " (you)" : "");
   const side = (i) => el("span", { class: "side-score", "data-team": String(i) }, team(i) + ": ",
     el("strong", { text: game.score[i] }), countersNode(game.counters ? game.counters[i] : undefined));
   board.append(
-    side(0),
-    side(1),
+    ...game.score.map((_, i) => side(i)),
     el("span", { text: "Game to " + game.target }),
     el("span", { text: "Hand " + game.hand_number }),
     el("span", { text: "Dealer: " + seatName(state, hand.dealer) }),
     el("span", { text: "Trump: " + (hand.trump_name || "not yet named") }),
   );
-  if (game.bridge) board.append(el("span", { class: "bridge", text: (game.bridge === "N-S" ? "North–South" : "East–West") + " at the bridge" }));
+  if (game.bridge) {
+    const b = state.shape.sides.findIndex((s) => s.name === game.bridge);
+    board.append(el("span", { class: "bridge", text: sideName(state, b) + " at the bridge" }));
+  }
   if (hand.maker) board.append(el("span", { text: "Makers: " + seatName(state, hand.maker) + (hand.alone ? " (alone)" : "") }));
-  board.append(el("span", { text: "Tricks: N–S " + hand.tricks_won[0] + ", E–W " + hand.tricks_won[1] }));
+  board.append(el("span", { class: "tricks-won",
+    text: "Tricks: " + hand.tricks_won.map((n, i) => sideName(state, i) + " " + n).join(", ") }));
 }
 
 // The score kept with counters (score_display): each card face down, or face up with
@@ -277,8 +317,15 @@ function countersNode(pair) {
 
 function renderSeats(state) {
   const hand = state.game ? state.game.hand : null;
+  const used = new Set(SEATS.map((seat) => position(state, seat)));
+  for (const pos of ALL_POSITIONS) {
+    const box = $("pos-" + pos);
+    box.hidden = !used.has(pos);
+    if (!used.has(pos)) box.replaceChildren();
+  }
   for (const seat of SEATS) {
     const box = $("pos-" + position(state, seat));
+    box.dataset.seat = seat;
     const info = state.seats.find((s) => s.seat === seat);
     const bits = [];
     if (info.kind === "bot") bits.push("bot");
@@ -404,8 +451,10 @@ function renderPrevious(state) {
   }
   const r = prev.result;
   if (r) {
-    const who = r.points[0] ? "North–South score " + r.points[0] : r.points[1] ? "East–West score " + r.points[1] : "Nobody scores";
-    box.append(el("p", { text: "Hand " + prev.hand_number + ": " + r.label + ". " + who + " (tricks " + r.tricks[0] + "–" + r.tricks[1] + ")." }));
+    const scored = r.points.map((p, i) => [p, i]).filter(([p]) => p);
+    const who = scored.length ? scored.map(([p, i]) => sideName(state, i) + " score" + (state.shape.sides[i].seats.length === 1 ? "s " : " ") + p).join(", ")
+      : "Nobody scores";
+    box.append(el("p", { text: "Hand " + prev.hand_number + ": " + r.label + ". " + who + " (tricks " + r.tricks.join("–") + ")." }));
   }
   const list = el("ol", { class: "calls" });
   for (const t of prev.tricks) {
