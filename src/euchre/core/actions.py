@@ -4,12 +4,15 @@ Every decision a player makes is one :class:`Action`. The codes never change (re
 and bots rely on them): 0 pass; 1-2 accept the upcard (order up / assist / take up,
 alone or not); 3-12 name a suit or no trump in round two or blind (alone or not);
 13-14 the maker's alone decision after bidding; 15 the partner's takeover of the lone
-hand; 16 defend alone; 17 the stuck dealer's forfeit; 20-52 the dealer's discard of
-card 0-32; 60-92 play card 0-32.
+hand; 16 defend alone; 17 the stuck dealer's forfeit; 18-19 the claims of the dealt
+hand before the bidding (18 a farmer's hand, 19 throwing in a hand of nines and tens or
+an ace and no face: RULES.md decision 20); 20-52 the dealer's discard of card 0-32;
+60-92 play card 0-32.
 
 The text form (``str(action)``) is what records store: ``pass``, ``order``,
 ``order-alone``, ``name-H``, ``name-H-alone``, ``name-NT``, ``alone``, ``partner``,
-``take-over``, ``defend-alone``, ``forfeit``, ``discard-JH``, ``play-JH``.
+``take-over``, ``defend-alone``, ``forfeit``, ``farmers-hand``, ``throw-in``,
+``discard-JH``, ``play-JH``.
 The words a table uses for each call ("I order it up", "I assist", ...) depend on the
 seat and the preset; they are in :mod:`euchre.core.words`.
 """
@@ -46,6 +49,8 @@ class Action(enum.IntEnum):
     TAKE_OVER_ALONE = 15
     DEFEND_ALONE = 16
     FORFEIT = 17
+    FARMERS_HAND = 18
+    THROW_IN = 19
     DISCARD_7C = 20
     DISCARD_8C = 21
     DISCARD_9C = 22
@@ -232,7 +237,7 @@ def _card_number(card: object) -> int:
     return int(card)
 
 _SIMPLE = {0: "pass", 1: "order", 2: "order-alone", 13: "alone", 14: "partner",
-           15: "take-over", 16: "defend-alone", 17: "forfeit"}
+           15: "take-over", 16: "defend-alone", 17: "forfeit", 18: "farmers-hand", 19: "throw-in"}
 _SIMPLE_BACK = {v: k for k, v in _SIMPLE.items()}
 
 

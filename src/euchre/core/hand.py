@@ -191,11 +191,17 @@ class HandState(Calls):
         self._legal = None
         self._alone_ok = rules.alone_allowed
         self._with_call = rules.alone_declare_timing == "with_call"
+        self.shown = ()
+        self.claims_left = 0
         if self.upcard == JOKER:
             self.phase = Phase.BLIND_NAME
             self.turn = dealer
         else:
             self.phase = Phase.BID_ROUND_1
+            if rules.farmers_hand or rules.nines_tens_redeal or rules.ace_no_face_redeal:
+                # The claim round: every seat from the eldest is asked before the first
+                # bid, whether or not it holds a hand it may claim (RULES.md decision 20).
+                self.claims_left = table.seats
         return self
 
     def as_dealt(self) -> HandState:
@@ -366,7 +372,7 @@ class HandState(Calls):
             self.discarded, self.alone_decided, self.takeover_done, self.defend_done,
             len(self.history), len(self.tricks), list(self.trick_cards),
             list(self.trick_seats), list(self.tricks_won), self.leader, self.result,
-            self._legal,
+            self._legal, self.claims_left, self.shown,
         )
 
     def _restore(self, s: tuple[Any, ...]) -> None:
@@ -374,7 +380,7 @@ class HandState(Calls):
          self.alone, self.defender_alone, self.active, self.upcard_to_dealer,
          self.discarded, self.alone_decided, self.takeover_done, self.defend_done,
          n_hist, n_tricks, self.trick_cards, self.trick_seats, self.tricks_won,
-         self.leader, self.result, self._legal) = s
+         self.leader, self.result, self._legal, self.claims_left, self.shown) = s
         del self.history[n_hist:]
         del self.tricks[n_tricks:]
         self.is_over = self.phase == Phase.DONE

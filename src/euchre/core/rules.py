@@ -85,9 +85,9 @@ class Rules:
     progressive_hands: int = _opt(8, None, "X-32", minimum=1)
     progressive_movement: str = _opt("winners_up_losers_down", ("winners_up_losers_stay", "winners_up_losers_down", "fixed_rotation"), "X-49, X-50, X-51")
     # 4.6 Deal anomalies, irregularities, claims
-    farmers_hand: bool = _opt(False, BOOL, "X-25")
-    ace_no_face_redeal: bool = _opt(False, BOOL, "X-25, X-31b")
-    nines_tens_redeal: bool = _opt(False, BOOL, "X-11")
+    farmers_hand: bool = _opt(False, BOOL, "X-25, X-31b; RULES.md decision 20")
+    ace_no_face_redeal: bool = _opt(False, BOOL, "X-25, X-36; RULES.md decision 20")
+    nines_tens_redeal: bool = _opt(False, BOOL, "X-11; RULES.md decision 20")
     renege_mode: str = _opt("prevent", ("prevent", "penalize_on_claim"), "RULES.md decision 3")
     renege_penalty: int = _opt(2, None, "S000 L131 (2), S002 L13 (1); X-13d (3)", minimum=0)
     renege_penalty_lone: int = _opt(4, None, "X-30, X-52; X-13d (5)", minimum=0)
@@ -148,6 +148,12 @@ class Rules:
                 if getattr(self, name):
                     raise RulesError(f"{name} = true needs partners; with variant = {self.variant} every player "
                                      "plays for himself")
+        if self.farmers_hand and (self.deck != 24 or self.num_players != 4):
+            # Three nines or tens are the lowest cards only in the 24-card pack, and the
+            # kitty's three face-down cards under the upcard are the four-hand table's
+            # (X-25; RULES.md decision 20).
+            raise RulesError(f"farmers_hand = true needs deck = 24 and num_players = 4 (the kitty of the upcard and "
+                             f"three cards face down), not deck = {self.deck}, num_players = {self.num_players}")
         if self.laps and self.game_target < self.max_hand_points:
             raise RulesError(
                 f"laps = true needs game_target of at least {self.max_hand_points}: from {self.game_target - 1} points a "
@@ -159,9 +165,6 @@ class Rules:
             "variant": self.variant not in ("partnership", "two_handed", "cutthroat"),
             "call_for_best": self.call_for_best != "none",
             "match_format": self.match_format != "single_game",
-            "farmers_hand": self.farmers_hand,
-            "ace_no_face_redeal": self.ace_no_face_redeal,
-            "nines_tens_redeal": self.nines_tens_redeal,
             "renege_mode": self.renege_mode != "prevent",
             "laydown_claims": self.laydown_claims != "not_allowed",
         }
@@ -318,9 +321,9 @@ OPTION_DOCS: dict[str, str] = {
     "match_format": "A single game, a rubber, or progressive play.",
     "progressive_hands": "Hands per round in progressive play.",
     "progressive_movement": "Movement between tables in progressive play.",
-    "farmers_hand": "Farmer's hand: three 9s/10s may be exchanged for the kitty.",
-    "ace_no_face_redeal": "A hand with an ace and no face card may be thrown in.",
-    "nines_tens_redeal": "A hand of only 9s and 10s with no trump may be thrown in.",
+    "farmers_hand": "Farmer's hand: a player dealt exactly three 9s or three 10s may show them, before the bidding, and take the kitty's three face-down cards for them; two claims are a misdeal and the same dealer deals again.",
+    "ace_no_face_redeal": "A hand with an ace and no king, queen or jack may be shown before the bidding and thrown in; the deal passes left.",
+    "nines_tens_redeal": "A hand of only 9s and 10s, none of the upcard's suit, may be shown before the bidding and thrown in; the same dealer deals again.",
     "renege_mode": "prevent: only legal cards are offered; penalize_on_claim: revokes are possible and penalised.",
     "renege_penalty": "Points for an established revoke (with penalize_on_claim).",
     "renege_penalty_lone": "Points for a revoke against a lone hand (with penalize_on_claim).",

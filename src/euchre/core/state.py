@@ -18,7 +18,10 @@ class Phase(enum.IntEnum):
     """The phases of a hand, in the order they can occur."""
 
     BID_ROUND_1 = 0
-    """Each seat from the eldest passes or accepts the upcard (order up / assist / take up)."""
+    """Each seat from the eldest passes or accepts the upcard (order up / assist / take up).
+    Under the claim options (``farmers_hand``, ``nines_tens_redeal``,
+    ``ace_no_face_redeal``) a round of claims comes first in this phase, each seat from
+    the eldest passing or claiming (``HandState.claims_left``; RULES.md decision 20)."""
     BID_ROUND_2 = 1
     """Each seat from the eldest passes or names a suit."""
     BLIND_NAME = 2
@@ -52,7 +55,8 @@ class HandResult:
     """How a hand ended.
 
     Attributes:
-        passed_out: all passed twice and the hand was thrown in (no score).
+        passed_out: the hand was thrown in without play and no score: all passed twice,
+            or a claim threw it in (RULES.md decision 20).
         forfeit: the stuck dealer gave the opponents a point (dealer_forfeit_or_call).
         maker: the seat that fixed trump, or None.
         trump: 0..3, NO_TRUMP (4), or None.
@@ -63,6 +67,9 @@ class HandResult:
         points: points scored by this hand per side: the makers' side, or every side
             that defended (at the four-hand table one side scores).
         label: what happened ("march", "euchre", "passed out", ...).
+        dealer_deals_again: the deal was thrown in and the same dealer deals the next
+            (a hand of nines and tens shown, two farmer's hands claimed: RULES.md
+            decision 20); False for every played hand.
     """
 
     passed_out: bool
@@ -74,6 +81,7 @@ class HandResult:
     tricks: tuple[int, ...]
     points: tuple[int, ...]
     label: str
+    dealer_deals_again: bool = False
 
     @property
     def scoring_teams(self) -> tuple[int, ...]:
@@ -98,7 +106,7 @@ class HandFields:
         "defender_alone", "active", "upcard_to_dealer", "discarded", "alone_decided",
         "takeover_done", "defend_done", "history", "tricks", "trick_cards",
         "trick_seats", "tricks_won", "leader", "result", "packets", "_stack", "_legal",
-        "_alone_ok", "_with_call", "is_over",
+        "_alone_ok", "_with_call", "is_over", "claims_left", "shown",
     )
 
     rules: Rules
@@ -136,6 +144,11 @@ class HandFields:
     _with_call: bool
     is_over: bool
     """True once the hand is scored or thrown in (phase DONE)."""
+    claims_left: int
+    """Seats still to be asked in the claim round before the bidding (RULES.md decision
+    20), 0 when there is none or it is over."""
+    shown: tuple[tuple[int, int], ...]
+    """The cards shown by claims, as ``(seat, card mask)`` in the order shown."""
 
 
 FIELDS: tuple[str, ...] = HandFields.__slots__
