@@ -306,3 +306,24 @@ def test_egn_export_refuses_the_claim_round() -> None:
     game.apply(game.hand.legal_actions()[0])
     with pytest.raises(RecordError, match="ace_no_face_redeal"):
         game_to_egn(game)
+
+
+def test_the_words_of_the_claim_round() -> None:
+    """The claim round's words: a pass there claims nothing (not "Turning it down", which
+    the dealer says in round one), and the phases after it are told right."""
+    from euchre.core.words import describe_history, describe_pending, plain
+
+    state = farmer_state()
+    assert describe_pending(state, Action.FARMERS_HAND) == "A farmer's hand."
+    assert "three nines or tens" in plain(Action.FARMERS_HAND)
+    state.apply("farmers-hand")
+    for _ in range(3):
+        assert describe_pending(state, Action.PASS) == "No claim."
+        state.apply("pass")
+    assert describe_pending(state, Action.PASS) == "Pass."  # North, round one
+    for _ in range(4):
+        state.apply("pass")  # round one: the dealer West turns it down
+    words = [w for _, _, w in describe_history(state)]
+    assert words == ["A farmer's hand.", "No claim.", "No claim.", "No claim.", "Pass.", "Pass.", "Pass.",
+                     "Turning it down."]
+    assert state.phase == Phase.BID_ROUND_2

@@ -10,7 +10,7 @@ A part of :class:`~euchre.core.hand.HandState`; the play of the tricks that foll
 from __future__ import annotations
 
 from euchre.core.actions import DISCARD_BASE, GOES_ALONE, NAME_CODES, NAMED_SUIT
-from euchre.core.cards import JACK, JOKER, NO_TRUMP, SAME_COLOUR, SUIT_MASK
+from euchre.core.cards import ACE, JACK, JOKER, NO_TRUMP, RANK_CHARS, SAME_COLOUR, SUIT_MASK
 from euchre.core.legal import (
     _DEFEND_ALONE,
     _DISCARD_LEGAL,
@@ -33,8 +33,7 @@ from euchre.core.rules import Rules
 from euchre.core.state import HandResult, Phase
 from euchre.core.tricks import TrickPlay
 
-
-_NINE, _TEN, _JACK, _KING, _ACE = 2, 3, 4, 6, 7
+_NINE, _TEN, _KING = RANK_CHARS.index("9"), RANK_CHARS.index("T"), RANK_CHARS.index("K")
 """Ranks of the cards (card = suit * 8 + rank; :mod:`euchre.core.cards`)."""
 
 
@@ -64,7 +63,7 @@ def throw_in_kind(rules: Rules, hand: int, upcard: int) -> str | None:
     if rules.nines_tens_redeal and all(r in (_NINE, _TEN) for r in ranks) \
             and not any(hand >> c & 1 and c >> 3 == upcard >> 3 for c in range(32)):
         return "nines_tens"
-    if rules.ace_no_face_redeal and _ACE in ranks and not any(_JACK <= r <= _KING for r in ranks):
+    if rules.ace_no_face_redeal and ACE in ranks and not any(JACK <= r <= _KING for r in ranks):
         return "ace_no_face"
     return None
 
