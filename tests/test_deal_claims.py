@@ -327,3 +327,46 @@ def test_the_words_of_the_claim_round() -> None:
     assert words == ["A farmer's hand.", "No claim.", "No claim.", "No claim.", "Pass.", "Pass.", "Pass.",
                      "Turning it down."]
     assert state.phase == Phase.BID_ROUND_2
+
+
+def _naive_of(state: HandState) -> kit.NaiveHand:
+    hands = [kit.codes([c for c in range(33) if state.deal_hands[s] >> c & 1]) for s in range(4)]
+    return kit.NaiveHand(state.rules.to_dict(), state.dealer, hands, kit.codes(list(state.stock)))
+
+
+def _agrees(state: HandState) -> bool:
+    """The engine and the naive model offer the same claims at every step of the claim
+    round (everyone claims what he may, else passes)."""
+    model = _naive_of(state)
+    while state.claims_left and not state.is_over:
+        if sorted(legal(state)) != sorted(model.legal()):
+            return False
+        offered = legal(state)
+        action = "throw-in" if "throw-in" in offered else "farmers-hand" if "farmers-hand" in offered else "pass"
+        model.apply(action)
+        state.apply(action)
+    return sorted(kit.codes(state.hand_of(N))) == sorted(model.hands[N])
+
+
+FOUR_NINES = ["9C 9D 9H 9S KS", "TC JC QC KC AC", "TD JD QD KD AD", "TH JH QH AS TS"]
+
+
+def test_the_naive_model_agrees_on_the_claims_with_a_positive_control(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The naive model (tests/_naive_euchre.py, written from X-25 and X-11 apart from
+    the engine) offers the same claims on these deals; an engine that took four nines for
+    a farmer's hand (the "mixed" variant) is caught by the same check."""
+    deals = [(FARMER, FARMER_DEAL, "AH", "TS JS QS"), (ALL, FOUR_NINES, "AH", "KH JS QS"),
+             (ALL, ["9C TC 9D TD 9S", "AC AD 9H TH TS", None, None], "KH", None)]
+    for rules, hands, up, rest in deals:
+        assert _agrees(kit.make_state(rules, W, hands, up, rest))
+    from euchre.core import calls
+
+    def mixed(hand: int) -> int:  # four of a rank counts as well: the fault the control plants
+        for rank in (2, 3):
+            held = [c for c in range(32) if hand >> c & 1 and c & 7 == rank]
+            if len(held) >= 3:
+                return sum(1 << c for c in held[:3])
+        return 0
+
+    monkeypatch.setattr(calls, "farmers_cards", mixed)
+    assert not _agrees(kit.make_state(FARMER, W, FOUR_NINES, "AH"))

@@ -66,7 +66,10 @@ class HandState(Calls):
     ``history`` (list of ``(seat, code)``, both ints), ``tricks`` (finished
     :class:`Trick`), ``trick_cards``/``trick_seats`` (the trick being played),
     ``tricks_won`` (per team), ``packets`` (the packet pattern of the deal, or None for a
-    hand made from given cards), ``is_over``, ``result``.
+    hand made from given cards), ``is_over``, ``result``, ``stock`` (the undealt cards as
+    dealt, the upcard first; a farmer's exchange leaves it as dealt), ``claims_left``
+    (seats still to be asked in the claim round before the bidding) and ``shown``
+    (``(seat, card mask)`` of the cards claims showed: RULES.md decision 20).
     """
     __slots__ = ()
 
