@@ -431,7 +431,8 @@ class Narrator:
         w = result.winner
         s = result.score
         table = game.table
-        others = ", ".join(str(s[t]) for t in range(len(s)) if t != w)
+        rest = [str(s[t]) for t in range(len(s)) if t != w]
+        others = rest[0] if len(rest) == 1 else ", ".join(rest[:-1]) + " and " + rest[-1]
         text = f"{table.team_names[w]} {side_verb(table, w, 'win', 'wins')} the game, {s[w]} to {others}"
         if result.games == 2:
             text += " (a slam: it counts as two games)"

@@ -242,7 +242,8 @@ function render(state) {
     const r = game.result;
     const w = state.shape.sides.findIndex((side) => side.name === r.winner);
     const one = state.shape.sides[w].seats.length === 1;
-    const others = r.score.filter((_, i) => i !== w).join(", ");
+    const rest = r.score.filter((_, i) => i !== w);
+    const others = rest.length === 1 ? String(rest[0]) : rest.slice(0, -1).join(", ") + " and " + rest[rest.length - 1];
     const winners = one ? sideName(state, w) : state.shape.sides[w].seats.map((x) => TITLES[x]).join(" and ");
     $("result").textContent = winners + (one ? " wins " : " win ") + r.score[w] + " to " + others + ".";
     $("record-json").href = state.records.json;
