@@ -35,10 +35,11 @@ from euchre.batch import BatchBackendError, BatchRulesError, HandBatch, backend_
 from euchre.batch import kernel as k
 from euchre.batch import play as play_module
 from euchre.batch.backend import ENV_VAR
-from euchre.core import PLAYABLE_PRESETS, HandState, Phase, Rules, preset
+from euchre.core import HandState, Phase, Rules, preset
 from euchre.core.actions import Action
 from euchre.core.cards import NO_TRUMP, SAME_COLOUR, parse_card
 from euchre.core.errors import EuchreTypeError, EuchreValueError, RulesTypeError
+from euchre.core.presets import FOUR_HAND_PRESETS
 from euchre.core.seats import Table
 
 BACKEND = "numba"
@@ -112,9 +113,9 @@ S = preset("modern-standard")
 
 GROUPS: dict[str, list[tuple[str, Rules, Any, int | None, int]]] = {
     # name: (label, rules, policy, dealer, hands)
-    "presets": [(name, preset(name), "random", None, 500) for name in PLAYABLE_PRESETS]
-    + [(f"{name}, mixed policy", preset(name), MIX, 3, 250) for name in PLAYABLE_PRESETS]
-    + [(f"{name}, simple policy", preset(name), "simple", None, 150) for name in PLAYABLE_PRESETS],
+    "presets": [(name, preset(name), "random", None, 500) for name in FOUR_HAND_PRESETS]
+    + [(f"{name}, mixed policy", preset(name), MIX, 3, 250) for name in FOUR_HAND_PRESETS]
+    + [(f"{name}, simple policy", preset(name), "simple", None, 150) for name in FOUR_HAND_PRESETS],
     "bidding options": [
         ("natural trump, no trump, turned-down suit", S.replace(require_trump_to_call="natural_trump", no_trump_call=True,
                                                                round2_may_name_turned_down=True), MIX, 3, 500),
@@ -443,8 +444,8 @@ def test_simple_policy_beats_random_play() -> None:
 
 
 # ======================================================================= rules and errors
-def test_every_playable_preset_is_accepted_by_name_and_value() -> None:
-    for name in PLAYABLE_PRESETS:
+def test_every_four_hand_preset_is_accepted_by_name_and_value() -> None:
+    for name in FOUR_HAND_PRESETS:
         assert play_hands(name, 3, backend=BACKEND).rules == preset(name)
 
 
@@ -481,6 +482,9 @@ def test_a_table_of_another_shape_is_refused() -> None:
     object.__setattr__(odd, "_table", Table(4, ((0,), (1,), (2,), (3,))))  # four players, no partners
     with pytest.raises(BatchRulesError, match="four-hand partnership table"):
         play_hands(odd, 1)
+    for name in ("two-handed", "cutthroat-3"):  # playable presets of other tables
+        with pytest.raises(BatchRulesError, match="four-hand partnership table"):
+            play_hands(name, 1)
 
 
 def test_an_option_value_the_kernel_does_not_know_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:

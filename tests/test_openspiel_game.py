@@ -23,7 +23,7 @@ from euchre.core.cards import EFFECTIVE_SUIT, JOKER, cards_of, deck_cards, parse
 from euchre.core.errors import EuchreTypeError, EuchreValueError, IllegalActionError, RulesError
 from euchre.core.game import Game, Setup
 from euchre.core.hand import HandState
-from euchre.core.presets import PLAYABLE_PRESETS, preset
+from euchre.core.presets import FOUR_HAND_PRESETS, preset
 from euchre.core.views import view_of
 from euchre.interop import features
 from euchre.interop import openspiel as osp
@@ -74,7 +74,7 @@ def play_lone_march(state: Any) -> None:
 
 
 # ---------------------------------------------------------------------------- OpenSpiel's checks
-@pytest.mark.parametrize("name", PLAYABLE_PRESETS)
+@pytest.mark.parametrize("name", FOUR_HAND_PRESETS)
 def test_random_sim_test_one_deal(name: str) -> None:
     game = pyspiel.load_game(og.GAME_NAME, {"preset": name})
     pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
@@ -530,3 +530,13 @@ def test_dqn_learns_the_lone_march() -> None:
     for _ in range(50):
         deal(False)
     assert deal(True) == (4.0, int(Action.ORDER_UP_ALONE))
+
+
+@pytest.mark.parametrize("name", ["two-handed", "cutthroat-3"])
+def test_a_table_of_players_each_for_himself_is_refused_naming_it(name: str) -> None:
+    """The game's players are the four seats of the partnership table: the two- and
+    three-player tables are refused by name and by rules."""
+    with pytest.raises(RulesError, match="four-hand partnership table only"):
+        pyspiel.load_game(og.GAME_NAME, {"preset": name})
+    with pytest.raises(RulesError, match="four-hand partnership table only"):
+        og.load_game(preset(name))

@@ -18,7 +18,7 @@ from euchre.core.cards import cards_of, parse_card
 from euchre.core.errors import ActionTypeError, EuchreTypeError, EuchreValueError, IllegalActionError, RulesError
 from euchre.core.game import Game, Setup
 from euchre.core.hand import HandState, Phase
-from euchre.core.presets import PLAYABLE_PRESETS, preset
+from euchre.core.presets import FOUR_HAND_PRESETS, preset
 from euchre.core.views import sample_world, view_of
 from euchre.interop import features
 from euchre.interop import pettingzoo as ep
@@ -68,7 +68,7 @@ def play_lone_march(environment: ep.raw_env) -> None:
 
 
 # ---------------------------------------------------------------------------- PettingZoo's checks
-@pytest.mark.parametrize("name", PLAYABLE_PRESETS)
+@pytest.mark.parametrize("name", FOUR_HAND_PRESETS)
 @pytest.mark.parametrize("mode", MODES, ids=["reward-hand", "reward-game", "one-hand"])
 def test_pettingzoo_api_test_passes(name: str, mode: dict[str, str]) -> None:
     with warnings.catch_warnings():
@@ -79,7 +79,7 @@ def test_pettingzoo_api_test_passes(name: str, mode: dict[str, str]) -> None:
         api_test(ep.env(name, **mode), num_cycles=300)
 
 
-@pytest.mark.parametrize("name", PLAYABLE_PRESETS)
+@pytest.mark.parametrize("name", FOUR_HAND_PRESETS)
 def test_pettingzoo_seed_test_passes(name: str) -> None:
     seed_test(lambda: ep.env(name), num_cycles=300)
 
@@ -333,3 +333,14 @@ def test_render_shows_the_table_as_text() -> None:
     text = environment.render()
     assert text is not None and "N:JD,JH,QH,KH,AH" in text and "score N-S 0 E-W 0" in text
     assert ep.raw_env("modern-standard").render() is None
+
+
+@pytest.mark.parametrize("name", ["two-handed", "cutthroat-3"])
+def test_a_table_of_players_each_for_himself_is_refused_naming_it(name: str) -> None:
+    """The observation layout describes the four-hand partnership table (four seats, two
+    sides): the two- and three-player tables are refused with a RulesError that says so,
+    by preset and by rules, not failed in the middle of an episode."""
+    with pytest.raises(RulesError, match=r"four-hand partnership table only.*each for himself"):
+        ep.env(name)
+    with pytest.raises(RulesError, match="four-hand partnership table only"):
+        ep.raw_env(rules=preset(name))

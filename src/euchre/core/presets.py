@@ -244,6 +244,10 @@ PLAYABLE_PRESETS: tuple[str, ...] = (
     "british-benny", "modern-canadian", "two-handed", "cutthroat-3",
 )
 
+FOUR_HAND_PRESETS: tuple[str, ...] = tuple(name for name in PLAYABLE_PRESETS if name not in ("two-handed", "cutthroat-3"))
+"""The playable presets of the four-hand partnership table (the others seat 2 or 3
+players each for himself)."""
+
 PRESET_SOURCES: dict[str, dict[str, str]] = {name: _resolve(name)[1] for name in PRESET_NAMES}
 """PRESET_SOURCES[preset][option]: where that preset's value of the option comes from."""
 

@@ -62,6 +62,8 @@ import numpy as np
 
 from euchre.core.actions import DISCARD_BASE, PLAY_BASE, action_text
 from euchre.core.cards import NUM_CARDS, card_code
+from euchre.core.errors import RulesError
+from euchre.core.rules import Rules
 from euchre.core.seats import SEAT_LETTERS
 from euchre.core.state import Phase
 from euchre.core.views import HIDDEN, PlayerView
@@ -126,11 +128,28 @@ _O = {name: s.start for name, s in OBSERVATION_LAYOUT.items()}
 _TRICKS_AT = INFORMATION_STATE_LAYOUT["tricks"].start
 
 
+def require_four_hand(rules: Rules, what: str) -> Rules:
+    """``rules`` when they seat the four-hand partnerships, the only table these layouts
+    (and the environments built on them) describe.
+
+    Raises:
+        RulesError: another table (two-handed, cutthroat), naming it.
+    """
+    table = rules.table
+    if table.seats != 4 or table.individual:
+        raise RulesError(f"{what} plays the four-hand partnership table only (four seats, N-S against E-W); these "
+                         f"rules seat {table.seats} players each for himself (variant = {rules.variant})")
+    return rules
+
+
 def _check_view(view: object) -> PlayerView:
     if not isinstance(view, PlayerView):
         from euchre.core.errors import EuchreTypeError
 
         raise EuchreTypeError(f"features are made from a PlayerView (euchre.core.views.view_of), not {type(view).__name__}")
+    if len(view.hand_sizes) != 4 or len(view.tricks_won) != 2:
+        raise RulesError(f"these features describe the four-hand partnership table only, not a view of "
+                         f"{len(view.hand_sizes)} seats")
     return view
 
 
