@@ -62,6 +62,8 @@ def _reachable_phases(rules: Rules) -> set[Phase]:
         phases.add(Phase.ALONE_DECISION)
     if rules.defend_alone:
         phases.add(Phase.DEFEND_ALONE)
+    if rules.alone_allowed and rules.call_for_best != "none":
+        phases |= {Phase.GIVE_BEST, Phase.BEST_DISCARD}
     return phases
 
 

@@ -74,7 +74,7 @@ def test_rules_lists_every_preset(capsys: pytest.CaptureFixture[str]) -> None:
     for name in PRESET_NAMES:
         assert name in out
     assert "yes (default)" in out
-    assert "railroad" in out and " no " in out
+    assert "progressive-party" in out and " no " in out
     assert_fits(out)
 
 
@@ -91,7 +91,7 @@ def test_rules_shows_every_option_with_its_source(capsys: pytest.CaptureFixture[
 
 
 def test_rules_of_an_unplayable_preset_still_show(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "rules", "railroad")
+    code, out, _ = run(capsys, "rules", "progressive-party")
     assert code == 0
     assert "not playable yet" in out
 
@@ -275,7 +275,7 @@ def test_play_quit_and_eof_and_interrupt_keep_the_record(tmp_path: Path, capsys:
 @pytest.mark.parametrize(("argv", "needle"), [
     (["play", "--seat", "X"], "not a seat"),
     (["play", "--preset", "nope"], "unknown preset"),
-    (["play", "--preset", "railroad"], "not yet supported"),
+    (["play", "--preset", "progressive-party"], "not yet supported"),
     (["play", "--bots", "grandmaster"], "unknown bot level"),
     (["play", "--target", "0"], "game_target"),
     (["play", "--save", "/no/such/dir/x.json"], "does not exist"),

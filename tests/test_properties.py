@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 from euchre.core import Game, HandState, Phase, PlayerView, Rules, preset, sample_world, view_of
 from euchre.core.presets import PLAYABLE_PRESETS
-from euchre.core.views import HIDDEN
+from euchre.core.views import HIDDEN, HIDDEN_GIVE
 
 try:
     from . import _naive_euchre as kit
@@ -148,6 +148,12 @@ def test_play_follows_the_rules(name: str, seed: int) -> None:
         held = bits(state.deal_hands[s])
         if s == state.dealer and state.discarded != -1:
             held = (held | {state.upcard}) - {state.discarded}
+        for giver, code in state.history:  # call_for_best: a card given, then a discard
+            if code >= 100:
+                held = held - {code - 100} if s == giver else held | {code - 100} if s == table.partner[giver] else held
+        for i, (seat, code) in enumerate(state.history):
+            if i and state.history[i - 1][1] >= 100 and seat == s:
+                held = held - {code - 20}
         if s in active:
             assert set(played[s]) == held and state.hands[s] == 0
         else:
@@ -263,10 +269,12 @@ def visible_cards(view: PlayerView) -> set[int]:
     for _, code in view.history:
         if 20 <= code < 60:
             seen.add(code - 20)
-        elif code >= 60:
+        elif 60 <= code < 100:
             seen.add(code - 60)
+        elif code >= 100:
+            seen.add(code - 100)  # a card given for best
     for a in view.legal:
-        if a.is_play or a.is_discard:
+        if a.is_play or a.is_discard or a.is_give:
             seen.add(a.card)
     return seen
 
@@ -295,11 +303,24 @@ def test_views_never_show_hidden_cards(name: str, seed: int) -> None:
             if state.discarded != -1 and seat != state.dealer:
                 hidden.add(state.discarded)
                 assert view.discard == -1
+            partner = state.table.partner
+            for s, code in state.history:
+                if 20 <= code < 60 and s != seat and code - 20 != state.discarded:
+                    hidden.add(code - 20)  # a lone player's discard after his partner's best card
             hidden.discard(state.upcard)  # the upcard is public (its fate may not be)
+            for s, code in state.history:
+                if code >= 100 and seat in (s, partner[s]):
+                    hidden.discard(code - 100)  # the two partners saw the card given (X-15c)
             assert len(view.history) == len(state.history)
             for (s, code), shown in zip(state.history, view.history, strict=True):
                 is_discard = 20 <= code < 60
-                assert shown == ((s, HIDDEN) if is_discard and seat != state.dealer else (s, code))
+                is_give = code >= 100
+                if is_discard:
+                    assert shown == ((s, HIDDEN) if seat != s else (s, code))
+                elif is_give:
+                    assert shown == ((s, HIDDEN_GIVE) if seat not in (s, partner[s]) else (s, code))
+                else:
+                    assert shown == (s, code)
             assert not (visible_cards(view) & hidden), (seat, visible_cards(view) & hidden)
             assert view.legal == (tuple(state.legal_actions()) if state.turn == seat else ())
             assert view.hand_sizes == tuple(len(bits(h)) for h in state.hands)
@@ -330,6 +351,12 @@ def test_a_discard_is_hidden_even_where_the_state_does_not_record_it() -> None:
 
 
 # ====================================================================== sampled worlds
+def _seen_by(seat: int, s: int, code: int, partner: tuple[int, ...]) -> bool:
+    """Whether ``seat`` sees the action ``code`` of seat ``s``: a discard only his own, a
+    card given for best only between partners (RULES.md decision 20)."""
+    return (s == seat or not 20 <= code < 60) and (code < 100 or seat in (s, partner[s]))
+
+
 @pytest.mark.parametrize("name", NAMES)
 @settings(max_examples=25, deadline=None, database=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=SEEDS, every=st.integers(min_value=1, max_value=7))
@@ -350,15 +377,18 @@ def test_sampled_worlds_agree_with_the_view(name: str, seed: int, every: int) ->
         if not blind:  # a dealer naming trump blind has not seen his cards
             assert world.hand_of(seat) == state.hand_of(seat)
         assert [s for s, _ in world.history] == [s for s, _ in state.history]
-        assert [c for s, c in world.history if not 20 <= c < 60 or s == seat] == \
-            [c for s, c in state.history if not 20 <= c < 60 or s == seat]
+        partner = state.table.partner
+        assert [c for s, c in world.history if _seen_by(seat, s, c, partner)] == \
+            [c for s, c in state.history if _seen_by(seat, s, c, partner)]
         if view.trump != -1:
             trump = trump_letter(view.trump)
             for other, void in enumerate(view.voids()):
                 for card in kit.codes(world.hand_of(other)):
                     assert kit.eff_suit(card, trump) not in {"CDHS"[v] for v in void}, (other, card, void)
         must_keep = state.upcard_to_dealer and state.is_active(state.dealer) and not state.rules.dealer_may_discard_upcard
-        if must_keep and (state.discarded != -1 or state.phase == Phase.DISCARD):
+        # call_for_best: a dealer who gives (or, lone, discards again) may part with it
+        best = any(c >= 100 and state.dealer in (s, partner[s]) for s, c in state.history)
+        if must_keep and not best and (state.discarded != -1 or state.phase == Phase.DISCARD):
             played = {c for t in state.tricks for c in t.cards} | set(state.trick_cards)
             if state.upcard not in played:
                 assert state.upcard in world.hand_of(state.dealer)

@@ -70,8 +70,10 @@ class BeginnerBot(RuleBot):
             return Action.PLAY_WITH_PARTNER
         power = TRUMP_POWER[view.trump]
         cards = [a.card for a in legal]
-        if phase == Phase.DISCARD:
+        if phase == Phase.DISCARD or phase == Phase.BEST_DISCARD:
             return Action.discard(min(cards, key=lambda c: (power[c] >= 100, power[c], c)))
+        if phase == Phase.GIVE_BEST:  # the highest trump, else the highest card
+            return Action.give(max(cards, key=lambda c: (power[c], -c)))
         if not view.trick_cards:
             return Action.play(max(cards, key=lambda c: (power[c], -c)))
         led = EFFECTIVE_SUIT[view.trump][view.trick_cards[0]]

@@ -344,6 +344,13 @@ class Narrator:
             c.print(line)
             self._pause()
             return
+        if phase in (Phase.GIVE_BEST, Phase.BEST_DISCARD):
+            # Calling for best: the card given and the discard are face down,
+            # seen only by the two partners and by the discarder himself.
+            face_down = "" if words.endswith("face down") else " face down"
+            c.print(f"  {who} {words}{face_down}.")
+            self._pause()
+            return
         role = role_of(seat, hand.dealer, hand.table)
         if is_spoken(code):
             note = ""

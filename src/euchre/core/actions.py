@@ -4,12 +4,13 @@ Every decision a player makes is one :class:`Action`. The codes never change (re
 and bots rely on them): 0 pass; 1-2 accept the upcard (order up / assist / take up,
 alone or not); 3-12 name a suit or no trump in round two or blind (alone or not);
 13-14 the maker's alone decision after bidding; 15 the partner's takeover of the lone
-hand; 16 defend alone; 17 the stuck dealer's forfeit; 20-52 the dealer's discard of
-card 0-32; 60-92 play card 0-32.
+hand; 16 defend alone; 17 the stuck dealer's forfeit; 20-52 the discard of card 0-32 (the
+dealer's, or a lone player's after his partner's best card, ``call_for_best``); 60-92
+play card 0-32; 100-132 give card 0-32 face down to a lone partner (``call_for_best``).
 
 The text form (``str(action)``) is what records store: ``pass``, ``order``,
 ``order-alone``, ``name-H``, ``name-H-alone``, ``name-NT``, ``alone``, ``partner``,
-``take-over``, ``defend-alone``, ``forfeit``, ``discard-JH``, ``play-JH``.
+``take-over``, ``defend-alone``, ``forfeit``, ``discard-JH``, ``play-JH``, ``give-JH``.
 The words a table uses for each call ("I order it up", "I assist", ...) depend on the
 seat and the preset; they are in :mod:`euchre.core.words`.
 """
@@ -23,6 +24,7 @@ from euchre.core.errors import ActionTypeError, CardError, CardTypeError, Euchre
 
 DISCARD_BASE = 20
 PLAY_BASE = 60
+GIVE_BASE = 100
 
 
 class Action(enum.IntEnum):
@@ -112,20 +114,60 @@ class Action(enum.IntEnum):
     PLAY_KS = 90
     PLAY_AS = 91
     PLAY_JK = 92
+    GIVE_7C = 100
+    GIVE_8C = 101
+    GIVE_9C = 102
+    GIVE_TC = 103
+    GIVE_JC = 104
+    GIVE_QC = 105
+    GIVE_KC = 106
+    GIVE_AC = 107
+    GIVE_7D = 108
+    GIVE_8D = 109
+    GIVE_9D = 110
+    GIVE_TD = 111
+    GIVE_JD = 112
+    GIVE_QD = 113
+    GIVE_KD = 114
+    GIVE_AD = 115
+    GIVE_7H = 116
+    GIVE_8H = 117
+    GIVE_9H = 118
+    GIVE_TH = 119
+    GIVE_JH = 120
+    GIVE_QH = 121
+    GIVE_KH = 122
+    GIVE_AH = 123
+    GIVE_7S = 124
+    GIVE_8S = 125
+    GIVE_9S = 126
+    GIVE_TS = 127
+    GIVE_JS = 128
+    GIVE_QS = 129
+    GIVE_KS = 130
+    GIVE_AS = 131
+    GIVE_JK = 132
 
     @property
     def is_play(self) -> bool:
         """True for playing a card to a trick."""
-        return self >= PLAY_BASE
+        return PLAY_BASE <= self < GIVE_BASE
 
     @property
     def is_discard(self) -> bool:
-        """True for the dealer's discard."""
+        """True for a discard (the dealer's, or a lone player's after his partner's best card)."""
         return DISCARD_BASE <= self < PLAY_BASE
 
     @property
+    def is_give(self) -> bool:
+        """True for giving a card face down to a lone partner (``call_for_best``, X-20, X-15c)."""
+        return self >= GIVE_BASE
+
+    @property
     def card(self) -> int:
-        """The card number played or discarded. Raises EuchreValueError for other actions."""
+        """The card number played, discarded or given. Raises EuchreValueError for other actions."""
+        if self >= GIVE_BASE:
+            return int(self) - GIVE_BASE
         if self >= PLAY_BASE:
             return int(self) - PLAY_BASE
         if self >= DISCARD_BASE:
@@ -176,6 +218,15 @@ class Action(enum.IntEnum):
         Raises:
             CardError: not a card number."""
         return ACTIONS[DISCARD_BASE + _card_number(card)]
+
+    @classmethod
+    def give(cls, card: int) -> Action:
+        """The action that gives ``card`` (a card number 0..32) face down to the lone
+        partner (``call_for_best``).
+
+        Raises:
+            CardError: not a card number."""
+        return ACTIONS[GIVE_BASE + _card_number(card)]
 
     @classmethod
     def name_trump(cls, suit: int, alone: bool = False) -> Action:
@@ -255,6 +306,8 @@ def action_text(code: int) -> str:
         return "discard-" + card_code(code - DISCARD_BASE)
     if PLAY_BASE <= code <= PLAY_BASE + 32:
         return "play-" + card_code(code - PLAY_BASE)
+    if GIVE_BASE <= code <= GIVE_BASE + 32:
+        return "give-" + card_code(code - GIVE_BASE)
     raise IllegalActionError(f"not an action code: {code}")
 
 
@@ -283,6 +336,8 @@ def parse_action(text: str) -> int:
             return DISCARD_BASE + parse_card(t[8:])
         elif t.startswith("play-"):
             return PLAY_BASE + parse_card(t[5:])
+        elif t.startswith("give-"):
+            return GIVE_BASE + parse_card(t[5:])
     except CardError:
         pass
     raise IllegalActionError(f"not an action: {text!r}")

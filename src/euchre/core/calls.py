@@ -9,12 +9,13 @@ A part of :class:`~euchre.core.hand.HandState`; the play of the tricks that foll
 
 from __future__ import annotations
 
-from euchre.core.actions import DISCARD_BASE, GOES_ALONE, NAME_CODES, NAMED_SUIT
+from euchre.core.actions import DISCARD_BASE, GIVE_BASE, GOES_ALONE, NAME_CODES, NAMED_SUIT
 from euchre.core.cards import JACK, JOKER, NO_TRUMP, SAME_COLOUR, SUIT_MASK
 from euchre.core.legal import (
     _DEFEND_ALONE,
     _DISCARD_LEGAL,
     _FORFEIT,
+    _GIVE_LEGAL,
     _GO_ALONE,
     _LEGAL_ALONE_DECISION,
     _LEGAL_DEFEND,
@@ -291,6 +292,10 @@ class Calls(TrickPlay):
             self.defender_alone = seat
             self.active = self.table.active_seats(self.alone, seat)
             self.defend_done = True
+            if self.rules.call_for_best == "lone_maker_and_lone_defender":
+                # X-15c: the lone defender may demand his partner's best card too.
+                self.phase, self.turn = Phase.GIVE_BEST, self.table.partner[seat]
+                return
             self._begin_play()
             return
         nxt = self.table.left[seat]
@@ -306,10 +311,50 @@ class Calls(TrickPlay):
             self.turn = seat
 
 
+    # ------------------------------------------------- calling for best (X-20, X-15c)
+    def _step_best(self) -> bool:
+        """The lone maker's partner gives him his best card (RULES.md decision 20): once
+        the lone hand and the dealer's discard are settled, before defending alone."""
+        if self.rules.call_for_best == "none" or self.alone == -1 or self.best_done & 1:
+            return False
+        if self._takeover_seat() != -1 or self._dealer_must_discard():
+            return False
+        self.phase, self.turn = Phase.GIVE_BEST, self.table.partner[self.alone]
+        return True
+
+    def _legal_give_best(self) -> Legal:
+        m = self.hands[self.turn]
+        return _GIVE_LEGAL.get(m) or _cards_legal(m, GIVE_BASE, _GIVE_LEGAL)
+
+    def _apply_give_best(self, code: int) -> None:
+        seat = self.turn
+        card = code - GIVE_BASE
+        lone = self.table.partner[seat]
+        self.history.append((seat, code))
+        self.hands[seat] &= ~(1 << card)
+        self.hands[lone] |= 1 << card
+        self.phase, self.turn = Phase.BEST_DISCARD, lone
+
+    def _legal_best_discard(self) -> Legal:
+        m = self.hands[self.turn]
+        return _DISCARD_LEGAL.get(m) or _cards_legal(m, DISCARD_BASE, _DISCARD_LEGAL)
+
+    def _apply_best_discard(self, code: int) -> None:
+        seat = self.turn
+        self.history.append((seat, code))
+        self.hands[seat] &= ~(1 << (code - DISCARD_BASE))
+        if seat == self.alone:
+            self.best_done |= 1
+            self._continue()
+        else:
+            self.best_done |= 2
+            self._begin_play()
+
+
 # The order of the decisions after trump is fixed (RULES.md decision 9). A dealer whom
 # a takeover made active discards after it (the second discard step).
-_STEPS_WITH_CALL = (Calls._step_takeover, Calls._step_discard, Calls._step_defend)
+_STEPS_WITH_CALL = (Calls._step_takeover, Calls._step_discard, Calls._step_best, Calls._step_defend)
 _STEPS_AFTER_BIDDING = (
     Calls._step_discard, Calls._step_alone_decision, Calls._step_takeover,
-    Calls._step_discard, Calls._step_defend,
+    Calls._step_discard, Calls._step_best, Calls._step_defend,
 )

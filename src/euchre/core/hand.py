@@ -178,6 +178,7 @@ class HandState(Calls):
         self.alone_decided = False
         self.takeover_done = False
         self.defend_done = False
+        self.best_done = 0
         self.history = []
         self.tricks = []
         self.trick_cards = []
@@ -364,7 +365,7 @@ class HandState(Calls):
             list(self.hands), self.phase, self.turn, self.passes, self.trump, self.maker,
             self.alone, self.defender_alone, self.active, self.upcard_to_dealer,
             self.discarded, self.alone_decided, self.takeover_done, self.defend_done,
-            len(self.history), len(self.tricks), list(self.trick_cards),
+            self.best_done, len(self.history), len(self.tricks), list(self.trick_cards),
             list(self.trick_seats), list(self.tricks_won), self.leader, self.result,
             self._legal,
         )
@@ -373,7 +374,7 @@ class HandState(Calls):
         (self.hands, self.phase, self.turn, self.passes, self.trump, self.maker,
          self.alone, self.defender_alone, self.active, self.upcard_to_dealer,
          self.discarded, self.alone_decided, self.takeover_done, self.defend_done,
-         n_hist, n_tricks, self.trick_cards, self.trick_seats, self.tricks_won,
+         self.best_done, n_hist, n_tricks, self.trick_cards, self.trick_seats, self.tricks_won,
          self.leader, self.result, self._legal) = s
         del self.history[n_hist:]
         del self.tricks[n_tricks:]
@@ -475,6 +476,8 @@ LEGAL_BY_PHASE: dict[Phase, Callable[[HandState], Legal]] = {
     Phase.DEFEND_ALONE: HandState._legal_defend,
     Phase.PLAY: HandState._legal_play,
     Phase.DONE: HandState._legal_done,
+    Phase.GIVE_BEST: HandState._legal_give_best,
+    Phase.BEST_DISCARD: HandState._legal_best_discard,
 }
 """For each phase, the method that lists its legal actions."""
 
@@ -488,6 +491,8 @@ APPLY_BY_PHASE: dict[Phase, Callable[[HandState, int], None]] = {
     Phase.DEFEND_ALONE: HandState._apply_defend,
     Phase.PLAY: HandState._apply_play,
     Phase.DONE: HandState._apply_done,
+    Phase.GIVE_BEST: HandState._apply_give_best,
+    Phase.BEST_DISCARD: HandState._apply_best_discard,
 }
 """For each phase, the method that applies one of its actions."""
 

@@ -138,7 +138,7 @@ _PRESET_TABLE: dict[str, tuple[str | None, str, dict[str, tuple[Any, str]]]] = {
     "modern-canadian": ("modern-standard", "The modern game with the Canadian loner house rule (X-06, X-11, X-37).", {
         "canadian_loner": (True, "X-06 note 4, X-11, X-37"),
     }),
-    "railroad": ("uspcc-official", "USPCC Railroad Euchre, Keller 1887 (X-20, X-15c). Not playable yet: calling for best.", {
+    "railroad": ("uspcc-official", "USPCC Railroad Euchre, Keller 1887 (X-20, X-15c).", {
         "joker": (True, "X-20, X-15c"),
         "joker_turned_up": ("dealer_names_trump_blind", "#interp: source silent"),
         "defend_alone": (True, "X-20"),
@@ -241,10 +241,10 @@ PRESET_NAMES: tuple[str, ...] = tuple(_PRESET_TABLE)
 PLAYABLE_PRESETS: tuple[str, ...] = (
     "modern-standard", "modern-tournament", "uspcc-official", "dc-club-1862",
     "dc-club-1862-coteries", "hoyle-1857", "casual-web-003", "openspiel",
-    "british-benny", "modern-canadian", "two-handed", "cutthroat-3",
+    "british-benny", "modern-canadian", "two-handed", "cutthroat-3", "railroad",
 )
 
-FOUR_HAND_PRESETS: tuple[str, ...] = tuple(name for name in PLAYABLE_PRESETS if name not in ("two-handed", "cutthroat-3"))
+FOUR_HAND_PRESETS: tuple[str, ...] = tuple(name for name in PLAYABLE_PRESETS if _resolve(name)[0]["variant"] == "partnership")
 """The playable presets of the four-hand partnership table (the others seat 2 or 3
 players each for himself)."""
 

@@ -157,7 +157,6 @@ class Rules:
     def _check_supported(self) -> None:
         unsupported = {
             "variant": self.variant not in ("partnership", "two_handed", "cutthroat"),
-            "call_for_best": self.call_for_best != "none",
             "match_format": self.match_format != "single_game",
             "farmers_hand": self.farmers_hand,
             "ace_no_face_redeal": self.ace_no_face_redeal,
@@ -303,7 +302,7 @@ OPTION_DOCS: dict[str, str] = {
     "defend_alone": "A defender may play alone against a lone maker.",
     "defend_alone_scoring": "Scoring of a lone maker against a lone defender.",
     "defend_alone_against": "Whether a defender may defend alone only against a lone maker, or against any makers.",
-    "call_for_best": "Railroad: the lone player calls for his partner's best card.",
+    "call_for_best": "Railroad: the lone player gets his partner's best card face down and discards one (also the lone defender with lone_maker_and_lone_defender).",
     "points_make": "Makers take 3 or 4 tricks.",
     "points_march": "Makers take all 5 tricks.",
     "points_euchre": "Makers take fewer than 3 tricks: points to the defenders.",
@@ -394,6 +393,8 @@ OPTION_DEPENDS: dict[str, Dependence] = {
     "defend_alone": Dependence(
         "with alone_allowed = true, or defend_alone_against = any_maker (nobody else can be defended against alone)",
         lambda r: r.alone_allowed or r.defend_alone_against == "any_maker", {}),
+    "call_for_best": Dependence("with alone_allowed = true (lone_maker_and_lone_defender differs from lone_maker only with "
+                                "defend_alone = true)", lambda r: r.alone_allowed, {}),
     "alone_declare_timing": Dependence("with alone_allowed = true", lambda r: r.alone_allowed, {}),
     "alone_lead": Dependence("with alone_allowed = true", lambda r: r.alone_allowed, {}),
     "points_lone_make": Dependence("with alone_allowed = true", lambda r: r.alone_allowed, {}),

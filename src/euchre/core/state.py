@@ -35,6 +35,12 @@ class Phase(enum.IntEnum):
     """The play of the tricks."""
     DONE = 8
     """The hand is over (scored, or thrown in)."""
+    GIVE_BEST = 9
+    """``call_for_best``: the lone player's partner gives him his best card face down
+    (X-20, X-15c); it comes after the lone hand is settled, before the play (RULES.md
+    decision 20). Numbered after DONE so that the earlier phases keep their numbers."""
+    BEST_DISCARD = 10
+    """``call_for_best``: the lone player, holding six cards, discards one face down."""
 
 
 class Trick(NamedTuple):
@@ -96,7 +102,7 @@ class HandFields:
         "rules", "table", "dealer", "deal_hands", "upcard", "stock", "joker_aside",
         "hands", "phase", "turn", "passes", "trump", "maker", "alone",
         "defender_alone", "active", "upcard_to_dealer", "discarded", "alone_decided",
-        "takeover_done", "defend_done", "history", "tricks", "trick_cards",
+        "takeover_done", "defend_done", "best_done", "history", "tricks", "trick_cards",
         "trick_seats", "tricks_won", "leader", "result", "packets", "_stack", "_legal",
         "_alone_ok", "_with_call", "is_over",
     )
@@ -122,6 +128,9 @@ class HandFields:
     alone_decided: bool
     takeover_done: bool
     defend_done: bool
+    best_done: int
+    """``call_for_best``: 1 once the lone maker has his partner's card, 2 once the lone
+    defender has his (a bit mask)."""
     history: list[tuple[int, int]]
     tricks: list[Trick]
     trick_cards: list[int]

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from euchre.core.actions import DISCARD_BASE, PLAY_BASE, Action
+from euchre.core.actions import DISCARD_BASE, GIVE_BASE, PLAY_BASE, Action
 from euchre.core.cards import EFFECTIVE_SUIT, JOKER, cards_of, deck_cards
 from euchre.core.errors import EuchreError, EuchreTypeError, EuchreValueError, IllegalActionError
 from euchre.core.hand import HandState, Phase, Trick
@@ -26,6 +26,9 @@ from euchre.core.seats import Table
 
 HIDDEN = -1
 """Stands in a view's history for an action the seat may not see (another's discard)."""
+HIDDEN_GIVE = -2
+"""Stands in a view's history for a card given face down to a lone partner
+(``call_for_best``) that the seat may not see: only the two partners see it."""
 
 _KITTY = -1
 _DISCARD = -2
@@ -48,7 +51,8 @@ class PlayerView:
             while he names trump blind.
         discard: the card this seat discarded as dealer, or -1 (others never see it).
         history: every action so far as ``(seat, code)``; another seat's discard shows
-            as ``(dealer, HIDDEN)``.
+            as ``(seat, HIDDEN)``, a card given face down between two other partners
+            (``call_for_best``) as ``(giver, HIDDEN_GIVE)``.
         trump: 0..3, NO_TRUMP (4), or -1.
         maker, alone, defender_alone: seats, or -1.
         active: bit mask of the seats taking part.
@@ -169,18 +173,25 @@ def view_of(state: HandState, seat: int, score: Sequence[int] | None = None) -> 
 
 
 def _seen_history(state: HandState, seat: int) -> tuple[tuple[int, int], ...]:
-    """``state.history`` as ``seat`` sees it: another seat's discard is ``HIDDEN``.
+    """``state.history`` as ``seat`` sees it: another seat's discard is ``HIDDEN``; a card
+    given face down (``call_for_best``) is seen by the giver and his partner only (X-15c:
+    "without letting the opponents see it"), else it is ``HIDDEN_GIVE``.
 
     Only the calls can hold a discard, and they all come before the first card played,
     so only they are looked at (in play, the cards played are most of the history)."""
     history = state.history
-    if seat == state.dealer:
-        return tuple(history)
     calls = history[:len(history) - _played(state)]
-    if not any(DISCARD_BASE <= code < PLAY_BASE for _, code in calls):
+    if not any(DISCARD_BASE <= code < PLAY_BASE or code >= GIVE_BASE for _, code in calls):
         return tuple(history)
-    return tuple([(s, HIDDEN) if DISCARD_BASE <= code < PLAY_BASE else (s, code) for s, code in calls]
-                 + history[len(calls):])
+    partner = state.table.partner
+    seen: list[tuple[int, int]] = []
+    for s, code in calls:
+        if DISCARD_BASE <= code < PLAY_BASE and s != seat:
+            code = HIDDEN
+        elif code >= GIVE_BASE and seat != s and seat != partner[s]:
+            code = HIDDEN_GIVE
+        seen.append((s, code))
+    return tuple(seen + history[len(calls):])
 
 
 def _played(state: HandState) -> int:
@@ -195,6 +206,42 @@ def _make_view(**fields: Any) -> PlayerView:
     view: PlayerView = object.__new__(PlayerView)
     view.__dict__.update(fields)
     return view
+
+
+_BEST = -3
+"""Holder ids _BEST - k: the unseen discard of the k-th lone player given a best card."""
+
+
+@dataclass
+class _Best:
+    """One card given for best (``call_for_best``) as a view shows it: who gave it to
+    whom, at which entries of the history the give and the lone player's discard are
+    (-1: not yet), and the two cards where the viewer saw them (else -1)."""
+
+    giver: int
+    receiver: int
+    give_at: int
+    card: int
+    discard_at: int
+    discard: int
+
+
+def _best_events(view: PlayerView) -> list[_Best]:
+    """The cards given for best in ``view``'s history, in order; the lone player's
+    discard is the entry right after the give (GIVE_BEST, then BEST_DISCARD)."""
+    out: list[_Best] = []
+    history = view.history
+    partner = view.rules.table.partner
+    for i, (s, code) in enumerate(history):
+        if code >= GIVE_BASE or code == HIDDEN_GIVE:
+            card = code - GIVE_BASE if code >= GIVE_BASE else -1
+            at, d2 = -1, -1
+            if i + 1 < len(history):
+                at = i + 1
+                nxt = history[at][1]
+                d2 = nxt - DISCARD_BASE if nxt >= 0 else -1
+            out.append(_Best(s, partner[s], i, card, at, d2))
+    return out
 
 
 def _assign(cards: list[int], holders: list[tuple[int, int]], allowed: dict[int, set[int]],
@@ -269,9 +316,13 @@ def _sample_world(view: PlayerView, rng: random.Random) -> HandState:
     for s, c in zip(view.trick_seats, view.trick_cards, strict=True):
         played_by[s].append(c)
     played = {c for p in played_by for c in p}
-    discarded = view.discard != -1 or any(code == HIDDEN for _, code in view.history)
+    best = _best_events(view)
+    best_at = {i for e in best for i in (e.give_at, e.discard_at)}
+    discarded = view.discard != -1 or any(code == HIDDEN for i, (_, code) in enumerate(view.history) if i not in best_at)
     taken = view.upcard_to_dealer and (view.phase == Phase.DISCARD or discarded)
     known = set(view.hand) | played | {upcard}
+    for e in best:
+        known.update(c for c in (e.card, e.discard) if c >= 0)
     if view.joker_aside:
         known.add(JOKER)
     if me == dealer and view.discard != -1:
@@ -282,7 +333,15 @@ def _sample_world(view: PlayerView, rng: random.Random) -> HandState:
     room = {s: view.hand_sizes[s] for s in seats if s != me or blind}
     dealer_has_upcard = False
     upcard_unknown = False
-    if taken and upcard not in played and me != dealer:
+    voids = view.voids()
+    for e in best:
+        # A lone dealer who holds the upcard no more, nor played it, put it out after
+        # his partner's best card (his void in its suit, or no card left, shows it).
+        if (e.receiver == dealer != me and taken and e.discard_at != -1 and e.discard < 0 and upcard not in played
+                and (view.hand_sizes[dealer] == 0 or EFFECTIVE_SUIT[view.trump][upcard] in voids[dealer])):
+            e.discard = upcard
+    if (taken and upcard not in played and me != dealer
+            and all(e.card != upcard and e.discard != upcard for e in best)):
         if discarded and rules.dealer_may_discard_upcard:
             upcard_unknown = True
             known.discard(upcard)
@@ -291,11 +350,25 @@ def _sample_world(view: PlayerView, rng: random.Random) -> HandState:
             room[dealer] -= 1
     if taken and discarded and me != dealer:
         room[_DISCARD] = 1
+    kept: dict[int, list[int]] = {}  # cards known to lie in another seat's hand
+    for k, e in enumerate(best):
+        if e.receiver == me:
+            continue  # he saw both cards
+        done = e.discard_at != -1
+        if e.card >= 0 and e.card not in played:
+            # The giver knows the card he gave: the lone player holds it, or (his void
+            # in its suit shows it, or he has no card left) it was his discard.
+            if done and (EFFECTIVE_SUIT[view.trump][e.card] in voids[e.receiver] or room[e.receiver] <= 0):
+                e.discard = e.card
+            else:
+                room[e.receiver] -= 1
+                kept.setdefault(e.receiver, []).append(e.card)
+        if done and e.discard < 0:
+            room[_BEST - k] = 1
     unseen = [c for c in deck_cards(rules.deck, rules.joker) if c not in known]
     room[_KITTY] = len(unseen) - sum(room.values())
     if any(n < 0 for n in room.values()):
         raise EuchreValueError("the view's card counts are inconsistent")
-    voids = view.voids()
     eff = EFFECTIVE_SUIT[view.trump] if view.trump != -1 else None
     allowed: dict[int, set[int]] = {}
     for c in unseen:
@@ -303,6 +376,7 @@ def _sample_world(view: PlayerView, rng: random.Random) -> HandState:
             allowed[c] = {_DISCARD} if (eff is not None and eff[c] in voids[dealer]) else {dealer, _DISCARD}
             continue
         ok = {_KITTY, _DISCARD} if _DISCARD in room else {_KITTY}
+        ok.update(h for h in room if h <= _BEST)
         for s in seats:
             if s in room and (eff is None or eff[c] not in voids[s]):
                 ok.add(s)
@@ -315,24 +389,47 @@ def _sample_world(view: PlayerView, rng: random.Random) -> HandState:
         placed = _assign(unseen, list(room.items()), allowed, rng)
         if placed is None:
             raise EuchreValueError("no deal is consistent with this view")
-        world = _world_from(view, placed, played_by, blind, dealer_has_upcard, taken)
+        world = _world_from(view, placed, played_by, blind, dealer_has_upcard, taken, best, kept, rng)
         if world is not None:
             return world
     raise EuchreValueError("no deal consistent with this view's calls was found")
 
 
 def _world_from(view: PlayerView, placed: dict[int, list[int]], played_by: list[list[int]], blind: bool,
-                dealer_has_upcard: bool, taken: bool) -> HandState | None:
+                dealer_has_upcard: bool, taken: bool, best: list[_Best], kept: dict[int, list[int]],
+                rng: random.Random) -> HandState | None:
     """Rebuild the original deal from a placement of the unseen cards and replay the
     view's history on it; None when the history is not legal on that deal."""
     me, dealer, upcard = view.seat, view.dealer, view.upcard
     now = [list(view.hand) if (s == me and not blind) else placed[s] for s in range(len(view.hand_sizes))]
     if dealer_has_upcard:
         now[dealer].append(upcard)
+    for s, cards_kept in kept.items():
+        now[s].extend(cards_kept)
     discard = view.discard if me == dealer else (placed[_DISCARD][0] if _DISCARD in placed else -1)
+    held = [now[s] + played_by[s] for s in range(len(view.hand_sizes))]
+    codes: dict[int, int] = {}  # history index -> the code standing for a hidden action
+    # Undo the cards given for best (the last first): the lone player gives back the
+    # card he got and gets his discard back.
+    for k in range(len(best) - 1, -1, -1):
+        e = best[k]
+        d2 = e.discard if e.discard >= 0 else (placed[_BEST - k][0] if (_BEST - k) in placed else -1)
+        if d2 >= 0:
+            held[e.receiver].append(d2)
+            codes[e.discard_at] = DISCARD_BASE + d2
+        card = e.card
+        if card < 0:
+            if e.giver == dealer and taken and upcard in played_by[e.receiver]:
+                card = upcard  # the dealer kept the upcard unless he gave it
+            else:
+                choices = [c for c in held[e.receiver] if not (e.receiver == dealer and taken and c == upcard)]
+                card = rng.choice(sorted(choices))
+        held[e.receiver].remove(card)
+        held[e.giver].append(card)
+        codes[e.give_at] = GIVE_BASE + card
     original: list[list[int]] = []
     for s in range(len(view.hand_sizes)):
-        cards = now[s] + played_by[s]
+        cards = held[s]
         if s == dealer and taken:
             # The dealer gives back the upcard he took and gets his discard back.
             if upcard in cards:
@@ -343,8 +440,10 @@ def _world_from(view: PlayerView, placed: dict[int, list[int]], played_by: list[
     stock = ([JOKER] if view.joker_aside else []) + [upcard] + placed[_KITTY]
     world = HandState.from_deal(view.rules, dealer, original, stock)
     try:
-        for _seat, code in view.history:
-            world.apply(DISCARD_BASE + discard if code == HIDDEN else code)
+        for i, (_seat, code) in enumerate(view.history):
+            if code < 0:
+                code = codes.get(i, DISCARD_BASE + discard)
+            world.apply(code)
     except IllegalActionError:
         return None
     if world.phase != view.phase or world.turn != view.turn:

@@ -40,7 +40,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from euchre.core.actions import DISCARD_BASE, PLAY_BASE, Action
+from euchre.core.actions import DISCARD_BASE, GIVE_BASE, PLAY_BASE, Action
 from euchre.core.cards import JOKER, NO_TRUMP, SAME_COLOUR, Card
 from euchre.core.hand import Phase
 from euchre.core.rules import Rules
@@ -54,6 +54,9 @@ ROLES: tuple[str, str, str, str] = ("dealer", "eldest hand", "dealer's partner",
 
 HIDDEN_DISCARD = -1
 """An action code standing for a discard the viewer may not see (as in a PlayerView)."""
+HIDDEN_GIVE = -2
+"""A card given face down to a lone partner that the viewer did not see (the view's
+``HIDDEN_GIVE``; ``call_for_best``)."""
 
 _SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades", "no trump")
 _SUIT_SYMBOLS = ("♣", "♦", "♥", "♠", "NT")
@@ -185,7 +188,14 @@ def describe(action: int, seat: int, *, dealer: int, phase: Phase, style: str = 
     role = role_of(seat, dealer, table)
     if action == HIDDEN_DISCARD:
         return "discards a card face down"
+    if action == HIDDEN_GIVE:
+        return "gives his partner a card face down"
     code = int(action)
+    if code >= GIVE_BASE:
+        # X-20: the partner passes his best card "face down" to the lone player.
+        if viewer is None or viewer == seat or viewer == table.partner[seat]:
+            return f"gives his partner {card_words(code - GIVE_BASE)} face down"
+        return "gives his partner a card face down"
     if code >= PLAY_BASE:
         return card_words(code - PLAY_BASE)
     if code >= DISCARD_BASE:
@@ -242,6 +252,10 @@ def plain(action: int, *, upcard: int | None = None) -> str:
     code = int(action)
     if code == HIDDEN_DISCARD:
         return "discard a card"
+    if code == HIDDEN_GIVE:
+        return "give a card face down"
+    if code >= GIVE_BASE:
+        return f"give {card_words(code - GIVE_BASE)} to your lone partner, face down"
     if code >= PLAY_BASE:
         return f"play {card_words(code - PLAY_BASE)}"
     if code >= DISCARD_BASE:
@@ -275,18 +289,26 @@ def history_phases(history: Iterable[tuple[int, int]], table: Table = FOUR_HANDE
 
     Args:
         history: ``(seat, code)`` pairs in order, as in ``HandState.history`` (a hidden
-            discard may be :data:`HIDDEN_DISCARD`).
+            discard may be :data:`HIDDEN_DISCARD`, a hidden card given for best
+            :data:`HIDDEN_GIVE`).
     """
     out: list[Phase] = []
     fixed = False
     round_two = False
     passes = 0
     maker = -1
+    given = False
     for seat, code in history:
+        after_give, given = given, False
+        if code >= GIVE_BASE or code == HIDDEN_GIVE:
+            out.append(Phase.GIVE_BEST)
+            given = True
+            continue
         if code >= PLAY_BASE:
             out.append(Phase.PLAY)
         elif code >= DISCARD_BASE or code == HIDDEN_DISCARD:
-            out.append(Phase.DISCARD)
+            # The discard right after a card given for best is the lone player's.
+            out.append(Phase.BEST_DISCARD if after_give else Phase.DISCARD)
         elif not fixed:
             if code == Action.PASS:
                 out.append(Phase.BID_ROUND_2 if round_two else Phase.BID_ROUND_1)

@@ -175,7 +175,7 @@ def rules_from_parameters(params: Mapping[str, Any]) -> tuple[Rules, str, int]:
         raise EuchreValueError(f"max_hands must be at least 1, not {given['max_hands']}")
     changes = {opt: _option_value(opt, given[opt]) for opt in OPTION_NAMES if given[opt] != _unset(opt)}
     rules = features.require_four_hand(preset(name).replace(**changes), f"OpenSpiel's {GAME_NAME}")
-    return rules, given["mode"], given["max_hands"]
+    return features.check_rules(rules), given["mode"], given["max_hands"]
 
 
 def parameters_of(rules: Rules, mode: str = "hand", max_hands: int = DEFAULT_MAX_HANDS) -> dict[str, Any]:

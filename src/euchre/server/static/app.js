@@ -20,6 +20,7 @@ const PHASES = {
   takeover: "deciding whether to take over the lone hand", discard: "discarding",
   alone_decision: "deciding whether to go alone", defend_alone: "deciding whether to defend alone",
   play: "playing", done: "hand over",
+  give_best: "giving the lone partner a card face down", best_discard: "discarding after the partner's best card",
 };
 
 const $ = (id) => document.getElementById(id);
@@ -392,7 +393,8 @@ function renderHand(state) {
   cards.forEach((card, i) => {
     const legal = legalFor(state, card.code);
     const red = card.suit === "D" || card.suit === "H";
-    const label = card.name + (legal ? (legal.kind === "discard" ? ", you may discard it" : ", you may play it") : "");
+    const label = card.name + (legal ? (legal.kind === "discard" ? ", you may discard it"
+      : legal.kind === "give" ? ", you may give it to your partner face down" : ", you may play it") : "");
     const button = el("button", {
       type: "button", class: "card" + (red ? " red" : "") + (legal ? " legal" : ""), "aria-label": label,
       "aria-disabled": legal ? "false" : "true", "data-code": card.code,
