@@ -78,7 +78,7 @@ def _collect_views(rules: Rules, seed: int, per_phase: int = 25, max_hands: int 
         if all(len(views[p]) >= per_phase for p in wanted):
             break
         state = HandState.deal(rules, rng.randrange(rules.table.seats), rng)
-        score = (rng.randrange(target), rng.randrange(target))
+        score = tuple(rng.randrange(target) for _ in rules.table.teams)
         while not state.is_over:
             view = view_of(state, state.turn, score)
             bucket = views.setdefault(view.phase, [])

@@ -141,13 +141,18 @@ def analyse(state: HandState, *, backend: str | None = None) -> Solution:
     pos = position_of(state)
     values, nodes, name = _kernel_values(pos, backend)
     seats = state.table
-    if len(seats.teams) != 2:
-        raise EuchreError(f"the solver values tables of two sides, not {len(seats.teams)}")
     seat = state.turn
     team = seats.team[seat]
+    maker_team = seats.team[state.maker]
     even = pos.seat & 1 == 0  # the kernel counts the tricks of the even slots' side
-    already = state.tricks_won[team]
-    table = points_table(state.rules, seats.team[state.maker], team, state.alone != -1, state.defender_alone != -1)
+    # The play is between the makers and the defenders. Where more than two sides sit
+    # (cutthroat: the maker alone against two) the defenders' tricks count together, as
+    # the scoring counts them (a euchre when the maker takes fewer than three).
+    if team == maker_team:
+        already = state.tricks_won[team]
+    else:
+        already = sum(w for t, w in enumerate(state.tricks_won) if t != maker_team)
+    table = points_table(state.rules, maker_team, team, state.alone != -1, state.defender_alone != -1)
     tricks: dict[int, int] = {}
     points: dict[int, int] = {}
     by_rep: dict[int, list[int]] = {}
