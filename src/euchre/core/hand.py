@@ -187,6 +187,8 @@ class HandState(Calls):
         self.result = None
         self.packets = None
         self.is_over = False
+        self.called = -1
+        self.partner = -1
         self._stack = []
         self._legal = None
         self._alone_ok = rules.alone_allowed
@@ -366,7 +368,7 @@ class HandState(Calls):
             self.discarded, self.alone_decided, self.takeover_done, self.defend_done,
             len(self.history), len(self.tricks), list(self.trick_cards),
             list(self.trick_seats), list(self.tricks_won), self.leader, self.result,
-            self._legal,
+            self._legal, self.called, self.partner,
         )
 
     def _restore(self, s: tuple[Any, ...]) -> None:
@@ -374,7 +376,7 @@ class HandState(Calls):
          self.alone, self.defender_alone, self.active, self.upcard_to_dealer,
          self.discarded, self.alone_decided, self.takeover_done, self.defend_done,
          n_hist, n_tricks, self.trick_cards, self.trick_seats, self.tricks_won,
-         self.leader, self.result, self._legal) = s
+         self.leader, self.result, self._legal, self.called, self.partner) = s
         del self.history[n_hist:]
         del self.tricks[n_tricks:]
         self.is_over = self.phase == Phase.DONE

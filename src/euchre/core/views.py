@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from euchre.core.actions import DISCARD_BASE, PLAY_BASE, Action
+from euchre.core.actions import DISCARD_BASE, Action, is_discard_code
 from euchre.core.cards import EFFECTIVE_SUIT, JOKER, cards_of, deck_cards
 from euchre.core.errors import EuchreError, EuchreTypeError, EuchreValueError, IllegalActionError
 from euchre.core.hand import HandState, Phase, Trick
@@ -177,9 +177,9 @@ def _seen_history(state: HandState, seat: int) -> tuple[tuple[int, int], ...]:
     if seat == state.dealer:
         return tuple(history)
     calls = history[:len(history) - _played(state)]
-    if not any(DISCARD_BASE <= code < PLAY_BASE for _, code in calls):
+    if not any(is_discard_code(code) for _, code in calls):
         return tuple(history)
-    return tuple([(s, HIDDEN) if DISCARD_BASE <= code < PLAY_BASE else (s, code) for s, code in calls]
+    return tuple([(s, HIDDEN) if is_discard_code(code) else (s, code) for s, code in calls]
                  + history[len(calls):])
 
 
