@@ -17,7 +17,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from euchre.core.actions import DISCARD_BASE, Action, is_discard_code
+from euchre.core.actions import CALL_BASE, DISCARD_BASE, Action, is_discard_code
+from euchre.core.calls import best_card
 from euchre.core.cards import EFFECTIVE_SUIT, JOKER, cards_of, deck_cards
 from euchre.core.errors import EuchreError, EuchreTypeError, EuchreValueError, IllegalActionError
 from euchre.core.hand import HandState, Phase, Trick
@@ -106,6 +107,33 @@ class PlayerView:
         out = [c for t in self.tricks for c in t.cards]
         out.extend(self.trick_cards)
         return out
+
+    @property
+    def called(self) -> int:
+        """Call-ace: the card the maker called (card number), read from the public
+        history, or -1 before (or without) a call (RULES.md decision 20)."""
+        for _seat, code in self.history:
+            if CALL_BASE <= code < CALL_BASE + 4:
+                return best_card(code - CALL_BASE, self.trump, self.rules.joker)
+        return -1
+
+    def known_partner(self) -> int:
+        """Call-ace: the maker's partner as far as this seat knows, or -1: this seat
+        itself when it holds (or held) the called card, the seat that played it once it
+        is played (the partner is revealed only then), the maker to his partner. Every
+        other player sees -1 until the card falls: the view carries nothing that tells
+        (RULES.md decision 20)."""
+        card = self.called
+        if card == -1:
+            return -1
+        for t in self.tricks:
+            if card in t.cards:
+                return t.seats[t.cards.index(card)]
+        if card in self.trick_cards:
+            return self.trick_seats[self.trick_cards.index(card)]
+        if card in self.hand:
+            return self.seat
+        return -1
 
     def voids(self) -> list[set[int]]:
         """For each seat, the effective suits it has shown it holds none of (by not
