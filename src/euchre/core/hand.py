@@ -48,7 +48,7 @@ from euchre.core.errors import (
 )
 from euchre.core.legal import Legal, _safe_text
 from euchre.core.rules import Rules
-from euchre.core.seats import SEAT_LETTERS, Table
+from euchre.core.seats import Table
 from euchre.core.state import FIELDS, HandResult, Phase, Trick
 
 __all__ = ["APPLY_BY_PHASE", "LEGAL_BY_PHASE", "HandResult", "HandState", "Phase", "Trick", "by_phase",
@@ -313,7 +313,7 @@ class HandState(Calls):
     def _illegal(self, code: int, legal: tuple[int, ...]) -> IllegalActionError:
         if self.phase == Phase.DONE:
             return IllegalActionError("the hand is over; no action is legal", _safe_text(code))
-        who = SEAT_LETTERS[self.turn]
+        who = self.table.letters[self.turn]
         return IllegalActionError(
             f"{_safe_text(code)} is not legal for {who} in {self.phase.name.lower()}",
             _safe_text(code), [action_text(c) for c in legal])
@@ -383,9 +383,9 @@ class HandState(Calls):
 
     # ------------------------------------------------------------------ text
     def __repr__(self) -> str:
-        hands = " ".join(SEAT_LETTERS[s] + ":" + ",".join(card_code(c) for c in cards_of(self.hands[s]))
+        hands = " ".join(self.table.letters[s] + ":" + ",".join(card_code(c) for c in cards_of(self.hands[s]))
                          for s in range(self.table.seats))
-        return (f"<HandState {self.phase.name} dealer={SEAT_LETTERS[self.dealer]} upcard={card_code(self.upcard)} "
+        return (f"<HandState {self.phase.name} dealer={self.table.letters[self.dealer]} upcard={card_code(self.upcard)} "
                 f"{hands}>")
 
 

@@ -283,7 +283,8 @@ def _sample_world(view: PlayerView, rng: random.Random) -> HandState:
     Constraints kept: cards played and the viewer's cards are fixed; the upcard taken up
     stays with the dealer until played (unless ``dealer_may_discard_upcard``, when it may
     be his discard); a turned-down upcard and a joker set aside are in the kitty; voids
-    shown in play. Bidding inferences are the bots' business, not this function's.
+    shown in play; at call-ace the called card is not the maker's (it may be any other
+    player's or in the stock: the secret partner stays unknown). Bidding inferences are the bots' business, not this function's.
 
     Raises:
         EuchreError: no deal fits the view (an inconsistent view).
@@ -335,6 +336,11 @@ def _sample_world(view: PlayerView, rng: random.Random) -> HandState:
             if s in room and (eff is None or eff[c] not in voids[s]):
                 ok.add(s)
         allowed[c] = ok
+    # Call-ace: the maker may not call a card he holds (RULES.md decision 20), so the
+    # called card, unseen, lies with any other player or in the stock, never with him.
+    called = view.called
+    if called in allowed and view.maker != me:
+        allowed[called].discard(view.maker)
     # Calls can constrain hidden cards too (natural_trump: a caller held a natural
     # trump of his suit). Those are checked by replaying the history; a world that
     # fails the replay is drawn again (rejection sampling).
