@@ -25,9 +25,11 @@ from euchre.core.views import HIDDEN
 
 try:
     from . import _naive_euchre as kit
+    from ._naive_call_ace import NaiveCallAceHand
     from ._naive_individual import NaiveIndividualHand
 except ImportError:
     import _naive_euchre as kit  # type: ignore[no-redef]
+    from _naive_call_ace import NaiveCallAceHand  # type: ignore[no-redef]
     from _naive_individual import NaiveIndividualHand  # type: ignore[no-redef]
 
 from euchre.core import records
@@ -83,6 +85,8 @@ def to_naive(state: HandState) -> kit.NaiveHand | NaiveIndividualHand:
     if state.joker_aside:
         stock = [stock[-1], *stock[:-1]]
     hands = [kit.codes([c for c in range(33) if state.deal_hands[s] >> c & 1]) for s in range(state.table.seats)]
+    if state.rules.variant == "call_ace":
+        return NaiveCallAceHand(state.rules.to_dict(), state.dealer, hands, stock)
     if state.table.individual:
         return NaiveIndividualHand(state.rules.to_dict(), state.dealer, hands, stock)
     return kit.NaiveHand(state.rules.to_dict(), state.dealer, hands, stock)
@@ -153,10 +157,17 @@ def test_play_follows_the_rules(name: str, seed: int) -> None:
         else:
             assert played[s] == [] and bits(state.hands[s]) == held
     assert result.tricks == tuple(won)
-    maker_team = table.team[state.maker]
-    side, points = kit.table_score(rules.to_dict(), won[maker_team], state.alone != -1, state.defender_alone != -1)
-    # The makers score, or every other side does (one at the four-hand table).
-    assert result.points == tuple(points if (t == maker_team) == (side == "makers") else 0 for t in range(sides))
+    if isinstance(model, NaiveCallAceHand):
+        # Call-ace: the maker and the holder of the called card score together, and a
+        # maker with no partner as a lone hand (RULES.md decision 20).
+        makers = {state.maker} | ({model.partner} if model.partner is not None else set())
+        side, points = kit.table_score(rules.to_dict(), sum(won[s] for s in makers), model.lone, False)
+        assert result.points == tuple(points if (t in makers) == (side == "makers") else 0 for t in range(sides))
+    else:
+        maker_team = table.team[state.maker]
+        side, points = kit.table_score(rules.to_dict(), won[maker_team], state.alone != -1, state.defender_alone != -1)
+        # The makers score, or every other side does (one at the four-hand table).
+        assert result.points == tuple(points if (t == maker_team) == (side == "makers") else 0 for t in range(sides))
     assert result.points == model.points
 
 
@@ -261,7 +272,7 @@ def visible_cards(view: PlayerView) -> set[int]:
     for t in view.tricks:
         seen |= set(t.cards)
     for _, code in view.history:
-        if 20 <= code < 60:
+        if 20 <= code <= 52:  # a discard (53-56 are call-ace calls, which show no card)
             seen.add(code - 20)
         elif code >= 60:
             seen.add(code - 60)
@@ -298,7 +309,7 @@ def test_views_never_show_hidden_cards(name: str, seed: int) -> None:
             hidden.discard(state.upcard)  # the upcard is public (its fate may not be)
             assert len(view.history) == len(state.history)
             for (s, code), shown in zip(state.history, view.history, strict=True):
-                is_discard = 20 <= code < 60
+                is_discard = 20 <= code <= 52
                 assert shown == ((s, HIDDEN) if is_discard and seat != state.dealer else (s, code))
             assert not (visible_cards(view) & hidden), (seat, visible_cards(view) & hidden)
             assert view.legal == (tuple(state.legal_actions()) if state.turn == seat else ())
