@@ -9,6 +9,8 @@ A part of :class:`~euchre.core.hand.HandState`; the play of the tricks that foll
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from euchre.core.actions import CALL_BASE, DISCARD_BASE, GOES_ALONE, NAME_CODES, NAMED_SUIT
 from euchre.core.cards import ACE, JACK, JOKER, NO_TRUMP, SAME_COLOUR, SUIT_MASK
 from euchre.core.legal import (
@@ -210,6 +212,7 @@ class Calls(TrickPlay):
         """Move to the next pending decision after trump is fixed (RULES.md decision 9):
         the first step of the timing's sequence that is still pending, else the play.
         At the call-ace table: the dealer's discard, then the maker's call (decision 20)."""
+        steps: tuple[Callable[[Calls], bool], ...]
         if self.rules.variant == "call_ace":
             steps = _STEPS_CALL_ACE
         else:
