@@ -136,6 +136,18 @@ def test_the_holder_of_the_called_card_is_the_partner_and_both_score_the_march()
         _play_randomly(hand, random.Random(seed))
         assert hand.result is not None and hand.result.tricks[1] == 5
         assert hand.result.points == (0, 2, 0, 2, 0) and hand.result.label == "march"
+        assert hand.result.partner == 3  # shown once the hand is over
+
+
+def test_the_result_line_names_the_partner_after_the_hand() -> None:
+    from euchre.cli.render import result_line
+
+    hand = _hand5()
+    for a in ("order", "discard-8C", "call-C"):
+        hand.apply(a)
+    _play_randomly(hand, random.Random(0))
+    assert hand.result is not None
+    assert result_line(hand.result, CA5.table).startswith("Player 2 (maker) and Player 4 (partner) took 5 tricks: march.")
 
 
 def test_a_called_card_in_the_stock_leaves_the_maker_without_a_partner() -> None:
@@ -147,7 +159,7 @@ def test_a_called_card_in_the_stock_leaves_the_maker_without_a_partner() -> None
     assert hand.partner == -1 and hand.alone == -1  # nothing public tells the card is buried
     _play_randomly(hand, random.Random(0))
     assert hand.result is not None and hand.result.points == (0, 5, 0, 0, 0)
-    assert hand.result.label == "lone march"
+    assert hand.result.label == "lone march" and hand.result.partner is None
 
 
 def test_going_alone_instead_of_calling() -> None:
@@ -514,3 +526,22 @@ def test_regression_sampled_worlds_never_give_the_maker_his_called_card() -> Non
     for seat in (0, 2, 4):
         for _ in range(60):
             assert not sample_world(view_of(hand, seat), rng).hands[1] >> parse_card("AC") & 1
+
+
+def test_who_may_go_alone_is_dormant_at_call_ace() -> None:
+    """Only the maker can go alone at call-ace (no partner is known to take a lone hand
+    over): ``alone_who`` takes no effect there, and ``euchre rules`` says so."""
+    assert not CA5.takes_effect("alone_who") and preset("modern-standard").takes_effect("alone_who")
+    assert CA5.takes_effect("alone_lead") and CA5.takes_effect("points_lone_march")
+    hand = HandState.deal(CA5.replace(alone_who="maker_or_partner"), 0, random.Random(3))
+    _play_randomly(hand, random.Random(3))
+    assert Phase.TAKEOVER not in history_phases(hand.history, CA5.table)
+
+
+def test_regression_the_call_is_spoken_words() -> None:
+    """is_spoken read every code from 20 up as a discard or a card, so the terminal told
+    the maker's call as narration ('Player 2 I call the best heart.'). A call is spoken."""
+    from euchre.core.words import is_spoken
+
+    assert is_spoken(Action.CALL_H) and is_spoken(Action.PASS)
+    assert not is_spoken(Action.discard(parse_card("8C"))) and not is_spoken(Action.play(parse_card("8C")))

@@ -397,8 +397,10 @@ OPTION_DEPENDS: dict[str, Dependence] = {
     "canadian_loner": Dependence("with dealer_partner_may_assist = true", lambda r: r.dealer_partner_may_assist
                                  and r.variant == "partnership", {}),
     "alone_who": Dependence(
-        "with alone_allowed = true (and, for maker_or_dealer_when_assisted, dealer_partner_may_assist = true)",
-        lambda r: r.alone_allowed and (r.alone_who != "maker_or_dealer_when_assisted" or r.dealer_partner_may_assist), {}),
+        "with alone_allowed = true at a table of partners (and, for maker_or_dealer_when_assisted, "
+        "dealer_partner_may_assist = true)",
+        lambda r: r.alone_allowed and r.variant == "partnership"
+        and (r.alone_who != "maker_or_dealer_when_assisted" or r.dealer_partner_may_assist), {}),
     "defend_alone": Dependence(
         "with alone_allowed = true, or defend_alone_against = any_maker (nobody else can be defended against alone)",
         lambda r: r.alone_allowed or r.defend_alone_against == "any_maker", {}),

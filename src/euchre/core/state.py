@@ -65,6 +65,9 @@ class HandResult:
         points: points scored by this hand per side: the makers' side, or every side
             that defended (at the four-hand table one side scores).
         label: what happened ("march", "euchre", "passed out", ...).
+        partner: call-ace: the seat that held the called card and played with the
+            maker, or None (no call, or the card in the stock). Shown once the hand is
+            over, when every card has been played (RULES.md decision 20).
     """
 
     passed_out: bool
@@ -76,6 +79,7 @@ class HandResult:
     tricks: tuple[int, ...]
     points: tuple[int, ...]
     label: str
+    partner: int | None = None
 
     @property
     def scoring_teams(self) -> tuple[int, ...]:

@@ -82,7 +82,7 @@ class TrickPlay(HandFields):
             False, False, self.maker, self.trump,
             None if self.alone == -1 else self.alone,
             None if self.defender_alone == -1 else self.defender_alone,
-            tuple(self.tricks_won), pts, label)
+            tuple(self.tricks_won), pts, label, None if self.partner == -1 else self.partner)
         self.phase = Phase.DONE
         self.is_over = True
         self.turn = -1

@@ -230,8 +230,10 @@ def describe(action: int, seat: int, *, dealer: int, phase: Phase, style: str = 
 
 
 def is_spoken(action: int) -> bool:
-    """True for a call (quoted as spoken words), False for a discard or a card played."""
-    return 0 <= int(action) < DISCARD_BASE
+    """True for a call (quoted as spoken words; the call-ace maker's call of a card too),
+    False for a discard or a card played."""
+    code = int(action)
+    return 0 <= code < DISCARD_BASE or (code >= DISCARD_BASE and not is_discard_code(code) and code < PLAY_BASE)
 
 
 def plain(action: int, *, upcard: int | None = None) -> str:
