@@ -25,9 +25,11 @@ from euchre.core.views import HIDDEN, HIDDEN_GIVE
 
 try:
     from . import _naive_euchre as kit
+    from ._naive_call_ace import NaiveCallAceHand
     from ._naive_individual import NaiveIndividualHand
 except ImportError:
     import _naive_euchre as kit  # type: ignore[no-redef]
+    from _naive_call_ace import NaiveCallAceHand  # type: ignore[no-redef]
     from _naive_individual import NaiveIndividualHand  # type: ignore[no-redef]
 
 from euchre.core import records
@@ -83,6 +85,8 @@ def to_naive(state: HandState) -> kit.NaiveHand | NaiveIndividualHand:
     if state.joker_aside:
         stock = [stock[-1], *stock[:-1]]
     hands = [kit.codes([c for c in range(33) if state.deal_hands[s] >> c & 1]) for s in range(state.table.seats)]
+    if state.rules.variant == "call_ace":
+        return NaiveCallAceHand(state.rules.to_dict(), state.dealer, hands, stock)
     if state.table.individual:
         return NaiveIndividualHand(state.rules.to_dict(), state.dealer, hands, stock)
     return kit.NaiveHand(state.rules.to_dict(), state.dealer, hands, stock)
@@ -159,10 +163,17 @@ def test_play_follows_the_rules(name: str, seed: int) -> None:
         else:
             assert played[s] == [] and bits(state.hands[s]) == held
     assert result.tricks == tuple(won)
-    maker_team = table.team[state.maker]
-    side, points = kit.table_score(rules.to_dict(), won[maker_team], state.alone != -1, state.defender_alone != -1)
-    # The makers score, or every other side does (one at the four-hand table).
-    assert result.points == tuple(points if (t == maker_team) == (side == "makers") else 0 for t in range(sides))
+    if isinstance(model, NaiveCallAceHand):
+        # Call-ace: the maker and the holder of the called card score together, and a
+        # maker with no partner as a lone hand (RULES.md decision 20).
+        makers = {state.maker} | ({model.partner} if model.partner is not None else set())
+        side, points = kit.table_score(rules.to_dict(), sum(won[s] for s in makers), model.lone, False)
+        assert result.points == tuple(points if (t in makers) == (side == "makers") else 0 for t in range(sides))
+    else:
+        maker_team = table.team[state.maker]
+        side, points = kit.table_score(rules.to_dict(), won[maker_team], state.alone != -1, state.defender_alone != -1)
+        # The makers score, or every other side does (one at the four-hand table).
+        assert result.points == tuple(points if (t == maker_team) == (side == "makers") else 0 for t in range(sides))
     assert result.points == model.points
 
 
@@ -267,7 +278,7 @@ def visible_cards(view: PlayerView) -> set[int]:
     for t in view.tricks:
         seen |= set(t.cards)
     for _, code in view.history:
-        if 20 <= code < 60:
+        if 20 <= code <= 52:  # a discard (53-56 are call-ace calls, which show no card)
             seen.add(code - 20)
         elif 60 <= code < 100:
             seen.add(code - 60)
@@ -305,7 +316,7 @@ def test_views_never_show_hidden_cards(name: str, seed: int) -> None:
                 assert view.discard == -1
             partner = state.table.partner
             for s, code in state.history:
-                if 20 <= code < 60 and s != seat and code - 20 != state.discarded:
+                if 20 <= code <= 52 and s != seat and code - 20 != state.discarded:
                     hidden.add(code - 20)  # a lone player's discard after his partner's best card
             hidden.discard(state.upcard)  # the upcard is public (its fate may not be)
             for s, code in state.history:
@@ -313,7 +324,7 @@ def test_views_never_show_hidden_cards(name: str, seed: int) -> None:
                     hidden.discard(code - 100)  # the two partners saw the card given (X-15c)
             assert len(view.history) == len(state.history)
             for (s, code), shown in zip(state.history, view.history, strict=True):
-                is_discard = 20 <= code < 60
+                is_discard = 20 <= code <= 52
                 is_give = code >= 100
                 if is_discard:
                     assert shown == ((s, HIDDEN) if seat != s else (s, code))

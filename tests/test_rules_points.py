@@ -611,6 +611,9 @@ SCORE_TABLE = {
     "two-handed": (1, 2, 2, 1, 4, 2),  # the lone values are unused: no lone hands (Keller 1887 ch. 7)
     "cutthroat-3": (1, 3, 2, 1, 4, 2),  # march 3 (Foster 1897), euchre 2 to each opponent (Brisbane 1866); no lone values used
     "railroad": (1, 2, 2, 1, 4, 2),  # uspcc-official's values (X-20 adds no new scores but the lone defence)
+    "call-ace-4": (1, 2, 2, 1, 5, 2),  # make 1, march 2, euchre 2 to each, lone march 5 (RULES.md decision 21)
+    "call-ace-5": (1, 2, 2, 1, 5, 2),
+    "call-ace-6": (1, 2, 2, 1, 5, 2),
 }
 
 

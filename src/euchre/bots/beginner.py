@@ -67,6 +67,9 @@ class BeginnerBot(RuleBot):
         if phase == Phase.TAKEOVER or phase == Phase.DEFEND_ALONE:
             return Action.PASS
         if phase == Phase.ALONE_DECISION:
+            if view.rules.variant == "call_ace":
+                # Call the first suit it may (the best trump when it lacks it: clubs, diamonds, ...).
+                return next((a for a in legal if a.is_call), legal[0])
             return Action.PLAY_WITH_PARTNER
         power = TRUMP_POWER[view.trump]
         cards = [a.card for a in legal]

@@ -59,6 +59,8 @@ class HeuristicBot(RuleBot):
         if phase == Phase.GIVE_BEST:
             return Action.give(choose_best_card(kn.mine, view.trump))
         if phase == Phase.ALONE_DECISION:
+            if view.rules.variant == "call_ace":
+                return bidding.call_partner(view, kn, policy)
             return bidding.alone_decision(view, kn, policy)
         if phase == Phase.DEFEND_ALONE:
             return bidding.defend_alone(view, kn, policy)

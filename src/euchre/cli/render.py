@@ -215,6 +215,9 @@ def result_line(result: HandResult, table: Table = FOUR_HANDED) -> str:
     side = table.team[maker]
     makers = f"{table.team_names[side]} ({'maker' if len(table.teams[side]) == 1 else 'makers'})"
     made = result.tricks[side]
+    if result.partner is not None:  # call-ace: the maker's partner, known now the hand is over
+        makers += f" and {table.team_names[table.team[result.partner]]} (partner)"
+        made += result.tricks[table.team[result.partner]]
     who = side_names(table, teams) if teams else "nobody"
     plural = "s" if pts != 1 else ""
     each = " each" if len(teams) > 1 else ""

@@ -5,12 +5,15 @@ and bots rely on them): 0 pass; 1-2 accept the upcard (order up / assist / take 
 alone or not); 3-12 name a suit or no trump in round two or blind (alone or not);
 13-14 the maker's alone decision after bidding; 15 the partner's takeover of the lone
 hand; 16 defend alone; 17 the stuck dealer's forfeit; 20-52 the discard of card 0-32 (the
-dealer's, or a lone player's after his partner's best card, ``call_for_best``); 60-92
-play card 0-32; 100-132 give card 0-32 face down to a lone partner (``call_for_best``).
+dealer's, or a lone player's after his partner's best card, ``call_for_best``); 53-56
+call-ace: the maker calls the best card of clubs, diamonds, hearts or spades for his
+partner (RULES.md decision 21); 60-92 play card 0-32; 100-132 give card 0-32 face down
+to a lone partner (``call_for_best``).
 
 The text form (``str(action)``) is what records store: ``pass``, ``order``,
 ``order-alone``, ``name-H``, ``name-H-alone``, ``name-NT``, ``alone``, ``partner``,
-``take-over``, ``defend-alone``, ``forfeit``, ``discard-JH``, ``play-JH``, ``give-JH``.
+``take-over``, ``defend-alone``, ``forfeit``, ``discard-JH``, ``call-H``, ``play-JH``,
+``give-JH``.
 The words a table uses for each call ("I order it up", "I assist", ...) depend on the
 seat and the preset; they are in :mod:`euchre.core.words`.
 """
@@ -25,6 +28,8 @@ from euchre.core.errors import ActionTypeError, CardError, CardTypeError, Euchre
 DISCARD_BASE = 20
 PLAY_BASE = 60
 GIVE_BASE = 100
+CALL_BASE = 53
+"""The code of calling the best card of clubs; diamonds, hearts, spades follow (call-ace)."""
 
 
 class Action(enum.IntEnum):
@@ -81,6 +86,10 @@ class Action(enum.IntEnum):
     DISCARD_KS = 50
     DISCARD_AS = 51
     DISCARD_JK = 52
+    CALL_C = 53
+    CALL_D = 54
+    CALL_H = 55
+    CALL_S = 56
     PLAY_7C = 60
     PLAY_8C = 61
     PLAY_9C = 62
@@ -156,7 +165,19 @@ class Action(enum.IntEnum):
     @property
     def is_discard(self) -> bool:
         """True for a discard (the dealer's, or a lone player's after his partner's best card)."""
-        return DISCARD_BASE <= self < PLAY_BASE
+        return DISCARD_BASE <= self <= DISCARD_BASE + 32
+
+    @property
+    def is_call(self) -> bool:
+        """True for the call-ace maker's call of the best card of a suit."""
+        return CALL_BASE <= self < CALL_BASE + 4
+
+    @property
+    def called_suit(self) -> int:
+        """The suit (0..3) whose best card a call names. Raises EuchreValueError otherwise."""
+        if not CALL_BASE <= self < CALL_BASE + 4:
+            raise EuchreValueError(f"{self} calls no card")
+        return int(self) - CALL_BASE
 
     @property
     def is_give(self) -> bool:
@@ -170,7 +191,7 @@ class Action(enum.IntEnum):
             return int(self) - GIVE_BASE
         if self >= PLAY_BASE:
             return int(self) - PLAY_BASE
-        if self >= DISCARD_BASE:
+        if DISCARD_BASE <= self <= DISCARD_BASE + 32:
             return int(self) - DISCARD_BASE
         raise EuchreValueError(f"{self} carries no card")
 
@@ -243,6 +264,19 @@ class Action(enum.IntEnum):
         return ACTIONS[3 + suit + (5 if alone else 0)]
 
     @classmethod
+    def call(cls, suit: int) -> Action:
+        """The call-ace action that calls the best card of ``suit`` (0..3).
+
+        Raises:
+            ActionTypeError: not a whole number.
+            IllegalActionError: not a suit number 0..3."""
+        if isinstance(suit, bool) or not isinstance(suit, int) or (isinstance(suit, enum.Enum) and not isinstance(suit, Suit)):
+            raise ActionTypeError(f"call takes a suit number 0..3, not {suit!r}")
+        if not 0 <= suit <= 3:
+            raise IllegalActionError(f"not a suit number 0..3: {suit!r}")
+        return ACTIONS[CALL_BASE + suit]
+
+    @classmethod
     def parse(cls, text: str) -> Action:
         """Read an action from its text form (see the module docstring).
 
@@ -275,6 +309,11 @@ GOES_ALONE: frozenset[int] = frozenset(int(a) for a in Action if a.is_alone)
 """The codes of the calls that go alone with them (``Action.is_alone``)."""
 
 
+def is_discard_code(code: int) -> bool:
+    """True for the code of a dealer's discard (20-52; the call-ace calls 53-56 are not)."""
+    return DISCARD_BASE <= code <= DISCARD_BASE + 32
+
+
 def _card_number(card: object) -> int:
     if isinstance(card, bool) or not isinstance(card, int) or (isinstance(card, enum.Enum) and not isinstance(card, Card)):
         raise CardTypeError(f"not a card number 0..32: {type(card).__name__} {card!r}")
@@ -304,6 +343,8 @@ def action_text(code: int) -> str:
         return f"name-{name}" + ("-alone" if code >= 8 else "")
     if DISCARD_BASE <= code <= DISCARD_BASE + 32:
         return "discard-" + card_code(code - DISCARD_BASE)
+    if CALL_BASE <= code < CALL_BASE + 4:
+        return "call-" + "CDHS"[code - CALL_BASE]
     if PLAY_BASE <= code <= PLAY_BASE + 32:
         return "play-" + card_code(code - PLAY_BASE)
     if GIVE_BASE <= code <= GIVE_BASE + 32:
@@ -332,6 +373,8 @@ def parse_action(text: str) -> int:
             suit = NO_TRUMP if rest == "nt" else "cdhs".index(rest) if len(rest) == 1 and rest in "cdhs" else -1
             if suit >= 0:
                 return 3 + suit + (5 if alone else 0)
+        elif t.startswith("call-") and len(t) == 6 and t[5] in "cdhs":
+            return CALL_BASE + "cdhs".index(t[5])
         elif t.startswith("discard-"):
             return DISCARD_BASE + parse_card(t[8:])
         elif t.startswith("play-"):

@@ -48,7 +48,7 @@ from euchre.core.errors import (
 )
 from euchre.core.legal import Legal, _safe_text
 from euchre.core.rules import Rules
-from euchre.core.seats import SEAT_LETTERS, Table
+from euchre.core.seats import Table
 from euchre.core.state import FIELDS, HandResult, Phase, Trick
 
 __all__ = ["APPLY_BY_PHASE", "LEGAL_BY_PHASE", "HandResult", "HandState", "Phase", "Trick", "by_phase",
@@ -188,6 +188,8 @@ class HandState(Calls):
         self.result = None
         self.packets = None
         self.is_over = False
+        self.called = -1
+        self.partner = -1
         self._stack = []
         self._legal = None
         self._alone_ok = rules.alone_allowed
@@ -312,7 +314,7 @@ class HandState(Calls):
     def _illegal(self, code: int, legal: tuple[int, ...]) -> IllegalActionError:
         if self.phase == Phase.DONE:
             return IllegalActionError("the hand is over; no action is legal", _safe_text(code))
-        who = SEAT_LETTERS[self.turn]
+        who = self.table.letters[self.turn]
         return IllegalActionError(
             f"{_safe_text(code)} is not legal for {who} in {self.phase.name.lower()}",
             _safe_text(code), [action_text(c) for c in legal])
@@ -367,7 +369,7 @@ class HandState(Calls):
             self.discarded, self.alone_decided, self.takeover_done, self.defend_done,
             self.best_done, len(self.history), len(self.tricks), list(self.trick_cards),
             list(self.trick_seats), list(self.tricks_won), self.leader, self.result,
-            self._legal,
+            self._legal, self.called, self.partner,
         )
 
     def _restore(self, s: tuple[Any, ...]) -> None:
@@ -375,16 +377,16 @@ class HandState(Calls):
          self.alone, self.defender_alone, self.active, self.upcard_to_dealer,
          self.discarded, self.alone_decided, self.takeover_done, self.defend_done,
          self.best_done, n_hist, n_tricks, self.trick_cards, self.trick_seats, self.tricks_won,
-         self.leader, self.result, self._legal) = s
+         self.leader, self.result, self._legal, self.called, self.partner) = s
         del self.history[n_hist:]
         del self.tricks[n_tricks:]
         self.is_over = self.phase == Phase.DONE
 
     # ------------------------------------------------------------------ text
     def __repr__(self) -> str:
-        hands = " ".join(SEAT_LETTERS[s] + ":" + ",".join(card_code(c) for c in cards_of(self.hands[s]))
+        hands = " ".join(self.table.letters[s] + ":" + ",".join(card_code(c) for c in cards_of(self.hands[s]))
                          for s in range(self.table.seats))
-        return (f"<HandState {self.phase.name} dealer={SEAT_LETTERS[self.dealer]} upcard={card_code(self.upcard)} "
+        return (f"<HandState {self.phase.name} dealer={self.table.letters[self.dealer]} upcard={card_code(self.upcard)} "
                 f"{hands}>")
 
 

@@ -141,13 +141,24 @@ class Rules:
         if self.num_players not in players:
             wanted = " or ".join(map(str, players))
             raise RulesError(f"variant = {self.variant} needs num_players = {wanted}, not {self.num_players}")
+        if self.num_players * 5 + 1 > self.cards_in_deck:
+            raise RulesError(f"num_players = {self.num_players} needs a pack of at least {self.num_players * 5 + 1} "
+                             f"cards (five each and the upcard); deck = {self.deck}"
+                             + (" with the joker" if self.joker else ""))
         if self.variant != "partnership":
             # No partners at the table: no lone hands (Keller 1887 ch. 7: "there are no lone
-            # hands in the two-handed game"; the cutthroat maker always plays alone).
-            for name in ("alone_allowed", "defend_alone", "canadian_loner"):
+            # hands in the two-handed game"; the cutthroat maker always plays alone). At
+            # call-ace the maker may go alone instead of calling a partner (X-47; RULES.md
+            # decision 21), but nobody knows whom to defend alone against.
+            refused = ("defend_alone", "canadian_loner") if self.variant == "call_ace" else (
+                "alone_allowed", "defend_alone", "canadian_loner")
+            for name in refused:
                 if getattr(self, name):
                     raise RulesError(f"{name} = true needs partners; with variant = {self.variant} every player "
                                      "plays for himself")
+            if self.call_for_best != "none":  # a lone call-ace maker has no partner to give him a card
+                raise RulesError(f"call_for_best = {self.call_for_best} needs partners; with variant = {self.variant} "
+                                 "every player plays for himself")
         if self.laps and self.game_target < self.max_hand_points:
             raise RulesError(
                 f"laps = true needs game_target of at least {self.max_hand_points}: from {self.game_target - 1} points a "
@@ -156,7 +167,7 @@ class Rules:
 
     def _check_supported(self) -> None:
         unsupported = {
-            "variant": self.variant not in ("partnership", "two_handed", "cutthroat"),
+            "variant": self.variant not in ("partnership", "two_handed", "cutthroat", "call_ace"),
             "match_format": self.match_format != "single_game",
             "farmers_hand": self.farmers_hand,
             "ace_no_face_redeal": self.ace_no_face_redeal,
@@ -275,7 +286,7 @@ OPTION_SOURCES: dict[str, str] = {f.name: f.metadata["source"] for f in dataclas
 OPTION_CHOICES: dict[str, tuple[Any, ...] | None] = {f.name: f.metadata["choices"] for f in dataclasses.fields(Rules)}
 
 OPTION_DOCS: dict[str, str] = {
-    "variant": "Table shape; only the four-player partnership game is played so far.",
+    "variant": "Table shape: the four-player partnership game, two-handed, cutthroat (three), or call-ace (four to six, each for himself, the maker calling a secret partner).",
     "num_players": "Players at the table; follows from variant.",
     "deck": "24 (9-A), 28 (8-A) or 32 (7-A) cards.",
     "joker": "Add the joker (best bower), the highest trump and a trump for every purpose.",
@@ -388,8 +399,10 @@ OPTION_DEPENDS: dict[str, Dependence] = {
     "canadian_loner": Dependence("with dealer_partner_may_assist = true", lambda r: r.dealer_partner_may_assist
                                  and r.variant == "partnership", {}),
     "alone_who": Dependence(
-        "with alone_allowed = true (and, for maker_or_dealer_when_assisted, dealer_partner_may_assist = true)",
-        lambda r: r.alone_allowed and (r.alone_who != "maker_or_dealer_when_assisted" or r.dealer_partner_may_assist), {}),
+        "with alone_allowed = true at a table of partners (and, for maker_or_dealer_when_assisted, "
+        "dealer_partner_may_assist = true)",
+        lambda r: r.alone_allowed and r.variant == "partnership"
+        and (r.alone_who != "maker_or_dealer_when_assisted" or r.dealer_partner_may_assist), {}),
     "defend_alone": Dependence(
         "with alone_allowed = true, or defend_alone_against = any_maker (nobody else can be defended against alone)",
         lambda r: r.alone_allowed or r.defend_alone_against == "any_maker", {}),

@@ -28,7 +28,9 @@ class Phase(enum.IntEnum):
     DISCARD = 4
     """The dealer, holding six cards, discards one."""
     ALONE_DECISION = 5
-    """With after_bidding timing: the maker goes alone or plays with his partner."""
+    """With after_bidding timing: the maker goes alone or plays with his partner. At the
+    call-ace table: the maker calls the best card of a suit for his partner, or goes
+    alone (RULES.md decision 20)."""
     DEFEND_ALONE = 6
     """Each defender in turn from the dealer's left may defend alone."""
     PLAY = 7
@@ -69,6 +71,9 @@ class HandResult:
         points: points scored by this hand per side: the makers' side, or every side
             that defended (at the four-hand table one side scores).
         label: what happened ("march", "euchre", "passed out", ...).
+        partner: call-ace: the seat that held the called card and played with the
+            maker, or None (no call, or the card in the stock). Shown once the hand is
+            over, when every card has been played (RULES.md decision 20).
     """
 
     passed_out: bool
@@ -80,6 +85,7 @@ class HandResult:
     tricks: tuple[int, ...]
     points: tuple[int, ...]
     label: str
+    partner: int | None = None
 
     @property
     def scoring_teams(self) -> tuple[int, ...]:
@@ -104,7 +110,7 @@ class HandFields:
         "defender_alone", "active", "upcard_to_dealer", "discarded", "alone_decided",
         "takeover_done", "defend_done", "best_done", "history", "tricks", "trick_cards",
         "trick_seats", "tricks_won", "leader", "result", "packets", "_stack", "_legal",
-        "_alone_ok", "_with_call", "is_over",
+        "_alone_ok", "_with_call", "is_over", "called", "partner",
     )
 
     rules: Rules
@@ -145,6 +151,12 @@ class HandFields:
     _with_call: bool
     is_over: bool
     """True once the hand is scored or thrown in (phase DONE)."""
+    called: int
+    """Call-ace: the card the maker called (card number), or -1."""
+    partner: int
+    """Call-ace: the seat that held the called card when it was called (the maker's
+    secret partner), or -1 (no call, or the card lay in the stock). Hidden information:
+    no view holds it (RULES.md decision 20)."""
 
 
 FIELDS: tuple[str, ...] = HandFields.__slots__

@@ -17,7 +17,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from euchre.core.actions import DISCARD_BASE, GIVE_BASE, PLAY_BASE, Action
+from euchre.core.actions import CALL_BASE, DISCARD_BASE, GIVE_BASE, Action, is_discard_code
+from euchre.core.calls import best_card
 from euchre.core.cards import EFFECTIVE_SUIT, JOKER, cards_of, deck_cards
 from euchre.core.errors import EuchreError, EuchreTypeError, EuchreValueError, IllegalActionError
 from euchre.core.hand import HandState, Phase, Trick
@@ -111,6 +112,33 @@ class PlayerView:
         out.extend(self.trick_cards)
         return out
 
+    @property
+    def called(self) -> int:
+        """Call-ace: the card the maker called (card number), read from the public
+        history, or -1 before (or without) a call (RULES.md decision 21)."""
+        for _seat, code in self.history:
+            if CALL_BASE <= code < CALL_BASE + 4:
+                return best_card(code - CALL_BASE, self.trump, self.rules.joker)
+        return -1
+
+    def known_partner(self) -> int:
+        """Call-ace: the maker's partner as far as this seat knows, or -1: this seat
+        itself when it holds (or held) the called card, the seat that played it once it
+        is played (the partner is revealed only then), the maker to his partner. Every
+        other player sees -1 until the card falls: the view carries nothing that tells
+        (RULES.md decision 20)."""
+        card = self.called
+        if card == -1:
+            return -1
+        for t in self.tricks:
+            if card in t.cards:
+                return t.seats[t.cards.index(card)]
+        if card in self.trick_cards:
+            return self.trick_seats[self.trick_cards.index(card)]
+        if card in self.hand:
+            return self.seat
+        return -1
+
     def voids(self) -> list[set[int]]:
         """For each seat, the effective suits it has shown it holds none of (by not
         following suit)."""
@@ -181,12 +209,12 @@ def _seen_history(state: HandState, seat: int) -> tuple[tuple[int, int], ...]:
     so only they are looked at (in play, the cards played are most of the history)."""
     history = state.history
     calls = history[:len(history) - _played(state)]
-    if not any(DISCARD_BASE <= code < PLAY_BASE or code >= GIVE_BASE for _, code in calls):
+    if not any(is_discard_code(code) or code >= GIVE_BASE for _, code in calls):
         return tuple(history)
     partner = state.table.partner
     seen: list[tuple[int, int]] = []
     for s, code in calls:
-        if DISCARD_BASE <= code < PLAY_BASE and s != seat:
+        if is_discard_code(code) and s != seat:
             code = HIDDEN
         elif code >= GIVE_BASE and seat != s and seat != partner[s]:
             code = HIDDEN_GIVE
@@ -302,7 +330,8 @@ def _sample_world(view: PlayerView, rng: random.Random) -> HandState:
     Constraints kept: cards played and the viewer's cards are fixed; the upcard taken up
     stays with the dealer until played (unless ``dealer_may_discard_upcard``, when it may
     be his discard); a turned-down upcard and a joker set aside are in the kitty; voids
-    shown in play. Bidding inferences are the bots' business, not this function's.
+    shown in play; at call-ace the called card is not the maker's (it may be any other
+    player's or in the stock: the secret partner stays unknown). Bidding inferences are the bots' business, not this function's.
 
     Raises:
         EuchreError: no deal fits the view (an inconsistent view).
@@ -381,6 +410,11 @@ def _sample_world(view: PlayerView, rng: random.Random) -> HandState:
             if s in room and (eff is None or eff[c] not in voids[s]):
                 ok.add(s)
         allowed[c] = ok
+    # Call-ace: the maker may not call a card he holds (RULES.md decision 21), so the
+    # called card, unseen, lies with any other player or in the stock, never with him.
+    called = view.called
+    if called in allowed and view.maker != me:
+        allowed[called].discard(view.maker)
     # Calls can constrain hidden cards too (natural_trump: a caller held a natural
     # trump of his suit). Those are checked by replaying the history; a world that
     # fails the replay is drawn again (rejection sampling).

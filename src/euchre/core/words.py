@@ -40,7 +40,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from euchre.core.actions import DISCARD_BASE, GIVE_BASE, PLAY_BASE, Action
+from euchre.core.actions import DISCARD_BASE, GIVE_BASE, PLAY_BASE, Action, is_discard_code
 from euchre.core.cards import JOKER, NO_TRUMP, SAME_COLOUR, Card
 from euchre.core.hand import Phase
 from euchre.core.rules import Rules
@@ -198,11 +198,14 @@ def describe(action: int, seat: int, *, dealer: int, phase: Phase, style: str = 
         return "gives his partner a card face down"
     if code >= PLAY_BASE:
         return card_words(code - PLAY_BASE)
+    act = Action(code)
+    if act.is_call:
+        # The call-ace maker names the suit whose best card calls his partner (X-35, X-47).
+        return f"I call the best {('club', 'diamond', 'heart', 'spade')[act.called_suit]}."
     if code >= DISCARD_BASE:
         if viewer is None or viewer == seat:
             return f"discards {card_words(code - DISCARD_BASE)}"
         return "discards a card face down"
-    act = Action(code)
     if act == Action.PASS:
         if phase == Phase.BID_ROUND_1:
             if role == "dealer" and st != "tournament":
@@ -237,8 +240,10 @@ def describe(action: int, seat: int, *, dealer: int, phase: Phase, style: str = 
 
 
 def is_spoken(action: int) -> bool:
-    """True for a call (quoted as spoken words), False for a discard or a card played."""
-    return 0 <= int(action) < DISCARD_BASE
+    """True for a call (quoted as spoken words; the call-ace maker's call of a card too),
+    False for a discard or a card played."""
+    code = int(action)
+    return 0 <= code < DISCARD_BASE or (code >= DISCARD_BASE and not is_discard_code(code) and code < PLAY_BASE)
 
 
 def plain(action: int, *, upcard: int | None = None) -> str:
@@ -258,9 +263,12 @@ def plain(action: int, *, upcard: int | None = None) -> str:
         return f"give {card_words(code - GIVE_BASE)} to your lone partner, face down"
     if code >= PLAY_BASE:
         return f"play {card_words(code - PLAY_BASE)}"
+    act = Action(code)
+    if act.is_call:
+        s = act.called_suit
+        return f"call the best {suit_symbol(s)} {suit_word(s)} card for a partner"
     if code >= DISCARD_BASE:
         return f"discard {card_words(code - DISCARD_BASE)}"
-    act = Action(code)
     if act in (Action.ORDER_UP, Action.ORDER_UP_ALONE):
         what = f"accept {suit_symbol(upcard >> 3)} {suit_word(upcard >> 3)} as trump" if upcard is not None and upcard != JOKER \
             else "accept the upcard's suit as trump"
@@ -306,9 +314,11 @@ def history_phases(history: Iterable[tuple[int, int]], table: Table = FOUR_HANDE
             continue
         if code >= PLAY_BASE:
             out.append(Phase.PLAY)
-        elif code >= DISCARD_BASE or code == HIDDEN_DISCARD:
+        elif code == HIDDEN_DISCARD or is_discard_code(code):
             # The discard right after a card given for best is the lone player's.
             out.append(Phase.BEST_DISCARD if after_give else Phase.DISCARD)
+        elif code >= DISCARD_BASE:  # a call-ace call: the maker's decision after trump is fixed
+            out.append(Phase.ALONE_DECISION)
         elif not fixed:
             if code == Action.PASS:
                 out.append(Phase.BID_ROUND_2 if round_two else Phase.BID_ROUND_1)

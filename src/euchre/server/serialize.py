@@ -47,7 +47,7 @@ from typing import Any
 
 import orjson
 
-from euchre.core.actions import DISCARD_BASE, GIVE_BASE, PLAY_BASE, Action, action_text
+from euchre.core.actions import GIVE_BASE, PLAY_BASE, Action, action_text, is_discard_code
 from euchre.core.cards import JOKER, NO_TRUMP, Card, card_code
 from euchre.core.counters import counters
 from euchre.core.game import Game, bridge_team
@@ -298,7 +298,7 @@ def _public_hand(view: PlayerView, viewer: int) -> dict[str, Any]:
 
 
 def _legal_entry(view: PlayerView, code: int) -> dict[str, Any]:
-    kind = "give" if code >= GIVE_BASE else "play" if code >= PLAY_BASE else "discard" if code >= DISCARD_BASE else "call"
+    kind = "give" if code >= GIVE_BASE else "play" if code >= PLAY_BASE else "discard" if is_discard_code(code) else "call"
     return {
         "action": action_text(code),
         "kind": kind,
