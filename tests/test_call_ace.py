@@ -22,7 +22,7 @@ from euchre.bots.rollout import hand_value
 from euchre.core import Action, Game, HandState, Phase, RulesError, preset, sample_world, view_of
 from euchre.core.actions import action_text, parse_action
 from euchre.core.calls import best_card
-from euchre.core.cards import JOKER, card_code, cards_of, parse_card
+from euchre.core.cards import JOKER, cards_of, parse_card
 from euchre.core.errors import EuchreError, IllegalActionError
 from euchre.core.records import dumps, loads
 from euchre.core.views import PlayerView
@@ -31,9 +31,11 @@ from euchre.solver import analyse, solvable
 
 try:
     from . import _naive_euchre as kit
+    from ._compare_naive import deal_of, play_against
     from ._naive_call_ace import NaiveCallAceHand
 except ImportError:
     import _naive_euchre as kit  # type: ignore[no-redef]
+    from _compare_naive import deal_of, play_against  # type: ignore[no-redef]
     from _naive_call_ace import NaiveCallAceHand  # type: ignore[no-redef]
 
 CA4, CA5, CA6 = preset("call-ace-4"), preset("call-ace-5"), preset("call-ace-6")
@@ -283,8 +285,7 @@ def test_perft_of_a_fixed_deal_counted_by_hand() -> None:
 
 # ------------------------------------------------------------------ the naive model
 def _naive_of(hand: HandState) -> NaiveCallAceHand:
-    hands = [[card_code(c) for c in cards_of(m)] for m in hand.deal_hands]
-    return NaiveCallAceHand(hand.rules.to_dict(), hand.dealer, hands, [card_code(c) for c in hand.stock])
+    return NaiveCallAceHand(*deal_of(hand))
 
 
 VARIANTS = [CA4, CA5, CA6, CA5.replace(alone_declare_timing="with_call"), CA6.replace(alone_allowed=False),
@@ -300,15 +301,7 @@ def test_random_play_agrees_with_the_naive_model(seed: int) -> None:
     for _ in range(6):
         hand = HandState.deal(rules, rng.randrange(rules.table.seats), rng)
         naive = _naive_of(hand)
-        while not hand.is_over:
-            assert hand.turn == naive.turn
-            assert sorted(str(a) for a in hand.legal_actions()) == sorted(naive.legal())
-            action = rng.choice(hand.legal_actions())
-            hand.apply(action)
-            naive.apply(str(action))
-        assert naive.phase == "done" and hand.result is not None
-        assert hand.result.points == naive.points and hand.result.passed_out == naive.passed_out
-        assert [t.winner for t in hand.tricks] == [w for _, w in naive.tricks]
+        play_against(hand, naive, rng)
         assert hand.partner == (-1 if naive.partner is None else naive.partner)
 
 
