@@ -1,7 +1,9 @@
 """Benchmark: random full hands per second, our engine against OpenSpiel's euchre.
 
 Both engines play whole hands of the same rules (our ``openspiel`` preset; OpenSpiel's
-``euchre`` with its default parameters) with uniformly random legal actions:
+``euchre`` with its default parameters) with uniformly random legal actions (and, unless
+``--no-shapes``, ours also under every playable preset of another table shape, which
+OpenSpiel does not have):
 
 - ours, through the public checked API: ``HandState.deal`` (shuffle, cut, deal), then
   ``legal_actions()`` and ``apply(action)`` until the hand is over;
@@ -31,15 +33,18 @@ from collections.abc import Callable
 import pyspiel
 
 from euchre.core import HandState, preset
+from euchre.core.presets import FOUR_HAND_PRESETS, PLAYABLE_PRESETS
 
 
-def _ours_apply(seed: int) -> Callable[[], int]:
-    """Our engine through deal + legal_actions + apply (the checked public API)."""
-    rules = preset("openspiel")
+def _ours_apply(seed: int, name: str = "openspiel") -> Callable[[], int]:
+    """Our engine through deal + legal_actions + apply (the checked public API), under
+    preset ``name`` (any table: the dealer is drawn from its seats)."""
+    rules = preset(name)
+    seats = rules.table.seats
     rng = random.Random(seed)
 
     def play_one() -> int:
-        hand = HandState.deal(rules, rng.randrange(4), rng)
+        hand = HandState.deal(rules, rng.randrange(seats), rng)
         n = 0
         while not hand.is_over:
             hand.apply(rng.choice(hand.legal_actions()))
@@ -49,13 +54,14 @@ def _ours_apply(seed: int) -> Callable[[], int]:
     return play_one
 
 
-def _ours_push(seed: int) -> Callable[[], int]:
+def _ours_push(seed: int, name: str = "openspiel") -> Callable[[], int]:
     """Our engine through deal + legal_codes + push (the unchecked search path)."""
-    rules = preset("openspiel")
+    rules = preset(name)
+    seats = rules.table.seats
     rng = random.Random(seed)
 
     def play_one() -> int:
-        hand = HandState.deal(rules, rng.randrange(4), rng)
+        hand = HandState.deal(rules, rng.randrange(seats), rng)
         n = 0
         while not hand.is_over:
             hand.push(rng.choice(hand.legal_codes()))
@@ -111,6 +117,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=5.0, help="CPU seconds per engine (default 5)")
     parser.add_argument("--slice", type=float, default=0.25, help="CPU seconds an engine runs before the next takes over (default 0.25)")
     parser.add_argument("--seed", type=int, default=1, help="random seed for deals and choices (default 1)")
+    parser.add_argument("--no-shapes", action="store_true", help="leave out the tables other than the four-hand one")
     args = parser.parse_args(argv)
     if args.seconds <= 0 or args.slice <= 0:
         parser.error("--seconds and --slice must be positive")
@@ -120,17 +127,23 @@ def main(argv: list[str] | None = None) -> int:
     print(f"rules: our preset 'openspiel' vs OpenSpiel 'euchre' defaults; {args.seconds:g} s of CPU each, "
           f"interleaved in {args.slice:g} s slices; seed {args.seed}")
     print()
-    results = run_interleaved({
+    engines = {
         "ours: deal + legal_actions + apply": _ours_apply(args.seed),
         "ours: deal + legal_codes + push": _ours_push(args.seed),
         "OpenSpiel (pyspiel from Python)": _openspiel(args.seed),
-    }, args.seconds, args.slice)
+    }
+    if not args.no_shapes:
+        # Every other table shape, through the checked API (OpenSpiel has none of them).
+        for name in PLAYABLE_PRESETS:
+            if name not in FOUR_HAND_PRESETS:
+                engines[f"ours: apply, {name} ({preset(name).table.seats} seats)"] = _ours_apply(args.seed, name)
+    results = run_interleaved(engines, args.seconds, args.slice)
     rows = list(results.items())
     rates = {}
-    print(f"{'engine':40} {'hands':>8} {'hands/s':>10} {'decisions/s':>12} {'decisions/hand':>15}")
+    print(f"{'engine':44} {'hands':>8} {'hands/s':>10} {'decisions/s':>12} {'decisions/hand':>15}")
     for name, (hands, decisions, elapsed) in rows:
         rates[name] = hands / elapsed
-        print(f"{name:40} {hands:8d} {hands / elapsed:10.0f} {decisions / elapsed:12.0f} {decisions / hands:15.1f}")
+        print(f"{name:44} {hands:8d} {hands / elapsed:10.0f} {decisions / elapsed:12.0f} {decisions / hands:15.1f}")
     print()
     spiel = rates["OpenSpiel (pyspiel from Python)"]
     for name, rate in rates.items():

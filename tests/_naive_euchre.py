@@ -131,7 +131,7 @@ class NaiveHand:
                 self.blind = True  # X-22: the dealer names trump blind
         self.phase = "blind" if self.blind else "r1"
         self.turn = dealer if self.blind else (dealer + 1) % 4
-        # The claims before the bidding (RULES.md decision 20): every seat from the eldest
+        # The claims before the bidding (RULES.md decision 23): every seat from the eldest
         # says once pass or a claim; the three face-down cards lie under the upcard.
         self.kitty_down = list(stock[2:5] if stock[0] == "JK" else stock[1:4])
         self.farmers: list[int] = []
@@ -152,6 +152,7 @@ class NaiveHand:
         self.steps: list[str] = []
         self.step = 0
         self.def_queue: list[int] = []
+        self.receiver = -1  # call_for_best: the lone player getting his partner's best card
         self.trick: list[tuple[int, str]] = []
         self.leader = -1
         self.tricks: list[tuple[list[tuple[int, str]], int]] = []
@@ -263,6 +264,10 @@ class NaiveHand:
             return ["alone", "partner"]
         if self.phase == "defend":
             return ["pass", "defend-alone"]
+        if self.phase == "give":  # X-20: the partner chooses any card of his
+            return [f"give-{c}" for c in self.hands[seat]]
+        if self.phase == "bestdiscard":  # X-15c: the lone player then discards one of six
+            return [f"discard-{c}" for c in self.hands[seat]]
         assert self.phase == "play"
         assert self.trump is not None
         return [f"play-{c}" for c in legal_plays(self.hands[seat], [c for _, c in self.trick], self.trump)]
@@ -345,9 +350,9 @@ class NaiveHand:
     # RULES.md decision 9: the order of the decisions after trump is fixed.
     def _begin_after_trump(self) -> None:
         if self.with_call:
-            self.steps = ["takeover", "discard", "defend", "play"]
+            self.steps = ["takeover", "discard", "best", "defend", "play"]
         else:
-            self.steps = ["discard", "alone", "takeover", "discard", "defend", "play"]
+            self.steps = ["discard", "alone", "takeover", "discard", "best", "defend", "play"]
         self.step = 0
         self._advance()
 
@@ -380,6 +385,12 @@ class NaiveHand:
                 if not self.alone_decided and o["alone_allowed"]:
                     assert self.maker is not None
                     self.phase, self.turn = "alone", self.maker
+                    return
+            elif name == "best":
+                # RULES.md decision 20: a lone maker gets his partner's best card once his
+                # lone hand and the dealer's discard are settled.
+                if o["call_for_best"] != "none" and self.lone is not None:
+                    self.phase, self.turn, self.receiver = "give", (self.lone + 2) % 4, self.lone
                     return
             elif name == "defend":
                 if o["defend_alone"] and (self.lone is not None or o["defend_alone_against"] == "any_maker"):
@@ -416,11 +427,28 @@ class NaiveHand:
         if action == "defend-alone":
             self.lone_def = seat
             self.out.add((seat + 2) % 4)
+            if self.o["call_for_best"] == "lone_maker_and_lone_defender":  # X-15c
+                self.phase, self.turn, self.receiver = "give", (seat + 2) % 4, seat
+                return
         elif self.def_queue:
             self.turn = self.def_queue.pop(0)
             return
         self.step += 1
         self._advance()
+
+    def _apply_give(self, seat: int, action: str) -> None:
+        card = action[len("give-"):]
+        self.hands[seat].remove(card)
+        self.hands[self.receiver].append(card)
+        self.phase, self.turn = "bestdiscard", self.receiver
+
+    def _apply_bestdiscard(self, seat: int, action: str) -> None:
+        self.hands[seat].remove(action[len("discard-"):])
+        if seat == self.lone:
+            self.step += 1
+            self._advance()
+        else:
+            self._begin_play()
 
     def _next_active(self, seat: int) -> int:
         while seat in self.out:
@@ -630,7 +658,8 @@ def bid(state: HandState, *, maker: int, trump: str, round1: bool = False, alone
     """Drive the bidding: everyone passes until ``maker`` accepts (round one) or names
     ``trump`` (round two), alone or not (with the call or after bidding, as the rules
     say); takeovers are declined; ``defender`` defends alone; the dealer discards
-    ``discard``. ``apply`` defaults to ``state.apply`` (pass ``game.apply`` for a game)."""
+    ``discard``; with ``call_for_best`` the first card is given and the first discarded.
+    ``apply`` defaults to ``state.apply`` (pass ``game.apply`` for a game)."""
     do = apply or state.apply
     with_call = state.rules.alone_declare_timing == "with_call"
     while state.phase not in (Phase.PLAY, Phase.DONE):
@@ -648,6 +677,8 @@ def bid(state: HandState, *, maker: int, trump: str, round1: bool = False, alone
             a = "alone" if alone else "partner"
         elif ph == Phase.DEFEND_ALONE:
             a = "defend-alone" if t == defender else "pass"
+        elif ph in (Phase.GIVE_BEST, Phase.BEST_DISCARD):
+            a = str(state.legal_actions()[0])  # call_for_best: any card given, any discarded
         else:
             raise AssertionError(f"unexpected phase {ph}")
         do(a)

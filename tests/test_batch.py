@@ -35,10 +35,11 @@ from euchre.batch import BatchBackendError, BatchRulesError, HandBatch, backend_
 from euchre.batch import kernel as k
 from euchre.batch import play as play_module
 from euchre.batch.backend import ENV_VAR
-from euchre.core import PLAYABLE_PRESETS, HandState, Phase, Rules, preset
+from euchre.core import HandState, Phase, Rules, preset
 from euchre.core.actions import Action
 from euchre.core.cards import NO_TRUMP, SAME_COLOUR, parse_card
 from euchre.core.errors import EuchreTypeError, EuchreValueError, RulesTypeError
+from euchre.core.presets import FOUR_HAND_PRESETS, PLAYABLE_PRESETS
 from euchre.core.seats import Table
 
 BACKEND = "numba"
@@ -110,11 +111,14 @@ two, the stuck dealer and the pass-outs come often."""
 
 S = preset("modern-standard")
 
+BATCH_PRESETS = [name for name in FOUR_HAND_PRESETS if preset(name).call_for_best == "none"]
+"""The playable presets the kernel plays: the four-hand table, no card given for best."""
+
 GROUPS: dict[str, list[tuple[str, Rules, Any, int | None, int]]] = {
     # name: (label, rules, policy, dealer, hands)
-    "presets": [(name, preset(name), "random", None, 500) for name in PLAYABLE_PRESETS]
-    + [(f"{name}, mixed policy", preset(name), MIX, 3, 250) for name in PLAYABLE_PRESETS]
-    + [(f"{name}, simple policy", preset(name), "simple", None, 150) for name in PLAYABLE_PRESETS],
+    "presets": [(name, preset(name), "random", None, 500) for name in BATCH_PRESETS]
+    + [(f"{name}, mixed policy", preset(name), MIX, 3, 250) for name in BATCH_PRESETS]
+    + [(f"{name}, simple policy", preset(name), "simple", None, 150) for name in BATCH_PRESETS],
     "bidding options": [
         ("natural trump, no trump, turned-down suit", S.replace(require_trump_to_call="natural_trump", no_trump_call=True,
                                                                round2_may_name_turned_down=True), MIX, 3, 500),
@@ -444,12 +448,24 @@ def test_simple_policy_beats_random_play() -> None:
 
 # ======================================================================= rules and errors
 def test_every_playable_preset_is_accepted_by_name_and_value() -> None:
-    for name in PLAYABLE_PRESETS:
+    for name in BATCH_PRESETS:
         assert play_hands(name, 3, backend=BACKEND).rules == preset(name)
 
 
+def test_the_presets_it_cannot_play_are_refused_naming_why() -> None:
+    refused = [name for name in PLAYABLE_PRESETS if name not in BATCH_PRESETS]
+    assert "railroad" in refused and "modern-standard" not in refused
+    for name in refused:
+        with pytest.raises(BatchRulesError, match=r"call_for_best|four-hand partnership table"):
+            play_hands(name, 1)
+    with pytest.raises(BatchRulesError, match="call_for_best = lone_maker"):
+        play_hands(S.replace(call_for_best="lone_maker"), 1)
+    # call_for_best is dormant without lone hands: the kernel plays it
+    assert play_hands(S.replace(call_for_best="lone_maker", alone_allowed=False), 2).rules.call_for_best == "lone_maker"
+
+
 @pytest.mark.parametrize(("call", "error", "words"), [
-    (lambda: play_hands("railroad", 1), BatchRulesError, "playable presets"),
+    (lambda: play_hands("progressive-party", 1), BatchRulesError, "playable presets"),
     (lambda: play_hands("no-such-preset", 1), BatchRulesError, "playable presets"),
     (lambda: play_hands(42, 1), RulesTypeError, "Rules value or a preset name"),  # type: ignore[arg-type]
     (lambda: play_hands("openspiel", -1), EuchreValueError, "n must be"),
@@ -481,6 +497,9 @@ def test_a_table_of_another_shape_is_refused() -> None:
     object.__setattr__(odd, "_table", Table(4, ((0,), (1,), (2,), (3,))))  # four players, no partners
     with pytest.raises(BatchRulesError, match="four-hand partnership table"):
         play_hands(odd, 1)
+    for name in ("two-handed", "cutthroat-3"):  # playable presets of other tables
+        with pytest.raises(BatchRulesError, match="four-hand partnership table"):
+            play_hands(name, 1)
 
 
 def test_an_option_value_the_kernel_does_not_know_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:

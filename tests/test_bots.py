@@ -58,10 +58,12 @@ def _reachable_phases(rules: Rules) -> set[Phase]:
         phases.add(Phase.BLIND_NAME)
     if rules.alone_allowed and rules.alone_who != "maker_only":
         phases.add(Phase.TAKEOVER)
-    if rules.alone_allowed and rules.alone_declare_timing == "after_bidding":
-        phases.add(Phase.ALONE_DECISION)
+    if (rules.alone_allowed and rules.alone_declare_timing == "after_bidding") or rules.variant == "call_ace":
+        phases.add(Phase.ALONE_DECISION)  # at call-ace: the maker's call (RULES.md decision 21)
     if rules.defend_alone:
         phases.add(Phase.DEFEND_ALONE)
+    if rules.alone_allowed and rules.call_for_best != "none":
+        phases |= {Phase.GIVE_BEST, Phase.BEST_DISCARD}
     return phases
 
 
@@ -76,7 +78,7 @@ def _collect_views(rules: Rules, seed: int, per_phase: int = 25, max_hands: int 
         if all(len(views[p]) >= per_phase for p in wanted):
             break
         state = HandState.deal(rules, rng.randrange(rules.table.seats), rng)
-        score = (rng.randrange(target), rng.randrange(target))
+        score = tuple(rng.randrange(target) for _ in rules.table.teams)
         while not state.is_over:
             view = view_of(state, state.turn, score)
             bucket = views.setdefault(view.phase, [])

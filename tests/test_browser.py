@@ -113,9 +113,11 @@ class Pages:
 
 
 @pytest.fixture
-def new_page(browser: Browser) -> Iterator[Pages]:
+def new_page(browser: Browser, server: ServerProcess) -> Iterator[Pages]:
     """A page opener; at the end its contexts are closed and no page may have had a
-    script error or an unexpected console error."""
+    script error or an unexpected console error. It takes ``server`` so that the server
+    is started before and stopped after the pages, whatever order a test names them in
+    (stopped first, a page still open logs a refused reconnection on a busy machine)."""
     pages = Pages(browser)
     yield pages
     for context in pages.contexts:

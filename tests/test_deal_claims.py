@@ -1,5 +1,5 @@
 """The claims of the dealt hand before the bidding: the farmer's hand, the hand of
-nines and tens and the ace with no face (RULES.md decision 20).
+nines and tens and the ace with no face (RULES.md decision 23).
 
 Sources: X-25 (euchrestrategy.info: a farmer's hand is "three nines or three tens",
 shown and exchanged "for the three unexposed cards in the kitty"; more than one claim is
@@ -111,7 +111,7 @@ def test_three_tens_make_a_farmers_hand_and_four_nines_do_not() -> None:
 
 def test_regression_two_farmers_hands_are_a_misdeal_and_the_same_dealer_deals() -> None:
     """X-25: if more than one player claims a farmer's hand, the deal is a misdeal; the
-    same dealer deals again (RULES.md decision 20, #interp after X-29, X-36)."""
+    same dealer deals again (RULES.md decision 23, #interp after X-29, X-36)."""
     first = kit.make_state(FARMER, W, ["9C 9D 9H AS KS", "TC TD TH AC KC", "JC QC JD QD KD", "AD JH QH KH 9S"],
                            "AH", "TS JS QS")
     game = kit.game_with_first_hand(FARMER, W, first)
@@ -169,7 +169,7 @@ def test_a_face_card_or_no_ace_is_no_ace_no_face(holding: str) -> None:
 
 
 def test_the_joker_is_no_low_card() -> None:
-    """#interp (RULES.md decision 20): the joker, the highest trump, spoils an ace and no
+    """#interp (RULES.md decision 23): the joker, the highest trump, spoils an ace and no
     face (it is no nine, ten or ace either)."""
     rules = ACE.replace(joker=True, joker_turned_up="turn_next_card")
     state = kit.make_state(rules, W, ["AC 9C TD 9H JK", None, None, None], "KD")
@@ -177,7 +177,7 @@ def test_the_joker_is_no_low_card() -> None:
 
 
 def test_a_throw_in_voids_an_earlier_farmers_claim() -> None:
-    """A throw-in ends the deal at once (RULES.md decision 20): North's farmer's claim
+    """A throw-in ends the deal at once (RULES.md decision 23): North's farmer's claim
     comes to nothing, East (ace, no face) throws in, the deal passes to North."""
     first = kit.make_state(ALL, W, ["9C 9D 9H AS KS", "AC AD 9S TC TD", None, None], "KH")
     game = kit.game_with_first_hand(ALL, W, first)
@@ -248,7 +248,7 @@ def test_a_claim_not_allowed_is_refused_naming_the_legal_actions() -> None:
 
 
 def test_no_claim_round_when_the_joker_is_named_blind() -> None:
-    """RULES.md decision 20: with the joker turned up and named blind the dealer calls
+    """RULES.md decision 23: with the joker turned up and named blind the dealer calls
     first, before he has seen his cards; there is no claim round."""
     rules = NINES.replace(joker=True)
     state = kit.make_state(rules, W, [None] * 4, "JK")

@@ -23,13 +23,17 @@ from euchre.core.cards import EFFECTIVE_SUIT, JOKER, cards_of, deck_cards, parse
 from euchre.core.errors import EuchreTypeError, EuchreValueError, IllegalActionError, RulesError
 from euchre.core.game import Game, Setup
 from euchre.core.hand import HandState
-from euchre.core.presets import PLAYABLE_PRESETS, preset
+from euchre.core.presets import FOUR_HAND_PRESETS, preset
 from euchre.core.views import view_of
 from euchre.interop import features
 from euchre.interop import openspiel as osp
 from euchre.interop import openspiel_game as og
 
 N, E, S, W = 0, 1, 2, 3
+
+ENV_PRESETS = [name for name in FOUR_HAND_PRESETS if preset(name).call_for_best == "none"]
+"""The playable presets these vectors describe (a card given for best is refused:
+features.check_rules)."""
 
 
 def cards(text: str) -> list[int]:
@@ -74,7 +78,7 @@ def play_lone_march(state: Any) -> None:
 
 
 # ---------------------------------------------------------------------------- OpenSpiel's checks
-@pytest.mark.parametrize("name", PLAYABLE_PRESETS)
+@pytest.mark.parametrize("name", ENV_PRESETS)
 def test_random_sim_test_one_deal(name: str) -> None:
     game = pyspiel.load_game(og.GAME_NAME, {"preset": name})
     pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
@@ -434,6 +438,8 @@ def test_parameters_select_the_preset_and_options() -> None:
 
 def test_bad_parameters_get_clear_errors() -> None:
     with pytest.raises(RulesError, match="not playable"):
+        pyspiel.load_game(og.GAME_NAME, {"preset": "progressive-party"})
+    with pytest.raises(RulesError, match="call_for_best = lone_maker_and_lone_defender cannot be played here"):
         pyspiel.load_game(og.GAME_NAME, {"preset": "railroad"})
     with pytest.raises(RulesError, match=r"defend_alone is 0 \(false\), 1 \(true\) or -1"):
         pyspiel.load_game(og.GAME_NAME, {"defend_alone": 2})
@@ -530,3 +536,13 @@ def test_dqn_learns_the_lone_march() -> None:
     for _ in range(50):
         deal(False)
     assert deal(True) == (4.0, int(Action.ORDER_UP_ALONE))
+
+
+@pytest.mark.parametrize("name", ["two-handed", "cutthroat-3"])
+def test_a_table_of_players_each_for_himself_is_refused_naming_it(name: str) -> None:
+    """The game's players are the four seats of the partnership table: the two- and
+    three-player tables are refused by name and by rules."""
+    with pytest.raises(RulesError, match="four-hand partnership table only"):
+        pyspiel.load_game(og.GAME_NAME, {"preset": name})
+    with pytest.raises(RulesError, match="four-hand partnership table only"):
+        og.load_game(preset(name))

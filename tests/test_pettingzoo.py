@@ -18,13 +18,17 @@ from euchre.core.cards import cards_of, parse_card
 from euchre.core.errors import ActionTypeError, EuchreTypeError, EuchreValueError, IllegalActionError, RulesError
 from euchre.core.game import Game, Setup
 from euchre.core.hand import HandState, Phase
-from euchre.core.presets import PLAYABLE_PRESETS, preset
+from euchre.core.presets import FOUR_HAND_PRESETS, preset
 from euchre.core.views import sample_world, view_of
 from euchre.interop import features
 from euchre.interop import pettingzoo as ep
 
 MODES = [{"reward": "hand"}, {"reward": "game"}, {"episode": "hand"}]
 N, E, S, W = 0, 1, 2, 3
+
+ENV_PRESETS = [name for name in FOUR_HAND_PRESETS if preset(name).call_for_best == "none"]
+"""The playable presets these vectors describe (a card given for best is refused:
+features.check_rules)."""
 
 
 def cards(text: str) -> list[int]:
@@ -68,7 +72,7 @@ def play_lone_march(environment: ep.raw_env) -> None:
 
 
 # ---------------------------------------------------------------------------- PettingZoo's checks
-@pytest.mark.parametrize("name", PLAYABLE_PRESETS)
+@pytest.mark.parametrize("name", ENV_PRESETS)
 @pytest.mark.parametrize("mode", MODES, ids=["reward-hand", "reward-game", "one-hand"])
 def test_pettingzoo_api_test_passes(name: str, mode: dict[str, str]) -> None:
     with warnings.catch_warnings():
@@ -79,7 +83,7 @@ def test_pettingzoo_api_test_passes(name: str, mode: dict[str, str]) -> None:
         api_test(ep.env(name, **mode), num_cycles=300)
 
 
-@pytest.mark.parametrize("name", PLAYABLE_PRESETS)
+@pytest.mark.parametrize("name", ENV_PRESETS)
 def test_pettingzoo_seed_test_passes(name: str) -> None:
     seed_test(lambda: ep.env(name), num_cycles=300)
 
@@ -149,7 +153,7 @@ def test_an_episode_of_one_hand_ends_after_it() -> None:
     # The last observation shows the finished hand: five tricks to N-S.
     obs = environment.observe("player_0")["observation"]
     assert obs[features.OBSERVATION_LAYOUT["tricks_won"]].tolist() == [1.0, 0.0]
-    assert obs[features.OBSERVATION_LAYOUT["phase"]].tolist() == [float(p == Phase.DONE) for p in Phase]
+    assert obs[features.OBSERVATION_LAYOUT["phase"]].tolist() == [float(p == Phase.DONE) for p in Phase if p <= Phase.DONE]
 
 
 def test_a_game_that_reaches_max_hands_is_truncated() -> None:
@@ -192,7 +196,11 @@ def test_the_raw_environment_refuses_what_is_no_action(action: object) -> None:
 
 def test_bad_arguments_get_clear_errors() -> None:
     with pytest.raises(RulesError, match="not playable"):
+        ep.env("progressive-party")
+    with pytest.raises(RulesError, match="call_for_best = lone_maker_and_lone_defender cannot be played here"):
         ep.env("railroad")
+    with pytest.raises(RulesError, match="call_for_best = lone_maker cannot"):
+        ep.env("modern-standard", options={"call_for_best": "lone_maker"})
     with pytest.raises(RulesError, match="unknown option"):
         ep.env("modern-standard", options={"no_such_option": 1})
     with pytest.raises(EuchreValueError, match="reward must be one of hand, game"):
@@ -333,3 +341,14 @@ def test_render_shows_the_table_as_text() -> None:
     text = environment.render()
     assert text is not None and "N:JD,JH,QH,KH,AH" in text and "score N-S 0 E-W 0" in text
     assert ep.raw_env("modern-standard").render() is None
+
+
+@pytest.mark.parametrize("name", ["two-handed", "cutthroat-3"])
+def test_a_table_of_players_each_for_himself_is_refused_naming_it(name: str) -> None:
+    """The observation layout describes the four-hand partnership table (four seats, two
+    sides): the two- and three-player tables are refused with a RulesError that says so,
+    by preset and by rules, not failed in the middle of an episode."""
+    with pytest.raises(RulesError, match=r"four-hand partnership table only.*each for himself"):
+        ep.env(name)
+    with pytest.raises(RulesError, match="four-hand partnership table only"):
+        ep.raw_env(rules=preset(name))

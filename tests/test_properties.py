@@ -21,13 +21,15 @@ from hypothesis import strategies as st
 
 from euchre.core import Game, HandState, Phase, PlayerView, Rules, preset, sample_world, view_of
 from euchre.core.presets import PLAYABLE_PRESETS
-from euchre.core.views import HIDDEN
+from euchre.core.views import HIDDEN, HIDDEN_GIVE
 
 try:
     from . import _naive_euchre as kit
+    from ._naive_call_ace import NaiveCallAceHand
     from ._naive_individual import NaiveIndividualHand
 except ImportError:
     import _naive_euchre as kit  # type: ignore[no-redef]
+    from _naive_call_ace import NaiveCallAceHand  # type: ignore[no-redef]
     from _naive_individual import NaiveIndividualHand  # type: ignore[no-redef]
 
 from euchre.core import records
@@ -87,6 +89,8 @@ def to_naive(state: HandState) -> kit.NaiveHand | NaiveIndividualHand:
     if state.joker_aside:
         stock = [stock[-1], *stock[:-1]]
     hands = [kit.codes([c for c in range(33) if state.deal_hands[s] >> c & 1]) for s in range(state.table.seats)]
+    if state.rules.variant == "call_ace":
+        return NaiveCallAceHand(state.rules.to_dict(), state.dealer, hands, stock)
     if state.table.individual:
         return NaiveIndividualHand(state.rules.to_dict(), state.dealer, hands, stock)
     return kit.NaiveHand(state.rules.to_dict(), state.dealer, hands, stock)
@@ -151,19 +155,32 @@ def test_play_follows_the_rules(name: str, seed: int) -> None:
     for s in range(n):
         held = bits(state.deal_hands[s])
         for farmer, shown_mask in state.shown:  # a played hand has one farmer's hand at most
-            if s == farmer:  # he gave the three shown for the kitty's three face down (RULES.md decision 20)
+            if s == farmer:  # he gave the three shown for the kitty's three face down (RULES.md decision 23)
                 held = (held - bits(shown_mask)) | set(state.stock[1:4])
         if s == state.dealer and state.discarded != -1:
             held = (held | {state.upcard}) - {state.discarded}
+        for giver, code in state.history:  # call_for_best: a card given, then a discard
+            if code >= 100:
+                held = held - {code - 100} if s == giver else held | {code - 100} if s == table.partner[giver] else held
+        for i, (seat, code) in enumerate(state.history):
+            if i and state.history[i - 1][1] >= 100 and seat == s:
+                held = held - {code - 20}
         if s in active:
             assert set(played[s]) == held and state.hands[s] == 0
         else:
             assert played[s] == [] and bits(state.hands[s]) == held
     assert result.tricks == tuple(won)
-    maker_team = table.team[state.maker]
-    side, points = kit.table_score(rules.to_dict(), won[maker_team], state.alone != -1, state.defender_alone != -1)
-    # The makers score, or every other side does (one at the four-hand table).
-    assert result.points == tuple(points if (t == maker_team) == (side == "makers") else 0 for t in range(sides))
+    if isinstance(model, NaiveCallAceHand):
+        # Call-ace: the maker and the holder of the called card score together, and a
+        # maker with no partner as a lone hand (RULES.md decision 21).
+        makers = {state.maker} | ({model.partner} if model.partner is not None else set())
+        side, points = kit.table_score(rules.to_dict(), sum(won[s] for s in makers), model.lone, False)
+        assert result.points == tuple(points if (t in makers) == (side == "makers") else 0 for t in range(sides))
+    else:
+        maker_team = table.team[state.maker]
+        side, points = kit.table_score(rules.to_dict(), won[maker_team], state.alone != -1, state.defender_alone != -1)
+        # The makers score, or every other side does (one at the four-hand table).
+        assert result.points == tuple(points if (t == maker_team) == (side == "makers") else 0 for t in range(sides))
     assert result.points == model.points
 
 
@@ -268,12 +285,14 @@ def visible_cards(view: PlayerView) -> set[int]:
     for t in view.tricks:
         seen |= set(t.cards)
     for _, code in view.history:
-        if 20 <= code < 60:
+        if 20 <= code <= 52:  # a discard (53-56 are call-ace calls, which show no card)
             seen.add(code - 20)
-        elif code >= 60:
+        elif 60 <= code < 100:
             seen.add(code - 60)
+        elif code >= 100:
+            seen.add(code - 100)  # a card given for best
     for a in view.legal:
-        if a.is_play or a.is_discard:
+        if a.is_play or a.is_discard or a.is_give:
             seen.add(a.card)
     for _, cards in view.shown:
         seen |= set(cards)
@@ -291,7 +310,7 @@ def test_views_never_show_hidden_cards(name: str, seed: int) -> None:
     state, rng = new_hand(RULESETS[name], seed)
     for _ in walk(state, rng):
         kitty = set(state.stock[1:]) - ({state.upcard} | ({32} if state.joker_aside else set()))
-        # A farmer's hand takes the kitty's three face-down cards (RULES.md decision 20):
+        # A farmer's hand takes the kitty's three face-down cards (RULES.md decision 23):
         # those are then the farmer's, or played.
         kitty -= set().union(*(bits(h) for h in state.hands), state.trick_cards, *(t.cards for t in state.tricks))
         public = {c for _, m in state.shown for c in bits(m)}
@@ -308,13 +327,26 @@ def test_views_never_show_hidden_cards(name: str, seed: int) -> None:
             if state.discarded != -1 and seat != state.dealer:
                 hidden.add(state.discarded)
                 assert view.discard == -1
+            partner = state.table.partner
+            for s, code in state.history:
+                if 20 <= code <= 52 and s != seat and code - 20 != state.discarded:
+                    hidden.add(code - 20)  # a lone player's discard after his partner's best card
             hidden.discard(state.upcard)  # the upcard is public (its fate may not be)
+            for s, code in state.history:
+                if code >= 100 and seat in (s, partner[s]):
+                    hidden.discard(code - 100)  # the two partners saw the card given (X-15c)
             hidden -= public  # cards shown by a claim are public
             assert {c for _, cards in view.shown for c in cards} == public
             assert len(view.history) == len(state.history)
             for (s, code), shown in zip(state.history, view.history, strict=True):
-                is_discard = 20 <= code < 60
-                assert shown == ((s, HIDDEN) if is_discard and seat != state.dealer else (s, code))
+                is_discard = 20 <= code <= 52
+                is_give = code >= 100
+                if is_discard:
+                    assert shown == ((s, HIDDEN) if seat != s else (s, code))
+                elif is_give:
+                    assert shown == ((s, HIDDEN_GIVE) if seat not in (s, partner[s]) else (s, code))
+                else:
+                    assert shown == (s, code)
             assert not (visible_cards(view) & hidden), (seat, visible_cards(view) & hidden)
             assert view.legal == (tuple(state.legal_actions()) if state.turn == seat else ())
             assert view.hand_sizes == tuple(len(bits(h)) for h in state.hands)
@@ -345,6 +377,12 @@ def test_a_discard_is_hidden_even_where_the_state_does_not_record_it() -> None:
 
 
 # ====================================================================== sampled worlds
+def _seen_by(seat: int, s: int, code: int, partner: tuple[int, ...]) -> bool:
+    """Whether ``seat`` sees the action ``code`` of seat ``s``: a discard only his own, a
+    card given for best only between partners (RULES.md decision 20)."""
+    return (s == seat or not 20 <= code < 60) and (code < 100 or seat in (s, partner[s]))
+
+
 @pytest.mark.parametrize("name", NAMES)
 @settings(max_examples=25, deadline=None, database=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=SEEDS, every=st.integers(min_value=1, max_value=7))
@@ -365,15 +403,18 @@ def test_sampled_worlds_agree_with_the_view(name: str, seed: int, every: int) ->
         if not blind:  # a dealer naming trump blind has not seen his cards
             assert world.hand_of(seat) == state.hand_of(seat)
         assert [s for s, _ in world.history] == [s for s, _ in state.history]
-        assert [c for s, c in world.history if not 20 <= c < 60 or s == seat] == \
-            [c for s, c in state.history if not 20 <= c < 60 or s == seat]
+        partner = state.table.partner
+        assert [c for s, c in world.history if _seen_by(seat, s, c, partner)] == \
+            [c for s, c in state.history if _seen_by(seat, s, c, partner)]
         if view.trump != -1:
             trump = trump_letter(view.trump)
             for other, void in enumerate(view.voids()):
                 for card in kit.codes(world.hand_of(other)):
                     assert kit.eff_suit(card, trump) not in {"CDHS"[v] for v in void}, (other, card, void)
         must_keep = state.upcard_to_dealer and state.is_active(state.dealer) and not state.rules.dealer_may_discard_upcard
-        if must_keep and (state.discarded != -1 or state.phase == Phase.DISCARD):
+        # call_for_best: a dealer who gives (or, lone, discards again) may part with it
+        best = any(c >= 100 and state.dealer in (s, partner[s]) for s, c in state.history)
+        if must_keep and not best and (state.discarded != -1 or state.phase == Phase.DISCARD):
             played = {c for t in state.tricks for c in t.cards} | set(state.trick_cards)
             if state.upcard not in played:
                 assert state.upcard in world.hand_of(state.dealer)

@@ -39,7 +39,7 @@ def _views_by_phase(rules_name: str, walks: int = 150) -> dict[Phase, list[Playe
             if len(hand.legal_actions()) > 1:
                 views = found.setdefault(hand.phase, [])
                 if len(views) < 3:
-                    views.append(view_of(hand, hand.turn, (rng.randrange(10), rng.randrange(10))))
+                    views.append(view_of(hand, hand.turn, tuple(rng.randrange(10) for _ in rules.table.teams)))
             legal = hand.legal_actions()
             passing = [a for a in legal if a.name == "PASS"]
             hand.apply(passing[0] if passing and rng.random() < 0.75 else rng.choice(legal))

@@ -610,6 +610,10 @@ SCORE_TABLE = {
     "modern-canadian": (1, 2, 2, 1, 4, 2),
     "two-handed": (1, 2, 2, 1, 4, 2),  # the lone values are unused: no lone hands (Keller 1887 ch. 7)
     "cutthroat-3": (1, 3, 2, 1, 4, 2),  # march 3 (Foster 1897), euchre 2 to each opponent (Brisbane 1866); no lone values used
+    "railroad": (1, 2, 2, 1, 4, 2),  # uspcc-official's values (X-20 adds no new scores but the lone defence)
+    "call-ace-4": (1, 2, 2, 1, 5, 2),  # make 1, march 2, euchre 2 to each, lone march 5 (RULES.md decision 21)
+    "call-ace-5": (1, 2, 2, 1, 5, 2),
+    "call-ace-6": (1, 2, 2, 1, 5, 2),
 }
 
 
@@ -844,7 +848,7 @@ def test_cut_minimum_packet() -> None:
 # ====================================================================== RulesError
 @pytest.mark.parametrize(("changes", "option"), [
     ({"variant": "two_handed", "num_players": 2}, "variant"),
-    ({"call_for_best": "lone_maker"}, "call_for_best"),
+    ({"joker": True, "joker_card": "two_of_spades"}, "joker_card"),
     ({"match_format": "rubber_best_of_3"}, "match_format"),
     ({"renege_mode": "penalize_on_claim"}, "renege_mode"),
     ({"laydown_claims": "allowed"}, "laydown_claims"),

@@ -19,7 +19,7 @@ def test_search_bot_plays_legal_actions_under_every_preset(name: str) -> None:
     game = Game(rules, seed=3)
     bots = [PimcBot(seed=s, worlds=2) for s in range(rules.table.seats)]
     plays = 0
-    while not game.is_over and len(game.finished_hands) < 3:
+    while not game.is_over and (len(game.finished_hands) < 3 or not plays) and len(game.finished_hands) < 30:
         seat = game.turn
         view = view_of(game.hand, seat, game.score)
         action = bots[seat].choose(view)

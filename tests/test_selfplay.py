@@ -309,6 +309,8 @@ def test_run_selfplay_checks_its_arguments(tmp_path: Path) -> None:
     (["--out", "OUT", "--max-hands", "0"], "--max-hands"),
     (["--out", "OUT", "--workers", "0"], "--workers"),
     (["--out", "OUT", "--preset", "nowhere"], "nowhere"),
+    (["--out", "OUT", "--preset", "two-handed"], "four-hand partnership table"),
+    (["--out", "OUT", "--preset", "cutthroat-3", "--bots", "random"], "four-hand partnership table"),
 ])
 def test_selfplay_bad_arguments(tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: list[str], needle: str) -> None:
     argv = [str(tmp_path / "d.parquet") if a == "OUT" else a for a in argv]

@@ -452,3 +452,45 @@ def test_two_handed_kernel_slots_are_the_seats() -> None:
     assert pos.hands[2] == pos.hands[3] == 0 and pos.hands[0] and pos.hands[1]
     assert pos.ctx[C_NEXT:C_NEXT + 2] == (1, 0) and pos.ctx[C_PLAYERS] == 2
     assert pos.seat == 1 and pos.leader == 1
+
+
+# ======================================================================= cutthroat
+def _cutthroat_end() -> HandState:
+    """A cutthroat hand (RULES.md decision 19) three tricks in. Player 2 (seat 1) named
+    spades in round two over a turned-down heart and won three tricks (the right and left
+    bowers, then the diamond ace). Left: seat 1 (to lead) AS 9H; seat 2 KS 9C; the dealer
+    (seat 0) QC TC."""
+    cut = preset("cutthroat-3")
+    hands = [[parse_card(c) for c in h.split()] for h in ("QC TC KD QD TD", "JS JC AD AS 9H", "QS TS KS 9C 9D")]
+    used = {c for h in hands for c in h}
+    up = parse_card("AH")
+    stock = [up, *(c for c in deck_cards(cut.deck, cut.joker) if c not in used and c != up)]
+    st = HandState.from_deal(cut, 0, hands, stock)
+    for action in ("pass", "pass", "pass", "name-S", "play-JS", "play-QS", "play-QD", "play-JC", "play-TS",
+                   "play-TD", "play-AD", "play-9D", "play-KD"):
+        st.apply(action)
+    assert st.phase == Phase.PLAY and st.turn == 1 and st.tricks_won == [0, 3, 0] and st.maker == 1
+    return st
+
+
+def test_cutthroat_end_position_worked_by_hand() -> None:
+    """Worked by hand. The maker leads with 3 tricks in. The ace of spades first: seat 2
+    must follow with the king, the dealer throws a club; then the 9 of hearts, the only
+    heart and no trump left against it, wins: 5 tricks, a march, 3 points (X-55). The 9 of
+    hearts first: seat 2, void, ruffs with the king and leads the 9 of clubs, which the ace
+    of spades ruffs: 4 tricks, 1 point. The solver counts the two defenders' tricks
+    together (they score together on a euchre); it used to refuse three sides."""
+    st = _cutthroat_end()
+    as_, h9, ks, c9 = (parse_card(c) for c in ("AS", "9H", "KS", "9C"))
+    backends = ["python", "numba"] if NUMBA else ["python"]
+    for backend in backends:
+        sol = analyse(st, backend=backend)
+        assert (sol.seat, sol.team) == (1, 1)
+        assert sol.tricks == {as_: 5, h9: 4} and sol.points == {as_: 3, h9: 1}
+    # After the 9 of hearts seat 2 may ruff (the defenders take 1 trick; the maker scores
+    # 1, against them) or throw the club (none: the maker marches, 3 against them).
+    st.apply("play-9H")
+    for backend in backends:
+        sol = analyse(st, backend=backend)
+        assert (sol.seat, sol.team) == (2, 2)
+        assert sol.tricks == {ks: 1, c9: 0} and sol.points == {ks: -1, c9: -3}

@@ -14,14 +14,16 @@ import random
 import pytest
 
 from euchre.core import Action, Game, HandState, Phase, RulesError, preset, sample_world, view_of
-from euchre.core.cards import card_code, cards_of
+from euchre.core.cards import cards_of
 from euchre.core.records import dumps, loads
 
 try:
     from . import _naive_euchre as kit
+    from ._compare_naive import deal_of, play_against
     from ._naive_individual import NaiveIndividualHand
 except ImportError:
     import _naive_euchre as kit  # type: ignore[no-redef]
+    from _compare_naive import deal_of, play_against  # type: ignore[no-redef]
     from _naive_individual import NaiveIndividualHand  # type: ignore[no-redef]
 
 TWO = preset("two-handed")
@@ -163,8 +165,7 @@ def test_perft_of_a_fixed_deal_counted_by_hand() -> None:
 
 
 def _naive_of(hand: HandState) -> NaiveIndividualHand:
-    hands = [[card_code(c) for c in cards_of(m)] for m in hand.deal_hands]
-    return NaiveIndividualHand(hand.rules.to_dict(), hand.dealer, hands, [card_code(c) for c in hand.stock])
+    return NaiveIndividualHand(*deal_of(hand))
 
 
 @pytest.mark.parametrize("seed", range(40))
@@ -174,15 +175,7 @@ def test_random_play_agrees_with_the_naive_model(seed: int) -> None:
     for _ in range(5):
         hand = HandState.deal(rules, rng.randrange(2), rng)
         naive = _naive_of(hand)
-        while not hand.is_over:
-            assert hand.turn == naive.turn
-            assert sorted(str(a) for a in hand.legal_actions()) == sorted(naive.legal())
-            action = rng.choice(hand.legal_actions())
-            hand.apply(action)
-            naive.apply(str(action))
-        assert naive.phase == "done" and hand.result is not None
-        assert hand.result.points == naive.points and hand.result.passed_out == naive.passed_out
-        assert [t.winner for t in hand.tricks] == [w for _, w in naive.tricks]
+        play_against(hand, naive, rng)
 
 
 @pytest.mark.parametrize("seed", range(6))

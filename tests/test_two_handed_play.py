@@ -18,6 +18,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pexpect
 import pytest
 
 from euchre.bots import make_bot
@@ -215,20 +216,7 @@ def test_review_refuses_a_seat_the_table_does_not_have(tmp_path: Path, capsys: p
     assert code == 2 and "its seats are 1 (Player 1), 2 (Player 2)" in err
 
 
-def _bots_play_two_handed() -> bool:
-    from euchre.bots import play_game
-    from euchre.core.errors import EuchreError
-
-    try:
-        play_game(TWO.replace(game_target=1), [make_bot("random", 0), make_bot("random", 1)], 0)
-    except EuchreError:
-        return False
-    return True
-
-
 def test_sim_names_the_players_not_the_partnerships(capsys: pytest.CaptureFixture[str]) -> None:
-    if not _bots_play_two_handed():
-        pytest.skip("euchre.bots.play_game does not seat two bots yet (the bots' side of issue 10)")
     code, out, err = run(capsys, "sim", "--preset", "two-handed", "--bots", "random,random", "--games", "6")
     assert code == 0, err
     assert "Player 1 (random) against Player 2 (random), two-handed: 6 game(s)" in out
@@ -236,7 +224,6 @@ def test_sim_names_the_players_not_the_partnerships(capsys: pytest.CaptureFixtur
 
 
 # ------------------------------------------------------------ the terminal
-pexpect = pytest.importorskip("pexpect")
 SCRIPT = Path(sys.executable).with_name("euchre")
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07|\r")
 PROMPT = re.compile(r"(Your call \(1(?:-\d+)?\)|Your card \(1(?:-\d+)? or e\.g\. JH\)|Discard \(1(?:-\d+)? or e\.g\. 9C\)): ")

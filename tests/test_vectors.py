@@ -391,11 +391,10 @@ def test_t20_defenders_march_is_only_a_euchre() -> None:
 
 def test_t21_railroad_lone_defender_euchre_scores_four() -> None:
     """T21 (railroad): a lone maker against a lone defender who takes 3 tricks: the
-    defender's side +4. Railroad's calling for best is refused (RulesError naming
-    call_for_best); the scoring is checked with railroad's other options.
-    Source: REFERENCE 6.2 T21; X-20, X-15c."""
-    with pytest.raises(RulesError, match="call_for_best"):
-        preset("railroad")
+    defender's side +4. The scoring does not depend on the call for best (RULES.md
+    decision 20): it is checked with railroad's other options, the scripted deal
+    having no card given. Source: REFERENCE 6.2 T21; X-20, X-15c."""
+    assert preset("railroad").call_for_best == "lone_maker_and_lone_defender"
     rules = Rules(**{**preset_values("railroad"), "call_for_best": "none"})
     assert rules.defend_alone and rules.defend_alone_scoring == "euchre_scores_4"
     assert score_hand(rules, 2, True, True)[:2] == (False, 4)

@@ -72,7 +72,7 @@ BLOCKS: tuple[tuple[str, int], ...] = (
     ("hand", NUM_CARDS), ("upcard", NUM_CARDS), ("discard", NUM_CARDS),
     *((f"played.{r}", NUM_CARDS) for r in range(4)),
     *((f"trick.{r}", NUM_CARDS) for r in range(4)),
-    ("trick_leader", 4), ("phase", len(Phase)), ("trump", 6), ("dealer", 4), ("maker", 4), ("alone", 4),
+    ("trick_leader", 4), ("phase", int(Phase.DONE) + 1), ("trump", 6), ("dealer", 4), ("maker", 4), ("alone", 4),
     ("defender_alone", 4), ("active", 4), ("turn", 4), ("upcard_to_dealer", 1), ("joker_aside", 1),
     *((f"calls.{k}", 4 + CALL_CODES) for k in range(CALL_SLOTS)),
     *((f"void.{r}", 5) for r in range(4)),
@@ -103,7 +103,7 @@ def _element_names() -> tuple[str, ...]:
         elif base == "void":
             out += [f"{name}.{s}" for s in ["C", "D", "H", "S", "JK"]]
         elif name == "phase":
-            out += [f"phase.{p.name}" for p in Phase]
+            out += [f"phase.{p.name}" for p in Phase if p <= Phase.DONE]
         elif name == "trump":
             out += [f"trump.{s}" for s in [*suits, "none"]]
         elif name in ("tricks_won", "score"):
@@ -156,11 +156,17 @@ def relative_seats(view: PlayerView) -> tuple[int, ...]:
     2 its partner, 3 its right (following the table's ``left``).
 
     Raises:
-        EuchreValueError: the table does not have four seats (the layout is for four).
+        EuchreValueError: the table does not have four seats (the layout is for four),
+            or the rules give a partner's best card (``call_for_best``), which it does
+            not describe.
     """
     table = view.rules.table
     if table.seats != 4:
         raise EuchreValueError(f"the feature layout is for four seats, not {table.seats}")
+    rules = view.rules
+    if rules.call_for_best != "none" and rules.takes_effect("call_for_best"):
+        raise EuchreValueError(f"the feature layout has no phases or calls for call_for_best = {rules.call_for_best} "
+                               "(a card given face down); record it with call_for_best = none")
     return _relative(table.left, view.seat)
 
 

@@ -27,7 +27,7 @@ from euchre.analysis.features import encode_view, relative_seats
 from euchre.analysis.parallel import Backend, open_pool
 from euchre.bots.base import Bot
 from euchre.bots.rollout import SearchValues
-from euchre.core.errors import EuchreTypeError, EuchreValueError
+from euchre.core.errors import EuchreTypeError, EuchreValueError, RulesError
 from euchre.core.game import Game
 from euchre.core.rules import Rules
 from euchre.core.views import PlayerView, view_of
@@ -161,6 +161,19 @@ def _chunk(rules: Rules, factories: Sequence[BotFactory], labels: Sequence[str],
     return [play_recorded_game(rules, factories, labels, seed, i, max_hands) for i in range(start, stop)]
 
 
+def check_table(rules: Rules) -> Rules:
+    """``rules`` when they seat the four-hand partnerships, the table the feature layout
+    (:mod:`euchre.analysis.features`) describes.
+
+    Raises:
+        RulesError: another table, naming it.
+    """
+    if rules.table.seats != 4 or rules.table.individual:
+        raise RulesError(f"euchre selfplay writes the four-hand partnership table only (its feature layout has four "
+                         f"seats); these rules seat {rules.table.seats} players each for himself")
+    return rules
+
+
 def run_selfplay(rules: Rules, factories: Sequence[BotFactory], labels: Sequence[str], *, games: int, seed: int = 0,
                  backend: Backend | None = None, max_hands: int = 1000) -> Iterator[SelfPlayGame]:
     """Play ``games`` recorded games and yield them in index order (as soon as every
@@ -181,7 +194,10 @@ def run_selfplay(rules: Rules, factories: Sequence[BotFactory], labels: Sequence
         EuchreValueError: not four factories and labels, or a count below 1.
         BackendError: the backend cannot be had.
         IllegalActionError: a bot chose an action its view did not offer.
+        RulesError: rules of another table than the four-hand partnerships (the feature
+            layout describes that table only).
     """
+    check_table(rules)
     for name, value in (("games", games), ("seed", seed), ("max_hands", max_hands)):
         if type(value) is not int:
             raise EuchreTypeError(f"{name} must be a whole number, not {value!r}")
@@ -191,6 +207,9 @@ def run_selfplay(rules: Rules, factories: Sequence[BotFactory], labels: Sequence
         raise EuchreValueError(f"self-play needs four bots and four labels (N, E, S, W), not {len(factories)}")
     if rules.table.seats != 4:
         raise EuchreValueError(f"self-play records four-seat tables, not {rules.table.seats} seats")
+    if rules.call_for_best != "none" and rules.takes_effect("call_for_best"):
+        raise EuchreValueError(f"self-play's feature layout has no call_for_best = {rules.call_for_best} (a partner's "
+                               "best card given face down); record these rules with call_for_best = none")
     with open_pool(backend if backend is not None else Backend(1), games) as pool:
         step = 1 if pool.workers == 1 else max(1, min(GAME_CHUNK, math.ceil(games / (4 * pool.workers))))
         tasks = [(rules, tuple(factories), tuple(labels), seed, start, min(games, start + step), max_hands)

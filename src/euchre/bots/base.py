@@ -87,7 +87,7 @@ class RuleBot(SeededBot):
             return legal[0]
         # A claim before the bidding is always made: a hand that may be thrown in is
         # hopeless, and three nines or tens are the weakest cards to trade for the
-        # kitty's three (RULES.md decision 20).
+        # kitty's three (RULES.md decision 23).
         for claim in (Action.THROW_IN, Action.FARMERS_HAND):
             if claim in legal:
                 return claim

@@ -67,11 +67,16 @@ class BeginnerBot(RuleBot):
         if phase == Phase.TAKEOVER or phase == Phase.DEFEND_ALONE:
             return Action.PASS
         if phase == Phase.ALONE_DECISION:
+            if view.rules.variant == "call_ace":
+                # Call the first suit it may (the best trump when it lacks it: clubs, diamonds, ...).
+                return next((a for a in legal if a.is_call), legal[0])
             return Action.PLAY_WITH_PARTNER
         power = TRUMP_POWER[view.trump]
         cards = [a.card for a in legal]
-        if phase == Phase.DISCARD:
+        if phase == Phase.DISCARD or phase == Phase.BEST_DISCARD:
             return Action.discard(min(cards, key=lambda c: (power[c] >= 100, power[c], c)))
+        if phase == Phase.GIVE_BEST:  # the highest trump, else the highest card
+            return Action.give(max(cards, key=lambda c: (power[c], -c)))
         if not view.trick_cards:
             return Action.play(max(cards, key=lambda c: (power[c], -c)))
         led = EFFECTIVE_SUIT[view.trump][view.trick_cards[0]]

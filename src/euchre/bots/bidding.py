@@ -420,6 +420,24 @@ def alone_decision(view: PlayerView, kn: Knowledge, policy: Policy = DEFAULT_POL
     return Action.GO_ALONE if is_lone_hand(view, est, policy) else Action.PLAY_WITH_PARTNER
 
 
+def call_partner(view: PlayerView, kn: Knowledge, policy: Policy = DEFAULT_POLICY) -> Action:
+    """The call-ace maker's call (RULES.md decision 21): alone with a lone hand when
+    going alone is offered; else the best trump when he lacks it (its holder is the
+    strongest partner), else the ace of his shortest plain suit, to ruff it while the
+    partner's ace wins (the Call-Ace book's "ruffing the called suit").
+
+    Returns:
+        One of ``view.legal`` (``GO_ALONE`` or a call)."""
+    calls = [a for a in view.legal if a.is_call]
+    if Action.GO_ALONE in view.legal:
+        if not calls or (going_alone_pays(view) and is_lone_hand(view, _fixed_trump_estimate(view, kn), policy)):
+            return Action.GO_ALONE
+    trump = view.trump
+    if trump != NO_TRUMP and Action.call(trump) in calls:
+        return Action.call(trump)
+    return min(calls, key=lambda a: (popcount(kn.mine & SUIT_MASK[trump][a.called_suit]), int(a)))
+
+
 def discard(view: PlayerView, kn: Knowledge) -> Action:
     """The dealer's discard (:func:`euchre.bots.discard.choose_discard`)."""
     allowed = sum(1 << a.card for a in view.legal if a.is_discard)

@@ -26,6 +26,20 @@ from euchre.core.cards import EFFECTIVE_SUIT, NO_TRUMP, SUIT_MASK, TRICK_POWER, 
 from euchre.core.views import PlayerView
 
 
+def _call_ace_partner(view: PlayerView) -> int:
+    """The seat this seat plays with at call-ace, as far as it knows, else its own seat:
+    the maker's partner once revealed (to the maker), the maker (to the partner, who
+    knows himself). Defenders play each for himself."""
+    known = view.known_partner()
+    if known == -1:
+        return view.seat
+    if view.seat == view.maker:
+        return known
+    if known == view.seat:
+        return view.maker
+    return view.seat
+
+
 class _Table:
     """The quantities one play decision needs (built once per decision)."""
 
@@ -36,12 +50,15 @@ class _Table:
         table = view.table
         self.table = table
         partner = table.partner[view.seat]
+        if view.rules.variant == "call_ace":
+            partner = _call_ace_partner(view)
         self.partner = partner if partner != view.seat else -1
-        """The partner's seat, or -1 at a table where every player plays for himself."""
+        """The partner's seat, or -1 at a table where every player plays for himself
+        (at call-ace: the maker's partner once this seat knows him, RULES.md decision 21)."""
         self.trump = view.trump
         self.eff = EFFECTIVE_SUIT[view.trump]
         self.power = TRUMP_POWER[view.trump]
-        self.opponents = [s for s in table.opponents(self.me) if not view.sits_out(s)]
+        self.opponents = [s for s in table.opponents(self.me) if not view.sits_out(s) and s != self.partner]
         self.threats = kn.unknown
         for s in self.opponents:
             self.threats |= kn.held[s]

@@ -62,3 +62,18 @@ def choose_discard(hand: int, trump: int, allowed: int, outlook: Outlook) -> int
     # 4. the card least likely to win (S000 L123: "the card of lowest value").
     chances = card_chances(hand, trump, outlook)
     return min(cards_of(allowed), key=lambda c: (chances.get(c, 0.0), power[c], c))
+
+
+def choose_best_card(hand: int, trump: int) -> int:
+    """The card (number) a partner gives a lone player who calls for his best
+    (``call_for_best``, X-20: "what he judges to be the most advantageous card"): his
+    highest trump, else his highest card (an ace before a king). ``hand`` is a non-empty
+    mask, ``trump`` 0..3 or NO_TRUMP.
+
+    Raises:
+        ValueError: ``hand`` holds no card.
+    """
+    if not hand:
+        raise ValueError("no card to give")
+    power = TRUMP_POWER[trump]
+    return max(cards_of(hand), key=lambda c: (power[c], -c))

@@ -12,6 +12,7 @@ from __future__ import annotations
 from euchre.bots import bidding
 from euchre.bots.base import RuleBot
 from euchre.bots.card_play import choose_card
+from euchre.bots.discard import choose_best_card
 from euchre.bots.knowledge import knowledge_of
 from euchre.core.actions import Action
 from euchre.core.hand import Phase
@@ -53,9 +54,13 @@ class HeuristicBot(RuleBot):
             return bidding.bid_round_two(view, kn, policy)
         if phase == Phase.TAKEOVER:
             return bidding.take_over(view, kn, policy)
-        if phase == Phase.DISCARD:
+        if phase == Phase.DISCARD or phase == Phase.BEST_DISCARD:
             return bidding.discard(view, kn)
+        if phase == Phase.GIVE_BEST:
+            return Action.give(choose_best_card(kn.mine, view.trump))
         if phase == Phase.ALONE_DECISION:
+            if view.rules.variant == "call_ace":
+                return bidding.call_partner(view, kn, policy)
             return bidding.alone_decision(view, kn, policy)
         if phase == Phase.DEFEND_ALONE:
             return bidding.defend_alone(view, kn, policy)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from euchre.core.actions import DISCARD_BASE, GIVE_BASE, PLAY_BASE
 from euchre.core.cards import JOKER, deck_cards, mask_of
 from euchre.core.hand import Phase
 from euchre.core.views import PlayerView
@@ -110,6 +111,20 @@ def knowledge_of(view: PlayerView) -> Knowledge:
         held[holder] = up
     elif not (mine & up):
         pending = up
+    for s, code in view.history:
+        # call_for_best (X-20, X-15c): a card given face down is known to both partners
+        # (the history shows it to them only), and a lone player knows his own discard.
+        if code >= GIVE_BASE:
+            card = 1 << (code - GIVE_BASE)
+            if card & up:
+                pending &= ~up
+                held[view.dealer] &= ~up
+            if not (card & (mine | dead)):
+                held[view.table.partner[s]] |= card
+        elif DISCARD_BASE <= code < PLAY_BASE and s == me and code - DISCARD_BASE != view.discard:
+            dead |= 1 << (code - DISCARD_BASE)
+            if (1 << (code - DISCARD_BASE)) & up:
+                pending = 0
     known = mine | dead | pending
     for h in held:
         known |= h

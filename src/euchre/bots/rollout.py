@@ -49,7 +49,7 @@ from euchre.core.actions import Action
 from euchre.core.errors import EuchreError
 from euchre.core.hand import HandState, Phase
 from euchre.core.views import PlayerView, sample_world, view_of
-from euchre.solver import solve_points
+from euchre.solver import solvable, solve_points
 
 BIDDING_PHASES: frozenset[Phase] = frozenset(
     {Phase.BID_ROUND_1, Phase.BID_ROUND_2, Phase.TAKEOVER, Phase.ALONE_DECISION, Phase.DEFEND_ALONE})
@@ -205,12 +205,13 @@ def inferred_worlds(view: PlayerView, rng: random.Random, n: int, tries: int, in
 # ---------------------------------------------------------------- rollouts
 
 def hand_value(points: tuple[int, ...], team: int, score: tuple[int, ...], target: int) -> float:
-    """The worth of a hand's points for ``team`` (one of two sides: the partnerships, or
-    the two players of the two-handed game): its points minus the other side's, each
-    capped at what that side still needs to reach ``target``."""
+    """The worth of a hand's points for ``team`` (one side of the table: a partnership,
+    or one player where every player plays for himself): its points minus the most any
+    other side took, each capped at what that side still needs to reach ``target``
+    (with two sides: minus the other side's)."""
     need_me = max(target - score[team], 1)
-    need_them = max(target - score[1 - team], 1)
-    return float(min(points[team], need_me) - min(points[1 - team], need_them))
+    best_other = max(min(points[t], max(target - score[t], 1)) for t in range(len(points)) if t != team)
+    return float(min(points[team], need_me) - best_other)
 
 
 def play_out(world: HandState, bots: list[HeuristicBot], score: tuple[int, ...]) -> tuple[int, ...]:
@@ -381,9 +382,9 @@ class RolloutBot(HeuristicBot):
                 return fallback
             self.last_search = SearchValues("rollout", self.settings.worlds, dict(verdict.means))
             return verdict.action
-        if phase == Phase.PLAY and self.play_worlds:
+        if phase == Phase.PLAY and self.play_worlds and solvable(view.rules):
             return self._pimc_card(view, fallback)
-        return fallback
+        return fallback  # the heuristic's card where the solver cannot value the hand (call-ace)
 
     def _pimc_card(self, view: PlayerView, fallback: Action) -> Action:
         plays = [a for a in view.legal if a.is_play]

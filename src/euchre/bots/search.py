@@ -24,7 +24,7 @@ from euchre.core.actions import Action
 from euchre.core.errors import EuchreError
 from euchre.core.hand import Phase
 from euchre.core.views import PlayerView, sample_world
-from euchre.solver import solve_points
+from euchre.solver import solvable, solve_points
 
 
 def card_values(view: PlayerView, rng: random.Random, worlds: int) -> dict[int, float]:
@@ -71,8 +71,8 @@ class PimcBot(HeuristicBot):
 
     def preferred(self, view: PlayerView) -> Action:
         """A card by PIMC in the play; the heuristic's answer in every other phase."""
-        if view.phase != Phase.PLAY:
-            return super().preferred(view)
+        if view.phase != Phase.PLAY or not solvable(view.rules):
+            return super().preferred(view)  # no open-hand values at call-ace: the heuristic
         plays = [a for a in view.legal if a.is_play]
         fallback = super().preferred(view)
         if len(plays) == 1:

@@ -108,8 +108,8 @@ def _cards_list(cards: Sequence[int], shown: Sequence[int]) -> str:
 
 
 def choose_card(text: str, shown: Sequence[int], legal: Sequence[Action], *, trump: int,
-                led: int | None, discard: bool, upcard: int | None = None) -> Action:
-    """The play (or discard) that ``text`` names.
+                led: int | None, discard: bool, upcard: int | None = None, give: bool = False) -> Action:
+    """The play (or discard, or card given to a lone partner) that ``text`` names.
 
     Args:
         text: what was typed: a number as shown (1 = the first card), or a card code
@@ -120,6 +120,7 @@ def choose_card(text: str, shown: Sequence[int], legal: Sequence[Action], *, tru
         led: the effective suit led to the trick, or None.
         discard: True when choosing the dealer's discard.
         upcard: the upcard (to explain why it may not be discarded).
+        give: True when choosing the card to give a lone partner (``call_for_best``).
 
     Raises:
         ChoiceError: not a card, not held, or not legal now (the message names the
@@ -127,7 +128,7 @@ def choose_card(text: str, shown: Sequence[int], legal: Sequence[Action], *, tru
             than 0-9, too long).
     """
     raw = check_line(text)
-    t = re.sub(r"^(play|discard)\s+", "", raw, flags=re.IGNORECASE)
+    t = re.sub(r"^(play|discard|give)\s+", "", raw, flags=re.IGNORECASE)
     n = len(shown)
     k = _number(t, "card", n, ", or a card such as JH")
     if k is not None:
@@ -140,7 +141,7 @@ def choose_card(text: str, shown: Sequence[int], legal: Sequence[Action], *, tru
                               "or a card such as JH, 10h or j♥ ('?' for help).") from None
     if card not in shown:
         raise ChoiceError(f"You do not hold {Card(card).pretty()}.")
-    action = Action.discard(card) if discard else Action.play(card)
+    action = Action.give(card) if give else Action.discard(card) if discard else Action.play(card)
     if action in legal:
         return action
     legal_cards = [a.card for a in legal]

@@ -26,7 +26,7 @@ from rich.text import Text
 from euchre.analysis.duplicate import derive_seed
 from euchre.cli.choices import ChoiceError, check_line, choose_call, choose_card, command_of
 from euchre.cli.render import Narrator, card_text, cards_text, numbered_hand, sorted_hand, suit_text
-from euchre.core.actions import Action
+from euchre.core.actions import GIVE_BASE, Action
 from euchre.core.cards import EFFECTIVE_SUIT, NO_TRUMP, Card
 from euchre.core.game import Game
 from euchre.core.hand import Phase
@@ -135,7 +135,7 @@ class HumanPlayer:
         return sorted_hand(view.hand, view.trump)
 
     def _is_card_phase(self, view: PlayerView) -> bool:
-        return view.phase in (Phase.PLAY, Phase.DISCARD)
+        return view.phase in (Phase.PLAY, Phase.DISCARD, Phase.GIVE_BEST, Phase.BEST_DISCARD)
 
     def _menu(self, view: PlayerView) -> tuple[list[Action], list[str]]:
         menu = list(view.legal)
@@ -155,7 +155,8 @@ class HumanPlayer:
         c = self.console
         if len(view.legal) == 1:
             only = view.legal[0]
-            what = Card(only.card).pretty() if only.is_play or only.is_discard else describe_pending(view, only, viewer=view.seat)
+            what = Card(only.card).pretty() if only.is_play or only.is_discard or only.is_give \
+                else describe_pending(view, only, viewer=view.seat)
             c.print(f"Hint: you have only one choice here: {what}.", markup=False)
             return
         c.print("Thinking ...")
@@ -230,6 +231,9 @@ class HumanPlayer:
             c.print(line)
             c.print("Choose a card to discard face down.")
             return
+        if view.phase in (Phase.GIVE_BEST, Phase.BEST_DISCARD):
+            self._show_best(view, shown)
+            return
         if shown:  # not numbered: the numbers typed now are the menu's
             line = Text("Your hand: ")
             line.append_text(cards_text(shown, "  "))
@@ -242,6 +246,28 @@ class HumanPlayer:
             extra = "" if gloss.lower().rstrip(".") in w.lower() else f"  ({gloss})"
             c.print(f"  {i}  {w}{extra}", markup=False)
         self.narrator.gloss(" ".join(words))
+
+    def _show_best(self, view: PlayerView, shown: list[int]) -> None:
+        """Calling for best (X-20, X-15c): the partner gives his best card face down,
+        then the lone player discards one."""
+        c = self.console
+        partner = view.table.partner[view.seat]
+        allowed = {a.card for a in view.legal}
+        if view.phase == Phase.GIVE_BEST:
+            c.print(f"Your partner {view.table.titles[partner]} plays alone and calls for your best card.")
+            line = Text("Your hand: ")
+            line.append_text(numbered_hand(shown, allowed))
+            c.print(line)
+            c.print("Choose the card to give face down (the opponents do not see it).")
+            return
+        given = next((code - GIVE_BASE for s, code in reversed(view.history) if s == partner and code >= GIVE_BASE), None)
+        line = Text(f"Your partner {view.table.titles[partner]} gave you ")
+        if given is not None:
+            line.append_text(card_text(given))
+        line.append(" face down. Your hand: ")
+        line.append_text(numbered_hand(shown, allowed))
+        c.print(line)
+        c.print("Choose a card to discard face down.")
 
     def _role(self, view: PlayerView) -> str:
         return role_of(view.seat, view.dealer, view.table)
@@ -291,14 +317,17 @@ class HumanPlayer:
         n = len(view.hand)
         if view.phase == Phase.PLAY:
             return f"Your card ({span(n)} or e.g. JH): "
-        if view.phase == Phase.DISCARD:
+        if view.phase == Phase.DISCARD or view.phase == Phase.BEST_DISCARD:
             return f"Discard ({span(n)} or e.g. 9C): "
+        if view.phase == Phase.GIVE_BEST:
+            return f"Give ({span(n)} or e.g. JH): "
         return f"Your call ({span(len(view.legal))}): "
 
     def _parse(self, view: PlayerView, text: str) -> Action:
         if self._is_card_phase(view):
             return choose_card(text, self._shown(view), view.legal, trump=view.trump, led=self._led(view),
-                               discard=view.phase == Phase.DISCARD, upcard=view.upcard)
+                               discard=view.phase in (Phase.DISCARD, Phase.BEST_DISCARD), upcard=view.upcard,
+                               give=view.phase == Phase.GIVE_BEST)
         menu, words = self._menu(view)
         return choose_call(text, menu, words, no_pass=self._no_pass(view))
 

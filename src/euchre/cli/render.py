@@ -215,6 +215,9 @@ def result_line(result: HandResult, table: Table = FOUR_HANDED) -> str:
     side = table.team[maker]
     makers = f"{table.team_names[side]} ({'maker' if len(table.teams[side]) == 1 else 'makers'})"
     made = result.tricks[side]
+    if result.partner is not None:  # call-ace: the maker's partner, known now the hand is over
+        makers += f" and {table.team_names[table.team[result.partner]]} (partner)"
+        made += result.tricks[table.team[result.partner]]
     who = side_names(table, teams) if teams else "nobody"
     plural = "s" if pts != 1 else ""
     each = " each" if len(teams) > 1 else ""
@@ -344,6 +347,13 @@ class Narrator:
             c.print(line)
             self._pause()
             return
+        if phase in (Phase.GIVE_BEST, Phase.BEST_DISCARD):
+            # Calling for best: the card given and the discard are face down,
+            # seen only by the two partners and by the discarder himself.
+            face_down = "" if words.endswith("face down") else " face down"
+            c.print(f"  {who} {words}{face_down}.")
+            self._pause()
+            return
         role = role_of(seat, hand.dealer, hand.table)
         if is_spoken(code):
             note = ""
@@ -431,7 +441,8 @@ class Narrator:
         w = result.winner
         s = result.score
         table = game.table
-        others = ", ".join(str(s[t]) for t in range(len(s)) if t != w)
+        rest = [str(s[t]) for t in range(len(s)) if t != w]
+        others = rest[0] if len(rest) == 1 else ", ".join(rest[:-1]) + " and " + rest[-1]
         text = f"{table.team_names[w]} {side_verb(table, w, 'win', 'wins')} the game, {s[w]} to {others}"
         if result.games == 2:
             text += " (a slam: it counts as two games)"

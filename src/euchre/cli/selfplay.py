@@ -58,9 +58,10 @@ def cmd_selfplay(args: argparse.Namespace, console: Console) -> int:
     Raises:
         EuchreError: a bad preset, bot levels, count, backend or output file.
     """
+    from euchre.analysis.selfplay import check_table
     from euchre.bots import make_bot
 
-    rules = build_rules(args.preset, args.target)
+    rules = check_table(build_rules(args.preset, args.target))
     given = bot_levels(args.bots, (1, 2, 4))
     levels = levels_by_seat(given)
     if args.games < 1:

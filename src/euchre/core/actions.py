@@ -6,13 +6,16 @@ alone or not); 3-12 name a suit or no trump in round two or blind (alone or not)
 13-14 the maker's alone decision after bidding; 15 the partner's takeover of the lone
 hand; 16 defend alone; 17 the stuck dealer's forfeit; 18-19 the claims of the dealt
 hand before the bidding (18 a farmer's hand, 19 throwing in a hand of nines and tens or
-an ace and no face: RULES.md decision 20); 20-52 the dealer's discard of card 0-32;
-60-92 play card 0-32.
+an ace and no face: RULES.md decision 23); 20-52 the discard of card 0-32 (the
+dealer's, or a lone player's after his partner's best card, ``call_for_best``); 53-56
+call-ace: the maker calls the best card of clubs, diamonds, hearts or spades for his
+partner (RULES.md decision 21); 60-92 play card 0-32; 100-132 give card 0-32 face down
+to a lone partner (``call_for_best``).
 
 The text form (``str(action)``) is what records store: ``pass``, ``order``,
 ``order-alone``, ``name-H``, ``name-H-alone``, ``name-NT``, ``alone``, ``partner``,
 ``take-over``, ``defend-alone``, ``forfeit``, ``farmers-hand``, ``throw-in``,
-``discard-JH``, ``play-JH``.
+``discard-JH``, ``call-H``, ``play-JH``, ``give-JH``.
 The words a table uses for each call ("I order it up", "I assist", ...) depend on the
 seat and the preset; they are in :mod:`euchre.core.words`.
 """
@@ -26,6 +29,9 @@ from euchre.core.errors import ActionTypeError, CardError, CardTypeError, Euchre
 
 DISCARD_BASE = 20
 PLAY_BASE = 60
+GIVE_BASE = 100
+CALL_BASE = 53
+"""The code of calling the best card of clubs; diamonds, hearts, spades follow (call-ace)."""
 
 
 class Action(enum.IntEnum):
@@ -84,6 +90,10 @@ class Action(enum.IntEnum):
     DISCARD_KS = 50
     DISCARD_AS = 51
     DISCARD_JK = 52
+    CALL_C = 53
+    CALL_D = 54
+    CALL_H = 55
+    CALL_S = 56
     PLAY_7C = 60
     PLAY_8C = 61
     PLAY_9C = 62
@@ -117,23 +127,75 @@ class Action(enum.IntEnum):
     PLAY_KS = 90
     PLAY_AS = 91
     PLAY_JK = 92
+    GIVE_7C = 100
+    GIVE_8C = 101
+    GIVE_9C = 102
+    GIVE_TC = 103
+    GIVE_JC = 104
+    GIVE_QC = 105
+    GIVE_KC = 106
+    GIVE_AC = 107
+    GIVE_7D = 108
+    GIVE_8D = 109
+    GIVE_9D = 110
+    GIVE_TD = 111
+    GIVE_JD = 112
+    GIVE_QD = 113
+    GIVE_KD = 114
+    GIVE_AD = 115
+    GIVE_7H = 116
+    GIVE_8H = 117
+    GIVE_9H = 118
+    GIVE_TH = 119
+    GIVE_JH = 120
+    GIVE_QH = 121
+    GIVE_KH = 122
+    GIVE_AH = 123
+    GIVE_7S = 124
+    GIVE_8S = 125
+    GIVE_9S = 126
+    GIVE_TS = 127
+    GIVE_JS = 128
+    GIVE_QS = 129
+    GIVE_KS = 130
+    GIVE_AS = 131
+    GIVE_JK = 132
 
     @property
     def is_play(self) -> bool:
         """True for playing a card to a trick."""
-        return self >= PLAY_BASE
+        return PLAY_BASE <= self < GIVE_BASE
 
     @property
     def is_discard(self) -> bool:
-        """True for the dealer's discard."""
-        return DISCARD_BASE <= self < PLAY_BASE
+        """True for a discard (the dealer's, or a lone player's after his partner's best card)."""
+        return DISCARD_BASE <= self <= DISCARD_BASE + 32
+
+    @property
+    def is_call(self) -> bool:
+        """True for the call-ace maker's call of the best card of a suit."""
+        return CALL_BASE <= self < CALL_BASE + 4
+
+    @property
+    def called_suit(self) -> int:
+        """The suit (0..3) whose best card a call names. Raises EuchreValueError otherwise."""
+        if not CALL_BASE <= self < CALL_BASE + 4:
+            raise EuchreValueError(f"{self} calls no card")
+        return int(self) - CALL_BASE
+
+    @property
+    def is_give(self) -> bool:
+        """True for giving a card face down to a lone partner (``call_for_best``, X-20, X-15c)."""
+        return self >= GIVE_BASE
 
     @property
     def card(self) -> int:
-        """The card number played or discarded. Raises EuchreValueError for other actions."""
+        """The card number played, discarded or given. Raises EuchreValueError for other actions."""
+        if self >= GIVE_BASE:
+            return int(self) - GIVE_BASE
         if self >= PLAY_BASE:
             return int(self) - PLAY_BASE
-        if self >= DISCARD_BASE:
+        if DISCARD_BASE <= self <= DISCARD_BASE + 32:
             return int(self) - DISCARD_BASE
         raise EuchreValueError(f"{self} carries no card")
 
@@ -183,6 +245,15 @@ class Action(enum.IntEnum):
         return ACTIONS[DISCARD_BASE + _card_number(card)]
 
     @classmethod
+    def give(cls, card: int) -> Action:
+        """The action that gives ``card`` (a card number 0..32) face down to the lone
+        partner (``call_for_best``).
+
+        Raises:
+            CardError: not a card number."""
+        return ACTIONS[GIVE_BASE + _card_number(card)]
+
+    @classmethod
     def name_trump(cls, suit: int, alone: bool = False) -> Action:
         """The action that names ``suit`` (0..3 or NO_TRUMP) as trump, alone or not.
 
@@ -195,6 +266,19 @@ class Action(enum.IntEnum):
         if not 0 <= suit <= NO_TRUMP:
             raise IllegalActionError(f"not a suit number 0..4: {suit!r}")
         return ACTIONS[3 + suit + (5 if alone else 0)]
+
+    @classmethod
+    def call(cls, suit: int) -> Action:
+        """The call-ace action that calls the best card of ``suit`` (0..3).
+
+        Raises:
+            ActionTypeError: not a whole number.
+            IllegalActionError: not a suit number 0..3."""
+        if isinstance(suit, bool) or not isinstance(suit, int) or (isinstance(suit, enum.Enum) and not isinstance(suit, Suit)):
+            raise ActionTypeError(f"call takes a suit number 0..3, not {suit!r}")
+        if not 0 <= suit <= 3:
+            raise IllegalActionError(f"not a suit number 0..3: {suit!r}")
+        return ACTIONS[CALL_BASE + suit]
 
     @classmethod
     def parse(cls, text: str) -> Action:
@@ -229,6 +313,11 @@ GOES_ALONE: frozenset[int] = frozenset(int(a) for a in Action if a.is_alone)
 """The codes of the calls that go alone with them (``Action.is_alone``)."""
 
 
+def is_discard_code(code: int) -> bool:
+    """True for the code of a dealer's discard (20-52; the call-ace calls 53-56 are not)."""
+    return DISCARD_BASE <= code <= DISCARD_BASE + 32
+
+
 def _card_number(card: object) -> int:
     if isinstance(card, bool) or not isinstance(card, int) or (isinstance(card, enum.Enum) and not isinstance(card, Card)):
         raise CardTypeError(f"not a card number 0..32: {type(card).__name__} {card!r}")
@@ -258,8 +347,12 @@ def action_text(code: int) -> str:
         return f"name-{name}" + ("-alone" if code >= 8 else "")
     if DISCARD_BASE <= code <= DISCARD_BASE + 32:
         return "discard-" + card_code(code - DISCARD_BASE)
+    if CALL_BASE <= code < CALL_BASE + 4:
+        return "call-" + "CDHS"[code - CALL_BASE]
     if PLAY_BASE <= code <= PLAY_BASE + 32:
         return "play-" + card_code(code - PLAY_BASE)
+    if GIVE_BASE <= code <= GIVE_BASE + 32:
+        return "give-" + card_code(code - GIVE_BASE)
     raise IllegalActionError(f"not an action code: {code}")
 
 
@@ -284,10 +377,14 @@ def parse_action(text: str) -> int:
             suit = NO_TRUMP if rest == "nt" else "cdhs".index(rest) if len(rest) == 1 and rest in "cdhs" else -1
             if suit >= 0:
                 return 3 + suit + (5 if alone else 0)
+        elif t.startswith("call-") and len(t) == 6 and t[5] in "cdhs":
+            return CALL_BASE + "cdhs".index(t[5])
         elif t.startswith("discard-"):
             return DISCARD_BASE + parse_card(t[8:])
         elif t.startswith("play-"):
             return PLAY_BASE + parse_card(t[5:])
+        elif t.startswith("give-"):
+            return GIVE_BASE + parse_card(t[5:])
     except CardError:
         pass
     raise IllegalActionError(f"not an action: {text!r}")

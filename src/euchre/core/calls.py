@@ -9,13 +9,16 @@ A part of :class:`~euchre.core.hand.HandState`; the play of the tricks that foll
 
 from __future__ import annotations
 
-from euchre.core.actions import DISCARD_BASE, GOES_ALONE, NAME_CODES, NAMED_SUIT
+from collections.abc import Callable
+
+from euchre.core.actions import CALL_BASE, DISCARD_BASE, GIVE_BASE, GOES_ALONE, NAME_CODES, NAMED_SUIT
 from euchre.core.cards import ACE, JACK, JOKER, NO_TRUMP, RANK_CHARS, SAME_COLOUR, SUIT_MASK
 from euchre.core.legal import (
     _DEFEND_ALONE,
     _DISCARD_LEGAL,
     _FARMERS_HAND,
     _FORFEIT,
+    _GIVE_LEGAL,
     _GO_ALONE,
     _LEGAL_ALONE_DECISION,
     _LEGAL_DEFEND,
@@ -44,7 +47,7 @@ def _ranks(hand: int) -> list[int]:
 def farmers_cards(hand: int) -> int:
     """The three cards a farmer's hand shows, as a card mask, or 0 when ``hand`` (a card
     mask of five cards as dealt) is none: exactly three nines or exactly three tens
-    (X-25 "three nines or three tens"; RULES.md decision 20)."""
+    (X-25 "three nines or three tens"; RULES.md decision 23)."""
     for rank in (_NINE, _TEN):
         cards = [c for c in range(32) if hand >> c & 1 and c & 7 == rank]
         if len(cards) == 3:
@@ -84,7 +87,7 @@ class Calls(TrickPlay):
 
     # ------------------------------------------------------------ the claim round
     def _legal_claim(self) -> Legal:
-        """Pass, or the claims the seat's hand as dealt allows (RULES.md decision 20)."""
+        """Pass, or the claims the seat's hand as dealt allows (RULES.md decision 23)."""
         hand = self.hands[self.turn]
         rules = self.rules
         codes = [_PASS]
@@ -301,8 +304,13 @@ class Calls(TrickPlay):
 
     def _continue(self) -> None:
         """Move to the next pending decision after trump is fixed (RULES.md decision 9):
-        the first step of the timing's sequence that is still pending, else the play."""
-        steps = _STEPS_WITH_CALL if self._with_call else _STEPS_AFTER_BIDDING
+        the first step of the timing's sequence that is still pending, else the play.
+        At the call-ace table: the dealer's discard, then the maker's call (decision 21)."""
+        steps: tuple[Callable[[Calls], bool], ...]
+        if self.rules.variant == "call_ace":
+            steps = _STEPS_CALL_ACE
+        else:
+            steps = _STEPS_WITH_CALL if self._with_call else _STEPS_AFTER_BIDDING
         for step in steps:
             if step(self):
                 return
@@ -326,6 +334,38 @@ class Calls(TrickPlay):
             return False
         self.phase, self.turn = Phase.ALONE_DECISION, self.maker
         return True
+
+    def _step_call(self) -> bool:
+        if self.called != -1 or self.alone != -1:
+            return False
+        self.phase, self.turn = Phase.ALONE_DECISION, self.maker
+        return True
+
+    def _callable_suits(self) -> list[int]:
+        """The suits whose best card the maker may call: any suit whose best card he
+        does not hold himself (RULES.md decision 21)."""
+        hand = self.hands[self.maker]
+        return [s for s in range(4) if not hand >> best_card(s, self.trump, self.rules.joker) & 1]
+
+    def _legal_call(self) -> Legal:
+        codes = [CALL_BASE + s for s in self._callable_suits()]
+        # Going alone instead of calling: offered now with after_bidding timing (with
+        # with_call it was declared with the bid); forced when no suit can be called.
+        if (self._alone_ok and not self._with_call) or not codes:
+            codes.append(_GO_ALONE)
+        return _legal_of(tuple(codes))
+
+    def _apply_call(self, code: int) -> None:
+        maker = self.maker
+        self.history.append((maker, code))
+        if code == _GO_ALONE:
+            self.alone_decided = True
+            self._make_alone(maker)
+        else:
+            card = best_card(code - CALL_BASE, self.trump, self.rules.joker)
+            self.called = card
+            self.partner = next((s for s in range(self.table.seats) if self.hands[s] >> card & 1), -1)
+        self._continue()
 
     def _step_defend(self) -> bool:
         seat = self._defender_to_ask(self.table.eldest(self.dealer))
@@ -365,9 +405,14 @@ class Calls(TrickPlay):
         self._continue()
 
     def _legal_alone_decision(self) -> Legal:
+        if self.rules.variant == "call_ace":
+            return self._legal_call()
         return _LEGAL_ALONE_DECISION
 
     def _apply_alone_decision(self, code: int) -> None:
+        if self.rules.variant == "call_ace":
+            self._apply_call(code)
+            return
         self.history.append((self.turn, code))
         self.alone_decided = True
         if code == _GO_ALONE:
@@ -384,6 +429,10 @@ class Calls(TrickPlay):
             self.defender_alone = seat
             self.active = self.table.active_seats(self.alone, seat)
             self.defend_done = True
+            if self.rules.call_for_best == "lone_maker_and_lone_defender":
+                # X-15c: the lone defender may demand his partner's best card too.
+                self.phase, self.turn = Phase.GIVE_BEST, self.table.partner[seat]
+                return
             self._begin_play()
             return
         nxt = self.table.left[seat]
@@ -399,10 +448,67 @@ class Calls(TrickPlay):
             self.turn = seat
 
 
+    # ------------------------------------------------- calling for best (X-20, X-15c)
+    def _step_best(self) -> bool:
+        """The lone maker's partner gives him his best card (RULES.md decision 20): once
+        the lone hand and the dealer's discard are settled, before defending alone."""
+        if self.rules.call_for_best == "none" or self.alone == -1 or self.best_done & 1:
+            return False
+        if self._takeover_seat() != -1 or self._dealer_must_discard():
+            return False
+        self.phase, self.turn = Phase.GIVE_BEST, self.table.partner[self.alone]
+        return True
+
+    def _legal_give_best(self) -> Legal:
+        m = self.hands[self.turn]
+        return _GIVE_LEGAL.get(m) or _cards_legal(m, GIVE_BASE, _GIVE_LEGAL)
+
+    def _apply_give_best(self, code: int) -> None:
+        seat = self.turn
+        card = code - GIVE_BASE
+        lone = self.table.partner[seat]
+        self.history.append((seat, code))
+        self.hands[seat] &= ~(1 << card)
+        self.hands[lone] |= 1 << card
+        self.phase, self.turn = Phase.BEST_DISCARD, lone
+
+    def _legal_best_discard(self) -> Legal:
+        m = self.hands[self.turn]
+        return _DISCARD_LEGAL.get(m) or _cards_legal(m, DISCARD_BASE, _DISCARD_LEGAL)
+
+    def _apply_best_discard(self, code: int) -> None:
+        seat = self.turn
+        self.history.append((seat, code))
+        self.hands[seat] &= ~(1 << (code - DISCARD_BASE))
+        if seat == self.alone:
+            self.best_done |= 1
+            self._continue()
+        else:
+            self.best_done |= 2
+            self._begin_play()
+
+
 # The order of the decisions after trump is fixed (RULES.md decision 9). A dealer whom
 # a takeover made active discards after it (the second discard step).
-_STEPS_WITH_CALL = (Calls._step_takeover, Calls._step_discard, Calls._step_defend)
+_STEPS_WITH_CALL = (Calls._step_takeover, Calls._step_discard, Calls._step_best, Calls._step_defend)
 _STEPS_AFTER_BIDDING = (
     Calls._step_discard, Calls._step_alone_decision, Calls._step_takeover,
-    Calls._step_discard, Calls._step_defend,
+    Calls._step_discard, Calls._step_best, Calls._step_defend,
 )
+# Call-ace (RULES.md decision 21): the dealer discards before the maker calls (X-47: the
+# called card is named "after the dealer has discarded"); nobody takes over or defends
+# alone, for nobody knows whose partner he is.
+_STEPS_CALL_ACE = (Calls._step_discard, Calls._step_call)
+
+
+def best_card(suit: int, trump: int, joker: bool) -> int:
+    """The best card of ``suit`` (0..3) in the pack, the card a call-ace maker calls:
+    the ace of a plain suit; of the trump suit its highest trump, the joker (best bower)
+    when the pack has one, else the right bower (RULES.md decision 21).
+
+    Returns:
+        A card number.
+    """
+    if suit == trump:
+        return JOKER if joker else (suit << 3) | JACK
+    return (suit << 3) | ACE

@@ -48,7 +48,7 @@ from euchre.core.errors import (
 )
 from euchre.core.legal import Legal, _safe_text
 from euchre.core.rules import Rules
-from euchre.core.seats import SEAT_LETTERS, Table
+from euchre.core.seats import Table
 from euchre.core.state import FIELDS, HandResult, Phase, Trick
 
 __all__ = ["APPLY_BY_PHASE", "LEGAL_BY_PHASE", "HandResult", "HandState", "Phase", "Trick", "by_phase",
@@ -69,7 +69,7 @@ class HandState(Calls):
     hand made from given cards), ``is_over``, ``result``, ``stock`` (the undealt cards as
     dealt, the upcard first; a farmer's exchange leaves it as dealt), ``claims_left``
     (seats still to be asked in the claim round before the bidding) and ``shown``
-    (``(seat, card mask)`` of the cards claims showed: RULES.md decision 20).
+    (``(seat, card mask)`` of the cards claims showed: RULES.md decision 23).
     """
     __slots__ = ()
 
@@ -181,6 +181,7 @@ class HandState(Calls):
         self.alone_decided = False
         self.takeover_done = False
         self.defend_done = False
+        self.best_done = 0
         self.history = []
         self.tricks = []
         self.trick_cards = []
@@ -190,6 +191,8 @@ class HandState(Calls):
         self.result = None
         self.packets = None
         self.is_over = False
+        self.called = -1
+        self.partner = -1
         self._stack = []
         self._legal = None
         self._alone_ok = rules.alone_allowed
@@ -203,7 +206,7 @@ class HandState(Calls):
             self.phase = Phase.BID_ROUND_1
             if rules.farmers_hand or rules.nines_tens_redeal or rules.ace_no_face_redeal:
                 # The claim round: every seat from the eldest is asked before the first
-                # bid, whether or not it holds a hand it may claim (RULES.md decision 20).
+                # bid, whether or not it holds a hand it may claim (RULES.md decision 23).
                 self.claims_left = table.seats
         return self
 
@@ -320,7 +323,7 @@ class HandState(Calls):
     def _illegal(self, code: int, legal: tuple[int, ...]) -> IllegalActionError:
         if self.phase == Phase.DONE:
             return IllegalActionError("the hand is over; no action is legal", _safe_text(code))
-        who = SEAT_LETTERS[self.turn]
+        who = self.table.letters[self.turn]
         return IllegalActionError(
             f"{_safe_text(code)} is not legal for {who} in {self.phase.name.lower()}",
             _safe_text(code), [action_text(c) for c in legal])
@@ -373,26 +376,26 @@ class HandState(Calls):
             list(self.hands), self.phase, self.turn, self.passes, self.trump, self.maker,
             self.alone, self.defender_alone, self.active, self.upcard_to_dealer,
             self.discarded, self.alone_decided, self.takeover_done, self.defend_done,
-            len(self.history), len(self.tricks), list(self.trick_cards),
+            self.best_done, len(self.history), len(self.tricks), list(self.trick_cards),
             list(self.trick_seats), list(self.tricks_won), self.leader, self.result,
-            self._legal, self.claims_left, self.shown,
+            self._legal, self.called, self.partner, self.claims_left, self.shown,
         )
 
     def _restore(self, s: tuple[Any, ...]) -> None:
         (self.hands, self.phase, self.turn, self.passes, self.trump, self.maker,
          self.alone, self.defender_alone, self.active, self.upcard_to_dealer,
          self.discarded, self.alone_decided, self.takeover_done, self.defend_done,
-         n_hist, n_tricks, self.trick_cards, self.trick_seats, self.tricks_won,
-         self.leader, self.result, self._legal, self.claims_left, self.shown) = s
+         self.best_done, n_hist, n_tricks, self.trick_cards, self.trick_seats, self.tricks_won,
+         self.leader, self.result, self._legal, self.called, self.partner, self.claims_left, self.shown) = s
         del self.history[n_hist:]
         del self.tricks[n_tricks:]
         self.is_over = self.phase == Phase.DONE
 
     # ------------------------------------------------------------------ text
     def __repr__(self) -> str:
-        hands = " ".join(SEAT_LETTERS[s] + ":" + ",".join(card_code(c) for c in cards_of(self.hands[s]))
+        hands = " ".join(self.table.letters[s] + ":" + ",".join(card_code(c) for c in cards_of(self.hands[s]))
                          for s in range(self.table.seats))
-        return (f"<HandState {self.phase.name} dealer={SEAT_LETTERS[self.dealer]} upcard={card_code(self.upcard)} "
+        return (f"<HandState {self.phase.name} dealer={self.table.letters[self.dealer]} upcard={card_code(self.upcard)} "
                 f"{hands}>")
 
 
@@ -484,6 +487,8 @@ LEGAL_BY_PHASE: dict[Phase, Callable[[HandState], Legal]] = {
     Phase.DEFEND_ALONE: HandState._legal_defend,
     Phase.PLAY: HandState._legal_play,
     Phase.DONE: HandState._legal_done,
+    Phase.GIVE_BEST: HandState._legal_give_best,
+    Phase.BEST_DISCARD: HandState._legal_best_discard,
 }
 """For each phase, the method that lists its legal actions."""
 
@@ -497,6 +502,8 @@ APPLY_BY_PHASE: dict[Phase, Callable[[HandState, int], None]] = {
     Phase.DEFEND_ALONE: HandState._apply_defend,
     Phase.PLAY: HandState._apply_play,
     Phase.DONE: HandState._apply_done,
+    Phase.GIVE_BEST: HandState._apply_give_best,
+    Phase.BEST_DISCARD: HandState._apply_best_discard,
 }
 """For each phase, the method that applies one of its actions."""
 

@@ -33,6 +33,8 @@ _PLAY_LEGAL: dict[int, Legal] = {}
 """The legal tuples of playing any card of a mask, by mask."""
 _DISCARD_LEGAL: dict[int, Legal] = {}
 """The legal tuples of discarding any card of a mask, by mask."""
+_GIVE_LEGAL: dict[int, Legal] = {}
+"""The legal tuples of giving any card of a mask to a lone partner, by mask."""
 _CACHE_LIMIT = 200_000
 
 
@@ -46,8 +48,8 @@ def _legal_of(codes: tuple[int, ...]) -> Legal:
 
 
 def _cards_legal(mask: int, base: int, cache: dict[int, Legal]) -> Legal:
-    """The legal tuples of playing (``base`` PLAY_BASE) or discarding (DISCARD_BASE) any
-    card of ``mask``, put in ``cache``. Cached by value: the tuples are immutable, so
+    """The legal tuples of playing (``base`` PLAY_BASE), discarding (DISCARD_BASE) or
+    giving (GIVE_BASE) any card of ``mask``, put in ``cache``. Cached by value: the tuples are immutable, so
     sharing them is safe."""
     codes = []
     m = mask

@@ -24,6 +24,30 @@ from typing import Any
 from euchre.core.errors import RulesError, RulesTypeError
 from euchre.core.rules import OPTION_SOURCES, Rules
 
+
+def _call_ace(n: int, deck: int, deck_source: str) -> tuple[str, str, dict[str, tuple[Any, str]]]:
+    """The call-ace preset for ``n`` players (RULES.md decision 21)."""
+    return ("modern-standard", f"Call-ace euchre for {n}, each for himself, the maker calling a secret partner: "
+            "X-35, X-47, the Call-Ace book (X-57); RULES.md decision 21.", {
+                "variant": ("call_ace", "X-35: players compete individually; X-47; X-57 (a book on Call-Ace)"),
+                "num_players": (n, "X-47 plays it with five; REFERENCE 2: four to six"),
+                "deck": (deck, deck_source),
+                "partnership_method": ("fixed_seats", "no fixed partners to form"),
+                "dealer_partner_may_assist": (False, "no fixed partners"),
+                "all_pass_round2": ("deal_passes_left", "X-47: trump is settled as in four-hand euchre"),
+                "alone_allowed": (True, "X-47: the caller may choose to go alone"),
+                "alone_declare_timing": ("after_bidding", "X-47: the card is called after the dealer's discard; "
+                                         "going alone is the other answer then"),
+                "points_make": (1, "X-47: one point for three or four tricks"),
+                "points_march": (2, "X-47: two points for all five"),
+                "points_euchre": (2, "X-47: two to the defenders, to each of them (RULES.md decision 21)"),
+                "points_lone_make": (1, "#interp: X-47 silent; as the four-hand game (S001 L21)"),
+                "points_lone_march": (5, "X-47: five for a lone march"),
+                "points_lone_euchred": (2, "#interp: X-47 silent; as the four-hand game (S001 L23), to each defender"),
+                "game_target": (10, "X-47: typically 10 points"),
+            })
+
+
 _PRESET_TABLE: dict[str, tuple[str | None, str, dict[str, tuple[Any, str]]]] = {
     "modern-standard": (None, "North American home game: S001 procedure, 24 cards, 10 points (X-08, X-27, X-35). The default.", {}),
     "uspcc-official": ("modern-standard", "The U.S. Playing Card Co. official rules (seed S001).", {
@@ -138,7 +162,7 @@ _PRESET_TABLE: dict[str, tuple[str | None, str, dict[str, tuple[Any, str]]]] = {
     "modern-canadian": ("modern-standard", "The modern game with the Canadian loner house rule (X-06, X-11, X-37).", {
         "canadian_loner": (True, "X-06 note 4, X-11, X-37"),
     }),
-    "railroad": ("uspcc-official", "USPCC Railroad Euchre, Keller 1887 (X-20, X-15c). Not playable yet: calling for best.", {
+    "railroad": ("uspcc-official", "USPCC Railroad Euchre, Keller 1887 (X-20, X-15c).", {
         "joker": (True, "X-20, X-15c"),
         "joker_turned_up": ("dealer_names_trump_blind", "#interp: source silent"),
         "defend_alone": (True, "X-20"),
@@ -180,6 +204,9 @@ _PRESET_TABLE: dict[str, tuple[str | None, str, dict[str, tuple[Any, str]]]] = {
         "points_euchre": (2, "to each opponent: X-56 'both adversaries count two'; X-55"),
         "game_target": (10, "X-44 (X-55's and X-56's examples play to 5)"),
     }),
+    "call-ace-4": _call_ace(4, 24, "#interp: the four-hand pack; 20 cards dealt, four left"),
+    "call-ace-5": _call_ace(5, 28, "X-47: a pack without its 2s to 7s, three cards left"),
+    "call-ace-6": _call_ace(6, 32, "#interp: 31 cards are needed; the 32-card pack of S000, S002, two left"),
 }
 
 _PRESET_LAWS: dict[str, dict[str, tuple[Any, str]]] = {
@@ -241,8 +268,13 @@ PRESET_NAMES: tuple[str, ...] = tuple(_PRESET_TABLE)
 PLAYABLE_PRESETS: tuple[str, ...] = (
     "modern-standard", "modern-tournament", "uspcc-official", "dc-club-1862",
     "dc-club-1862-coteries", "hoyle-1857", "casual-web-003", "openspiel",
-    "british-benny", "modern-canadian", "two-handed", "cutthroat-3",
+    "british-benny", "modern-canadian", "two-handed", "cutthroat-3", "railroad",
+    "call-ace-4", "call-ace-5", "call-ace-6",
 )
+
+FOUR_HAND_PRESETS: tuple[str, ...] = tuple(name for name in PLAYABLE_PRESETS if _resolve(name)[0]["variant"] == "partnership")
+"""The playable presets of the four-hand partnership table (the others seat 2 or 3
+players each for himself)."""
 
 PRESET_SOURCES: dict[str, dict[str, str]] = {name: _resolve(name)[1] for name in PRESET_NAMES}
 """PRESET_SOURCES[preset][option]: where that preset's value of the option comes from."""

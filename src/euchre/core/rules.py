@@ -85,9 +85,9 @@ class Rules:
     progressive_hands: int = _opt(8, None, "X-32", minimum=1)
     progressive_movement: str = _opt("winners_up_losers_down", ("winners_up_losers_stay", "winners_up_losers_down", "fixed_rotation"), "X-49, X-50, X-51")
     # 4.6 Deal anomalies, irregularities, claims
-    farmers_hand: bool = _opt(False, BOOL, "X-25, X-31b; RULES.md decision 20")
-    ace_no_face_redeal: bool = _opt(False, BOOL, "X-25, X-36; RULES.md decision 20")
-    nines_tens_redeal: bool = _opt(False, BOOL, "X-11; RULES.md decision 20")
+    farmers_hand: bool = _opt(False, BOOL, "X-25, X-31b; RULES.md decision 23")
+    ace_no_face_redeal: bool = _opt(False, BOOL, "X-25, X-36; RULES.md decision 23")
+    nines_tens_redeal: bool = _opt(False, BOOL, "X-11; RULES.md decision 23")
     renege_mode: str = _opt("prevent", ("prevent", "penalize_on_claim"), "RULES.md decision 3")
     renege_penalty: int = _opt(2, None, "S000 L131 (2), S002 L13 (1); X-13d (3)", minimum=0)
     renege_penalty_lone: int = _opt(4, None, "X-30, X-52; X-13d (5)", minimum=0)
@@ -141,17 +141,28 @@ class Rules:
         if self.num_players not in players:
             wanted = " or ".join(map(str, players))
             raise RulesError(f"variant = {self.variant} needs num_players = {wanted}, not {self.num_players}")
+        if self.num_players * 5 + 1 > self.cards_in_deck:
+            raise RulesError(f"num_players = {self.num_players} needs a pack of at least {self.num_players * 5 + 1} "
+                             f"cards (five each and the upcard); deck = {self.deck}"
+                             + (" with the joker" if self.joker else ""))
         if self.variant != "partnership":
             # No partners at the table: no lone hands (Keller 1887 ch. 7: "there are no lone
-            # hands in the two-handed game"; the cutthroat maker always plays alone).
-            for name in ("alone_allowed", "defend_alone", "canadian_loner"):
+            # hands in the two-handed game"; the cutthroat maker always plays alone). At
+            # call-ace the maker may go alone instead of calling a partner (X-47; RULES.md
+            # decision 21), but nobody knows whom to defend alone against.
+            refused = ("defend_alone", "canadian_loner") if self.variant == "call_ace" else (
+                "alone_allowed", "defend_alone", "canadian_loner")
+            for name in refused:
                 if getattr(self, name):
                     raise RulesError(f"{name} = true needs partners; with variant = {self.variant} every player "
                                      "plays for himself")
+            if self.call_for_best != "none":  # a lone call-ace maker has no partner to give him a card
+                raise RulesError(f"call_for_best = {self.call_for_best} needs partners; with variant = {self.variant} "
+                                 "every player plays for himself")
         if self.farmers_hand and (self.deck != 24 or self.num_players != 4):
             # Three nines or tens are the lowest cards only in the 24-card pack, and the
             # kitty's three face-down cards under the upcard are the four-hand table's
-            # (X-25; RULES.md decision 20).
+            # (X-25; RULES.md decision 23).
             raise RulesError(f"farmers_hand = true needs deck = 24 and num_players = 4 (the kitty of the upcard and "
                              f"three cards face down), not deck = {self.deck}, num_players = {self.num_players}")
         if self.laps and self.game_target < self.max_hand_points:
@@ -162,8 +173,7 @@ class Rules:
 
     def _check_supported(self) -> None:
         unsupported = {
-            "variant": self.variant not in ("partnership", "two_handed", "cutthroat"),
-            "call_for_best": self.call_for_best != "none",
+            "variant": self.variant not in ("partnership", "two_handed", "cutthroat", "call_ace"),
             "match_format": self.match_format != "single_game",
             "renege_mode": self.renege_mode != "prevent",
             "laydown_claims": self.laydown_claims != "not_allowed",
@@ -279,7 +289,7 @@ OPTION_SOURCES: dict[str, str] = {f.name: f.metadata["source"] for f in dataclas
 OPTION_CHOICES: dict[str, tuple[Any, ...] | None] = {f.name: f.metadata["choices"] for f in dataclasses.fields(Rules)}
 
 OPTION_DOCS: dict[str, str] = {
-    "variant": "Table shape; only the four-player partnership game is played so far.",
+    "variant": "Table shape: the four-player partnership game, two-handed, cutthroat (three), or call-ace (four to six, each for himself, the maker calling a secret partner).",
     "num_players": "Players at the table; follows from variant.",
     "deck": "24 (9-A), 28 (8-A) or 32 (7-A) cards.",
     "joker": "Add the joker (best bower), the highest trump and a trump for every purpose.",
@@ -306,7 +316,7 @@ OPTION_DOCS: dict[str, str] = {
     "defend_alone": "A defender may play alone against a lone maker.",
     "defend_alone_scoring": "Scoring of a lone maker against a lone defender.",
     "defend_alone_against": "Whether a defender may defend alone only against a lone maker, or against any makers.",
-    "call_for_best": "Railroad: the lone player calls for his partner's best card.",
+    "call_for_best": "Railroad: the lone player gets his partner's best card face down and discards one (also the lone defender with lone_maker_and_lone_defender).",
     "points_make": "Makers take 3 or 4 tricks.",
     "points_march": "Makers take all 5 tricks.",
     "points_euchre": "Makers take fewer than 3 tricks: points to the defenders.",
@@ -392,11 +402,15 @@ OPTION_DEPENDS: dict[str, Dependence] = {
     "canadian_loner": Dependence("with dealer_partner_may_assist = true", lambda r: r.dealer_partner_may_assist
                                  and r.variant == "partnership", {}),
     "alone_who": Dependence(
-        "with alone_allowed = true (and, for maker_or_dealer_when_assisted, dealer_partner_may_assist = true)",
-        lambda r: r.alone_allowed and (r.alone_who != "maker_or_dealer_when_assisted" or r.dealer_partner_may_assist), {}),
+        "with alone_allowed = true at a table of partners (and, for maker_or_dealer_when_assisted, "
+        "dealer_partner_may_assist = true)",
+        lambda r: r.alone_allowed and r.variant == "partnership"
+        and (r.alone_who != "maker_or_dealer_when_assisted" or r.dealer_partner_may_assist), {}),
     "defend_alone": Dependence(
         "with alone_allowed = true, or defend_alone_against = any_maker (nobody else can be defended against alone)",
         lambda r: r.alone_allowed or r.defend_alone_against == "any_maker", {}),
+    "call_for_best": Dependence("with alone_allowed = true (lone_maker_and_lone_defender differs from lone_maker only with "
+                                "defend_alone = true)", lambda r: r.alone_allowed, {}),
     "alone_declare_timing": Dependence("with alone_allowed = true", lambda r: r.alone_allowed, {}),
     "alone_lead": Dependence("with alone_allowed = true", lambda r: r.alone_allowed, {}),
     "points_lone_make": Dependence("with alone_allowed = true", lambda r: r.alone_allowed, {}),

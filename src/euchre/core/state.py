@@ -21,7 +21,7 @@ class Phase(enum.IntEnum):
     """Each seat from the eldest passes or accepts the upcard (order up / assist / take up).
     Under the claim options (``farmers_hand``, ``nines_tens_redeal``,
     ``ace_no_face_redeal``) a round of claims comes first in this phase, each seat from
-    the eldest passing or claiming (``HandState.claims_left``; RULES.md decision 20)."""
+    the eldest passing or claiming (``HandState.claims_left``; RULES.md decision 23)."""
     BID_ROUND_2 = 1
     """Each seat from the eldest passes or names a suit."""
     BLIND_NAME = 2
@@ -31,13 +31,21 @@ class Phase(enum.IntEnum):
     DISCARD = 4
     """The dealer, holding six cards, discards one."""
     ALONE_DECISION = 5
-    """With after_bidding timing: the maker goes alone or plays with his partner."""
+    """With after_bidding timing: the maker goes alone or plays with his partner. At the
+    call-ace table: the maker calls the best card of a suit for his partner, or goes
+    alone (RULES.md decision 21)."""
     DEFEND_ALONE = 6
     """Each defender in turn from the dealer's left may defend alone."""
     PLAY = 7
     """The play of the tricks."""
     DONE = 8
     """The hand is over (scored, or thrown in)."""
+    GIVE_BEST = 9
+    """``call_for_best``: the lone player's partner gives him his best card face down
+    (X-20, X-15c); it comes after the lone hand is settled, before the play (RULES.md
+    decision 20). Numbered after DONE so that the earlier phases keep their numbers."""
+    BEST_DISCARD = 10
+    """``call_for_best``: the lone player, holding six cards, discards one face down."""
 
 
 class Trick(NamedTuple):
@@ -56,7 +64,7 @@ class HandResult:
 
     Attributes:
         passed_out: the hand was thrown in without play and no score: all passed twice,
-            or a claim threw it in (RULES.md decision 20).
+            or a claim threw it in (RULES.md decision 23).
         forfeit: the stuck dealer gave the opponents a point (dealer_forfeit_or_call).
         maker: the seat that fixed trump, or None.
         trump: 0..3, NO_TRUMP (4), or None.
@@ -67,9 +75,12 @@ class HandResult:
         points: points scored by this hand per side: the makers' side, or every side
             that defended (at the four-hand table one side scores).
         label: what happened ("march", "euchre", "passed out", ...).
+        partner: call-ace: the seat that held the called card and played with the
+            maker, or None (no call, or the card in the stock). Shown once the hand is
+            over, when every card has been played (RULES.md decision 21).
         dealer_deals_again: the deal was thrown in and the same dealer deals the next
             (a hand of nines and tens shown, two farmer's hands claimed: RULES.md
-            decision 20); False for every played hand.
+            decision 23); False for every played hand.
     """
 
     passed_out: bool
@@ -81,6 +92,7 @@ class HandResult:
     tricks: tuple[int, ...]
     points: tuple[int, ...]
     label: str
+    partner: int | None = None
     dealer_deals_again: bool = False
 
     @property
@@ -104,9 +116,9 @@ class HandFields:
         "rules", "table", "dealer", "deal_hands", "upcard", "stock", "joker_aside",
         "hands", "phase", "turn", "passes", "trump", "maker", "alone",
         "defender_alone", "active", "upcard_to_dealer", "discarded", "alone_decided",
-        "takeover_done", "defend_done", "history", "tricks", "trick_cards",
+        "takeover_done", "defend_done", "best_done", "history", "tricks", "trick_cards",
         "trick_seats", "tricks_won", "leader", "result", "packets", "_stack", "_legal",
-        "_alone_ok", "_with_call", "is_over", "claims_left", "shown",
+        "_alone_ok", "_with_call", "is_over", "called", "partner", "claims_left", "shown",
     )
 
     rules: Rules
@@ -130,6 +142,9 @@ class HandFields:
     alone_decided: bool
     takeover_done: bool
     defend_done: bool
+    best_done: int
+    """``call_for_best``: 1 once the lone maker has his partner's card, 2 once the lone
+    defender has his (a bit mask)."""
     history: list[tuple[int, int]]
     tricks: list[Trick]
     trick_cards: list[int]
@@ -144,6 +159,12 @@ class HandFields:
     _with_call: bool
     is_over: bool
     """True once the hand is scored or thrown in (phase DONE)."""
+    called: int
+    """Call-ace: the card the maker called (card number), or -1."""
+    partner: int
+    """Call-ace: the seat that held the called card when it was called (the maker's
+    secret partner), or -1 (no call, or the card lay in the stock). Hidden information:
+    no view holds it (RULES.md decision 21)."""
     claims_left: int
     """Seats still to be asked in the claim round before the bidding (RULES.md decision
     20), 0 when there is none or it is over."""

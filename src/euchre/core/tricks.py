@@ -61,17 +61,28 @@ class TrickPlay(HandFields):
 
     def _finish_scored(self) -> None:
         maker_team = self.table.team[self.maker]
-        maker_tricks = self.tricks_won[maker_team]
-        makers_score, points, label = score_hand(
-            self.rules, maker_tricks, self.alone != -1, self.defender_alone != -1)
-        # The makers score, or every side that defended does (the one other side at the
-        # four-hand table; each opponent of the maker where all play for themselves).
-        pts = tuple(points if (team == maker_team) == makers_score else 0 for team in range(len(self.tricks_won)))
+        if self.rules.variant == "call_ace":
+            # The maker and his secret partner (the holder of the called card) play
+            # together; a maker with no partner (alone, or the card in the stock) is
+            # scored as a lone hand where lone hands are played; each player
+            # scores for himself (RULES.md decision 21).
+            makers = {self.maker} if self.partner == -1 else {self.maker, self.partner}
+            maker_tricks = sum(self.tricks_won[s] for s in makers)
+            lone = self.partner == -1 and self.rules.alone_allowed
+            makers_score, points, label = score_hand(self.rules, maker_tricks, lone, False)
+            pts = tuple(points if (s in makers) == makers_score else 0 for s in range(len(self.tricks_won)))
+        else:
+            maker_tricks = self.tricks_won[maker_team]
+            makers_score, points, label = score_hand(
+                self.rules, maker_tricks, self.alone != -1, self.defender_alone != -1)
+            # The makers score, or every side that defended does (the one other side at the
+            # four-hand table; each opponent of the maker where all play for themselves).
+            pts = tuple(points if (team == maker_team) == makers_score else 0 for team in range(len(self.tricks_won)))
         self.result = HandResult(
             False, False, self.maker, self.trump,
             None if self.alone == -1 else self.alone,
             None if self.defender_alone == -1 else self.defender_alone,
-            tuple(self.tricks_won), pts, label)
+            tuple(self.tricks_won), pts, label, None if self.partner == -1 else self.partner)
         self.phase = Phase.DONE
         self.is_over = True
         self.turn = -1

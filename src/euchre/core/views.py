@@ -17,7 +17,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from euchre.core.actions import DISCARD_BASE, PLAY_BASE, Action
+from euchre.core.actions import CALL_BASE, DISCARD_BASE, GIVE_BASE, Action, is_discard_code
+from euchre.core.calls import best_card
 from euchre.core.cards import EFFECTIVE_SUIT, JOKER, cards_of, deck_cards
 from euchre.core.errors import EuchreError, EuchreTypeError, EuchreValueError, IllegalActionError
 from euchre.core.hand import HandState, Phase, Trick
@@ -26,6 +27,9 @@ from euchre.core.seats import Table
 
 HIDDEN = -1
 """Stands in a view's history for an action the seat may not see (another's discard)."""
+HIDDEN_GIVE = -2
+"""Stands in a view's history for a card given face down to a lone partner
+(``call_for_best``) that the seat may not see: only the two partners see it."""
 
 _KITTY = -1
 _DISCARD = -2
@@ -48,7 +52,8 @@ class PlayerView:
             while he names trump blind.
         discard: the card this seat discarded as dealer, or -1 (others never see it).
         history: every action so far as ``(seat, code)``; another seat's discard shows
-            as ``(dealer, HIDDEN)``.
+            as ``(seat, HIDDEN)``, a card given face down between two other partners
+            (``call_for_best``) as ``(giver, HIDDEN_GIVE)``.
         trump: 0..3, NO_TRUMP (4), or -1.
         maker, alone, defender_alone: seats, or -1.
         active: bit mask of the seats taking part.
@@ -111,6 +116,33 @@ class PlayerView:
         out = [c for t in self.tricks for c in t.cards]
         out.extend(self.trick_cards)
         return out
+
+    @property
+    def called(self) -> int:
+        """Call-ace: the card the maker called (card number), read from the public
+        history, or -1 before (or without) a call (RULES.md decision 21)."""
+        for _seat, code in self.history:
+            if CALL_BASE <= code < CALL_BASE + 4:
+                return best_card(code - CALL_BASE, self.trump, self.rules.joker)
+        return -1
+
+    def known_partner(self) -> int:
+        """Call-ace: the maker's partner as far as this seat knows, or -1: this seat
+        itself when it holds (or held) the called card, the seat that played it once it
+        is played (the partner is revealed only then), the maker to his partner. Every
+        other player sees -1 until the card falls: the view carries nothing that tells
+        (RULES.md decision 21)."""
+        card = self.called
+        if card == -1:
+            return -1
+        for t in self.tricks:
+            if card in t.cards:
+                return t.seats[t.cards.index(card)]
+        if card in self.trick_cards:
+            return self.trick_seats[self.trick_cards.index(card)]
+        if card in self.hand:
+            return self.seat
+        return -1
 
     def voids(self) -> list[set[int]]:
         """For each seat, the effective suits it has shown it holds none of (by not
@@ -175,18 +207,25 @@ def view_of(state: HandState, seat: int, score: Sequence[int] | None = None) -> 
 
 
 def _seen_history(state: HandState, seat: int) -> tuple[tuple[int, int], ...]:
-    """``state.history`` as ``seat`` sees it: another seat's discard is ``HIDDEN``.
+    """``state.history`` as ``seat`` sees it: another seat's discard is ``HIDDEN``; a card
+    given face down (``call_for_best``) is seen by the giver and his partner only (X-15c:
+    "without letting the opponents see it"), else it is ``HIDDEN_GIVE``.
 
     Only the calls can hold a discard, and they all come before the first card played,
     so only they are looked at (in play, the cards played are most of the history)."""
     history = state.history
-    if seat == state.dealer:
-        return tuple(history)
     calls = history[:len(history) - _played(state)]
-    if not any(DISCARD_BASE <= code < PLAY_BASE for _, code in calls):
+    if not any(is_discard_code(code) or code >= GIVE_BASE for _, code in calls):
         return tuple(history)
-    return tuple([(s, HIDDEN) if DISCARD_BASE <= code < PLAY_BASE else (s, code) for s, code in calls]
-                 + history[len(calls):])
+    partner = state.table.partner
+    seen: list[tuple[int, int]] = []
+    for s, code in calls:
+        if is_discard_code(code) and s != seat:
+            code = HIDDEN
+        elif code >= GIVE_BASE and seat != s and seat != partner[s]:
+            code = HIDDEN_GIVE
+        seen.append((s, code))
+    return tuple(seen + history[len(calls):])
 
 
 def _played(state: HandState) -> int:
@@ -201,6 +240,42 @@ def _make_view(**fields: Any) -> PlayerView:
     view: PlayerView = object.__new__(PlayerView)
     view.__dict__.update(fields)
     return view
+
+
+_BEST = -3
+"""Holder ids _BEST - k: the unseen discard of the k-th lone player given a best card."""
+
+
+@dataclass
+class _Best:
+    """One card given for best (``call_for_best``) as a view shows it: who gave it to
+    whom, at which entries of the history the give and the lone player's discard are
+    (-1: not yet), and the two cards where the viewer saw them (else -1)."""
+
+    giver: int
+    receiver: int
+    give_at: int
+    card: int
+    discard_at: int
+    discard: int
+
+
+def _best_events(view: PlayerView) -> list[_Best]:
+    """The cards given for best in ``view``'s history, in order; the lone player's
+    discard is the entry right after the give (GIVE_BEST, then BEST_DISCARD)."""
+    out: list[_Best] = []
+    history = view.history
+    partner = view.rules.table.partner
+    for i, (s, code) in enumerate(history):
+        if code >= GIVE_BASE or code == HIDDEN_GIVE:
+            card = code - GIVE_BASE if code >= GIVE_BASE else -1
+            at, d2 = -1, -1
+            if i + 1 < len(history):
+                at = i + 1
+                nxt = history[at][1]
+                d2 = nxt - DISCARD_BASE if nxt >= 0 else -1
+            out.append(_Best(s, partner[s], i, card, at, d2))
+    return out
 
 
 def _assign(cards: list[int], holders: list[tuple[int, int]], allowed: dict[int, set[int]],
@@ -261,7 +336,8 @@ def _sample_world(view: PlayerView, rng: random.Random) -> HandState:
     Constraints kept: cards played and the viewer's cards are fixed; the upcard taken up
     stays with the dealer until played (unless ``dealer_may_discard_upcard``, when it may
     be his discard); a turned-down upcard and a joker set aside are in the kitty; voids
-    shown in play. Bidding inferences are the bots' business, not this function's.
+    shown in play; at call-ace the called card is not the maker's (it may be any other
+    player's or in the stock: the secret partner stays unknown). Bidding inferences are the bots' business, not this function's.
 
     Raises:
         EuchreError: no deal fits the view (an inconsistent view).
@@ -275,9 +351,13 @@ def _sample_world(view: PlayerView, rng: random.Random) -> HandState:
     for s, c in zip(view.trick_seats, view.trick_cards, strict=True):
         played_by[s].append(c)
     played = {c for p in played_by for c in p}
-    discarded = view.discard != -1 or any(code == HIDDEN for _, code in view.history)
+    best = _best_events(view)
+    best_at = {i for e in best for i in (e.give_at, e.discard_at)}
+    discarded = view.discard != -1 or any(code == HIDDEN for i, (_, code) in enumerate(view.history) if i not in best_at)
     taken = view.upcard_to_dealer and (view.phase == Phase.DISCARD or discarded)
     known = set(view.hand) | played | {upcard}
+    for e in best:
+        known.update(c for c in (e.card, e.discard) if c >= 0)
     if view.joker_aside:
         known.add(JOKER)
     if me == dealer and view.discard != -1:
@@ -288,7 +368,15 @@ def _sample_world(view: PlayerView, rng: random.Random) -> HandState:
     room = {s: view.hand_sizes[s] for s in seats if s != me or blind}
     dealer_has_upcard = False
     upcard_unknown = False
-    if taken and upcard not in played and me != dealer:
+    voids = view.voids()
+    for e in best:
+        # A lone dealer who holds the upcard no more, nor played it, put it out after
+        # his partner's best card (his void in its suit, or no card left, shows it).
+        if (e.receiver == dealer != me and taken and e.discard_at != -1 and e.discard < 0 and upcard not in played
+                and (view.hand_sizes[dealer] == 0 or EFFECTIVE_SUIT[view.trump][upcard] in voids[dealer])):
+            e.discard = upcard
+    if (taken and upcard not in played and me != dealer
+            and all(e.card != upcard and e.discard != upcard for e in best)):
         if discarded and rules.dealer_may_discard_upcard:
             upcard_unknown = True
             known.discard(upcard)
@@ -297,17 +385,31 @@ def _sample_world(view: PlayerView, rng: random.Random) -> HandState:
             room[dealer] -= 1
     if taken and discarded and me != dealer:
         room[_DISCARD] = 1
+    kept: dict[int, list[int]] = {}  # cards known to lie in another seat's hand
+    for k, e in enumerate(best):
+        if e.receiver == me:
+            continue  # he saw both cards
+        done = e.discard_at != -1
+        if e.card >= 0 and e.card not in played:
+            # The giver knows the card he gave: the lone player holds it, or (his void
+            # in its suit shows it, or he has no card left) it was his discard.
+            if done and (EFFECTIVE_SUIT[view.trump][e.card] in voids[e.receiver] or room[e.receiver] <= 0):
+                e.discard = e.card
+            else:
+                room[e.receiver] -= 1
+                kept.setdefault(e.receiver, []).append(e.card)
+        if done and e.discard < 0:
+            room[_BEST - k] = 1
     unseen = [c for c in deck_cards(rules.deck, rules.joker) if c not in known]
     room[_KITTY] = len(unseen) - sum(room.values())
     if any(n < 0 for n in room.values()):
         raise EuchreValueError("the view's card counts are inconsistent")
-    voids = view.voids()
     eff = EFFECTIVE_SUIT[view.trump] if view.trump != -1 else None
     allowed: dict[int, set[int]] = {}
     farmer = _farmer_exchanged(view)
     for s, cards in view.shown:
         # Cards shown by a claim: in the claimant's hand, or under the upcard once a
-        # farmer's hand has been exchanged (RULES.md decision 20).
+        # farmer's hand has been exchanged (RULES.md decision 23).
         for c in cards:
             if c in allowed or c in known:
                 continue
@@ -319,10 +421,16 @@ def _sample_world(view: PlayerView, rng: random.Random) -> HandState:
             allowed[c] = {_DISCARD} if (eff is not None and eff[c] in voids[dealer]) else {dealer, _DISCARD}
             continue
         ok = {_KITTY, _DISCARD} if _DISCARD in room else {_KITTY}
+        ok.update(h for h in room if h <= _BEST)
         for s in seats:
             if s in room and (eff is None or eff[c] not in voids[s]):
                 ok.add(s)
         allowed[c] = ok
+    # Call-ace: the maker may not call a card he holds (RULES.md decision 21), so the
+    # called card, unseen, lies with any other player or in the stock, never with him.
+    called = view.called
+    if called in allowed and view.maker != me:
+        allowed[called].discard(view.maker)
     # Calls can constrain hidden cards too (natural_trump: a caller held a natural
     # trump of his suit). Those are checked by replaying the history; a world that
     # fails the replay is drawn again (rejection sampling).
@@ -331,7 +439,7 @@ def _sample_world(view: PlayerView, rng: random.Random) -> HandState:
         placed = _assign(unseen, list(room.items()), allowed, rng)
         if placed is None:
             raise EuchreValueError("no deal is consistent with this view")
-        world = _world_from(view, placed, played_by, blind, dealer_has_upcard, taken, farmer, rng)
+        world = _world_from(view, placed, played_by, blind, dealer_has_upcard, taken, best, kept, farmer, rng)
         if world is not None:
             return world
     raise EuchreValueError("no deal consistent with this view's calls was found")
@@ -347,8 +455,8 @@ def _farmer_exchanged(view: PlayerView) -> int:
 
 
 def _world_from(view: PlayerView, placed: dict[int, list[int]], played_by: list[list[int]], blind: bool,
-                dealer_has_upcard: bool, taken: bool, farmer: int = -1,
-                rng: random.Random | None = None) -> HandState | None:
+                dealer_has_upcard: bool, taken: bool, best: list[_Best], kept: dict[int, list[int]],
+                farmer: int, rng: random.Random) -> HandState | None:
     """Rebuild the original deal from a placement of the unseen cards and replay the
     view's history on it; None when the history is not legal on that deal. With a
     farmer's hand exchanged (``farmer`` its seat) three of the farmer's cards, drawn with
@@ -358,10 +466,32 @@ def _world_from(view: PlayerView, placed: dict[int, list[int]], played_by: list[
     now = [list(view.hand) if (s == me and not blind) else placed[s] for s in range(len(view.hand_sizes))]
     if dealer_has_upcard:
         now[dealer].append(upcard)
+    for s, cards_kept in kept.items():
+        now[s].extend(cards_kept)
     discard = view.discard if me == dealer else (placed[_DISCARD][0] if _DISCARD in placed else -1)
+    held = [now[s] + played_by[s] for s in range(len(view.hand_sizes))]
+    codes: dict[int, int] = {}  # history index -> the code standing for a hidden action
+    # Undo the cards given for best (the last first): the lone player gives back the
+    # card he got and gets his discard back.
+    for k in range(len(best) - 1, -1, -1):
+        e = best[k]
+        d2 = e.discard if e.discard >= 0 else (placed[_BEST - k][0] if (_BEST - k) in placed else -1)
+        if d2 >= 0:
+            held[e.receiver].append(d2)
+            codes[e.discard_at] = DISCARD_BASE + d2
+        card = e.card
+        if card < 0:
+            if e.giver == dealer and taken and upcard in played_by[e.receiver]:
+                card = upcard  # the dealer kept the upcard unless he gave it
+            else:
+                choices = [c for c in held[e.receiver] if not (e.receiver == dealer and taken and c == upcard)]
+                card = rng.choice(sorted(choices))
+        held[e.receiver].remove(card)
+        held[e.giver].append(card)
+        codes[e.give_at] = GIVE_BASE + card
     original: list[list[int]] = []
     for s in range(len(view.hand_sizes)):
-        cards = now[s] + played_by[s]
+        cards = held[s]
         if s == dealer and taken:
             # The dealer gives back the upcard he took and gets his discard back.
             if upcard in cards:
@@ -370,7 +500,7 @@ def _world_from(view: PlayerView, placed: dict[int, list[int]], played_by: list[
                 cards.append(discard)
         original.append(cards)
     kitty = placed[_KITTY]
-    if farmer != -1 and rng is not None:
+    if farmer != -1:
         shown = next(cards for s, cards in view.shown if s == farmer)
         received = rng.sample(original[farmer], 3)
         original[farmer] = [c for c in original[farmer] if c not in received] + list(shown)
@@ -378,8 +508,10 @@ def _world_from(view: PlayerView, placed: dict[int, list[int]], played_by: list[
     stock = ([JOKER] if view.joker_aside else []) + [upcard] + kitty
     world = HandState.from_deal(view.rules, dealer, original, stock)
     try:
-        for _seat, code in view.history:
-            world.apply(DISCARD_BASE + discard if code == HIDDEN else code)
+        for i, (_seat, code) in enumerate(view.history):
+            if code < 0:
+                code = codes.get(i, DISCARD_BASE + discard)
+            world.apply(code)
     except IllegalActionError:
         return None
     if world.phase != view.phase or world.turn != view.turn:

@@ -40,7 +40,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from euchre.core.actions import DISCARD_BASE, PLAY_BASE, Action
+from euchre.core.actions import DISCARD_BASE, GIVE_BASE, PLAY_BASE, Action, is_discard_code
 from euchre.core.cards import JOKER, NO_TRUMP, SAME_COLOUR, Card
 from euchre.core.hand import Phase
 from euchre.core.rules import Rules
@@ -54,6 +54,9 @@ ROLES: tuple[str, str, str, str] = ("dealer", "eldest hand", "dealer's partner",
 
 HIDDEN_DISCARD = -1
 """An action code standing for a discard the viewer may not see (as in a PlayerView)."""
+HIDDEN_GIVE = -2
+"""A card given face down to a lone partner that the viewer did not see (the view's
+``HIDDEN_GIVE``; ``call_for_best``)."""
 
 _SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades", "no trump")
 _SUIT_SYMBOLS = ("♣", "♦", "♥", "♠", "NT")
@@ -176,7 +179,7 @@ def describe(action: int, seat: int, *, dealer: int, phase: Phase, style: str = 
             A discard is shown only to the dealer (and to a spectator).
         table: the table's shape (``rules.table``), for the seat's role.
         claim: the action is a decision of the claim round before the bidding (a pass
-            there claims nothing: RULES.md decision 20).
+            there claims nothing: RULES.md decision 23).
 
     Returns:
         The words, e.g. ``"I will assist."``, ``"Pick it up. Alone."``,
@@ -188,14 +191,24 @@ def describe(action: int, seat: int, *, dealer: int, phase: Phase, style: str = 
     role = role_of(seat, dealer, table)
     if action == HIDDEN_DISCARD:
         return "discards a card face down"
+    if action == HIDDEN_GIVE:
+        return "gives his partner a card face down"
     code = int(action)
+    if code >= GIVE_BASE:
+        # X-20: the partner passes his best card "face down" to the lone player.
+        if viewer is None or viewer == seat or viewer == table.partner[seat]:
+            return f"gives his partner {card_words(code - GIVE_BASE)} face down"
+        return "gives his partner a card face down"
     if code >= PLAY_BASE:
         return card_words(code - PLAY_BASE)
+    act = Action(code)
+    if act.is_call:
+        # The call-ace maker names the suit whose best card calls his partner (X-35, X-47).
+        return f"I call the best {('club', 'diamond', 'heart', 'spade')[act.called_suit]}."
     if code >= DISCARD_BASE:
         if viewer is None or viewer == seat:
             return f"discards {card_words(code - DISCARD_BASE)}"
         return "discards a card face down"
-    act = Action(code)
     if act == Action.FARMERS_HAND:
         return "A farmer's hand."  # X-25: the player "may call out 'Farmer's Hand'"
     if act == Action.THROW_IN:
@@ -236,8 +249,10 @@ def describe(action: int, seat: int, *, dealer: int, phase: Phase, style: str = 
 
 
 def is_spoken(action: int) -> bool:
-    """True for a call (quoted as spoken words), False for a discard or a card played."""
-    return 0 <= int(action) < DISCARD_BASE
+    """True for a call (quoted as spoken words; the call-ace maker's call of a card too),
+    False for a discard or a card played."""
+    code = int(action)
+    return 0 <= code < DISCARD_BASE or (code >= DISCARD_BASE and not is_discard_code(code) and code < PLAY_BASE)
 
 
 def plain(action: int, *, upcard: int | None = None) -> str:
@@ -251,11 +266,18 @@ def plain(action: int, *, upcard: int | None = None) -> str:
     code = int(action)
     if code == HIDDEN_DISCARD:
         return "discard a card"
+    if code == HIDDEN_GIVE:
+        return "give a card face down"
+    if code >= GIVE_BASE:
+        return f"give {card_words(code - GIVE_BASE)} to your lone partner, face down"
     if code >= PLAY_BASE:
         return f"play {card_words(code - PLAY_BASE)}"
+    act = Action(code)
+    if act.is_call:
+        s = act.called_suit
+        return f"call the best {suit_symbol(s)} {suit_word(s)} card for a partner"
     if code >= DISCARD_BASE:
         return f"discard {card_words(code - DISCARD_BASE)}"
-    act = Action(code)
     if act in (Action.ORDER_UP, Action.ORDER_UP_ALONE):
         what = f"accept {suit_symbol(upcard >> 3)} {suit_word(upcard >> 3)} as trump" if upcard is not None and upcard != JOKER \
             else "accept the upcard's suit as trump"
@@ -278,7 +300,7 @@ def plain(action: int, *, upcard: int | None = None) -> str:
 
 def claim_round_length(history: Sequence[tuple[int, int]], rules: Rules, upcard: int) -> int:
     """How many leading actions of a hand's ``history`` are decisions of the claim round
-    before the bidding (RULES.md decision 20): none without the claim options or with
+    before the bidding (RULES.md decision 23): none without the claim options or with
     the joker named blind; else one a seat, or fewer when a throw-in ended the deal."""
     if upcard == JOKER and rules.joker_turned_up == "dealer_names_trump_blind" and rules.joker:
         return 0
@@ -302,7 +324,8 @@ def history_phases(history: Iterable[tuple[int, int]], table: Table = FOUR_HANDE
 
     Args:
         history: ``(seat, code)`` pairs in order, as in ``HandState.history`` (a hidden
-            discard may be :data:`HIDDEN_DISCARD`).
+            discard may be :data:`HIDDEN_DISCARD`, a hidden card given for best
+            :data:`HIDDEN_GIVE`).
         claims: how many leading actions are the claim round's
             (:func:`claim_round_length`); they are taken in round one's phase.
     """
@@ -314,11 +337,20 @@ def history_phases(history: Iterable[tuple[int, int]], table: Table = FOUR_HANDE
     round_two = False
     passes = 0
     maker = -1
+    given = False
     for seat, code in history:
+        after_give, given = given, False
+        if code >= GIVE_BASE or code == HIDDEN_GIVE:
+            out.append(Phase.GIVE_BEST)
+            given = True
+            continue
         if code >= PLAY_BASE:
             out.append(Phase.PLAY)
-        elif code >= DISCARD_BASE or code == HIDDEN_DISCARD:
-            out.append(Phase.DISCARD)
+        elif code == HIDDEN_DISCARD or is_discard_code(code):
+            # The discard right after a card given for best is the lone player's.
+            out.append(Phase.BEST_DISCARD if after_give else Phase.DISCARD)
+        elif code >= DISCARD_BASE:  # a call-ace call: the maker's decision after trump is fixed
+            out.append(Phase.ALONE_DECISION)
         elif not fixed:
             if code == Action.PASS:
                 out.append(Phase.BID_ROUND_2 if round_two else Phase.BID_ROUND_1)

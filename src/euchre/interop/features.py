@@ -62,6 +62,8 @@ import numpy as np
 
 from euchre.core.actions import DISCARD_BASE, PLAY_BASE, action_text
 from euchre.core.cards import NUM_CARDS, card_code
+from euchre.core.errors import RulesError
+from euchre.core.rules import Rules
 from euchre.core.seats import SEAT_LETTERS
 from euchre.core.state import Phase
 from euchre.core.views import HIDDEN, PlayerView
@@ -86,8 +88,12 @@ ACTION_SIZE = PLAY_BASE + CARD_SLOTS
 """Actions are the codes 0..92 of :class:`~euchre.core.actions.Action`; some numbers in the
 range (18, 19, 53..59) are no action and are never legal."""
 
+PHASES = int(Phase.DONE) + 1
+"""Phases of the ``phase`` section: BID_ROUND_1 .. DONE (those of call_for_best, which
+these vectors do not describe, come after them: :func:`check_rules`)."""
+
 OBSERVATION_SECTIONS: tuple[tuple[str, int], ...] = (
-    ("seat", 4), ("dealer", 4), ("turn", 4), ("phase", len(Phase)), ("hand", CARD_SLOTS),
+    ("seat", 4), ("dealer", 4), ("turn", 4), ("phase", PHASES), ("hand", CARD_SLOTS),
     ("upcard", CARD_SLOTS), ("joker_aside", 1), ("upcard_taken", 1), ("discard", CARD_SLOTS),
     ("trump", 5), ("maker", 4), ("alone", 4), ("defender_alone", 4), ("active", 4),
     ("calls", MAX_CALLS * CALL_WIDTH), ("played", 4 * CARD_SLOTS), ("trick_leader", 4),
@@ -126,11 +132,45 @@ _O = {name: s.start for name, s in OBSERVATION_LAYOUT.items()}
 _TRICKS_AT = INFORMATION_STATE_LAYOUT["tricks"].start
 
 
+def require_four_hand(rules: Rules, what: str) -> Rules:
+    """``rules`` when they seat the four-hand partnerships, the only table these layouts
+    (and the environments built on them) describe.
+
+    Raises:
+        RulesError: another table (two-handed, cutthroat), naming it.
+    """
+    table = rules.table
+    if table.seats != 4 or table.individual:
+        raise RulesError(f"{what} plays the four-hand partnership table only (four seats, N-S against E-W); these "
+                         f"rules seat {table.seats} players each for himself (variant = {rules.variant})")
+    return rules
+
+
+def check_rules(rules: Rules) -> Rules:
+    """``rules`` if these vectors can describe its hands, for the environments built on
+    them (PettingZoo, OpenSpiel).
+
+    Raises:
+        RulesError: ``call_for_best`` takes effect: its phases (GIVE_BEST, BEST_DISCARD)
+            and its actions (codes 100-132, giving a card face down) are outside the
+            ``phase`` section and the action space 0..92 of these vectors.
+    """
+    if rules.call_for_best != "none" and rules.takes_effect("call_for_best"):
+        raise RulesError(f"call_for_best = {rules.call_for_best} cannot be played here: the phases and the actions of "
+                         "giving the partner's best card face down (codes 100-132) are outside these vectors' phase "
+                         f"section and action space 0..{ACTION_SIZE - 1}; play it with call_for_best = none")
+    return rules
+
+
 def _check_view(view: object) -> PlayerView:
     if not isinstance(view, PlayerView):
         from euchre.core.errors import EuchreTypeError
 
         raise EuchreTypeError(f"features are made from a PlayerView (euchre.core.views.view_of), not {type(view).__name__}")
+    if len(view.hand_sizes) != 4 or len(view.tricks_won) != 2:
+        raise RulesError(f"these features describe the four-hand partnership table only, not a view of "
+                         f"{len(view.hand_sizes)} seats")
+    check_rules(view.rules)
     return view
 
 

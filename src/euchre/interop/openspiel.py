@@ -90,6 +90,7 @@ _REQUIRED: dict[str, Any] = {
     "no_trump_call": False,
     "stuck_dealer_may_name_turned_down": False,
     "alone_allowed": True,
+    "call_for_best": "none",
     "alone_who": "maker_only",
     "alone_declare_timing": "after_bidding",
     "alone_lead": "first_active_left_of_dealer",

@@ -174,7 +174,8 @@ def rules_from_parameters(params: Mapping[str, Any]) -> tuple[Rules, str, int]:
     if given["max_hands"] < 1:
         raise EuchreValueError(f"max_hands must be at least 1, not {given['max_hands']}")
     changes = {opt: _option_value(opt, given[opt]) for opt in OPTION_NAMES if given[opt] != _unset(opt)}
-    return preset(name).replace(**changes), given["mode"], given["max_hands"]
+    rules = features.require_four_hand(preset(name).replace(**changes), f"OpenSpiel's {GAME_NAME}")
+    return features.check_rules(rules), given["mode"], given["max_hands"]
 
 
 def parameters_of(rules: Rules, mode: str = "hand", max_hands: int = DEFAULT_MAX_HANDS) -> dict[str, Any]:

@@ -104,17 +104,17 @@ def _rules_of(name: object, options: object, rules: object) -> Rules:
             raise EuchreTypeError(f"rules must be a Rules value (e.g. preset('dc-club-1862')), not {type(rules).__name__}")
         if name != DEFAULT_PRESET or options:
             raise EuchreValueError("give either rules, or a preset with options, not both")
-        return rules
+        return features.check_rules(features.require_four_hand(rules, "the PettingZoo environment"))
     if not isinstance(name, str):
         raise EuchreTypeError(f"preset must be a preset name, not {type(name).__name__} {name!r}")
     if name not in PLAYABLE_PRESETS:
         raise RulesError(f"preset {name!r} is not playable; playable presets: {', '.join(PLAYABLE_PRESETS)}")
     base = preset(name)
     if options is None:
-        return base
+        return features.check_rules(features.require_four_hand(base, "the PettingZoo environment"))
     if not isinstance(options, Mapping):
         raise EuchreTypeError(f"options must be a mapping of option names to values, not {type(options).__name__}")
-    return base.replace(**dict(options))
+    return features.check_rules(features.require_four_hand(base.replace(**dict(options)), "the PettingZoo environment"))
 
 
 def observation_of(hand: HandState, seat: int, score: tuple[int, int] = (0, 0)) -> Observation:

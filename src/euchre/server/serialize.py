@@ -26,7 +26,7 @@ is ``{"code": "JH", "short": "J♥", "name": "Jack of Hearts", "suit": "H"}``, t
               "tricks_won": [1, 2], "hand_sizes": [3, 3, 3, 3],
               "cards": [CARD, ...],          (a seat's own cards; [] for a spectator)
               "discard": CARD | null},       (the dealer's own discard, to the dealer only)
-     "legal": [{"action": "play-JH", "kind": "play" | "discard" | "call",
+     "legal": [{"action": "play-JH", "kind": "play" | "discard" | "give" | "call",
                 "card": "JH" | null, "label": "play J♥", "words": "J♥"}],
      "previous": {"hand_number": 3, "dealer": "S", "upcard": CARD, "trump": "C", ...,
                   "tricks": [...], "result": {"points": [0, 2], "tricks": [2, 3], "label": "euchre"}} | null,
@@ -47,13 +47,13 @@ from typing import Any
 
 import orjson
 
-from euchre.core.actions import DISCARD_BASE, PLAY_BASE, Action, action_text
+from euchre.core.actions import GIVE_BASE, PLAY_BASE, Action, action_text, is_discard_code
 from euchre.core.cards import JOKER, NO_TRUMP, Card, card_code
 from euchre.core.counters import counters
 from euchre.core.game import Game, bridge_team
 from euchre.core.hand import HandState, Phase
 from euchre.core.seats import FOUR_HANDED, Table
-from euchre.core.views import HIDDEN, PlayerView, view_of
+from euchre.core.views import PlayerView, view_of
 from euchre.core.words import describe, describe_pending, history_phases, plain, suit_word
 
 SEATS = FOUR_HANDED.letters
@@ -146,12 +146,13 @@ def _calls_json(view: PlayerView, viewer: int) -> list[dict[str, Any]]:
     style = view.rules.call_words
     table = view.table
     for (seat, code), phase in zip(view.history, history_phases(view.history, table), strict=True):
-        if code >= PLAY_BASE:
+        if PLAY_BASE <= code < GIVE_BASE:
             continue
         words = describe(code, seat, dealer=view.dealer, phase=phase, style=style, upcard=view.upcard, viewer=viewer,
                          table=table)
-        # A discard the viewer may not see is HIDDEN in the view: no action text for it.
-        text = None if code == HIDDEN else action_text(code)
+        # A discard (HIDDEN) or a card given for best (HIDDEN_GIVE) that the viewer may
+        # not see: no action text for it.
+        text = None if code < 0 else action_text(code)
         out.append({"seat": seat_text(seat, table), "action": text, "words": words})
     return out
 
@@ -297,7 +298,7 @@ def _public_hand(view: PlayerView, viewer: int) -> dict[str, Any]:
 
 
 def _legal_entry(view: PlayerView, code: int) -> dict[str, Any]:
-    kind = "play" if code >= PLAY_BASE else "discard" if code >= DISCARD_BASE else "call"
+    kind = "give" if code >= GIVE_BASE else "play" if code >= PLAY_BASE else "discard" if is_discard_code(code) else "call"
     return {
         "action": action_text(code),
         "kind": kind,

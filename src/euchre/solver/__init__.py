@@ -11,9 +11,9 @@ masks, compiled by numba when it is installed and run as plain Python otherwise
 """
 
 from euchre.solver.backend import ENV_VAR, available_backends, backend_name, numba_available
-from euchre.solver.solve import Solution, analyse, points_table, solve, solve_points
+from euchre.solver.solve import Solution, analyse, points_table, solvable, solve, solve_points
 
 __all__ = [
     "ENV_VAR", "Solution", "analyse", "available_backends", "backend_name", "numba_available",
-    "points_table", "solve", "solve_points",
+    "points_table", "solvable", "solve", "solve_points",
 ]

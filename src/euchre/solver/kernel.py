@@ -16,17 +16,21 @@ The context array ``ctx`` (int64, :data:`CTX_LEN` long, fixed for one solve)
     ``ctx[0..3]``   mask of each effective suit (by suit number 0..3 of the core);
     ``ctx[4]``      mask of the trump suit (0 when no trump is in force);
     ``ctx[5..8]``   the next active seat after each seat (clockwise, skipping a seat that
-                    sits out);
+                    sits out; an unused slot points at itself and is never reached);
     ``ctx[9]``      the number of active seats (cards in a trick): 4, 3 or 2.
 
-The hands ``hands`` (int64[4], by seat)
-    The cards each seat still holds; a seat that sits out holds nothing. The array is
-    changed during the search and restored before returning.
+Seats are the kernel's four *slots* (:func:`euchre.solver.position.kernel_slots`): the
+seats themselves at the four-hand table (N-S on 0 and 2) and at the two-handed table
+(its two players on 0 and 1, slots 2 and 3 unused).
+
+The hands ``hands`` (int64[4], by slot)
+    The cards each seat still holds; a seat that sits out, or an unused slot, holds
+    nothing. The array is changed during the search and restored before returning.
 
 Values
-    A value is the number of tricks that team 0 (N-S) wins from the current position to
-    the end of the hand, counting the trick in progress. Seats 0 and 2 maximise it,
-    seats 1 and 3 minimise it. Every search function is fail-soft: with a window
+    A value is the number of tricks that the even slots' side (team 0, N-S, at the
+    four-hand table) wins from the current position to the end of the hand, counting
+    the trick in progress. Slots 0 and 2 maximise it, slots 1 and 3 minimise it. Every search function is fail-soft: with a window
     ``(alpha, beta)`` a result ``r <= alpha`` means the value is at most ``r``, ``r >= beta``
     means at least ``r``, anything between is exact.
 

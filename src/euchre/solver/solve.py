@@ -28,7 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from euchre.core.errors import EuchreError
+from euchre.core.errors import EuchreError, RulesTypeError
 from euchre.core.hand import HandState
 from euchre.core.rules import Rules
 from euchre.core.scoring import score_hand
@@ -123,6 +123,20 @@ def _kernel_values(pos: Position, backend: str | None) -> tuple[dict[int, int], 
     return values, int(ws.stats[S_NODES]), be.name
 
 
+def solvable(rules: Rules) -> bool:
+    """True when :func:`analyse` can value hands under ``rules``: the four-hand
+    partnerships, the two-handed game and cutthroat (the maker against the defenders,
+    whose tricks count together). Call-ace is refused: its sides are found during the
+    hand (a secret partner, RULES.md decision 21), and at five or six seats they do not
+    fit the kernel's four slots. Bots fall back to their heuristic play there.
+
+    Raises:
+        RulesTypeError: ``rules`` is not a Rules."""
+    if not isinstance(rules, Rules):
+        raise RulesTypeError(f"solvable takes a Rules, not {type(rules).__name__}")
+    return rules.variant != "call_ace"
+
+
 def analyse(state: HandState, *, backend: str | None = None) -> Solution:
     """Solve a hand in the play phase with all cards known (open hands).
 
@@ -138,16 +152,24 @@ def analyse(state: HandState, *, backend: str | None = None) -> Solution:
         EuchreError: the hand is not in the play phase; an unknown backend, or numba asked
             for but not installed.
     """
+    if isinstance(state, HandState) and state.rules.variant == "call_ace":
+        raise EuchreError("the solver does not value call-ace hands: the sides are found during the hand (the "
+                          "secret partner), and five or six seats do not fit its four slots (solvable(rules) is False)")
     pos = position_of(state)
-    values, nodes, name = _kernel_values(pos, backend)
     seats = state.table
-    if len(seats.teams) != 2:
-        raise EuchreError(f"the solver values tables of two sides, not {len(seats.teams)}")
+    values, nodes, name = _kernel_values(pos, backend)
     seat = state.turn
     team = seats.team[seat]
+    maker_team = seats.team[state.maker]
     even = pos.seat & 1 == 0  # the kernel counts the tricks of the even slots' side
-    already = state.tricks_won[team]
-    table = points_table(state.rules, seats.team[state.maker], team, state.alone != -1, state.defender_alone != -1)
+    # The play is between the makers and the defenders. Where more than two sides sit
+    # (cutthroat: the maker alone against two) the defenders' tricks count together, as
+    # the scoring counts them (a euchre when the maker takes fewer than three).
+    if team == maker_team:
+        already = state.tricks_won[team]
+    else:
+        already = sum(w for t, w in enumerate(state.tricks_won) if t != maker_team)
+    table = points_table(state.rules, maker_team, team, state.alone != -1, state.defender_alone != -1)
     tricks: dict[int, int] = {}
     points: dict[int, int] = {}
     by_rep: dict[int, list[int]] = {}

@@ -148,6 +148,11 @@ def ruleset_from_rules(rules: Rules) -> dict[str, Any]:
     if rules.defend_alone:
         need("defend_alone_against", rules.defend_alone_against == "lone_maker")
         need("defend_alone_scoring", rules.defend_alone_scoring == "euchre_scores_4")
+    if rules.call_for_best != "none" and rules.takes_effect("call_for_best"):
+        # EGN names the rule (partners_best) but records no card given nor the lone
+        # player's discard after it, so the hand could not be replayed.
+        problems.append(f"call_for_best = {rules.call_for_best} (EGN's partners_best has no notation for the card "
+                        "given face down nor the lone player's discard)")
     if problems:
         raise RecordError("metadata.ruleset", "EGN cannot express " + "; ".join(problems))
     return {

@@ -20,6 +20,7 @@ const PHASES = {
   takeover: "deciding whether to take over the lone hand", discard: "discarding",
   alone_decision: "deciding whether to go alone", defend_alone: "deciding whether to defend alone",
   play: "playing", done: "hand over",
+  give_best: "giving the lone partner a card face down", best_discard: "discarding after the partner's best card",
 };
 
 const $ = (id) => document.getElementById(id);
@@ -242,7 +243,8 @@ function render(state) {
     const r = game.result;
     const w = state.shape.sides.findIndex((side) => side.name === r.winner);
     const one = state.shape.sides[w].seats.length === 1;
-    const others = r.score.filter((_, i) => i !== w).join(", ");
+    const rest = r.score.filter((_, i) => i !== w);
+    const others = rest.length === 1 ? String(rest[0]) : rest.slice(0, -1).join(", ") + " and " + rest[rest.length - 1];
     const winners = one ? sideName(state, w) : state.shape.sides[w].seats.map((x) => TITLES[x]).join(" and ");
     $("result").textContent = winners + (one ? " wins " : " win ") + r.score[w] + " to " + others + ".";
     $("record-json").href = state.records.json;
@@ -391,7 +393,8 @@ function renderHand(state) {
   cards.forEach((card, i) => {
     const legal = legalFor(state, card.code);
     const red = card.suit === "D" || card.suit === "H";
-    const label = card.name + (legal ? (legal.kind === "discard" ? ", you may discard it" : ", you may play it") : "");
+    const label = card.name + (legal ? (legal.kind === "discard" ? ", you may discard it"
+      : legal.kind === "give" ? ", you may give it to your partner face down" : ", you may play it") : "");
     const button = el("button", {
       type: "button", class: "card" + (red ? " red" : "") + (legal ? " legal" : ""), "aria-label": label,
       "aria-disabled": legal ? "false" : "true", "data-code": card.code,

@@ -1,0 +1,318 @@
+"""Railroad euchre's call for best (``call_for_best``; X-20 Bicycle "Railroad Euchre", X-15c
+Keller 1887 ch. 6; RULES.md decision 20): the lone player's partner gives him his best
+card face down, the lone player discards one face down; with
+``lone_maker_and_lone_defender`` the lone defender gets his partner's best card too.
+
+The fixed deal below is worked by hand: East orders up hearts alone and his partner West
+holds the joker; North, the dealer, takes up the 9♥ and defends alone, and his partner
+South gives him his one ace.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from euchre.bots.levels import BOT_LEVELS, make_bot
+from euchre.core import Action, Game, HandState, Phase, Rules, RulesError, preset, sample_world, view_of
+from euchre.core.actions import GIVE_BASE, action_text, parse_action
+from euchre.core.cards import deck_cards, parse_card
+from euchre.core.egn import dumps_egn
+from euchre.core.errors import RecordError
+from euchre.core.records import dumps, loads
+from euchre.core.views import HIDDEN, HIDDEN_GIVE
+from euchre.core.words import card_words, describe, history_phases
+
+N, E, S, W = 0, 1, 2, 3
+RAILROAD = preset("railroad")
+
+
+def cards(text: str) -> list[int]:
+    return [parse_card(t) for t in text.split()]
+
+
+HANDS = {
+    N: cards("QH TH AS KS 8C"),
+    E: cards("JH JD AH KH 7C"),
+    S: cards("AC QC TC KD QD"),
+    W: cards("JK 9S 8S 7S 7D"),
+}
+UPCARD = parse_card("9H")
+
+
+def fixed_hand(rules: Rules = RAILROAD) -> HandState:
+    dealt = {c for h in HANDS.values() for c in h} | {UPCARD}
+    rest = [c for c in deck_cards(rules.deck, rules.joker) if c not in dealt]
+    return HandState.from_deal(rules, N, [HANDS[s] for s in (N, E, S, W)], [UPCARD, *rest])
+
+
+def to_first_give(hand: HandState) -> HandState:
+    hand.apply("order-alone")  # East, eldest: hearts, alone
+    hand.apply("discard-8C")   # North, the dealer, takes up the 9H
+    return hand
+
+
+def test_the_partner_gives_any_of_his_cards_then_the_lone_player_discards_one_of_six() -> None:
+    hand = to_first_give(fixed_hand())
+    assert (hand.phase, hand.turn) == (Phase.GIVE_BEST, W)
+    assert sorted(a.card for a in hand.legal_actions()) == sorted(HANDS[W])
+    assert all(a.is_give for a in hand.legal_actions())
+    hand.apply("give-JK")
+    assert (hand.phase, hand.turn) == (Phase.BEST_DISCARD, E)
+    assert sorted(hand.hand_of(E)) == sorted([*HANDS[E], parse_card("JK")])
+    assert sorted(hand.hand_of(W)) == sorted(cards("9S 8S 7S 7D"))
+    # any of the six may go, the card just received included
+    assert sorted(a.card for a in hand.legal_actions()) == sorted(hand.hand_of(E))
+    hand.apply("discard-7C")
+    assert sorted(hand.hand_of(E)) == sorted(cards("JK JH JD AH KH"))
+    # then the defenders are asked, from the dealer's left: South, then North
+    assert (hand.phase, hand.turn) == (Phase.DEFEND_ALONE, S)
+
+
+def test_the_lone_defender_gets_his_partners_best_card_too() -> None:
+    hand = to_first_give(fixed_hand())
+    for action in ("give-JK", "discard-7C", "pass", "defend-alone"):
+        hand.apply(action)
+    assert (hand.phase, hand.turn) == (Phase.GIVE_BEST, S)
+    hand.apply("give-AC")
+    assert (hand.phase, hand.turn) == (Phase.BEST_DISCARD, N)
+    assert sorted(hand.hand_of(N)) == sorted(cards("QH TH 9H AS KS AC"))
+    hand.apply("discard-KS")
+    assert hand.phase == Phase.PLAY
+    assert hand.hand_of(N) == sorted(cards("QH TH 9H AS AC"))
+    assert [len(hand.hand_of(s)) for s in (N, E, S, W)] == [5, 5, 4, 4]
+    # alone_lead = first_active_left_of_dealer: East, left of the dealer, leads
+    assert hand.turn == E
+
+
+def test_a_lone_player_with_the_five_best_trumps_marches_for_four() -> None:
+    # East holds JK JH JD AH KH, the five highest hearts: he takes every trick. Keller
+    # (X-15c): "If the lone player takes all the tricks, he is entitled to score four points".
+    hand = to_first_give(fixed_hand())
+    for action in ("give-JK", "discard-7C", "pass", "defend-alone", "give-AC", "discard-KS"):
+        hand.apply(action)
+    while not hand.is_over:
+        hand.apply(hand.legal_actions()[0])
+    assert hand.result is not None
+    assert hand.result.tricks == (0, 5)
+    assert hand.result.points == (0, 4)
+
+
+def test_with_lone_maker_only_the_defender_gets_no_card() -> None:
+    hand = to_first_give(fixed_hand(RAILROAD.replace(call_for_best="lone_maker")))
+    for action in ("give-JK", "discard-7C", "pass", "defend-alone"):
+        hand.apply(action)
+    assert hand.phase == Phase.PLAY
+
+
+def test_without_the_rule_or_without_a_lone_hand_nobody_gives() -> None:
+    plain = to_first_give(fixed_hand(RAILROAD.replace(call_for_best="none")))
+    assert plain.phase == Phase.DEFEND_ALONE
+    together = fixed_hand()
+    together.apply("order")
+    together.apply("discard-8C")
+    assert together.phase == Phase.PLAY  # no lone maker: no call for best, nor defending alone
+
+
+def test_a_dealer_going_alone_discards_twice() -> None:
+    # East, South and West pass; North takes up the 9H alone: his own discard, then South's
+    # best card and a second discard.
+    hand = fixed_hand()
+    for action in ("pass", "pass", "pass", "order-alone"):
+        hand.apply(action)
+    assert (hand.phase, hand.turn) == (Phase.DISCARD, N)
+    hand.apply("discard-8C")
+    assert (hand.phase, hand.turn) == (Phase.GIVE_BEST, S)
+    hand.apply("give-AC")
+    hand.apply("discard-KS")
+    assert hand.phase == Phase.DEFEND_ALONE and hand.hand_of(N) == sorted(cards("QH TH 9H AS AC"))
+
+
+def test_after_bidding_timing_gives_the_card_after_the_alone_decision() -> None:
+    hand = fixed_hand(RAILROAD.replace(alone_declare_timing="after_bidding"))
+    hand.apply("order")
+    hand.apply("discard-8C")
+    assert hand.phase == Phase.ALONE_DECISION
+    hand.apply("alone")
+    assert (hand.phase, hand.turn) == (Phase.GIVE_BEST, W)
+
+
+def test_push_and_pop_undo_a_give_and_a_discard() -> None:
+    hand = to_first_give(fixed_hand())
+    before = (list(hand.hands), hand.phase, hand.turn, hand.best_done, list(hand.history))
+    hand.push(int(Action.give(parse_card("JK"))))
+    hand.push(int(Action.discard(parse_card("7C"))))
+    assert hand.best_done == 1
+    hand.pop()
+    hand.pop()
+    assert (list(hand.hands), hand.phase, hand.turn, hand.best_done, list(hand.history)) == before
+
+
+def test_the_give_action_reads_and_writes_as_text() -> None:
+    code = int(Action.give(parse_card("JK")))
+    assert code == GIVE_BASE + 32 == 132
+    assert action_text(code) == "give-JK" and parse_action("give-jh") == GIVE_BASE + parse_card("JH")
+    assert Action(code).is_give and not Action(code).is_play and Action(code).card == 32
+    assert not Action.play(parse_card("JH")).is_give
+
+
+# ---------------------------------------------------------------------------- views
+def _card_seen(seat: int, hand: HandState, card: int) -> bool:
+    """Whether ``card`` appears in what ``seat`` is shown of the calls (its view's history)."""
+    return any(code == GIVE_BASE + card or code == 20 + card for _, code in view_of(hand, seat).history)
+
+
+def test_the_card_given_is_seen_by_the_two_partners_only() -> None:
+    hand = to_first_give(fixed_hand())
+    hand.apply("give-JK")
+    joker = parse_card("JK")
+    assert [_card_seen(s, hand, joker) for s in (N, E, S, W)] == [False, True, False, True]
+    assert view_of(hand, N).history[-1] == (W, HIDDEN_GIVE)
+    # positive control: the check finds the card in the full history
+    assert any(code == GIVE_BASE + joker for _, code in hand.history)
+
+
+def test_the_lone_players_discard_is_seen_by_him_only() -> None:
+    hand = to_first_give(fixed_hand())
+    hand.apply("give-JK")
+    hand.apply("discard-7C")
+    seven = parse_card("7C")
+    assert [_card_seen(s, hand, seven) for s in (N, E, S, W)] == [False, True, False, False]
+    assert view_of(hand, W).history[-1] == (E, HIDDEN)
+    assert any(code == 20 + seven for _, code in hand.history)  # positive control
+
+
+def test_the_words_say_face_down_to_the_opponents() -> None:
+    hand = to_first_give(fixed_hand())
+    hand.apply("give-JK")
+    code = GIVE_BASE + parse_card("JK")
+    words = {v: describe(code, W, dealer=N, phase=Phase.GIVE_BEST, viewer=v) for v in (N, E, S, W)}
+    assert words[E] == words[W] == f"gives his partner {card_words(parse_card('JK'))} face down"
+    assert words[N] == words[S] == "gives his partner a card face down"
+    assert history_phases(hand.history)[-1] == Phase.GIVE_BEST
+    hand.apply("discard-7C")
+    assert history_phases(hand.history)[-2:] == [Phase.GIVE_BEST, Phase.BEST_DISCARD]
+    assert history_phases(hand.history)[1] == Phase.DISCARD
+
+
+def _railroad_states(seed: int) -> list[HandState]:
+    """Every state of a random hand where lone hands are taken whenever offered."""
+    rng = random.Random(seed)
+    hand = HandState.deal(RAILROAD, seed % 4, rng)
+    out = []
+    while not hand.is_over:
+        out.append(hand.copy())
+        legal = hand.legal_actions()
+        lone = [a for a in legal if a in (Action.ORDER_UP_ALONE, Action.DEFEND_ALONE) or (a.is_naming and a.is_alone)]
+        hand.apply(lone[0] if lone and rng.random() < 0.8 else rng.choice(legal))
+    return out
+
+
+def test_sampled_worlds_agree_with_every_seats_view() -> None:
+    gives = 0
+    for seed in range(40):
+        for state in _railroad_states(seed):
+            gives += state.phase == Phase.BEST_DISCARD
+            for seat in (N, E, S, W):
+                view = view_of(state, seat)
+                world = sample_world(view, random.Random(seed * 4 + seat))
+                assert view_of(world, seat) == view
+    assert gives > 20  # the seeds do reach the call for best
+
+
+def test_positive_control_a_world_with_the_given_card_elsewhere_shows_another_view() -> None:
+    # The giver knows where his card went: a world where East did not get the joker is
+    # told apart by West's view (the check above would catch a sampler that misplaced it).
+    hand = to_first_give(fixed_hand())
+    hand.apply("give-JK")
+    other = to_first_give(fixed_hand())
+    other.apply("give-9S")
+    assert view_of(hand, W) != view_of(other, W)
+    assert view_of(hand, N).history == view_of(other, N).history  # the opponents cannot tell
+
+
+# ---------------------------------------------------------------------------- bots
+@pytest.mark.parametrize("level", BOT_LEVELS)
+def test_every_bot_level_answers_the_new_decisions_legally(level: str) -> None:
+    hand = to_first_give(fixed_hand())
+    give = make_bot(level, 1).choose(view_of(hand, W))
+    assert give in hand.legal_actions()
+    hand.apply("give-JK")
+    discard = make_bot(level, 2).choose(view_of(hand, E))
+    assert discard in hand.legal_actions()
+
+
+@pytest.mark.parametrize("level", ["beginner", "intermediate"])
+def test_the_rule_bots_give_the_highest_trump_and_discard_the_lowest_card(level: str) -> None:
+    hand = to_first_give(fixed_hand())
+    assert make_bot(level, 1).choose(view_of(hand, W)) == Action.give(parse_card("JK"))
+    hand.apply("give-JK")
+    # East's only plain card is the 7C
+    assert make_bot(level, 1).choose(view_of(hand, E)) == Action.discard(parse_card("7C"))
+    hand.apply("discard-7C")
+    hand.apply("pass")
+    hand.apply("defend-alone")
+    # South holds no trump: his highest card, the AC, his only ace
+    assert make_bot(level, 1).choose(view_of(hand, S)) == Action.give(parse_card("AC"))
+
+
+def test_bots_play_whole_railroad_games_and_the_record_replays() -> None:
+    from euchre.bots.runner import play_game
+
+    game = play_game(RAILROAD, [make_bot("random", s) for s in range(4)], seed=3)
+    assert game.result is not None
+    assert any(code >= GIVE_BASE for h in game.finished_hands for _, code in h.history)
+    again, _ = loads(dumps(game))
+    assert [h.history for h in again.finished_hands] == [h.history for h in game.finished_hands]
+
+
+def test_egn_refuses_the_call_for_best_naming_it() -> None:
+    with pytest.raises(RecordError, match="call_for_best = lone_maker_and_lone_defender"):
+        dumps_egn(Game(RAILROAD, 1))
+
+
+def test_the_railroad_preset_is_playable_with_its_sources() -> None:
+    from euchre.core.presets import PLAYABLE_PRESETS, PRESET_SOURCES
+
+    assert "railroad" in PLAYABLE_PRESETS
+    assert RAILROAD.call_for_best == "lone_maker_and_lone_defender" and RAILROAD.joker and RAILROAD.defend_alone
+    assert "X-20" in PRESET_SOURCES["railroad"]["call_for_best"]
+    with pytest.raises(RulesError, match="call_for_best = sometimes is not allowed"):
+        RAILROAD.replace(call_for_best="sometimes")
+
+
+
+# ---------------------------------------------------------------------------- the terminal
+def _human(seat: int, hand: HandState, answers: list[str]) -> tuple[Action, str]:
+    import io
+
+    from rich.console import Console
+
+    from euchre.cli.prompts import HumanPlayer
+    from euchre.cli.render import Narrator
+
+    game = Game(RAILROAD, 1)
+    game.hand = hand
+    buf = io.StringIO()
+    console = Console(file=buf, width=100, highlight=False, emoji=False, markup=False, color_system=None)
+    it = iter(answers)
+    prompts: list[str] = []
+
+    def read(prompt: str) -> str:
+        prompts.append(prompt)
+        return next(it)
+
+    action = HumanPlayer(game, console, Narrator(console, viewer=seat), read).choose(view_of(hand, seat))
+    return action, buf.getvalue() + "".join(prompts)
+
+
+def test_the_terminal_asks_the_partner_for_a_card_and_the_lone_player_for_a_discard() -> None:
+    hand = to_first_give(fixed_hand())
+    action, out = _human(W, hand, ["QH", "9s"])  # a card West does not hold, then one he does
+    assert action == Action.give(parse_card("9S"))
+    assert "calls for your best card" in out and "You do not hold" in out and "Give (" in out
+    hand.apply(action)
+    action, out = _human(E, hand, ["7c"])
+    assert action == Action.discard(parse_card("7C"))
+    assert "gave you" in out and "Discard (" in out
