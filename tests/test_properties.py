@@ -327,6 +327,8 @@ def test_views_never_show_hidden_cards(name: str, seed: int) -> None:
             if state.discarded != -1 and seat != state.dealer:
                 hidden.add(state.discarded)
                 assert view.discard == -1
+            elif state.discarded != -1:
+                hidden.discard(state.discarded)  # the dealer's own discard (a farmer's dealer may discard a kitty card)
             partner = state.table.partner
             for s, code in state.history:
                 if 20 <= code <= 52 and s != seat and code - 20 != state.discarded:
