@@ -288,6 +288,36 @@ OPTION_NAMES: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(Rules))
 OPTION_SOURCES: dict[str, str] = {f.name: f.metadata["source"] for f in dataclasses.fields(Rules)}
 OPTION_CHOICES: dict[str, tuple[Any, ...] | None] = {f.name: f.metadata["choices"] for f in dataclasses.fields(Rules)}
 
+def parse_option(text: str) -> tuple[str, Any]:
+    """One option as a person writes it, ``NAME=VALUE`` (``farmers_hand=true``,
+    ``game_target=5``, ``deck=32``, ``all_pass_round2=stick_the_dealer``), as the option's
+    name and its value of the option's type (true/false for a yes-or-no option, a whole
+    number, or a word). Whether the value is allowed is checked when the rules are
+    built.
+
+    Raises:
+        RulesError: no ``=``, an unknown option name, or a value that is not of the
+            option's type.
+    """
+    name, sep, raw = text.partition("=")
+    name, raw = name.strip(), raw.strip()
+    if not sep or not name:
+        raise RulesError(f"an option is written NAME=VALUE (e.g. farmers_hand=true), not {text!r}")
+    if name not in OPTION_NAMES:
+        raise RulesError(f"unknown option {name!r}; the options are listed by `euchre rules modern-standard`")
+    kind = type(_DEFAULTS[name])
+    if kind is bool:
+        if raw.lower() not in ("true", "false"):
+            raise RulesError(f"option {name} is true or false, not {raw!r}")
+        return name, raw.lower() == "true"
+    if kind is int:
+        try:
+            return name, int(raw)
+        except ValueError:
+            raise RulesError(f"option {name} is a whole number, not {raw!r}") from None
+    return name, raw
+
+
 OPTION_DOCS: dict[str, str] = {
     "variant": "Table shape: the four-player partnership game, two-handed, cutthroat (three), or call-ace (four to six, each for himself, the maker calling a secret partner).",
     "num_players": "Players at the table; follows from variant.",
