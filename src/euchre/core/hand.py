@@ -204,7 +204,7 @@ class HandState(Calls):
             self.turn = dealer
         else:
             self.phase = Phase.BID_ROUND_1
-            if rules.farmers_hand or rules.nines_tens_redeal or rules.ace_no_face_redeal:
+            if rules.claims:
                 # The claim round: every seat from the eldest is asked before the first
                 # bid, whether or not it holds a hand it may claim (RULES.md decision 23).
                 self.claims_left = table.seats

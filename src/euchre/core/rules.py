@@ -267,6 +267,25 @@ class Rules:
         return cls.from_dict(data)
 
     @property
+    def claims(self) -> tuple[str, ...]:
+        """The claims of the dealt hand these rules allow before the bidding, by option
+        name (of :data:`CLAIM_OPTIONS`; RULES.md decision 23); empty when there is no
+        claim round."""
+        return tuple(name for name in CLAIM_OPTIONS if getattr(self, name))
+
+    @property
+    def extra_decisions(self) -> tuple[str, ...]:
+        """The options in effect that add decisions beyond the four-hand game's bids,
+        lone calls, discard and play, as ``NAME = VALUE`` texts: ``call_for_best`` (a card
+        given face down, the lone player's discard: RULES.md decision 20) and the claims
+        of the dealt hand (a claim round, cards shown: decision 23). Fixed layouts (the
+        batch kernel, the feature vectors of PettingZoo, OpenSpiel and self-play) have
+        no place for them and refuse rules where this is not empty."""
+        extra = [f"call_for_best = {self.call_for_best}"] if (
+            self.call_for_best != "none" and self.takes_effect("call_for_best")) else []
+        return (*extra, *(f"{name} = true" for name in self.claims))
+
+    @property
     def cards_in_deck(self) -> int:
         """How many cards the pack holds (deck size plus the joker)."""
         return self.deck + int(self.joker)
@@ -287,6 +306,12 @@ def _show(value: Any) -> str:
 OPTION_NAMES: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(Rules))
 OPTION_SOURCES: dict[str, str] = {f.name: f.metadata["source"] for f in dataclasses.fields(Rules)}
 OPTION_CHOICES: dict[str, tuple[Any, ...] | None] = {f.name: f.metadata["choices"] for f in dataclasses.fields(Rules)}
+
+CLAIM_OPTIONS: tuple[str, ...] = ("farmers_hand", "nines_tens_redeal", "ace_no_face_redeal")
+"""The options that let a seat claim its dealt hand before the bidding (a farmer's hand,
+a hand of nines and tens, an ace and no face): with any of them the hand has a claim
+round (RULES.md decision 23)."""
+
 
 def parse_option(text: str) -> tuple[str, Any]:
     """One option as a person writes it, ``NAME=VALUE`` (``farmers_hand=true``,

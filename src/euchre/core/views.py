@@ -406,7 +406,7 @@ def _sample_world(view: PlayerView, rng: random.Random) -> HandState:
         raise EuchreValueError("the view's card counts are inconsistent")
     eff = EFFECTIVE_SUIT[view.trump] if view.trump != -1 else None
     allowed: dict[int, set[int]] = {}
-    farmer = _farmer_exchanged(view)
+    farmer = farmer_exchanged(view)
     for s, cards in view.shown:
         # Cards shown by a claim: in the claimant's hand, or under the upcard once a
         # farmer's hand has been exchanged (RULES.md decision 23).
@@ -445,9 +445,10 @@ def _sample_world(view: PlayerView, rng: random.Random) -> HandState:
     raise EuchreValueError("no deal consistent with this view's calls was found")
 
 
-def _farmer_exchanged(view: PlayerView) -> int:
-    """The seat whose farmer's hand was exchanged for the kitty's three face-down cards,
-    or -1: the claim round is over (every seat has spoken once) with one farmer's hand."""
+def farmer_exchanged(view: PlayerView) -> int:
+    """The seat whose farmer's hand was exchanged for the kitty's three face-down cards
+    (his three shown cards now lie in the kitty), or -1: the claim round is over (every
+    seat has spoken once) with one farmer's hand (RULES.md decision 23)."""
     claims = [s for s, code in view.history[:len(view.hand_sizes)] if code == Action.FARMERS_HAND]
     if len(claims) == 1 and len(view.history) >= len(view.hand_sizes) and view.phase != Phase.DONE:
         return claims[0]

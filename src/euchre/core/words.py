@@ -304,7 +304,7 @@ def claim_round_length(history: Sequence[tuple[int, int]], rules: Rules, upcard:
     the joker named blind; else one a seat, or fewer when a throw-in ended the deal."""
     if upcard == JOKER and rules.joker_turned_up == "dealer_names_trump_blind" and rules.joker:
         return 0
-    if not (rules.farmers_hand or rules.nines_tens_redeal or rules.ace_no_face_redeal):
+    if not rules.claims:
         return 0
     n = 0
     for _, code in history[:rules.table.seats]:
