@@ -131,6 +131,14 @@ class NaiveHand:
                 self.blind = True  # the dealer names trump blind
         self.phase = "blind" if self.blind else "r1"
         self.turn = dealer if self.blind else (dealer + 1) % 4
+        # The claims before the bidding (RULES.md decision 23): every seat from the eldest
+        # says once pass or a claim; the three face-down cards lie under the upcard.
+        self.kitty_down = list(stock[2:5] if stock[0] == "JK" else stock[1:4])
+        self.farmers: list[int] = []
+        self.claims_asked = 0
+        self.same_dealer = False
+        if not self.blind and any(opts.get(k) for k in ("farmers_hand", "nines_tens_redeal", "ace_no_face_redeal")):
+            self.phase = "claims"
         self.passes = 0
         self.round = 1
         self.trump: str | None = None
@@ -172,6 +180,7 @@ class NaiveHand:
         other.tricks = list(self.tricks)
         other.won = list(self.won)
         other.history = list(self.history)
+        other.farmers = list(self.farmers)
         return other
 
     def after(self, action: str) -> NaiveHand:
@@ -194,6 +203,18 @@ class NaiveHand:
         o, seat = self.o, self.turn
         if self.phase == "done":
             return []
+        if self.phase == "claims":
+            hand = self.hands[seat]
+            ranks = [c[0] for c in hand]
+            out = ["pass"]
+            if o["farmers_hand"] and (ranks.count("9") == 3 or ranks.count("T") == 3):
+                out.append("farmers-hand")
+            if "JK" not in hand:
+                if o["nines_tens_redeal"] and all(r in "9T" for r in ranks) and all(c[1] != self.upcard[1] for c in hand):
+                    out.append("throw-in")
+                elif o["ace_no_face_redeal"] and "A" in ranks and not any(r in "JQK" for r in ranks):
+                    out.append("throw-in")
+            return out
         if self.phase == "r1":
             up = self.upcard[1]
             if seat == self.dealers_partner and not o["dealer_partner_may_assist"]:
@@ -257,6 +278,30 @@ class NaiveHand:
         seat = self.turn
         self.history.append((seat, action))
         getattr(self, "_apply_" + self.phase)(seat, action)
+
+    def _apply_claims(self, seat: int, action: str) -> None:
+        hand = self.hands[seat]
+        if action == "throw-in":
+            self.passed_out = True
+            self.same_dealer = all(c[0] in "9T" for c in hand)  # nines and tens; else ace, no face
+            self.phase, self.turn = "done", -1
+            return
+        if action == "farmers-hand":
+            self.farmers.append(seat)
+        self.claims_asked += 1
+        self.turn = (seat + 1) % 4
+        if self.claims_asked < 4:
+            return
+        if len(self.farmers) > 1:  # a misdeal; the same dealer deals again
+            self.passed_out, self.same_dealer = True, True
+            self.phase, self.turn = "done", -1
+            return
+        if self.farmers:
+            f = self.farmers[0]
+            ranks = [c[0] for c in self.hands[f]]
+            low = "9" if ranks.count("9") == 3 else "T"
+            self.hands[f] = [c for c in self.hands[f] if c[0] != low] + self.kitty_down
+        self.phase = "r1"
 
     def _apply_r1(self, seat: int, action: str) -> None:
         if action == "pass":

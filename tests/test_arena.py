@@ -287,7 +287,7 @@ def test_arena_command(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> No
     assert "A's point share" in out and "over duplicate deals" in out and "Wilson" in out
     assert "Point share (%) of the row against the column" in out
     assert ("Command: euchre arena --bots intermediate,beginner,random --deals 20 --preset modern-standard "
-            "--seed 2 --workers 1 --games 1 --target 5 --plot " + str(plot)) in out
+            "--target 5 --seed 2 --workers 1 --games 1 --plot " + str(plot)) in out
     assert plot.read_bytes()[:8] == PNG_MAGIC
     too_wide = [line for line in out.splitlines() if len(line) > 80 and not line.startswith("Command:")]
     assert not too_wide

@@ -187,7 +187,7 @@ def test_sim_small(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "sim", "--games", "4", "--bots", "random,random", "--target", "3", "--seed", "3")
     assert code == 0
     assert "Games won by N-S" in out and "Wilson" in out and "normal approx. over games" in out
-    assert "Command: euchre sim --preset modern-standard --games 4 --bots random,random --seed 3" in out
+    assert "Command: euchre sim --preset modern-standard --target 3 --games 4 --bots random,random --seed 3" in out
     assert_fits("\n".join(line for line in out.splitlines() if not line.startswith("Command:")))
 
 

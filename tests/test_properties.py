@@ -53,6 +53,10 @@ RULESETS.update({
     "mix-forfeit": MS.replace(all_pass_round2="dealer_forfeit_or_call", round2_may_name_turned_down=True),
     "mix-canadian-after": MS.replace(canadian_loner=True, alone_declare_timing="after_bidding", alone_who="maker_or_partner"),
     "mix-no-alone-28": MS.replace(alone_allowed=False, deck=28, dealer_partner_may_assist=False),
+    "mix-claims": MS.replace(farmers_hand=True, nines_tens_redeal=True, ace_no_face_redeal=True),
+    "mix-claims-joker-next-card": MS.replace(joker=True, joker_turned_up="turn_next_card", farmers_hand=True,
+                                             ace_no_face_redeal=True, alone_declare_timing="after_bidding"),
+    "mix-claims-joker-blind-32": MS.replace(joker=True, deck=32, nines_tens_redeal=True, ace_no_face_redeal=True),
 })
 NAMES = sorted(RULESETS)
 
@@ -150,6 +154,9 @@ def test_play_follows_the_rules(name: str, seed: int) -> None:
     # Each active seat played exactly what it held after the dealer's exchange.
     for s in range(n):
         held = bits(state.deal_hands[s])
+        for farmer, shown_mask in state.shown:  # a played hand has one farmer's hand at most
+            if s == farmer:  # he gave the three shown for the kitty's three face down (RULES.md decision 23)
+                held = (held - bits(shown_mask)) | set(state.stock[1:4])
         if s == state.dealer and state.discarded != -1:
             held = (held | {state.upcard}) - {state.discarded}
         for giver, code in state.history:  # call_for_best: a card given, then a discard
@@ -165,7 +172,7 @@ def test_play_follows_the_rules(name: str, seed: int) -> None:
     assert result.tricks == tuple(won)
     if isinstance(model, NaiveCallAceHand):
         # Call-ace: the maker and the holder of the called card score together, and a
-        # maker with no partner as a lone hand (RULES.md decision 20).
+        # maker with no partner as a lone hand (RULES.md decision 21).
         makers = {state.maker} | ({model.partner} if model.partner is not None else set())
         side, points = kit.table_score(rules.to_dict(), sum(won[s] for s in makers), model.lone, False)
         assert result.points == tuple(points if (t in makers) == (side == "makers") else 0 for t in range(sides))
@@ -261,7 +268,7 @@ def test_records_round_trip(name: str, seed: int, stop: int) -> None:
 VIEW_FIELDS = {
     "seat", "rules", "dealer", "phase", "turn", "upcard", "joker_aside", "hand", "discard", "history", "trump",
     "maker", "alone", "defender_alone", "active", "upcard_to_dealer", "tricks", "trick_seats", "trick_cards",
-    "tricks_won", "hand_sizes", "score", "legal",
+    "tricks_won", "hand_sizes", "score", "legal", "shown",
 }
 
 
@@ -287,6 +294,8 @@ def visible_cards(view: PlayerView) -> set[int]:
     for a in view.legal:
         if a.is_play or a.is_discard or a.is_give:
             seen.add(a.card)
+    for _, cards in view.shown:
+        seen |= set(cards)
     return seen
 
 
@@ -301,6 +310,10 @@ def test_views_never_show_hidden_cards(name: str, seed: int) -> None:
     state, rng = new_hand(RULESETS[name], seed)
     for _ in walk(state, rng):
         kitty = set(state.stock[1:]) - ({state.upcard} | ({32} if state.joker_aside else set()))
+        # A farmer's hand takes the kitty's three face-down cards (RULES.md decision 23):
+        # those are then the farmer's, or played.
+        kitty -= set().union(*(bits(h) for h in state.hands), state.trick_cards, *(t.cards for t in state.tricks))
+        public = {c for _, m in state.shown for c in bits(m)}
         for seat in range(state.table.seats):
             view = view_of(state, seat)
             own = () if (state.phase == Phase.BLIND_NAME and seat == state.dealer) else tuple(state.hand_of(seat))
@@ -314,6 +327,8 @@ def test_views_never_show_hidden_cards(name: str, seed: int) -> None:
             if state.discarded != -1 and seat != state.dealer:
                 hidden.add(state.discarded)
                 assert view.discard == -1
+            elif state.discarded != -1:
+                hidden.discard(state.discarded)  # the dealer's own discard (a farmer's dealer may discard a kitty card)
             partner = state.table.partner
             for s, code in state.history:
                 if 20 <= code <= 52 and s != seat and code - 20 != state.discarded:
@@ -322,6 +337,8 @@ def test_views_never_show_hidden_cards(name: str, seed: int) -> None:
             for s, code in state.history:
                 if code >= 100 and seat in (s, partner[s]):
                     hidden.discard(code - 100)  # the two partners saw the card given (X-15c)
+            hidden -= public  # cards shown by a claim are public
+            assert {c for _, cards in view.shown for c in cards} == public
             assert len(view.history) == len(state.history)
             for (s, code), shown in zip(state.history, view.history, strict=True):
                 is_discard = 20 <= code <= 52

@@ -850,9 +850,6 @@ def test_cut_minimum_packet() -> None:
     ({"variant": "two_handed", "num_players": 2}, "variant"),
     ({"joker": True, "joker_card": "two_of_spades"}, "joker_card"),
     ({"match_format": "rubber_best_of_3"}, "match_format"),
-    ({"farmers_hand": True}, "farmers_hand"),
-    ({"ace_no_face_redeal": True}, "ace_no_face_redeal"),
-    ({"nines_tens_redeal": True}, "nines_tens_redeal"),
     ({"renege_mode": "penalize_on_claim"}, "renege_mode"),
     ({"laydown_claims": "allowed"}, "laydown_claims"),
 ])

@@ -420,7 +420,7 @@ def test_chat_goes_to_everyone_and_comes_back_on_reconnect(tmp_path: Path) -> No
     ({"colour": "red"}, 400, "bad_request"),
     ({"options": {"deck": 20}}, 400, "bad_rules"),
     ({"options": {"no_such_option": 1}}, 400, "bad_rules"),
-    ({"options": {"farmers_hand": True}}, 400, "bad_rules"),
+    ({"options": {"laydown_claims": "allowed"}}, 400, "bad_rules"),
     ({"options": {"game_target": 99}}, 400, "bad_request"),
     ({"options": [1]}, 400, "bad_request"),
     ([1, 2], 400, "bad_request"),

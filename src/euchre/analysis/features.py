@@ -157,16 +157,16 @@ def relative_seats(view: PlayerView) -> tuple[int, ...]:
 
     Raises:
         EuchreValueError: the table does not have four seats (the layout is for four),
-            or the rules give a partner's best card (``call_for_best``), which it does
-            not describe.
+            or the rules add decisions it does not describe (``Rules.extra_decisions``:
+            a partner's best card, claims of the dealt hand).
     """
     table = view.rules.table
     if table.seats != 4:
         raise EuchreValueError(f"the feature layout is for four seats, not {table.seats}")
     rules = view.rules
-    if rules.call_for_best != "none" and rules.takes_effect("call_for_best"):
-        raise EuchreValueError(f"the feature layout has no phases or calls for call_for_best = {rules.call_for_best} "
-                               "(a card given face down); record it with call_for_best = none")
+    if rules.extra_decisions:
+        raise EuchreValueError(f"the feature layout has no phases or calls for {'; '.join(rules.extra_decisions)} "
+                               "(a card given face down, a claim round); record these rules without them")
     return _relative(table.left, view.seat)
 
 

@@ -207,9 +207,9 @@ def run_selfplay(rules: Rules, factories: Sequence[BotFactory], labels: Sequence
         raise EuchreValueError(f"self-play needs four bots and four labels (N, E, S, W), not {len(factories)}")
     if rules.table.seats != 4:
         raise EuchreValueError(f"self-play records four-seat tables, not {rules.table.seats} seats")
-    if rules.call_for_best != "none" and rules.takes_effect("call_for_best"):
-        raise EuchreValueError(f"self-play's feature layout has no call_for_best = {rules.call_for_best} (a partner's "
-                               "best card given face down); record these rules with call_for_best = none")
+    if rules.extra_decisions:
+        raise EuchreValueError(f"self-play's feature layout has no {'; '.join(rules.extra_decisions)} (a partner's best "
+                               "card given face down, a claim round); record these rules without them")
     with open_pool(backend if backend is not None else Backend(1), games) as pool:
         step = 1 if pool.workers == 1 else max(1, min(GAME_CHUNK, math.ceil(games / (4 * pool.workers))))
         tasks = [(rules, tuple(factories), tuple(labels), seed, start, min(games, start + step), max_hands)

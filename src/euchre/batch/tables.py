@@ -40,7 +40,8 @@ def rules_of(rules: Rules | str) -> Rules:
     Raises:
         RulesTypeError: neither a Rules nor a str.
         BatchRulesError: a name that is not a playable preset, rules whose table is
-            not the four-hand partnership table, or rules with ``call_for_best``.
+            not the four-hand partnership table, or rules with ``call_for_best`` or a
+            claim of the dealt hand (``Rules.extra_decisions``).
     """
     if isinstance(rules, str):
         if rules not in PLAYABLE_PRESETS:
@@ -52,9 +53,9 @@ def rules_of(rules: Rules | str) -> Rules:
     table = rules.table
     if table != FOUR_HANDED or table.seats != 4 or table.partner != FOUR_HANDED.partner:
         raise BatchRulesError(f"the batch kernel plays the four-hand partnership table only, not {table!r}")
-    if rules.call_for_best != "none" and rules.takes_effect("call_for_best"):
-        raise BatchRulesError(f"the batch kernel cannot play call_for_best = {rules.call_for_best} (a partner's best card "
-                              "given face down); play these rules with euchre.core")
+    if rules.extra_decisions:
+        raise BatchRulesError(f"the batch kernel cannot play {'; '.join(rules.extra_decisions)} (decisions beyond the "
+                              "four-hand game's bids, discard and play); play these rules with euchre.core")
     return rules
 
 

@@ -85,6 +85,12 @@ class RuleBot(SeededBot):
         legal = require_turn(view)
         if len(legal) == 1:
             return legal[0]
+        # A claim before the bidding is always made: a hand that may be thrown in is
+        # hopeless, and three nines or tens are the weakest cards to trade for the
+        # kitty's three (RULES.md decision 23).
+        for claim in (Action.THROW_IN, Action.FARMERS_HAND):
+            if claim in legal:
+                return claim
         action = self.preferred(view)
         return action if action in legal else legal[0]
 

@@ -2,8 +2,10 @@
 
 Every card of the deck is in exactly one of: the seat's own hand (``mine``); out of play
 and known (``dead``: played to a trick, the turned-down upcard, a joker set aside, the
-seat's own discard, an upcard whose dealer sits out); known to be in another seat's hand
-(``held[seat]``: the upcard taken up by the dealer and not yet played); or of unknown
+seat's own discard, an upcard whose dealer sits out, a farmer's three shown cards once
+exchanged into the kitty); known to be in another seat's hand (``held[seat]``: the upcard
+taken up by the dealer and not yet played, cards shown by a claim before the exchange, a
+card given for best); or of unknown
 place (``unknown``: another hand, the kitty, or the two-handed game's stock). Cards are
 bit masks of card numbers (:mod:`euchre.core.cards`); seats are ints
 ``0..rules.table.seats - 1`` (0..3 at the four-hand table, 0..1 two-handed).
@@ -18,7 +20,7 @@ from dataclasses import dataclass
 from euchre.core.actions import DISCARD_BASE, GIVE_BASE, PLAY_BASE
 from euchre.core.cards import JOKER, deck_cards, mask_of
 from euchre.core.hand import Phase
-from euchre.core.views import PlayerView
+from euchre.core.views import PlayerView, farmer_exchanged
 
 
 def popcount(mask: int) -> int:
@@ -125,6 +127,15 @@ def knowledge_of(view: PlayerView) -> Knowledge:
             dead |= 1 << (code - DISCARD_BASE)
             if (1 << (code - DISCARD_BASE)) & up:
                 pending = 0
+    farmer = farmer_exchanged(view)
+    for s, shown in view.shown:
+        # A claim shows its cards to every seat (RULES.md decision 23): a farmer's three,
+        # once exchanged, lie in the kitty out of play; before that they are his.
+        cards = mask_of(shown)
+        if s == farmer:
+            dead |= cards & ~mine
+        elif s != me:
+            held[s] |= cards & ~dead
     known = mine | dead | pending
     for h in held:
         known |= h

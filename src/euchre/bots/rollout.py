@@ -138,7 +138,7 @@ def disagreements(world: HandState, view: PlayerView, seats: int, limit: int = 9
     found = 0
     for seat, code in world.history[:len(view.history)]:
         if (seats >> seat & 1 and state.phase in BIDDING_PHASES and len(state.legal_codes()) > 1
-                and int(judge.preferred(view_of(state, seat, view.score))) != code):
+                and int(judge.choose(view_of(state, seat, view.score))) != code):
             found += 1
             if found >= limit:
                 return found

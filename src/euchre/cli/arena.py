@@ -31,7 +31,7 @@ from rich.table import Table
 from euchre.analysis.duplicate import BotFactory, MatchRecord, run_matches
 from euchre.analysis.stats import mean_interval, wilson_interval
 from euchre.cli.sim import backend_argv, backend_from_args
-from euchre.cli.table import build_rules
+from euchre.cli.table import build_rules, rules_argv, rules_title
 from euchre.core.errors import EuchreError
 from euchre.core.rules import Rules
 
@@ -226,7 +226,7 @@ def cmd_arena(args: argparse.Namespace, console: Console) -> int:
     """
     from euchre.analysis.plot import ShareBar, check_plot_path, plot_shares
 
-    rules = build_rules(args.preset, args.target)
+    rules = build_rules(args.preset, args.target, args.option)
     bots = parse_bots(args.bots, rules)
     for name in ("deals", "games"):
         if getattr(args, name) < 0:
@@ -239,11 +239,9 @@ def cmd_arena(args: argparse.Namespace, console: Console) -> int:
             raise EuchreError("--plot draws the duplicate deals: give --deals N (at least 1)")
         check_plot_path(args.plot)
     argv = ["euchre", "arena", "--bots", ",".join(b.label for b in bots), "--deals", str(args.deals),
-            "--preset", args.preset, "--seed", str(args.seed), *backend_argv(args)]
+            *rules_argv(args), "--seed", str(args.seed), *backend_argv(args)]
     if args.games:
         argv += ["--games", str(args.games)]
-    if args.target is not None:
-        argv += ["--target", str(args.target)]
     if args.plot is not None:
         argv += ["--plot", args.plot]
     pairs = [(i, j) for i in range(len(bots)) for j in range(i + 1, len(bots))]
@@ -257,7 +255,7 @@ def cmd_arena(args: argparse.Namespace, console: Console) -> int:
                               progress=lambda n: progress.advance(task, n))
     summaries = [summarize(bots[i].label, bots[j].label, r) for (i, j), r in zip(pairs, records, strict=True)]
     console.print("Duplicate arena: each deal is played twice, the sides' seats exchanged.")
-    console.print(f"Preset {args.preset}, seed {args.seed}.")
+    console.print(f"Preset {rules_title(args)}, seed {args.seed}.")
     for s in summaries:
         console.print()
         report_pairing(console, s)

@@ -46,6 +46,8 @@ def _add_preset(p: argparse.ArgumentParser) -> None:
     p.add_argument("--preset", default=DEFAULT_PRESET, metavar="NAME",
                    help=f"rule set (default {DEFAULT_PRESET}; see 'euchre rules')")
     p.add_argument("--target", type=int_arg, default=None, metavar="N", help="points to win (default: the preset's)")
+    p.add_argument("--option", action="append", default=None, metavar="NAME=VALUE",
+                   help="an option over the preset's, e.g. farmers_hand=true (repeat for more; see 'euchre rules PRESET')")
 
 
 def _add_workers(p: argparse.ArgumentParser, limit: str = "") -> None:

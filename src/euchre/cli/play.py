@@ -13,7 +13,7 @@ from euchre.bots import make_bot
 from euchre.cli.prompts import Hangup, HumanPlayer, QuitGame, make_reader, on_signal
 from euchre.cli.render import Narrator
 from euchre.cli.saving import EXIT_INTERRUPTED, EXIT_OK, RecordSaver, check_save_path
-from euchre.cli.table import Chooser, bot_levels, bot_name, build_rules, parse_seat, random_seed, run_table
+from euchre.cli.table import Chooser, bot_levels, bot_name, build_rules, parse_seat, random_seed, rules_title, run_table
 from euchre.core.game import Game
 
 
@@ -25,7 +25,7 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
         EuchreError: a bad preset, seat, bot level or save path (also one that cannot
             be written before play).
     """
-    rules = build_rules(args.preset, args.target)
+    rules = build_rules(args.preset, args.target, args.option)
     table = rules.table
     seat = parse_seat(table, args.seat)
     level = bot_levels(args.bots, (1,))[0]
@@ -40,7 +40,7 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
     human = HumanPlayer(game, console, narrator, make_reader(console), hint_seed=seed)
     players: list[Chooser] = [make_bot(level, seed * 4 + s) for s in range(table.seats)]
     players[seat] = human
-    console.print(f"Euchre: {args.preset}, game to {rules.game_target}. Seed {seed}.")
+    console.print(f"Euchre: {rules_title(args)}, game to {rules.game_target}. Seed {seed}.")
     mates = table.mates[seat]
     if mates:
         console.print(f"You sit {table.titles[seat]}; your partner is {' and '.join(table.titles[m] for m in mates)}. "

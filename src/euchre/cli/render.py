@@ -18,13 +18,13 @@ from rich.console import Console
 from rich.text import Text
 
 from euchre.core.actions import Action
-from euchre.core.cards import JOKER, NO_TRUMP, Card, sort_hand
+from euchre.core.cards import JOKER, NO_TRUMP, Card, cards_of, sort_hand
 from euchre.core.counters import counters_text
 from euchre.core.game import Game, Setup, bridge_team
 from euchre.core.hand import HandResult, HandState, Phase
 from euchre.core.rules import Rules
 from euchre.core.seats import FOUR_HANDED, Table
-from euchre.core.words import describe, glosses_in, is_spoken, role_of, suit_symbol, suit_word
+from euchre.core.words import claim_round_length, describe, glosses_in, is_spoken, role_of, suit_symbol, suit_word
 
 SEAT_TITLES = FOUR_HANDED.titles
 """The seat titles of the four-hand table; other tables have their own (``Table.titles``)."""
@@ -205,6 +205,9 @@ def result_line(result: HandResult, table: Table = FOUR_HANDED) -> str:
     as ``table`` names them (``"N-S (makers) took 3 tricks"``, ``"Player 2 (maker)
     took 3 tricks"``)."""
     if result.passed_out and not result.forfeit:
+        if result.label != "passed out":  # thrown in by a claim of the dealt hand (RULES.md decision 23)
+            again = "the same dealer deals again" if result.dealer_deals_again else "the deal passes to the left"
+            return f"{result.label[0].upper()}{result.label[1:]}. No score; {again}."
         return "All passed: the hand is thrown in. No score."
     teams = result.scoring_teams
     if result.forfeit:
@@ -333,8 +336,13 @@ class Narrator:
         if phase == Phase.PLAY:
             self._played(hand, seat, code)
             return
+        claims = claim_round_length(hand.history, rules, hand.upcard)
+        claim = len(hand.history) <= claims  # this action was one of the claim round's
         words = describe(code, seat, dealer=hand.dealer, phase=phase, style=rules.call_words,
-                         upcard=hand.upcard, viewer=self.viewer, table=hand.table)
+                         upcard=hand.upcard, viewer=self.viewer, table=hand.table, claim=claim)
+        if claim:
+            self._claimed(hand, seat, code, words, claims)
+            return
         if code >= 20 and phase == Phase.DISCARD:
             line = Text(f"  {who} takes up ")
             line.append_text(card_text(hand.upcard))
@@ -366,6 +374,28 @@ class Narrator:
         else:  # pragma: no cover - every non-play, non-discard action is spoken
             c.print(f"  {who} {words}")
         self._consequences(hand, seat, code, phase)
+        self._pause()
+
+    def _claimed(self, hand: HandState, seat: int, code: int, words: str, claims: int) -> None:
+        """A decision of the claim round before the bidding (RULES.md decision 23): the
+        words, the cards a claim shows (every seat sees them), and once the round is
+        over the farmer's exchange."""
+        c = self.console
+        who = self.seat_name(seat)
+        if code != Action.PASS:  # a pass here claims nothing; the round's end says so once
+            c.print(f'  {who}, {role_of(seat, hand.dealer, hand.table)}: "{words}"')
+            mask = next((m for s, m in hand.shown if s == seat), 0)
+            line = Text(f"  {who} shows ")
+            line.append_text(cards_text(cards_of(mask)))
+            line.append(".")
+            c.print(line)
+        if hand.phase != Phase.DONE and hand.claims_left == 0:
+            farmers = [s for s, m in hand.shown]
+            if not farmers:
+                c.print("  No hand is claimed.")
+            elif len(farmers) == 1:
+                c.print(f"  {self.seat_name(farmers[0])} exchanges the three shown for the three cards "
+                        "face down under the upcard.", style="bold")
         self._pause()
 
     def _consequences(self, hand: HandState, seat: int, code: int, phase: Phase) -> None:

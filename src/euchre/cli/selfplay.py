@@ -20,7 +20,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from euchre.analysis.selfplay import run_selfplay
 from euchre.cli.sim import backend_argv, backend_from_args
-from euchre.cli.table import bot_levels, build_rules, levels_by_seat
+from euchre.cli.table import bot_levels, build_rules, levels_by_seat, rules_argv
 from euchre.core.errors import EuchreError
 
 MAX_HANDS = 1000
@@ -61,7 +61,7 @@ def cmd_selfplay(args: argparse.Namespace, console: Console) -> int:
     from euchre.analysis.selfplay import check_table
     from euchre.bots import make_bot
 
-    rules = check_table(build_rules(args.preset, args.target))
+    rules = check_table(build_rules(args.preset, args.target, args.option))
     given = bot_levels(args.bots, (1, 2, 4))
     levels = levels_by_seat(given)
     if args.games < 1:
@@ -72,10 +72,8 @@ def cmd_selfplay(args: argparse.Namespace, console: Console) -> int:
     backend = backend_from_args(args, args.games)
     from euchre.interop.parquet import DecisionWriter
 
-    argv = ["euchre", "selfplay", "--out", str(out), "--preset", args.preset, "--bots", ",".join(given),
+    argv = ["euchre", "selfplay", "--out", str(out), *rules_argv(args), "--bots", ",".join(given),
             "--games", str(args.games), "--seed", str(args.seed), *backend_argv(args)]
-    if args.target is not None:
-        argv += ["--target", str(args.target)]
     if args.max_hands != MAX_HANDS:
         argv += ["--max-hands", str(args.max_hands)]
     command = shlex.join(argv)

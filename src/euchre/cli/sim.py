@@ -29,7 +29,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from euchre.analysis.parallel import Backend, open_pool
 from euchre.analysis.stats import mean_interval, wilson_interval
-from euchre.cli.table import build_rules
+from euchre.cli.table import build_rules, rules_argv
 from euchre.core.errors import EuchreError
 from euchre.core.rules import Rules
 
@@ -174,7 +174,7 @@ def cmd_sim(args: argparse.Namespace, console: Console) -> int:
     """
     from euchre.bots import BOT_LEVELS
 
-    rules = build_rules(args.preset, args.target)
+    rules = build_rules(args.preset, args.target, args.option)
     table = rules.table
     if len(table.teams) != 2:
         raise EuchreError(f"sim compares two sides; the table of {args.preset} has {len(table.teams)}")
@@ -187,10 +187,8 @@ def cmd_sim(args: argparse.Namespace, console: Console) -> int:
     if args.games < 1:
         raise EuchreError(f"--games must be at least 1, not {args.games}")
     backend = backend_from_args(args, args.games)
-    argv = ["euchre", "sim", "--preset", args.preset, "--games", str(args.games), "--bots", ",".join(levels),
+    argv = ["euchre", "sim", *rules_argv(args), "--games", str(args.games), "--bots", ",".join(levels),
             "--seed", str(args.seed), *backend_argv(args)]
-    if args.target is not None:
-        argv += ["--target", str(args.target)]
     results: dict[int, GameOutcome] = {}
     columns = (TextColumn("Games"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
     with Progress(*columns, console=console, transient=True) as progress:

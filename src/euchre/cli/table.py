@@ -8,6 +8,7 @@ engine checks every action.
 
 from __future__ import annotations
 
+import argparse
 import math
 import random
 from collections.abc import Callable, Sequence
@@ -18,7 +19,7 @@ from euchre.core.actions import Action
 from euchre.core.errors import EuchreError
 from euchre.core.game import Game
 from euchre.core.presets import preset
-from euchre.core.rules import Rules
+from euchre.core.rules import Rules, parse_option
 from euchre.core.seats import FOUR_HANDED, Seat, Table
 from euchre.core.views import PlayerView, view_of
 
@@ -30,16 +31,39 @@ class Chooser(Protocol):
         """One of ``view.legal``."""
 
 
-def build_rules(preset_name: str, target: int | None) -> Rules:
-    """The rules of a preset, with the game target changed if ``target`` is given.
+def build_rules(preset_name: str, target: int | None, options: Sequence[str] | None = None) -> Rules:
+    """The rules of a preset, with the game target changed if ``target`` is given and
+    each ``NAME=VALUE`` of ``options`` (``--option``) applied on top, in order.
 
     Raises:
-        RulesError: unknown or unplayable preset, or an invalid target.
+        RulesError: unknown or unplayable preset, an invalid target, an unknown option,
+            a value of the wrong type, or options that clash.
     """
     rules = preset(preset_name)
     if target is not None:
         rules = rules.replace(game_target=target)
+    changes = dict(parse_option(text) for text in options or ())
+    if changes:
+        rules = rules.replace(**changes)
     return rules
+
+
+def rules_title(args: argparse.Namespace) -> str:
+    """The preset's name and the options given over it, for a heading
+    (``modern-standard with farmers_hand=true``)."""
+    options = [text.strip() for text in args.option or ()]
+    return str(args.preset) + (f" with {', '.join(options)}" if options else "")
+
+
+def rules_argv(args: argparse.Namespace) -> list[str]:
+    """The ``--preset``, ``--target`` and ``--option`` arguments that rebuild the rules
+    of ``args`` (for the command a report prints, so that it can be run again)."""
+    argv = ["--preset", args.preset]
+    if args.target is not None:
+        argv += ["--target", str(args.target)]
+    for text in args.option or ():
+        argv += ["--option", text]
+    return argv
 
 
 DEFAULT_SEAT = "S"

@@ -10,7 +10,7 @@ from rich.console import Console
 from euchre.bots import make_bot
 from euchre.cli.render import Narrator
 from euchre.cli.saving import EXIT_INTERRUPTED, EXIT_OK, RecordSaver, check_save_path
-from euchre.cli.table import Chooser, bot_levels, bot_name, build_rules, check_delay, levels_by_seat, random_seed, run_table
+from euchre.cli.table import Chooser, bot_levels, bot_name, build_rules, check_delay, levels_by_seat, random_seed, rules_title, run_table
 from euchre.core.game import Game
 
 
@@ -23,7 +23,7 @@ def cmd_watch(args: argparse.Namespace, console: Console) -> int:
             be written before play).
     """
     check_delay(args.delay)
-    rules = build_rules(args.preset, args.target)
+    rules = build_rules(args.preset, args.target, args.option)
     table = rules.table
     levels = levels_by_seat(bot_levels(args.bots, tuple(sorted({1, len(table.teams), table.seats}))), table)
     save = check_save_path(args.save)
@@ -41,7 +41,7 @@ def cmd_watch(args: argparse.Namespace, console: Console) -> int:
     else:
         desc = ", ".join(f"{table.titles[s] if table.individual else table.titles[s][0]} {levels[s]}"
                          for s in range(table.seats))
-    console.print(f"Euchre: {args.preset}, game to {rules.game_target}. Seed {seed}.")
+    console.print(f"Euchre: {rules_title(args)}, game to {rules.game_target}. Seed {seed}.")
     console.print(f"Bots: {desc}.")
     try:
         run_table(game, players, narrator, after_hand=saver)

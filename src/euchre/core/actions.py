@@ -4,7 +4,9 @@ Every decision a player makes is one :class:`Action`. The codes never change (re
 and bots rely on them): 0 pass; 1-2 accept the upcard (order up / assist / take up,
 alone or not); 3-12 name a suit or no trump in round two or blind (alone or not);
 13-14 the maker's alone decision after bidding; 15 the partner's takeover of the lone
-hand; 16 defend alone; 17 the stuck dealer's forfeit; 20-52 the discard of card 0-32 (the
+hand; 16 defend alone; 17 the stuck dealer's forfeit; 18-19 the claims of the dealt
+hand before the bidding (18 a farmer's hand, 19 throwing in a hand of nines and tens or
+an ace and no face: RULES.md decision 23); 20-52 the discard of card 0-32 (the
 dealer's, or a lone player's after his partner's best card, ``call_for_best``); 53-56
 call-ace: the maker calls the best card of clubs, diamonds, hearts or spades for his
 partner (RULES.md decision 21); 60-92 play card 0-32; 100-132 give card 0-32 face down
@@ -12,8 +14,8 @@ to a lone partner (``call_for_best``).
 
 The text form (``str(action)``) is what records store: ``pass``, ``order``,
 ``order-alone``, ``name-H``, ``name-H-alone``, ``name-NT``, ``alone``, ``partner``,
-``take-over``, ``defend-alone``, ``forfeit``, ``discard-JH``, ``call-H``, ``play-JH``,
-``give-JH``.
+``take-over``, ``defend-alone``, ``forfeit``, ``farmers-hand``, ``throw-in``,
+``discard-JH``, ``call-H``, ``play-JH``, ``give-JH``.
 The words a table uses for each call ("I order it up", "I assist", ...) depend on the
 seat and the preset; they are in :mod:`euchre.core.words`.
 """
@@ -53,6 +55,8 @@ class Action(enum.IntEnum):
     TAKE_OVER_ALONE = 15
     DEFEND_ALONE = 16
     FORFEIT = 17
+    FARMERS_HAND = 18
+    THROW_IN = 19
     DISCARD_7C = 20
     DISCARD_8C = 21
     DISCARD_9C = 22
@@ -322,7 +326,7 @@ def _card_number(card: object) -> int:
     return int(card)
 
 _SIMPLE = {0: "pass", 1: "order", 2: "order-alone", 13: "alone", 14: "partner",
-           15: "take-over", 16: "defend-alone", 17: "forfeit"}
+           15: "take-over", 16: "defend-alone", 17: "forfeit", 18: "farmers-hand", 19: "throw-in"}
 _SIMPLE_BACK = {v: k for k, v in _SIMPLE.items()}
 
 

@@ -12,10 +12,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from euchre.core.actions import CALL_BASE, DISCARD_BASE, GIVE_BASE, GOES_ALONE, NAME_CODES, NAMED_SUIT
-from euchre.core.cards import ACE, JACK, JOKER, NO_TRUMP, SAME_COLOUR, SUIT_MASK
+from euchre.core.cards import ACE, JACK, JOKER, NO_TRUMP, RANK_CHARS, SAME_COLOUR, SUIT_MASK
 from euchre.core.legal import (
     _DEFEND_ALONE,
     _DISCARD_LEGAL,
+    _FARMERS_HAND,
     _FORFEIT,
     _GIVE_LEGAL,
     _GO_ALONE,
@@ -26,12 +27,48 @@ from euchre.core.legal import (
     _ORDER_UP_ALONE,
     _PASS,
     _TAKE_OVER_ALONE,
+    _THROW_IN,
     Legal,
     _cards_legal,
     _legal_of,
 )
+from euchre.core.rules import Rules
 from euchre.core.state import HandResult, Phase
 from euchre.core.tricks import TrickPlay
+
+_NINE, _TEN, _KING = RANK_CHARS.index("9"), RANK_CHARS.index("T"), RANK_CHARS.index("K")
+"""Ranks of the cards (card = suit * 8 + rank; :mod:`euchre.core.cards`)."""
+
+
+def _ranks(hand: int) -> list[int]:
+    return [c & 7 for c in range(32) if hand >> c & 1]
+
+
+def farmers_cards(hand: int) -> int:
+    """The three cards a farmer's hand shows, as a card mask, or 0 when ``hand`` (a card
+    mask of five cards as dealt) is none: exactly three nines or exactly three tens
+    (X-25 "three nines or three tens"; RULES.md decision 23)."""
+    for rank in (_NINE, _TEN):
+        cards = [c for c in range(32) if hand >> c & 1 and c & 7 == rank]
+        if len(cards) == 3:
+            return sum(1 << c for c in cards)
+    return 0
+
+
+def throw_in_kind(rules: Rules, hand: int, upcard: int) -> str | None:
+    """Which throw-in a hand as dealt (a card mask) may claim under ``rules``:
+    ``"nines_tens"`` (only nines and tens and none of the upcard's suit: X-11, with
+    ``nines_tens_redeal``), ``"ace_no_face"`` (an ace and no king, queen or jack, nor the
+    joker: X-25, X-36, with ``ace_no_face_redeal``), or None."""
+    if hand >> JOKER & 1:
+        return None
+    ranks = _ranks(hand)
+    if rules.nines_tens_redeal and all(r in (_NINE, _TEN) for r in ranks) \
+            and not any(hand >> c & 1 and c >> 3 == upcard >> 3 for c in range(32)):
+        return "nines_tens"
+    if rules.ace_no_face_redeal and ACE in ranks and not any(JACK <= r <= _KING for r in ranks):
+        return "ace_no_face"
+    return None
 
 
 class Calls(TrickPlay):
@@ -48,7 +85,61 @@ class Calls(TrickPlay):
         left = (SAME_COLOUR[suit] << 3) | JACK
         return bool(self.hands[seat] & SUIT_MASK[suit][suit] & ~(1 << left))
 
+    # ------------------------------------------------------------ the claim round
+    def _legal_claim(self) -> Legal:
+        """Pass, or the claims the seat's hand as dealt allows (RULES.md decision 23)."""
+        hand = self.hands[self.turn]
+        rules = self.rules
+        codes = [_PASS]
+        if rules.farmers_hand and farmers_cards(hand):
+            codes.append(_FARMERS_HAND)
+        if throw_in_kind(rules, hand, self.upcard):
+            codes.append(_THROW_IN)
+        return _legal_of(tuple(codes))
+
+    def _apply_claim(self, code: int) -> None:
+        seat = self.turn
+        table = self.table
+        self.history.append((seat, code))
+        if code == _THROW_IN:
+            # The hand is shown and the deal thrown in at once (X-11, X-25).
+            kind = throw_in_kind(self.rules, self.hands[seat], self.upcard)
+            self.shown = (*self.shown, (seat, self.hands[seat]))
+            same = kind == "nines_tens"
+            label = "thrown in: a hand of nines and tens" if same else "thrown in: an ace and no face"
+            self._finish_thrown_in(label, same)
+            return
+        if code == _FARMERS_HAND:
+            self.shown = (*self.shown, (seat, farmers_cards(self.hands[seat])))
+        self.claims_left -= 1
+        self.turn = table.left[seat]
+        if self.claims_left:
+            return
+        farmers = [(s, m) for s, m in self.shown]
+        if len(farmers) > 1:
+            # More than one farmer's hand: a misdeal (X-25); the same dealer deals again.
+            self._finish_thrown_in("misdeal: two farmer's hands", True)
+            return
+        if farmers:
+            # The three shown go under the upcard; the three face-down cards of the kitty
+            # go to the claimant (X-25).
+            claimant, three = farmers[0]
+            kitty = (1 << self.stock[1]) | (1 << self.stock[2]) | (1 << self.stock[3])
+            self.hands[claimant] = (self.hands[claimant] & ~three) | kitty
+        self.turn = table.eldest(self.dealer)
+
+    def _finish_thrown_in(self, label: str, same_dealer: bool) -> None:
+        sides = len(self.tricks_won)
+        self.result = HandResult(True, False, None, None, None, None, (0,) * sides, (0,) * sides, label,
+                                 dealer_deals_again=same_dealer)
+        self.claims_left = 0
+        self.phase = Phase.DONE
+        self.is_over = True
+        self.turn = -1
+
     def _legal_round1(self) -> Legal:
+        if self.claims_left:
+            return self._legal_claim()
         seat = self.turn
         rules = self.rules
         partner_of_dealer = seat == self.table.partner[self.dealer] and seat != self.dealer
@@ -64,6 +155,9 @@ class Calls(TrickPlay):
         return _legal_of((_PASS, _ORDER_UP))
 
     def _apply_round1(self, code: int) -> None:
+        if self.claims_left:
+            self._apply_claim(code)
+            return
         seat = self.turn
         self.history.append((seat, code))
         if code == _PASS:

@@ -466,7 +466,8 @@ class Game:
         next_hand = None
         dealer = self.dealer
         if not leaders:
-            if not (result.passed_out and not result.forfeit and self.rules.all_pass_round2 == "same_dealer_redeals"):
+            if not (result.dealer_deals_again or (
+                    result.passed_out and not result.forfeit and self.rules.all_pass_round2 == "same_dealer_redeals")):
                 dealer = self.table.left[dealer]  # the deal passes left (all seeds)
             if len(self.finished_hands) + 1 < self.max_hands:
                 next_hand = self._new_hand(dealer, len(self.finished_hands) + 1)  # may raise: nothing is changed yet

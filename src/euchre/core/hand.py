@@ -66,7 +66,10 @@ class HandState(Calls):
     ``history`` (list of ``(seat, code)``, both ints), ``tricks`` (finished
     :class:`Trick`), ``trick_cards``/``trick_seats`` (the trick being played),
     ``tricks_won`` (per team), ``packets`` (the packet pattern of the deal, or None for a
-    hand made from given cards), ``is_over``, ``result``.
+    hand made from given cards), ``is_over``, ``result``, ``stock`` (the undealt cards as
+    dealt, the upcard first; a farmer's exchange leaves it as dealt), ``claims_left``
+    (seats still to be asked in the claim round before the bidding) and ``shown``
+    (``(seat, card mask)`` of the cards claims showed: RULES.md decision 23).
     """
     __slots__ = ()
 
@@ -194,11 +197,17 @@ class HandState(Calls):
         self._legal = None
         self._alone_ok = rules.alone_allowed
         self._with_call = rules.alone_declare_timing == "with_call"
+        self.shown = ()
+        self.claims_left = 0
         if self.upcard == JOKER:
             self.phase = Phase.BLIND_NAME
             self.turn = dealer
         else:
             self.phase = Phase.BID_ROUND_1
+            if rules.claims:
+                # The claim round: every seat from the eldest is asked before the first
+                # bid, whether or not it holds a hand it may claim (RULES.md decision 23).
+                self.claims_left = table.seats
         return self
 
     def as_dealt(self) -> HandState:
@@ -369,7 +378,7 @@ class HandState(Calls):
             self.discarded, self.alone_decided, self.takeover_done, self.defend_done,
             self.best_done, len(self.history), len(self.tricks), list(self.trick_cards),
             list(self.trick_seats), list(self.tricks_won), self.leader, self.result,
-            self._legal, self.called, self.partner,
+            self._legal, self.called, self.partner, self.claims_left, self.shown,
         )
 
     def _restore(self, s: tuple[Any, ...]) -> None:
@@ -377,7 +386,7 @@ class HandState(Calls):
          self.alone, self.defender_alone, self.active, self.upcard_to_dealer,
          self.discarded, self.alone_decided, self.takeover_done, self.defend_done,
          self.best_done, n_hist, n_tricks, self.trick_cards, self.trick_seats, self.tricks_won,
-         self.leader, self.result, self._legal, self.called, self.partner) = s
+         self.leader, self.result, self._legal, self.called, self.partner, self.claims_left, self.shown) = s
         del self.history[n_hist:]
         del self.tricks[n_tricks:]
         self.is_over = self.phase == Phase.DONE

@@ -21,6 +21,8 @@ _PLAY_WITH_PARTNER = int(Action.PLAY_WITH_PARTNER)
 _TAKE_OVER_ALONE = int(Action.TAKE_OVER_ALONE)
 _DEFEND_ALONE = int(Action.DEFEND_ALONE)
 _FORFEIT = int(Action.FORFEIT)
+_FARMERS_HAND = int(Action.FARMERS_HAND)
+_THROW_IN = int(Action.THROW_IN)
 
 Legal = tuple[tuple[int, ...], tuple[Action, ...]]
 """A phase's legal actions: the codes and the same as Action values, both tuples."""

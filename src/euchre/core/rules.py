@@ -85,9 +85,9 @@ class Rules:
     progressive_hands: int = _opt(8, None, "X-32", minimum=1)
     progressive_movement: str = _opt("winners_up_losers_down", ("winners_up_losers_stay", "winners_up_losers_down", "fixed_rotation"), "X-49, X-50, X-51")
     # 4.6 Deal anomalies, irregularities, claims
-    farmers_hand: bool = _opt(False, BOOL, "X-25")
-    ace_no_face_redeal: bool = _opt(False, BOOL, "X-25, X-31b")
-    nines_tens_redeal: bool = _opt(False, BOOL, "X-11")
+    farmers_hand: bool = _opt(False, BOOL, "X-25, X-31b; RULES.md decision 23")
+    ace_no_face_redeal: bool = _opt(False, BOOL, "X-25, X-36; RULES.md decision 23")
+    nines_tens_redeal: bool = _opt(False, BOOL, "X-11; RULES.md decision 23")
     renege_mode: str = _opt("prevent", ("prevent", "penalize_on_claim"), "RULES.md decision 3")
     renege_penalty: int = _opt(2, None, "S000 L131 (2), S002 L13 (1); X-13d (3)", minimum=0)
     renege_penalty_lone: int = _opt(4, None, "X-30, X-52; X-13d (5)", minimum=0)
@@ -159,6 +159,12 @@ class Rules:
             if self.call_for_best != "none":  # a lone call-ace maker has no partner to give him a card
                 raise RulesError(f"call_for_best = {self.call_for_best} needs partners; with variant = {self.variant} "
                                  "every player plays for himself")
+        if self.farmers_hand and (self.deck != 24 or self.num_players != 4):
+            # Three nines or tens are the lowest cards only in the 24-card pack, and the
+            # kitty's three face-down cards under the upcard are the four-hand table's
+            # (X-25; RULES.md decision 23).
+            raise RulesError(f"farmers_hand = true needs deck = 24 and num_players = 4 (the kitty of the upcard and "
+                             f"three cards face down), not deck = {self.deck}, num_players = {self.num_players}")
         if self.laps and self.game_target < self.max_hand_points:
             raise RulesError(
                 f"laps = true needs game_target of at least {self.max_hand_points}: from {self.game_target - 1} points a "
@@ -169,9 +175,6 @@ class Rules:
         unsupported = {
             "variant": self.variant not in ("partnership", "two_handed", "cutthroat", "call_ace"),
             "match_format": self.match_format != "single_game",
-            "farmers_hand": self.farmers_hand,
-            "ace_no_face_redeal": self.ace_no_face_redeal,
-            "nines_tens_redeal": self.nines_tens_redeal,
             "renege_mode": self.renege_mode != "prevent",
             "laydown_claims": self.laydown_claims != "not_allowed",
         }
@@ -264,6 +267,25 @@ class Rules:
         return cls.from_dict(data)
 
     @property
+    def claims(self) -> tuple[str, ...]:
+        """The claims of the dealt hand these rules allow before the bidding, by option
+        name (of :data:`CLAIM_OPTIONS`; RULES.md decision 23); empty when there is no
+        claim round."""
+        return tuple(name for name in CLAIM_OPTIONS if getattr(self, name))
+
+    @property
+    def extra_decisions(self) -> tuple[str, ...]:
+        """The options in effect that add decisions beyond the four-hand game's bids,
+        lone calls, discard and play, as ``NAME = VALUE`` texts: ``call_for_best`` (a card
+        given face down, the lone player's discard: RULES.md decision 20) and the claims
+        of the dealt hand (a claim round, cards shown: decision 23). Fixed layouts (the
+        batch kernel, the feature vectors of PettingZoo, OpenSpiel and self-play) have
+        no place for them and refuse rules where this is not empty."""
+        extra = [f"call_for_best = {self.call_for_best}"] if (
+            self.call_for_best != "none" and self.takes_effect("call_for_best")) else []
+        return (*extra, *(f"{name} = true" for name in self.claims))
+
+    @property
     def cards_in_deck(self) -> int:
         """How many cards the pack holds (deck size plus the joker)."""
         return self.deck + int(self.joker)
@@ -284,6 +306,42 @@ def _show(value: Any) -> str:
 OPTION_NAMES: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(Rules))
 OPTION_SOURCES: dict[str, str] = {f.name: f.metadata["source"] for f in dataclasses.fields(Rules)}
 OPTION_CHOICES: dict[str, tuple[Any, ...] | None] = {f.name: f.metadata["choices"] for f in dataclasses.fields(Rules)}
+
+CLAIM_OPTIONS: tuple[str, ...] = ("farmers_hand", "nines_tens_redeal", "ace_no_face_redeal")
+"""The options that let a seat claim its dealt hand before the bidding (a farmer's hand,
+a hand of nines and tens, an ace and no face): with any of them the hand has a claim
+round (RULES.md decision 23)."""
+
+
+def parse_option(text: str) -> tuple[str, Any]:
+    """One option as a person writes it, ``NAME=VALUE`` (``farmers_hand=true``,
+    ``game_target=5``, ``deck=32``, ``all_pass_round2=stick_the_dealer``), as the option's
+    name and its value of the option's type (true/false for a yes-or-no option, a whole
+    number, or a word). Whether the value is allowed is checked when the rules are
+    built.
+
+    Raises:
+        RulesError: no ``=``, an unknown option name, or a value that is not of the
+            option's type.
+    """
+    name, sep, raw = text.partition("=")
+    name, raw = name.strip(), raw.strip()
+    if not sep or not name:
+        raise RulesError(f"an option is written NAME=VALUE (e.g. farmers_hand=true), not {text!r}")
+    if name not in OPTION_NAMES:
+        raise RulesError(f"unknown option {name!r}; the options are listed by `euchre rules modern-standard`")
+    kind = type(_DEFAULTS[name])
+    if kind is bool:
+        if raw.lower() not in ("true", "false"):
+            raise RulesError(f"option {name} is true or false, not {raw!r}")
+        return name, raw.lower() == "true"
+    if kind is int:
+        try:
+            return name, int(raw)
+        except ValueError:
+            raise RulesError(f"option {name} is a whole number, not {raw!r}") from None
+    return name, raw
+
 
 OPTION_DOCS: dict[str, str] = {
     "variant": "Table shape: the four-player partnership game, two-handed, cutthroat (three), or call-ace (four to six, each for himself, the maker calling a secret partner).",
@@ -328,9 +386,9 @@ OPTION_DOCS: dict[str, str] = {
     "match_format": "A single game, a rubber, or progressive play.",
     "progressive_hands": "Hands per round in progressive play.",
     "progressive_movement": "Movement between tables in progressive play.",
-    "farmers_hand": "Farmer's hand: three 9s/10s may be exchanged for the kitty.",
-    "ace_no_face_redeal": "A hand with an ace and no face card may be thrown in.",
-    "nines_tens_redeal": "A hand of only 9s and 10s with no trump may be thrown in.",
+    "farmers_hand": "Farmer's hand: a player dealt exactly three 9s or three 10s may show them, before the bidding, and take the kitty's three face-down cards for them; two claims are a misdeal and the same dealer deals again.",
+    "ace_no_face_redeal": "A hand with an ace and no king, queen or jack may be shown before the bidding and thrown in; the deal passes left.",
+    "nines_tens_redeal": "A hand of only 9s and 10s, none of the upcard's suit, may be shown before the bidding and thrown in; the same dealer deals again.",
     "renege_mode": "prevent: only legal cards are offered; penalize_on_claim: revokes are possible and penalised.",
     "renege_penalty": "Points for an established revoke (with penalize_on_claim).",
     "renege_penalty_lone": "Points for a revoke against a lone hand (with penalize_on_claim).",

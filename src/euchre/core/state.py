@@ -18,7 +18,10 @@ class Phase(enum.IntEnum):
     """The phases of a hand, in the order they can occur."""
 
     BID_ROUND_1 = 0
-    """Each seat from the eldest passes or accepts the upcard (order up / assist / take up)."""
+    """Each seat from the eldest passes or accepts the upcard (order up / assist / take up).
+    Under the claim options (``farmers_hand``, ``nines_tens_redeal``,
+    ``ace_no_face_redeal``) a round of claims comes first in this phase, each seat from
+    the eldest passing or claiming (``HandState.claims_left``; RULES.md decision 23)."""
     BID_ROUND_2 = 1
     """Each seat from the eldest passes or names a suit."""
     BLIND_NAME = 2
@@ -30,7 +33,7 @@ class Phase(enum.IntEnum):
     ALONE_DECISION = 5
     """With after_bidding timing: the maker goes alone or plays with his partner. At the
     call-ace table: the maker calls the best card of a suit for his partner, or goes
-    alone (RULES.md decision 20)."""
+    alone (RULES.md decision 21)."""
     DEFEND_ALONE = 6
     """Each defender in turn from the dealer's left may defend alone."""
     PLAY = 7
@@ -60,7 +63,8 @@ class HandResult:
     """How a hand ended.
 
     Attributes:
-        passed_out: all passed twice and the hand was thrown in (no score).
+        passed_out: the hand was thrown in without play and no score: all passed twice,
+            or a claim threw it in (RULES.md decision 23).
         forfeit: the stuck dealer gave the opponents a point (dealer_forfeit_or_call).
         maker: the seat that fixed trump, or None.
         trump: 0..3, NO_TRUMP (4), or None.
@@ -73,7 +77,10 @@ class HandResult:
         label: what happened ("march", "euchre", "passed out", ...).
         partner: call-ace: the seat that held the called card and played with the
             maker, or None (no call, or the card in the stock). Shown once the hand is
-            over, when every card has been played (RULES.md decision 20).
+            over, when every card has been played (RULES.md decision 21).
+        dealer_deals_again: the deal was thrown in and the same dealer deals the next
+            (a hand of nines and tens shown, two farmer's hands claimed: RULES.md
+            decision 23); False for every played hand.
     """
 
     passed_out: bool
@@ -86,6 +93,7 @@ class HandResult:
     points: tuple[int, ...]
     label: str
     partner: int | None = None
+    dealer_deals_again: bool = False
 
     @property
     def scoring_teams(self) -> tuple[int, ...]:
@@ -110,7 +118,7 @@ class HandFields:
         "defender_alone", "active", "upcard_to_dealer", "discarded", "alone_decided",
         "takeover_done", "defend_done", "best_done", "history", "tricks", "trick_cards",
         "trick_seats", "tricks_won", "leader", "result", "packets", "_stack", "_legal",
-        "_alone_ok", "_with_call", "is_over", "called", "partner",
+        "_alone_ok", "_with_call", "is_over", "called", "partner", "claims_left", "shown",
     )
 
     rules: Rules
@@ -156,7 +164,12 @@ class HandFields:
     partner: int
     """Call-ace: the seat that held the called card when it was called (the maker's
     secret partner), or -1 (no call, or the card lay in the stock). Hidden information:
-    no view holds it (RULES.md decision 20)."""
+    no view holds it (RULES.md decision 21)."""
+    claims_left: int
+    """Seats still to be asked in the claim round before the bidding (RULES.md decision
+    20), 0 when there is none or it is over."""
+    shown: tuple[tuple[int, int], ...]
+    """The cards shown by claims, as ``(seat, card mask)`` in the order shown."""
 
 
 FIELDS: tuple[str, ...] = HandFields.__slots__

@@ -65,7 +65,7 @@ class TrickPlay(HandFields):
             # The maker and his secret partner (the holder of the called card) play
             # together; a maker with no partner (alone, or the card in the stock) is
             # scored as a lone hand where lone hands are played; each player
-            # scores for himself (RULES.md decision 20).
+            # scores for himself (RULES.md decision 21).
             makers = {self.maker} if self.partner == -1 else {self.maker, self.partner}
             maker_tricks = sum(self.tricks_won[s] for s in makers)
             lone = self.partner == -1 and self.rules.alone_allowed

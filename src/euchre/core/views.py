@@ -65,6 +65,10 @@ class PlayerView:
         hand_sizes: cards held now by each seat.
         score: the game score per side before this hand.
         legal: the actions this seat may take now (empty when it is not its turn).
+        shown: the cards shown to the table by claims before the bidding, as
+            ``(seat, cards)`` pairs (cards as card numbers, ascending) in the order
+            shown: a farmer's three nines or tens, a hand thrown in (RULES.md decision
+            20). Every seat sees them; nothing else of another's hand.
     """
 
     seat: int
@@ -90,6 +94,7 @@ class PlayerView:
     hand_sizes: tuple[int, ...]
     score: tuple[int, ...]
     legal: tuple[Action, ...]
+    shown: tuple[tuple[int, tuple[int, ...]], ...] = ()
 
     @property
     def table(self) -> Table:
@@ -126,7 +131,7 @@ class PlayerView:
         itself when it holds (or held) the called card, the seat that played it once it
         is played (the partner is revealed only then), the maker to his partner. Every
         other player sees -1 until the card falls: the view carries nothing that tells
-        (RULES.md decision 20)."""
+        (RULES.md decision 21)."""
         card = self.called
         if card == -1:
             return -1
@@ -197,6 +202,7 @@ def view_of(state: HandState, seat: int, score: Sequence[int] | None = None) -> 
         tricks_won=tuple(state.tricks_won),
         hand_sizes=tuple([h.bit_count() for h in state.hands]),
         score=tuple(score), legal=state.legal_actions() if state.turn == seat else (),
+        shown=tuple([(s, tuple(cards_of(m))) for s, m in state.shown]),
     )
 
 
@@ -400,7 +406,17 @@ def _sample_world(view: PlayerView, rng: random.Random) -> HandState:
         raise EuchreValueError("the view's card counts are inconsistent")
     eff = EFFECTIVE_SUIT[view.trump] if view.trump != -1 else None
     allowed: dict[int, set[int]] = {}
+    farmer = farmer_exchanged(view)
+    for s, cards in view.shown:
+        # Cards shown by a claim: in the claimant's hand, or under the upcard once a
+        # farmer's hand has been exchanged (RULES.md decision 23).
+        for c in cards:
+            if c in allowed or c in known:
+                continue
+            allowed[c] = {_KITTY} if s == farmer else {s}
     for c in unseen:
+        if c in allowed:
+            continue
         if upcard_unknown and c == upcard:
             allowed[c] = {_DISCARD} if (eff is not None and eff[c] in voids[dealer]) else {dealer, _DISCARD}
             continue
@@ -418,22 +434,35 @@ def _sample_world(view: PlayerView, rng: random.Random) -> HandState:
     # Calls can constrain hidden cards too (natural_trump: a caller held a natural
     # trump of his suit). Those are checked by replaying the history; a world that
     # fails the replay is drawn again (rejection sampling).
-    tries = 200 if rules.require_trump_to_call != "none" else 1
+    tries = 200 if rules.require_trump_to_call != "none" or view.shown else 1
     for _ in range(tries):
         placed = _assign(unseen, list(room.items()), allowed, rng)
         if placed is None:
             raise EuchreValueError("no deal is consistent with this view")
-        world = _world_from(view, placed, played_by, blind, dealer_has_upcard, taken, best, kept, rng)
+        world = _world_from(view, placed, played_by, blind, dealer_has_upcard, taken, best, kept, farmer, rng)
         if world is not None:
             return world
     raise EuchreValueError("no deal consistent with this view's calls was found")
 
 
+def farmer_exchanged(view: PlayerView) -> int:
+    """The seat whose farmer's hand was exchanged for the kitty's three face-down cards
+    (his three shown cards now lie in the kitty), or -1: the claim round is over (every
+    seat has spoken once) with one farmer's hand (RULES.md decision 23)."""
+    claims = [s for s, code in view.history[:len(view.hand_sizes)] if code == Action.FARMERS_HAND]
+    if len(claims) == 1 and len(view.history) >= len(view.hand_sizes) and view.phase != Phase.DONE:
+        return claims[0]
+    return -1
+
+
 def _world_from(view: PlayerView, placed: dict[int, list[int]], played_by: list[list[int]], blind: bool,
                 dealer_has_upcard: bool, taken: bool, best: list[_Best], kept: dict[int, list[int]],
-                rng: random.Random) -> HandState | None:
+                farmer: int, rng: random.Random) -> HandState | None:
     """Rebuild the original deal from a placement of the unseen cards and replay the
-    view's history on it; None when the history is not legal on that deal."""
+    view's history on it; None when the history is not legal on that deal. With a
+    farmer's hand exchanged (``farmer`` its seat) three of the farmer's cards, drawn with
+    ``rng``, are taken for the kitty's that he received, and his three shown cards are
+    given back to him."""
     me, dealer, upcard = view.seat, view.dealer, view.upcard
     now = [list(view.hand) if (s == me and not blind) else placed[s] for s in range(len(view.hand_sizes))]
     if dealer_has_upcard:
@@ -471,7 +500,13 @@ def _world_from(view: PlayerView, placed: dict[int, list[int]], played_by: list[
             if discard not in (-1, upcard):
                 cards.append(discard)
         original.append(cards)
-    stock = ([JOKER] if view.joker_aside else []) + [upcard] + placed[_KITTY]
+    kitty = placed[_KITTY]
+    if farmer != -1:
+        shown = next(cards for s, cards in view.shown if s == farmer)
+        received = rng.sample(original[farmer], 3)
+        original[farmer] = [c for c in original[farmer] if c not in received] + list(shown)
+        kitty = received + [c for c in kitty if c not in shown]
+    stock = ([JOKER] if view.joker_aside else []) + [upcard] + kitty
     world = HandState.from_deal(view.rules, dealer, original, stock)
     try:
         for i, (_seat, code) in enumerate(view.history):

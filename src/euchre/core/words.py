@@ -160,7 +160,8 @@ def _naming_words(style: str, suit: int, turned_down: int | None) -> str:
 
 
 def describe(action: int, seat: int, *, dealer: int, phase: Phase, style: str = "uspcc",
-             upcard: int | None = None, viewer: int | None = None, table: Table = FOUR_HANDED) -> str:
+             upcard: int | None = None, viewer: int | None = None, table: Table = FOUR_HANDED,
+             claim: bool = False) -> str:
     """The words for one action, as the seat would say it at the table.
 
     Args:
@@ -177,6 +178,8 @@ def describe(action: int, seat: int, *, dealer: int, phase: Phase, style: str = 
         viewer: the seat the words are shown to, or None for a spectator who sees all.
             A discard is shown only to the dealer (and to a spectator).
         table: the table's shape (``rules.table``), for the seat's role.
+        claim: the action is a decision of the claim round before the bidding (a pass
+            there claims nothing: RULES.md decision 23).
 
     Returns:
         The words, e.g. ``"I will assist."``, ``"Pick it up. Alone."``,
@@ -206,6 +209,12 @@ def describe(action: int, seat: int, *, dealer: int, phase: Phase, style: str = 
         if viewer is None or viewer == seat:
             return f"discards {card_words(code - DISCARD_BASE)}"
         return "discards a card face down"
+    if act == Action.FARMERS_HAND:
+        return "A farmer's hand."  # X-25: the player "may call out 'Farmer's Hand'"
+    if act == Action.THROW_IN:
+        return "I show my hand for a new deal."
+    if act == Action.PASS and claim:
+        return "No claim."
     if act == Action.PASS:
         if phase == Phase.BID_ROUND_1:
             if role == "dealer" and st != "tournament":
@@ -284,10 +293,28 @@ def plain(action: int, *, upcard: int | None = None) -> str:
         Action.TAKE_OVER_ALONE: "play alone yourself, partner sitting out",
         Action.DEFEND_ALONE: "defend alone, partner sitting out",
         Action.FORFEIT: "forfeit a point to the opponents",
+        Action.FARMERS_HAND: "show your three nines or tens and take the kitty's three face-down cards for them",
+        Action.THROW_IN: "show your hand and throw the deal in",
     }.get(act, str(act))
 
 
-def history_phases(history: Iterable[tuple[int, int]], table: Table = FOUR_HANDED) -> list[Phase]:
+def claim_round_length(history: Sequence[tuple[int, int]], rules: Rules, upcard: int) -> int:
+    """How many leading actions of a hand's ``history`` are decisions of the claim round
+    before the bidding (RULES.md decision 23): none without the claim options or with
+    the joker named blind; else one a seat, or fewer when a throw-in ended the deal."""
+    if upcard == JOKER and rules.joker_turned_up == "dealer_names_trump_blind" and rules.joker:
+        return 0
+    if not rules.claims:
+        return 0
+    n = 0
+    for _, code in history[:rules.table.seats]:
+        n += 1
+        if code == Action.THROW_IN:
+            break
+    return n
+
+
+def history_phases(history: Iterable[tuple[int, int]], table: Table = FOUR_HANDED, claims: int = 0) -> list[Phase]:
     """The phase in which each action of a hand's history was taken.
 
     The history alone tells them apart (REFERENCE 6.1, RULES.md decision 9): before
@@ -299,8 +326,13 @@ def history_phases(history: Iterable[tuple[int, int]], table: Table = FOUR_HANDE
         history: ``(seat, code)`` pairs in order, as in ``HandState.history`` (a hidden
             discard may be :data:`HIDDEN_DISCARD`, a hidden card given for best
             :data:`HIDDEN_GIVE`).
+        claims: how many leading actions are the claim round's
+            (:func:`claim_round_length`); they are taken in round one's phase.
     """
     out: list[Phase] = []
+    history = list(history)
+    out.extend([Phase.BID_ROUND_1] * min(claims, len(history)))
+    history = history[claims:]
     fixed = False
     round_two = False
     passes = 0
@@ -353,8 +385,11 @@ def describe_pending(hand: HandLike, action: int, viewer: int | None = None, sty
         viewer: the seat the words are shown to (None: a spectator who sees all).
         style: a ``call_words`` style instead of the hand's rules' own.
     """
-    return describe(action, hand.turn, dealer=hand.dealer, phase=hand.phase, style=style or hand.rules.call_words,
-                    upcard=hand.upcard, viewer=viewer, table=hand.rules.table)
+    rules = hand.rules
+    in_claims = (hand.phase == Phase.BID_ROUND_1 and len(hand.history) < rules.table.seats
+                 and claim_round_length([*hand.history, (hand.turn, int(action))], rules, hand.upcard) > len(hand.history))
+    return describe(action, hand.turn, dealer=hand.dealer, phase=hand.phase, style=style or rules.call_words,
+                    upcard=hand.upcard, viewer=viewer, table=rules.table, claim=in_claims)
 
 
 def describe_history(hand: HandLike, viewer: int | None = None, style: str | None = None) -> list[tuple[int, int, str]]:
@@ -368,11 +403,12 @@ def describe_history(hand: HandLike, viewer: int | None = None, style: str | Non
     """
     style = style or hand.rules.call_words
     table = hand.rules.table
-    phases = history_phases(hand.history, table)
+    claims = claim_round_length(hand.history, hand.rules, hand.upcard)
+    phases = history_phases(hand.history, table, claims)
     return [
         (seat, code, describe(code, seat, dealer=hand.dealer, phase=phase, style=style,
-                              upcard=hand.upcard, viewer=viewer, table=table))
-        for (seat, code), phase in zip(hand.history, phases, strict=True)
+                              upcard=hand.upcard, viewer=viewer, table=table, claim=i < claims))
+        for i, ((seat, code), phase) in enumerate(zip(hand.history, phases, strict=True))
     ]
 
 

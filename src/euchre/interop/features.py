@@ -153,12 +153,15 @@ def check_rules(rules: Rules) -> Rules:
     Raises:
         RulesError: ``call_for_best`` takes effect: its phases (GIVE_BEST, BEST_DISCARD)
             and its actions (codes 100-132, giving a card face down) are outside the
-            ``phase`` section and the action space 0..92 of these vectors.
+            ``phase`` section and the action space 0..92 of these vectors; or a claim
+            of the dealt hand (``Rules.claims``: the claim round and the cards shown are
+            not in these vectors).
     """
-    if rules.call_for_best != "none" and rules.takes_effect("call_for_best"):
-        raise RulesError(f"call_for_best = {rules.call_for_best} cannot be played here: the phases and the actions of "
-                         "giving the partner's best card face down (codes 100-132) are outside these vectors' phase "
-                         f"section and action space 0..{ACTION_SIZE - 1}; play it with call_for_best = none")
+    if rules.extra_decisions:
+        raise RulesError(f"{'; '.join(rules.extra_decisions)} cannot be played here: their phases and actions (a card "
+                         "given for best, codes 100-132; a claim round before the bidding and the cards it shows) are "
+                         f"outside these vectors' phase section and action space 0..{ACTION_SIZE - 1}; play them with "
+                         "euchre.core")
     return rules
 
 

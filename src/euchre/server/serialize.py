@@ -20,7 +20,8 @@ is ``{"code": "JH", "short": "J♥", "name": "Jack of Hearts", "suit": "H"}``, t
               "upcard_face_down": false,     (turned down face down on the stock, S000 L123)
               "joker_aside": false, "trump": "H" | "NT" | null, "trump_name": "hearts" | null,
               "maker": "E" | null, "alone": null, "defender_alone": null, "sitting_out": [],
-              "calls": [{"seat": "N", "action": "pass" | null, "words": "Pass."}],
+              "calls": [{"seat": "N", "action": "pass" | null, "words": "Pass.",
+                         "cards": [CARD, ...]}],   (cards: only on a claim, the cards it shows)
               "trick": [{"seat": "N", "card": CARD}],
               "tricks": [{"leader": "N", "winner": "E", "cards": [{"seat": "N", "card": CARD}]}],
               "tricks_won": [1, 2], "hand_sizes": [3, 3, 3, 3],
@@ -54,7 +55,7 @@ from euchre.core.game import Game, bridge_team
 from euchre.core.hand import HandState, Phase
 from euchre.core.seats import FOUR_HANDED, Table
 from euchre.core.views import PlayerView, view_of
-from euchre.core.words import describe, describe_pending, history_phases, plain, suit_word
+from euchre.core.words import claim_round_length, describe, describe_pending, history_phases, plain, suit_word
 
 SEATS = FOUR_HANDED.letters
 """The seat letters of the four-hand table (a table's own are ``Table.letters``)."""
@@ -145,15 +146,21 @@ def _calls_json(view: PlayerView, viewer: int) -> list[dict[str, Any]]:
     out = []
     style = view.rules.call_words
     table = view.table
-    for (seat, code), phase in zip(view.history, history_phases(view.history, table), strict=True):
+    claims = claim_round_length(view.history, view.rules, view.upcard)
+    shown = dict(view.shown)
+    for i, ((seat, code), phase) in enumerate(zip(view.history, history_phases(view.history, table, claims),
+                                                  strict=True)):
         if PLAY_BASE <= code < GIVE_BASE:
             continue
         words = describe(code, seat, dealer=view.dealer, phase=phase, style=style, upcard=view.upcard, viewer=viewer,
-                         table=table)
+                         table=table, claim=i < claims)
         # A discard (HIDDEN) or a card given for best (HIDDEN_GIVE) that the viewer may
         # not see: no action text for it.
         text = None if code < 0 else action_text(code)
-        out.append({"seat": seat_text(seat, table), "action": text, "words": words})
+        entry: dict[str, Any] = {"seat": seat_text(seat, table), "action": text, "words": words}
+        if i < claims and seat in shown and code != Action.PASS:
+            entry["cards"] = [card_json(c) for c in shown[seat]]  # a claim shows them to every seat
+        out.append(entry)
     return out
 
 
@@ -220,7 +227,7 @@ class StateCache:
     def calls_of(self, view: PlayerView, viewer: int) -> bytes:
         """The calls of ``view`` as ``viewer`` is told them (see :func:`_calls_json`)."""
         calls = tuple(entry for entry in view.history if entry[1] < PLAY_BASE)
-        key = (viewer, view.dealer, view.upcard, view.rules.call_words, calls)
+        key = (viewer, view.dealer, view.upcard, view.rules.call_words, calls, view.shown)
         made = self.calls.get(key)
         if made is None:
             made = self.calls[key] = ascii_json(orjson.dumps(_calls_json(view, viewer)))

@@ -218,6 +218,13 @@ function seatName(state, seat) {
   return info ? info.name : TITLES[seat];
 }
 
+// One call in the list; a claim of the dealt hand shows its cards, which every seat sees.
+function callItem(state, c) {
+  const item = el("li", {}, el("strong", { text: seatName(state, c.seat) + ": " }), c.words);
+  for (const card of c.cards || []) item.append(" ", cardNode(card, { title: "shown by " + seatName(state, c.seat) }));
+  return item;
+}
+
 function render(state) {
   useShape(state);
   if (state.you.seat) $("connection").textContent = "Connected as " + TITLES[state.you.seat];
@@ -231,8 +238,7 @@ function render(state) {
   renderCentre(state);
   renderHand(state);
   renderChoices(state);
-  $("calls").replaceChildren(...(hand ? hand.calls.map((c) =>
-    el("li", {}, el("strong", { text: seatName(state, c.seat) + ": " }), c.words)) : []));
+  $("calls").replaceChildren(...(hand ? hand.calls.map((c) => callItem(state, c)) : []));
   renderPrevious(state);
   $("lobby").hidden = state.status !== "lobby" || !me;
   $("name-panel").hidden = !me;
@@ -460,6 +466,7 @@ function renderPrevious(state) {
     box.append(el("p", { text: "Hand " + prev.hand_number + ": " + r.label + ". " + who + " (tricks " + r.tricks.join("–") + ")." }));
   }
   const list = el("ol", { class: "calls" });
+  for (const c of prev.calls || []) if (c.cards) list.append(callItem(state, c));
   for (const t of prev.tricks) {
     const item = el("li", {}, "Won by " + seatName(state, t.winner) + ": ");
     for (const c of t.cards) item.append(cardNode(c.card, { title: seatName(state, c.seat) }), " ");

@@ -1,0 +1,212 @@
+"""The claims of the dealt hand (RULES.md decision 23) where people and programs meet
+them: ``--option`` in the terminal, the terminal's narration, the page's JSON, the bots'
+card knowledge, and the fixed layouts that refuse them.
+
+The deal is the one of ``tests/test_deal_claims.py``, worked by hand: West deals, North
+(eldest) holds 9C 9D 9H AS KS, the upcard is AH with TS JS QS face down under it, so
+North's farmer's hand takes TS JS QS and leaves 9C 9D 9H in the kitty.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import pytest
+from rich.console import Console
+
+from euchre.bots.knowledge import knowledge_of
+from euchre.cli.main import main
+from euchre.cli.render import Narrator, result_line
+from euchre.core import RulesError, preset, view_of
+from euchre.core.cards import mask_of
+from euchre.core.hand import HandState
+from euchre.core.rules import parse_option
+from euchre.server.serialize import hand_json
+
+try:
+    from . import _naive_euchre as kit
+except ImportError:
+    import _naive_euchre as kit  # type: ignore[no-redef]
+
+N, E, S, W = 0, 1, 2, 3
+MS = preset("modern-standard")
+FARMER = MS.replace(farmers_hand=True)
+ACE = MS.replace(ace_no_face_redeal=True)
+NINES = MS.replace(nines_tens_redeal=True)
+FARMER_DEAL = ["9C 9D 9H AS KS", "TC JC QC KC AC", "TD JD QD KD AD", "TH JH QH KH 9S"]
+THREE_NINES = mask_of(kit.cards("9C 9D 9H"))
+
+
+def farmer_state() -> HandState:
+    return kit.make_state(FARMER, W, FARMER_DEAL, "AH", "TS JS QS")
+
+
+def narrate(state: HandState, actions: list[str]) -> str:
+    out = io.StringIO()
+    narrator = Narrator(Console(file=out, width=120, color_system=None, highlight=False), viewer=None)
+    for text in actions:
+        seat, phase = state.turn, state.phase
+        code = int(state.legal_actions()[[str(a) for a in state.legal_actions()].index(text)])
+        state.apply(code)
+        narrator.action(state, seat, code, phase)
+    if state.result is not None:
+        out.write(result_line(state.result, state.table) + "\n")
+    return out.getvalue()
+
+
+# -- --option over a preset ----------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("farmers_hand=true", ("farmers_hand", True)),
+    ("farmers_hand = FALSE", ("farmers_hand", False)),
+    ("game_target=5", ("game_target", 5)),
+    ("all_pass_round2=stick_the_dealer", ("all_pass_round2", "stick_the_dealer")),
+])
+def test_an_option_is_read_as_its_type(text: str, expected: tuple[str, Any]) -> None:
+    assert parse_option(text) == expected
+
+
+@pytest.mark.parametrize(("text", "words"), [
+    ("farmers_hand", "NAME=VALUE"),
+    ("=true", "NAME=VALUE"),
+    ("no_such=1", "unknown option 'no_such'"),
+    ("farmers_hand=yes", "farmers_hand is true or false, not 'yes'"),
+    ("game_target=ten", "game_target is a whole number, not 'ten'"),
+])
+def test_a_bad_option_is_refused_naming_it(text: str, words: str) -> None:
+    with pytest.raises(RulesError, match=words):
+        parse_option(text)
+
+
+def test_watch_plays_the_options_given_and_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["watch", "--seed", "2", "--delay", "0", "--bots", "beginner", "--target", "3",
+                 "--option", "farmers_hand=true", "--option", "ace_no_face_redeal=true"])
+    out = " ".join(capsys.readouterr().out.split())  # the console wraps long lines
+    assert code == 0
+    assert "Euchre: modern-standard with farmers_hand=true, ace_no_face_redeal=true, game to 3." in out
+    assert "No hand is claimed." in out  # the claim round is played: the options took effect
+
+
+@pytest.mark.parametrize(("option", "words"), [
+    ("farmers_hand=maybe", "farmers_hand is true or false"),
+    ("deck=32", None),  # fine alone; with the farmer's hand it clashes (checked below)
+])
+def test_watch_refuses_bad_options_on_one_line(capsys: pytest.CaptureFixture[str], option: str,
+                                               words: str | None) -> None:
+    argv = ["watch", "--seed", "1", "--delay", "0", "--target", "1", "--option", option]
+    if words is None:
+        argv += ["--option", "farmers_hand=true"]
+        words = "farmers_hand = true needs deck = 24"
+    code = main(argv)
+    err = capsys.readouterr().err
+    assert code == 2 and words in err and len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+def test_sim_prints_a_command_that_rebuilds_the_options(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["sim", "--games", "2", "--bots", "beginner,beginner", "--target", "2",
+                 "--option", "nines_tens_redeal=true"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "--option nines_tens_redeal=true" in out
+
+
+# -- the terminal's narration -----------------------------------------------------------
+
+def test_the_terminal_tells_the_claim_the_cards_and_the_exchange() -> None:
+    text = narrate(farmer_state(), ["farmers-hand", "pass", "pass", "pass"])
+    assert "North, eldest hand: \"A farmer's hand.\"" in text
+    assert "North shows 9♣ 9♦ 9♥." in text
+    assert text.count("exchanges the three shown") == 1
+    assert "No claim" not in text and "Turning it down" not in text  # passes of the claim round say nothing
+
+
+def test_the_terminal_says_when_nobody_claims() -> None:
+    state = kit.make_state(FARMER, W, ["TC JC QC KC AC", None, None, None], "AH")
+    text = narrate(state, ["pass", "pass", "pass", "pass"])
+    assert text.strip() == "No hand is claimed."
+
+
+def test_a_thrown_in_hand_says_why_and_who_deals() -> None:
+    ace = kit.make_state(ACE, W, ["AC 9C TD 9H TS", None, None, None], "KH")
+    text = narrate(ace, ["throw-in"])
+    assert "North shows" in text
+    assert "Thrown in: an ace and no face. No score; the deal passes to the left." in text
+    nines = kit.make_state(NINES, W, ["9C TC 9D TD 9S", None, None, None], "KH")
+    text = narrate(nines, ["throw-in"])
+    assert "Thrown in: a hand of nines and tens. No score; the same dealer deals again." in text
+
+
+# -- the page ---------------------------------------------------------------------------
+
+def test_the_page_lists_the_cards_a_claim_shows_to_every_seat() -> None:
+    state = farmer_state()
+    for text in ["farmers-hand", "pass", "pass", "pass"]:
+        state.apply(text)
+    for viewer in (N, E, S, W, None):
+        hand, _ = hand_json(state, [0, 0], viewer)
+        claims = [c for c in hand["calls"] if "cards" in c]
+        assert len(claims) == 1 and claims[0]["seat"] == "N"
+        assert [c["code"] for c in claims[0]["cards"]] == ["9C", "9D", "9H"]
+        assert [c["words"] for c in hand["calls"]] == ["A farmer's hand.", "No claim.", "No claim.", "No claim."]
+
+
+# -- the bots' card knowledge -------------------------------------------------------------
+
+def test_bots_know_the_farmers_cards_before_and_after_the_exchange() -> None:
+    state = farmer_state()
+    state.apply("farmers-hand")
+    before = knowledge_of(view_of(state, E))
+    assert before.held[N] == THREE_NINES and not before.unknown & THREE_NINES
+    for _ in range(3):
+        state.apply("pass")
+    for seat in (N, E, S, W):
+        after = knowledge_of(view_of(state, seat))
+        assert after.dead & THREE_NINES == THREE_NINES, seat  # in the kitty, out of play
+        assert not after.held[N] & THREE_NINES and not after.unknown & THREE_NINES
+    # Positive control: a view that forgets what was shown leaves the nines unknown.
+    import dataclasses
+    blind = dataclasses.replace(view_of(state, E), shown=())
+    assert knowledge_of(blind).unknown & THREE_NINES == THREE_NINES
+
+
+# -- the fixed layouts refuse the claim round -----------------------------------------------
+
+def _batch(rules: Any) -> Any:
+    from euchre.batch import play_hands
+
+    return play_hands(rules, 1)
+
+
+def _pettingzoo(rules: Any) -> Any:
+    pytest.importorskip("pettingzoo")
+    from euchre.interop import pettingzoo as ep
+
+    return ep.env("modern-standard", options={k: v for k, v in rules.to_dict().items() if v != MS.to_dict()[k]})
+
+
+def _features(rules: Any) -> Any:
+    from euchre.interop.features import check_rules
+
+    return check_rules(rules)
+
+
+def _selfplay(rules: Any) -> Any:
+    import functools
+
+    from euchre.analysis.selfplay import run_selfplay
+    from euchre.bots import make_bot
+
+    return list(run_selfplay(rules, [functools.partial(make_bot, "random")] * 4, ["random"] * 4, games=1))
+
+
+@pytest.mark.parametrize("entry", [_batch, _pettingzoo, _features, _selfplay])
+@pytest.mark.parametrize("option", ["farmers_hand", "nines_tens_redeal", "ace_no_face_redeal"])
+def test_fixed_layouts_refuse_the_claims_naming_the_option(entry: Any, option: str) -> None:
+    with pytest.raises((RulesError, ValueError), match=f"{option} = true"):
+        entry(MS.replace(**{option: True}))
+
+
+@pytest.mark.parametrize("entry", [_batch, _features])
+def test_fixed_layouts_take_the_same_rules_without_the_claims(entry: Any) -> None:
+    """The control of the refusals above: without the claim options the same entry plays."""
+    assert entry(MS.replace(farmers_hand=False)) is not None
