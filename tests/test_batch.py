@@ -465,7 +465,6 @@ def test_the_presets_it_cannot_play_are_refused_naming_why() -> None:
 
 
 @pytest.mark.parametrize(("call", "error", "words"), [
-    (lambda: play_hands("progressive-party", 1), BatchRulesError, "playable presets"),
     (lambda: play_hands("no-such-preset", 1), BatchRulesError, "playable presets"),
     (lambda: play_hands(42, 1), RulesTypeError, "Rules value or a preset name"),  # type: ignore[arg-type]
     (lambda: play_hands("openspiel", -1), EuchreValueError, "n must be"),

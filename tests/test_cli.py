@@ -74,7 +74,7 @@ def test_rules_lists_every_preset(capsys: pytest.CaptureFixture[str]) -> None:
     for name in PRESET_NAMES:
         assert name in out
     assert "yes (default)" in out
-    assert "progressive-party" in out and " no " in out
+    assert " no " not in out  # every preset is playable (progressive-party since RULES.md decision 24)
     assert_fits(out)
 
 
@@ -90,10 +90,11 @@ def test_rules_shows_every_option_with_its_source(capsys: pytest.CaptureFixture[
     assert_fits(out)
 
 
-def test_rules_of_an_unplayable_preset_still_show(capsys: pytest.CaptureFixture[str]) -> None:
+def test_rules_of_the_progressive_preset_show_its_round(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "rules", "progressive-party")
     assert code == 0
-    assert "not playable yet" in out
+    flat = " ".join(out.split())
+    assert "progressive-party (playable)" in flat and "match_format = progressive_fixed_hands" in flat
 
 
 def test_rules_compares_two_presets_with_sources(capsys: pytest.CaptureFixture[str]) -> None:
@@ -275,7 +276,7 @@ def test_play_quit_and_eof_and_interrupt_keep_the_record(tmp_path: Path, capsys:
 @pytest.mark.parametrize(("argv", "needle"), [
     (["play", "--seat", "X"], "not a seat"),
     (["play", "--preset", "nope"], "unknown preset"),
-    (["play", "--preset", "progressive-party"], "not yet supported"),
+    (["play", "--preset", "progressive-party", "--option", "progressive_movement=fixed_rotation"], "not supported yet"),
     (["play", "--bots", "grandmaster"], "unknown bot level"),
     (["play", "--target", "0"], "game_target"),
     (["play", "--save", "/no/such/dir/x.json"], "does not exist"),

@@ -44,6 +44,7 @@ def _mixes() -> dict[str, Rules]:
         "mix-lone-lead-defend-any": base.replace(
             alone_lead="lone_player", alone_who="maker_or_partner", defend_alone=True, defend_alone_against="any_maker",
             super_euchre=True, laps=True, slams=True, game_target=5),
+        "mix-claims": base.replace(farmers_hand=True, nines_tens_redeal=True, ace_no_face_redeal=True, game_target=15),
     }
 
 

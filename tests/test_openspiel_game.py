@@ -438,7 +438,7 @@ def test_parameters_select_the_preset_and_options() -> None:
 
 def test_bad_parameters_get_clear_errors() -> None:
     with pytest.raises(RulesError, match="not playable"):
-        pyspiel.load_game(og.GAME_NAME, {"preset": "progressive-party"})
+        pyspiel.load_game(og.GAME_NAME, {"preset": "no-such-preset"})
     with pytest.raises(RulesError, match="call_for_best = lone_maker_and_lone_defender cannot be played here"):
         pyspiel.load_game(og.GAME_NAME, {"preset": "railroad"})
     with pytest.raises(RulesError, match=r"defend_alone is 0 \(false\), 1 \(true\) or -1"):

@@ -196,7 +196,7 @@ def test_the_raw_environment_refuses_what_is_no_action(action: object) -> None:
 
 def test_bad_arguments_get_clear_errors() -> None:
     with pytest.raises(RulesError, match="not playable"):
-        ep.env("progressive-party")
+        ep.env("no-such-preset")
     with pytest.raises(RulesError, match="call_for_best = lone_maker_and_lone_defender cannot be played here"):
         ep.env("railroad")
     with pytest.raises(RulesError, match="call_for_best = lone_maker cannot"):

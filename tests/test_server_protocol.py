@@ -410,7 +410,7 @@ def test_chat_goes_to_everyone_and_comes_back_on_reconnect(tmp_path: Path) -> No
 # ---------------------------------------------------------------------- REST
 @pytest.mark.parametrize(("body", "status", "code"), [
     ({"preset": "no-such-rules"}, 400, "bad_request"),
-    ({"preset": "progressive-party"}, 400, "bad_request"),  # described but not playable
+    ({"preset": "progressive-party", "options": {"progressive_movement": "fixed_rotation"}}, 400, "bad_rules"),
     ({"target": 0}, 400, "bad_request"),
     ({"target": 51}, 400, "bad_request"),
     ({"target": "10"}, 400, "bad_request"),

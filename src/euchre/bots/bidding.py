@@ -158,9 +158,20 @@ def opponents_of(view: PlayerView) -> tuple[int, int]:
     return HAND_CARDS * n, n
 
 
+NO_TARGET = 1000
+"""The target the bots reckon with in progressive play, which has none (RULES.md decision
+24): so far away that every point counts in full."""
+
+
+def target_of(view: PlayerView) -> int:
+    """The points that win the game (``game_target``), or :data:`NO_TARGET` where a round
+    of fixed hands is played (progressive)."""
+    return view.rules.game_target if view.rules.plays_to_target else NO_TARGET
+
+
 def points_needed(view: PlayerView) -> tuple[int, int]:
     """Points still needed by (my side, the nearest opponent side) to reach the target."""
-    target = view.rules.game_target
+    target = target_of(view)
     table = view.table
     team = table.team[view.seat]
     others = [target - view.score[t] for t in range(len(table.teams)) if t != team]

@@ -44,6 +44,7 @@ import math
 import random
 from dataclasses import dataclass
 
+from euchre.bots.bidding import target_of
 from euchre.bots.heuristic import HeuristicBot
 from euchre.core.actions import Action
 from euchre.core.errors import EuchreError
@@ -270,7 +271,7 @@ def rollout_decision(view: PlayerView, rng: random.Random, fallback: Action,
         fallback = candidates[0]
     team = view.table.team[view.seat]
     seats = range(view.table.seats)
-    target = view.rules.game_target
+    target = target_of(view)
     values: dict[Action, list[float]] = {a: [] for a in candidates}
     worlds = inferred_worlds(view, rng, settings.worlds, settings.bid_tries, settings.infer)
     seeds = [rng.getrandbits(32) for _ in worlds]

@@ -15,6 +15,7 @@ from euchre.cli.render import Narrator
 from euchre.cli.saving import EXIT_INTERRUPTED, EXIT_OK, RecordSaver, check_save_path
 from euchre.cli.table import Chooser, bot_levels, bot_name, build_rules, parse_seat, random_seed, rules_title, run_table
 from euchre.core.game import Game
+from euchre.core.words import goal_words
 
 
 def cmd_play(args: argparse.Namespace, console: Console) -> int:
@@ -40,7 +41,7 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
     human = HumanPlayer(game, console, narrator, make_reader(console), hint_seed=seed)
     players: list[Chooser] = [make_bot(level, seed * 4 + s) for s in range(table.seats)]
     players[seat] = human
-    console.print(f"Euchre: {rules_title(args)}, game to {rules.game_target}. Seed {seed}.")
+    console.print(f"Euchre: {rules_title(args)}, {goal_words(rules)}. Seed {seed}.")
     mates = table.mates[seat]
     if mates:
         console.print(f"You sit {table.titles[seat]}; your partner is {' and '.join(table.titles[m] for m in mates)}. "

@@ -20,11 +20,11 @@ from rich.text import Text
 from euchre.core.actions import Action
 from euchre.core.cards import JOKER, NO_TRUMP, Card, cards_of, sort_hand
 from euchre.core.counters import counters_text
-from euchre.core.game import Game, Setup, bridge_team
+from euchre.core.game import Game, GameResult, Setup, bridge_team
 from euchre.core.hand import HandResult, HandState, Phase
 from euchre.core.rules import Rules
 from euchre.core.seats import FOUR_HANDED, Table
-from euchre.core.words import claim_round_length, describe, glosses_in, is_spoken, role_of, suit_symbol, suit_word
+from euchre.core.words import claim_round_length, describe, glosses_in, goal_words, is_spoken, role_of, suit_symbol, suit_word
 
 SEAT_TITLES = FOUR_HANDED.titles
 """The seat titles of the four-hand table; other tables have their own (``Table.titles``)."""
@@ -174,7 +174,7 @@ def score_line(rules: Rules, score: Sequence[int], viewer: int | None = None) ->
     with "(you)" after the viewer's side and the bridge (REFERENCE 1I I6) when a side
     is at it."""
     table = rules.table
-    text = f"Score: {per_side(table, score, viewer)} (game to {rules.game_target})"
+    text = f"Score: {per_side(table, score, viewer)} ({goal_words(rules)})"
     bridge = bridge_team(rules, score) if len(table.teams) == 2 else None
     if bridge is not None:
         text += f"; {table.team_names[bridge]} at the bridge"
@@ -467,10 +467,14 @@ class Narrator:
             c.rule("Game stopped")
             c.print(f"Not finished. {score_line(game.rules, game.score, self.viewer)}")
             return
-        c.rule("Game over", style="bold")
         w = result.winner
         s = result.score
         table = game.table
+        if not game.rules.plays_to_target or w is None:  # a progressive round (a game to a target has a winner)
+            c.rule("Round over", style="bold")
+            self._round_over(game, result)
+            return
+        c.rule("Game over", style="bold")
         rest = [str(s[t]) for t in range(len(s)) if t != w]
         others = rest[0] if len(rest) == 1 else ", ".join(rest[:-1]) + " and " + rest[-1]
         text = f"{table.team_names[w]} {side_verb(table, w, 'win', 'wins')} the game, {s[w]} to {others}"
@@ -481,6 +485,25 @@ class Narrator:
         else:
             text += "."
         c.print(text, style="bold")
+
+    def _round_over(self, game: Game, result: GameResult) -> None:
+        """The end of a progressive round (RULES.md decision 24): the score, who won the
+        table or a tie, and the points each player records on his tally."""
+        c = self.console
+        table = game.table
+        s = result.score
+        w = result.winner
+        scores = ", ".join(f"{table.team_names[t]} {s[t]}" for t in range(len(s)))
+        text = f"The round's {game.rules.progressive_hands} hands are played: {scores}. "
+        if w is None:
+            text += "A tie."
+        else:
+            text += f"{table.team_names[w]} {side_verb(table, w, 'win', 'wins')} the table."
+            if self.viewer is not None:
+                text += " You win!" if table.team[self.viewer] == w else " You lose."
+        c.print(text, style="bold")
+        tally = ", ".join(f"{self.seat_name(p)} {result.player_points[p]}" for p in range(table.seats))
+        c.print(f"Points for each player's tally: {tally}.")
 
     # -- state for a player -----------------------------------------------
     def status(self, hand: HandState, score: Sequence[int], full: bool = False) -> None:

@@ -31,6 +31,7 @@ from euchre.core.errors import EuchreError, RecordError
 from euchre.core.game import Game
 from euchre.core.hand import HandState
 from euchre.core.records import FORMAT, load_record
+from euchre.core.words import goal_words
 
 EGN_FILE_TYPE = "Euchre Game Notation"
 EMN_FILE_TYPE = "Euchre Match Notation"
@@ -254,7 +255,7 @@ def _replay_game(console: Console, game: Game, names: list[str], label: str, han
         raise EuchreError(f"--hand {hand_number}: the record has hands 1 to {len(hands)}" if hands
                           else f"--hand {hand_number}: the record has no hands")
     prefix = f"{label}: " if label else ""
-    console.print(f"{prefix}{len(hands)} hand(s), game to {game.rules.game_target}.")
+    console.print(f"{prefix}{len(hands)} hand(s), {goal_words(game.rules)}.")
     console.print("Players:")
     for s in range(game.table.seats):
         console.print(f"  {player_label(s, names[s], game.table)}", markup=False)

@@ -12,6 +12,7 @@ from euchre.cli.render import Narrator
 from euchre.cli.saving import EXIT_INTERRUPTED, EXIT_OK, RecordSaver, check_save_path
 from euchre.cli.table import Chooser, bot_levels, bot_name, build_rules, check_delay, levels_by_seat, random_seed, rules_title, run_table
 from euchre.core.game import Game
+from euchre.core.words import goal_words
 
 
 def cmd_watch(args: argparse.Namespace, console: Console) -> int:
@@ -41,7 +42,7 @@ def cmd_watch(args: argparse.Namespace, console: Console) -> int:
     else:
         desc = ", ".join(f"{table.titles[s] if table.individual else table.titles[s][0]} {levels[s]}"
                          for s in range(table.seats))
-    console.print(f"Euchre: {rules_title(args)}, game to {rules.game_target}. Seed {seed}.")
+    console.print(f"Euchre: {rules_title(args)}, {goal_words(rules)}. Seed {seed}.")
     console.print(f"Bots: {desc}.")
     try:
         run_table(game, players, narrator, after_hand=saver)

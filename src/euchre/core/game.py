@@ -210,7 +210,7 @@ def bridge_team(rules: Rules, score: Sequence[int]) -> int | None:
     """
     d = rules.bridge_definition
     t = rules.game_target
-    if d == "none" or t < 3:
+    if d == "none" or t < 3 or not rules.plays_to_target:
         return None
     for team, own in enumerate(score):
         if own != t - 1:
@@ -231,18 +231,23 @@ class GameResult:
     """The end of a game.
 
     Attributes:
-        winner: the winning side (0 N-S, 1 E-W at the four-hand table).
+        winner: the winning side (0 N-S, 1 E-W at the four-hand table); in progressive
+            play the side with the most points after the round's hands, or None when
+            the highest are equal (the event breaks the tie: RULES.md decision 24).
         score: the final score per side.
         games: games counted for the win: 2 for a slam (every other side on 0) when
             ``slams`` is on, else 1 (X-15a, X-20).
         carry: with ``laps``, the points per side carried into the next game (the
             winner's points beyond the target), else all 0.
+        player_points: per seat, the points that player scored: his side's (as each
+            player of a progressive evening records them on his tally, X-32).
     """
 
-    winner: int
+    winner: int | None
     score: tuple[int, ...]
     games: int
     carry: tuple[int, ...]
+    player_points: tuple[int, ...] = ()
 
 
 class Game:
@@ -308,7 +313,7 @@ class Game:
             table.seat(setup.first_dealer, "the setup's first dealer")
         if deal_provider is not None and not callable(deal_provider):
             raise EuchreTypeError(f"deal_provider must be a function (hand index, dealer) -> HandState, not {deal_provider!r}")
-        if max(initial_score) >= rules.game_target:
+        if rules.plays_to_target and max(initial_score) >= rules.game_target:
             raise EuchreValueError(f"initial_score {tuple(initial_score)} already reaches the target {rules.game_target}")
         self.rules = rules
         self.table = table
@@ -346,8 +351,16 @@ class Game:
         return HandState.deal(self.rules, dealer, self.rng, packets=self.packets)
 
     @property
+    def hands_counted(self) -> int:
+        """The finished hands that count as played: all but those passed out or thrown
+        in (redealt, in progressive play, without counting: RULES.md decision 24)."""
+        return sum(1 for h in self.finished_hands
+                   if h.result is not None and not (h.result.passed_out and not h.result.forfeit))
+
+    @property
     def is_over(self) -> bool:
-        """True once a side has won (or the hand limit was reached)."""
+        """True once a side has won, a progressive round has played its hands (or the
+        hand limit was reached)."""
         return self.result is not None or len(self.finished_hands) >= self.max_hands
 
     @property
@@ -460,12 +473,18 @@ class Game:
         # (every opponent of a euchred maker, where all play for themselves) the highest
         # wins, and equal highest play on (RULES.md decision 18).
         top = max(score)
-        leaders = [t for t, s in enumerate(score) if s == top] if top >= target else []
-        if len(leaders) > 1:
+        rules = self.rules
+        counted = not (result.passed_out and not result.forfeit)
+        round_over = not rules.plays_to_target and self.hands_counted + counted >= rules.progressive_hands
+        if rules.plays_to_target:
+            leaders = [t for t, s in enumerate(score) if s == top] if top >= target else []
+            if len(leaders) > 1:
+                leaders = []
+        else:
             leaders = []
         next_hand = None
         dealer = self.dealer
-        if not leaders:
+        if not leaders and not round_over:
             if not (result.dealer_deals_again or (
                     result.passed_out and not result.forfeit and self.rules.all_pass_round2 == "same_dealer_redeals")):
                 dealer = self.table.left[dealer]  # the deal passes left (all seeds)
@@ -474,12 +493,18 @@ class Game:
         self.finished_hands.append(hand)
         self.score = score
         self.dealer = dealer
+        points = tuple(score[self.table.team[s]] for s in range(self.table.seats))
         if leaders:
             winner = leaders[0]
             others = [s for t, s in enumerate(score) if t != winner]
-            games = 2 if (self.rules.slams and not any(others)) else 1
-            carry = tuple((score[winner] - target) if (t == winner and self.rules.laps) else 0 for t in range(len(score)))
-            self.result = GameResult(winner, tuple(score), games, carry)
+            games = 2 if (rules.slams and not any(others)) else 1
+            carry = tuple((score[winner] - target) if (t == winner and rules.laps) else 0 for t in range(len(score)))
+            self.result = GameResult(winner, tuple(score), games, carry, points)
+        elif round_over:
+            # A progressive round: the hands are played; the most points win the table,
+            # equal highest are a tie (X-32, X-49; RULES.md decision 24).
+            best = [t for t, s in enumerate(score) if s == top]
+            self.result = GameResult(best[0] if len(best) == 1 else None, tuple(score), 1, (0,) * len(score), points)
         elif next_hand is not None:
             self.hand = next_hand
         return result

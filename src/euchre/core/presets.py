@@ -172,7 +172,8 @@ _PRESET_TABLE: dict[str, tuple[str | None, str, dict[str, tuple[Any, str]]]] = {
         "slams": (True, "X-20"),
         "game_target": (10, "X-15c"),
     }),
-    "progressive-party": ("modern-standard", "Progressive euchre (X-32, X-48, X-49). Not playable yet: progressive format.", {
+    "progressive-party": ("modern-standard", "Progressive euchre (X-32, X-48, X-49): one table's round of 8 hands, "
+                          "each player scoring his side's points (RULES.md decision 24).", {
         "match_format": ("progressive_fixed_hands", "X-32"),
         "progressive_hands": (8, "X-32: each player deals twice"),
         "progressive_movement": ("winners_up_losers_down", "X-49"),
@@ -269,7 +270,7 @@ PLAYABLE_PRESETS: tuple[str, ...] = (
     "modern-standard", "modern-tournament", "uspcc-official", "dc-club-1862",
     "dc-club-1862-coteries", "hoyle-1857", "casual-web-003", "openspiel",
     "british-benny", "modern-canadian", "two-handed", "cutthroat-3", "railroad",
-    "call-ace-4", "call-ace-5", "call-ace-6",
+    "call-ace-4", "call-ace-5", "call-ace-6", "progressive-party",
 )
 
 FOUR_HAND_PRESETS: tuple[str, ...] = tuple(name for name in PLAYABLE_PRESETS if _resolve(name)[0]["variant"] == "partnership")

@@ -109,7 +109,7 @@ def game_to_record(game: Game, players: Sequence[str] = ()) -> dict[str, Any]:
         **({"max_hands": game.max_hands} if game.max_hands != MAX_HANDS else {}),
         "hands": hands,
         "final_score": list(game.score),
-        "winner": game.table.team_names[result.winner] if result else None,
+        "winner": game.table.team_names[result.winner] if result and result.winner is not None else None,
     }
 
 
@@ -204,7 +204,7 @@ def load_record(data: Mapping[str, Any]) -> tuple[Game, list[str]]:
     initial = _need(data, "initial_score", list, "")
     if len(initial) != len(table.teams) or not all(type(x) is int and x >= 0 for x in initial):
         raise RecordError("initial_score", f"expected {len(table.teams)} whole numbers >= 0")
-    if max(initial) >= rules.game_target:
+    if rules.plays_to_target and max(initial) >= rules.game_target:
         raise RecordError("initial_score", f"{initial} already reaches the target {rules.game_target}")
     max_hands = data.get("max_hands", MAX_HANDS)
     if type(max_hands) is not int or max_hands < 1:
@@ -246,7 +246,7 @@ def load_record(data: Mapping[str, Any]) -> tuple[Game, list[str]]:
     if final is not None and not _same_ints(final, game.score):
         raise RecordError("final_score", f"the replay ends at {list(game.score)}, the record says {final}")
     winner = data.get("winner")
-    expected = table.team_names[game.result.winner] if game.result else None
+    expected = table.team_names[game.result.winner] if game.result and game.result.winner is not None else None
     if "winner" in data and winner != expected:
         raise RecordError("winner", f"the replay gives {expected!r}, the record says {winner!r}")
     names = list(players) if players else [f"Player {i + 1}" for i in range(table.seats)]

@@ -174,7 +174,7 @@ class Rules:
     def _check_supported(self) -> None:
         unsupported = {
             "variant": self.variant not in ("partnership", "two_handed", "cutthroat", "call_ace"),
-            "match_format": self.match_format != "single_game",
+            "match_format": self.match_format == "rubber_best_of_3",
             "renege_mode": self.renege_mode != "prevent",
             "laydown_claims": self.laydown_claims != "not_allowed",
         }
@@ -286,6 +286,13 @@ class Rules:
         return (*extra, *(f"{name} = true" for name in self.claims))
 
     @property
+    def plays_to_target(self) -> bool:
+        """True when a game ends as a side reaches ``game_target`` (``match_format =
+        single_game``); False in progressive play, where a round ends after
+        ``progressive_hands`` hands whatever the score (RULES.md decision 24)."""
+        return self.match_format == "single_game"
+
+    @property
     def cards_in_deck(self) -> int:
         """How many cards the pack holds (deck size plus the joker)."""
         return self.deck + int(self.joker)
@@ -383,8 +390,8 @@ OPTION_DOCS: dict[str, str] = {
     "game_target": "Points that win the game.",
     "laps": "Points beyond the target carry into the next game.",
     "slams": "A game won with the opponents on 0 counts as two games.",
-    "match_format": "A single game, a rubber, or progressive play.",
-    "progressive_hands": "Hands per round in progressive play.",
+    "match_format": "A single game to the target, a rubber (not supported yet), or progressive play: a fixed number of hands, every player scoring his side's points (RULES.md decision 24).",
+    "progressive_hands": "Hands per round in progressive play (hands passed out and redealt are not counted).",
     "progressive_movement": "Movement between tables in progressive play.",
     "farmers_hand": "Farmer's hand: a player dealt exactly three 9s or three 10s may show them, before the bidding, and take the kitty's three face-down cards for them; two claims are a misdeal and the same dealer deals again.",
     "ace_no_face_redeal": "A hand with an ace and no king, queen or jack may be shown before the bidding and thrown in; the deal passes left.",
@@ -434,6 +441,10 @@ def _drawing(r: Rules) -> bool:
     return r.partnership_method == "cut_high_vs_low" or r.first_dealer_method in ("lowest_cut", "highest_cut")
 
 
+def _to_target(r: Rules) -> bool:
+    return r.match_format == "single_game"
+
+
 def _law(r: Rules) -> bool:
     return r.renege_mode == "penalize_on_claim"
 
@@ -476,9 +487,15 @@ OPTION_DEPENDS: dict[str, Dependence] = {
     "defend_alone_against": Dependence("with defend_alone = true", lambda r: r.defend_alone, {"defend_alone": True}),
     "points_defend_alone_euchre": Dependence("with defend_alone = true", lambda r: r.defend_alone, {"defend_alone": True}),
     "progressive_hands": Dependence("with match_format = progressive_fixed_hands",
-                                    lambda r: r.match_format == "progressive_fixed_hands", {}, supported=False),
-    "progressive_movement": Dependence("with match_format = progressive_fixed_hands",
-                                       lambda r: r.match_format == "progressive_fixed_hands", {}, supported=False),
+                                    lambda r: r.match_format == "progressive_fixed_hands",
+                                    {"match_format": "progressive_fixed_hands"}),
+    "game_target": Dependence("in a game to a target (match_format = single_game; progressive play counts hands)",
+                              _to_target, {}),
+    "laps": Dependence("in a game to a target (match_format = single_game)", _to_target, {}),
+    "slams": Dependence("in a game to a target (match_format = single_game)", _to_target, {}),
+    "bridge_definition": Dependence("in a game to a target (match_format = single_game)", _to_target, {}),
+    "progressive_movement": Dependence("in a progressive event of several tables (the movement between them)",
+                                       lambda r: False, {}, supported=False),
     "renege_penalty": Dependence("in table mode (renege_mode = penalize_on_claim)", _law, {}, supported=False),
     "renege_penalty_lone": Dependence("in table mode (renege_mode = penalize_on_claim)", _law, {}, supported=False),
     "renege_ends_hand": Dependence("in table mode (renege_mode = penalize_on_claim)", _law, {}, supported=False),

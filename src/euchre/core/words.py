@@ -460,3 +460,11 @@ def glosses_in(text: str, seen: set[str] | None = None) -> list[Gloss]:
             if seen is not None:
                 seen.add(gloss.key)
     return out
+
+
+def goal_words(rules: Rules) -> str:
+    """What ends the game, in words: ``"game to 10"``, or in progressive play (RULES.md
+    decision 24) ``"a round of 8 hands"``."""
+    if rules.plays_to_target:
+        return f"game to {rules.game_target}"
+    return f"a round of {rules.progressive_hands} hand{'s' if rules.progressive_hands != 1 else ''}"

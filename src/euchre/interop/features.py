@@ -85,6 +85,10 @@ TRICKS = 5
 """Tricks in a hand (five cards each)."""
 
 ACTION_SIZE = PLAY_BASE + CARD_SLOTS
+
+PROGRESSIVE_SCALE = 20
+"""The points that stand for a full score section in progressive play, which has no game
+target (RULES.md decision 24): a round of eight hands rarely brings a side past 20."""
 """Actions are the codes 0..92 of :class:`~euchre.core.actions.Action`; some numbers in the
 range (18, 19, 53..59) are no action and are never legal."""
 
@@ -222,7 +226,7 @@ def _fill_observation(view: PlayerView, out: Any) -> None:
     out[o["tricks_won"] + 1] = view.tricks_won[1] / TRICKS
     for s in range(4):
         out[o["hand_sizes"] + s] = view.hand_sizes[s] / 6
-    target = view.rules.game_target
+    target = view.rules.game_target if view.rules.plays_to_target else PROGRESSIVE_SCALE
     out[o["score"]] = min(view.score[0] / target, 1.0)
     out[o["score"] + 1] = min(view.score[1] / target, 1.0)
 

@@ -367,8 +367,19 @@ class Progress:
         if self.mode == "hand":
             self.over = True
             return
+        if not self.rules.plays_to_target:
+            # A progressive round (RULES.md decision 24): the hands played, not passed
+            # out, end it; the side with more points wins, equal points are a draw.
+            played = sum(1 for h in self.finished if h.result is not None
+                         and not (h.result.passed_out and not h.result.forfeit))
+            if played >= self.rules.progressive_hands:
+                a, b = self.score
+                self.winner = 0 if a > b else 1 if b > a else -1
+                self.games = 1
+                self.over = True
+                return
         target = self.rules.game_target
-        leaders = [t for t in (0, 1) if self.score[t] >= target]
+        leaders = [t for t in (0, 1) if self.score[t] >= target] if self.rules.plays_to_target else []
         if leaders:
             self.winner = leaders[0]
             self.games = 2 if (self.rules.slams and self.score[1 - self.winner] == 0) else 1
@@ -420,7 +431,7 @@ class Progress:
             out[lay["dealer"].start + self.dealer] = 1
         for c in self._own_dealt(seat):
             out[lay["hand"].start + c] = 1
-        target = self.rules.game_target
+        target = self.rules.game_target if self.rules.plays_to_target else features.PROGRESSIVE_SCALE
         out[lay["score"].start] = min(self.score[0] / target, 1.0)
         out[lay["score"].start + 1] = min(self.score[1] / target, 1.0)
 

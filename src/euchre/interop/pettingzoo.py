@@ -309,7 +309,8 @@ class raw_env(AECEnv[str, Observation, int], EzPickle):  # type: ignore[misc]  #
                 if self.reward_scheme == "game":
                     for seat, a in enumerate(AGENTS):
                         won = self.rules.table.team[seat] == game.result.winner
-                        self.rewards[a] = float(game.result.games if won else -game.result.games)
+                        tie = game.result.winner is None  # a progressive round's equal scores: nobody wins
+                        self.rewards[a] = 0.0 if tie else float(game.result.games if won else -game.result.games)
                 self._end(finished, truncated=False)
             elif game.is_over:
                 self._end(finished, truncated=True)

@@ -120,10 +120,12 @@ async def page(_request: Request) -> Response:
 
 
 async def options(request: Request) -> Response:
-    """What a table may be created with: presets (name, description, target), bot levels."""
+    """What a table may be created with: presets (name, description, target: null for a
+    progressive round, which plays a number of hands), bot levels."""
     config: ServerConfig = request.app.state.config
     return JSONResponse({
-        "presets": [{"name": n, "description": PRESET_DESCRIPTIONS[n], "target": preset(n).game_target}
+        "presets": [{"name": n, "description": PRESET_DESCRIPTIONS[n],
+                     "target": preset(n).game_target if preset(n).plays_to_target else None}
                     for n in PLAYABLE_PRESETS],
         "default_preset": DEFAULT_PRESET,
         "bots": list(BOT_LEVELS),

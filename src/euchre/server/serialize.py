@@ -12,7 +12,8 @@ entry per side of the table, ``[N-S, E-W]`` or ``[Player 1, Player 2]``; a card
 is ``{"code": "JH", "short": "J♥", "name": "Jack of Hearts", "suit": "H"}``, the joker
 ``{"code": "JK", "short": "Joker", "name": "Joker", "suit": "J"}``)::
 
-    {"score": [3, 5], "target": 10, "hand_number": 4, "bridge": "N-S" | "E-W" | null,  (a side's name)
+    {"score": [3, 5], "target": 10 | null, "hand_number": 4, "bridge": "N-S" | "E-W" | null,  (a side's name)
+     "round_hands": 8 | null, "hands_counted": 3,  (progressive play: the round's hands, those played)
      "display": {"score": "numeric" | "counters_2_3" | ..., "turn_down": "face_up_under_stock" | ...},
      "counters": [[COUNTER, COUNTER], [COUNTER, COUNTER]] | null,   (per team, score_display)
      "hand": {"dealer": "W", "phase": "play", "turn": "S" | null,
@@ -31,7 +32,8 @@ is ``{"code": "JH", "short": "J♥", "name": "Jack of Hearts", "suit": "H"}``, t
                 "card": "JH" | null, "label": "play J♥", "words": "J♥"}],
      "previous": {"hand_number": 3, "dealer": "S", "upcard": CARD, "trump": "C", ...,
                   "tricks": [...], "result": {"points": [0, 2], "tricks": [2, 3], "label": "euchre"}} | null,
-     "result": {"winner": "N-S", "score": [10, 7], "games": 1} | null}
+     "result": {"winner": "N-S" | null, "score": [10, 7], "games": 1,
+                "player_points": [10, 7, 10, 7]} | null}   (winner null: a tie in progressive play)
 
 A ``COUNTER`` is ``{"pips": 3, "name": "tray", "face_up": true, "showing": 3}``
 (:mod:`euchre.core.counters`); a side's counters are null when its points are beyond
@@ -438,7 +440,9 @@ def game_json(game: Game, viewer: int | None, cache: StateCache | None = None) -
     rules = game.rules
     return {
         "score": list(game.score),
-        "target": rules.game_target,
+        "target": rules.game_target if rules.plays_to_target else None,
+        "round_hands": None if rules.plays_to_target else rules.progressive_hands,
+        "hands_counted": game.hands_counted,
         "bridge": None if len(game.table.teams) != 2 or (team := bridge_team(rules, game.score)) is None
         else game.table.team_names[team],
         "display": {"score": rules.score_display, "turn_down": rules.turn_down_display},
@@ -448,5 +452,6 @@ def game_json(game: Game, viewer: int | None, cache: StateCache | None = None) -
         "legal": legal,
         "previous": last,
         "result": None if result is None else {
-            "winner": game.table.team_names[result.winner], "score": list(result.score), "games": result.games},
+            "winner": None if result.winner is None else game.table.team_names[result.winner],
+            "score": list(result.score), "games": result.games, "player_points": list(result.player_points)},
     }

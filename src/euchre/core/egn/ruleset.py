@@ -145,6 +145,7 @@ def ruleset_from_rules(rules: Rules) -> dict[str, Any]:
     need("alone_lead", rules.alone_lead != "lone_player")
     need("points_march", rules.points_march == 2)
     need("super_euchre", not rules.super_euchre)
+    need("match_format", rules.match_format == "single_game")  # EGN's winning_score ends a game by points
     if rules.defend_alone:
         need("defend_alone_against", rules.defend_alone_against == "lone_maker")
         need("defend_alone_scoring", rules.defend_alone_scoring == "euchre_scores_4")

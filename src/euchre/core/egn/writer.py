@@ -19,7 +19,7 @@ from euchre.core.hand import HandState, Phase
 def _hand_to_deal(hand: HandState, index: int) -> dict[str, Any]:
     where = f"deals[{index}]"
     rules = hand.rules
-    claims = [name for name in ("farmers_hand", "nines_tens_redeal", "ace_no_face_redeal") if getattr(rules, name)]
+    claims = rules.claims
     if claims:
         # EGN's bidding phase has no round of claims before the first bid (RULES.md decision 23).
         raise RecordError(f"{where}.phases[0]", f"EGN cannot express the claims before the bidding ({', '.join(claims)})")

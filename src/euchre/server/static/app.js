@@ -66,7 +66,8 @@ async function showCreate() {
   const about = () => {
     const p = options.presets.find((x) => x.name === presetSelect.value);
     $("preset-about").textContent = p ? p.description : "";
-    $("target").value = p ? p.target : "";
+    $("target").value = p && p.target !== null ? p.target : "";
+    $("target").disabled = Boolean(p) && p.target === null;  // a progressive round counts hands, not points
   };
   presetSelect.addEventListener("change", about);
   about();
@@ -248,11 +249,17 @@ function render(state) {
   if (over && state.records) {
     const r = game.result;
     const w = state.shape.sides.findIndex((side) => side.name === r.winner);
-    const one = state.shape.sides[w].seats.length === 1;
-    const rest = r.score.filter((_, i) => i !== w);
-    const others = rest.length === 1 ? String(rest[0]) : rest.slice(0, -1).join(", ") + " and " + rest[rest.length - 1];
-    const winners = one ? sideName(state, w) : state.shape.sides[w].seats.map((x) => TITLES[x]).join(" and ");
-    $("result").textContent = winners + (one ? " wins " : " win ") + r.score[w] + " to " + others + ".";
+    if (w < 0) {
+      // A progressive round whose highest scores are equal (RULES.md decision 24).
+      $("result").textContent = "A tie: " + r.score.map((s, i) => sideName(state, i) + " " + s).join(", ") + ".";
+    } else {
+      const one = state.shape.sides[w].seats.length === 1;
+      const rest = r.score.filter((_, i) => i !== w);
+      const others = rest.length === 1 ? String(rest[0]) : rest.slice(0, -1).join(", ") + " and " + rest[rest.length - 1];
+      const winners = one ? sideName(state, w) : state.shape.sides[w].seats.map((x) => TITLES[x]).join(" and ");
+      $("result").textContent = winners + (one ? " wins " : " win ") + r.score[w] + " to " + others + ".";
+    }
+    if (game.round_hands) $("result").textContent += " The round's " + game.round_hands + " hands are played.";
     $("record-json").href = state.records.json;
     $("record-egn").href = state.records.egn;
   }
@@ -296,7 +303,8 @@ function renderScore(state) {
     el("strong", { text: game.score[i] }), countersNode(game.counters ? game.counters[i] : undefined));
   board.append(
     ...game.score.map((_, i) => side(i)),
-    el("span", { text: "Game to " + game.target }),
+    el("span", { text: game.round_hands ? "Hands played: " + game.hands_counted + " of " + game.round_hands
+      : "Game to " + game.target }),
     el("span", { text: "Hand " + game.hand_number }),
     el("span", { text: "Dealer: " + seatName(state, hand.dealer) }),
     el("span", { text: "Trump: " + (hand.trump_name || "not yet named") }),
