@@ -848,8 +848,6 @@ def test_cut_minimum_packet() -> None:
 
 # ====================================================================== RulesError
 @pytest.mark.parametrize(("changes", "option"), [
-    ({"variant": "two_handed", "num_players": 2}, "variant"),
-    ({"joker": True, "joker_card": "two_of_spades"}, "joker_card"),
     ({"match_format": "rubber_best_of_3"}, "match_format"),
     ({"renege_mode": "penalize_on_claim"}, "renege_mode"),
     ({"laydown_claims": "allowed"}, "laydown_claims"),

@@ -99,16 +99,18 @@ def _number(t: str, what: str, n: int, other: str = "") -> int | None:
     return None
 
 
-def _cards_list(cards: Sequence[int], shown: Sequence[int]) -> str:
+def _cards_list(cards: Sequence[int], shown: Sequence[int], joker_card: str = "joker") -> str:
     ordered = sorted(cards, key=lambda c: shown.index(c) if c in shown else len(shown))
-    items = [f"{shown.index(c) + 1} {Card(c).pretty()}" if c in shown else Card(c).pretty() for c in ordered]
+    items = [f"{shown.index(c) + 1} {Card(c).pretty(joker_card)}" if c in shown else Card(c).pretty(joker_card)
+             for c in ordered]
     if len(items) <= 1:
         return "".join(items)
     return ", ".join(items[:-1]) + " or " + items[-1]
 
 
 def choose_card(text: str, shown: Sequence[int], legal: Sequence[Action], *, trump: int,
-                led: int | None, discard: bool, upcard: int | None = None, give: bool = False) -> Action:
+                led: int | None, discard: bool, upcard: int | None = None, give: bool = False,
+                joker_card: str = "joker") -> Action:
     """The play (or discard, or card given to a lone partner) that ``text`` names.
 
     Args:
@@ -121,6 +123,8 @@ def choose_card(text: str, shown: Sequence[int], legal: Sequence[Action], *, tru
         discard: True when choosing the dealer's discard.
         upcard: the upcard (to explain why it may not be discarded).
         give: True when choosing the card to give a lone partner (``call_for_best``).
+        joker_card: the rules' ``joker_card``: with ``two_of_spades`` the joker is
+            typed and shown as the two of spades (``2S``, ``2♠``).
 
     Raises:
         ChoiceError: not a card, not held, or not legal now (the message names the
@@ -135,28 +139,28 @@ def choose_card(text: str, shown: Sequence[int], legal: Sequence[Action], *, tru
         card = shown[k - 1]
     else:
         try:
-            card = parse_card(t)
+            card = parse_card(t, joker_card)
         except CardError:
             raise ChoiceError(f"{quoted(raw)} is not a card: type a number from 1 to {n}, "
                               "or a card such as JH, 10h or j♥ ('?' for help).") from None
     if card not in shown:
-        raise ChoiceError(f"You do not hold {Card(card).pretty()}.")
+        raise ChoiceError(f"You do not hold {Card(card).pretty(joker_card)}.")
     action = Action.give(card) if give else Action.discard(card) if discard else Action.play(card)
     if action in legal:
         return action
     legal_cards = [a.card for a in legal]
     if discard:
         if card == upcard:
-            raise ChoiceError(f"You may not discard the upcard {Card(card).pretty()} under these rules.")
-        raise ChoiceError(f"You may discard {_cards_list(legal_cards, shown)}.")
+            raise ChoiceError(f"You may not discard the upcard {Card(card).pretty(joker_card)} under these rules.")
+        raise ChoiceError(f"You may discard {_cards_list(legal_cards, shown, joker_card)}.")
     if led is not None and trump != -1:
         note = ""
         eff = EFFECTIVE_SUIT[trump][card]
         if eff != card >> 3 or card == 32:
-            note = f" ({Card(card).pretty()} counts as a trump here)"
+            note = f" ({Card(card).pretty(joker_card)} counts as a trump here)"
         what = "trump" if led == trump and trump != NO_TRUMP else f"{suit_symbol(led)} {suit_word(led)}"
-        raise ChoiceError(f"You must follow suit: {what} was led{note}. Play {_cards_list(legal_cards, shown)}.")
-    raise ChoiceError(f"You may play {_cards_list(legal_cards, shown)}.")  # pragma: no cover
+        raise ChoiceError(f"You must follow suit: {what} was led{note}. Play {_cards_list(legal_cards, shown, joker_card)}.")
+    raise ChoiceError(f"You may play {_cards_list(legal_cards, shown, joker_card)}.")  # pragma: no cover
 
 
 def _suit_in(tokens: list[str]) -> int | None:

@@ -31,7 +31,7 @@ from euchre.core.cards import EFFECTIVE_SUIT, NO_TRUMP, Card
 from euchre.core.game import Game
 from euchre.core.hand import Phase
 from euchre.core.views import PlayerView
-from euchre.core.words import describe_pending, plain, role_of
+from euchre.core.words import describe_pending, joker_word, plain, role_of
 
 HELP = """\
 How to answer:
@@ -155,7 +155,7 @@ class HumanPlayer:
         c = self.console
         if len(view.legal) == 1:
             only = view.legal[0]
-            what = Card(only.card).pretty() if only.is_play or only.is_discard or only.is_give \
+            what = Card(only.card).pretty(view.rules.joker_card) if only.is_play or only.is_discard or only.is_give \
                 else describe_pending(view, only, viewer=view.seat)
             c.print(f"Hint: you have only one choice here: {what}.", markup=False)
             return
@@ -181,7 +181,7 @@ class HumanPlayer:
             shown = self._shown(view)
             for action in sorted(values, key=lambda a: (-values[a], shown.index(a.card))):
                 line = Text(f"  {shown.index(action.card) + 1:>2} ")
-                label = card_text(action.card)
+                label = card_text(action.card, view.rules.joker_card)
                 label.pad_right(6 - len(label.plain))
                 line.append_text(label)
                 line.append(f" {values[action]:+.2f}")
@@ -214,20 +214,20 @@ class HumanPlayer:
         if view.phase == Phase.PLAY:
             playable = {a.card for a in view.legal}
             line = Text("Your hand: ")
-            line.append_text(numbered_hand(shown, playable))
+            line.append_text(numbered_hand(shown, playable, view.rules.joker_card))
             c.print(line)
             if len(playable) < len(shown):
-                options = [f"{i} {Card(x).pretty()}" for i, x in enumerate(shown, 1) if x in playable]
+                options = [f"{i} {Card(x).pretty(view.rules.joker_card)}" for i, x in enumerate(shown, 1) if x in playable]
                 c.print(f"You must follow suit: play {' or '.join(options)}.")
             elif not view.trick_cards:
                 c.print("You lead.")
             return
         if view.phase == Phase.DISCARD:
             line = Text("You took up ")
-            line.append_text(card_text(view.upcard))
+            line.append_text(card_text(view.upcard, view.rules.joker_card))
             line.append(". Your hand: ")
             allowed = {a.card for a in view.legal}
-            line.append_text(numbered_hand(shown, allowed))
+            line.append_text(numbered_hand(shown, allowed, view.rules.joker_card))
             c.print(line)
             c.print("Choose a card to discard face down.")
             return
@@ -236,13 +236,13 @@ class HumanPlayer:
             return
         if shown:  # not numbered: the numbers typed now are the menu's
             line = Text("Your hand: ")
-            line.append_text(cards_text(shown, "  "))
+            line.append_text(cards_text(shown, "  ", view.rules.joker_card))
             c.print(line)
         menu, words = self._menu(view)
         c.print(Text(self._question(view)))
         c.print(f"Your call, {view.table.titles[view.seat]} ({self._role(view)}):")
         for i, (action, w) in enumerate(zip(menu, words, strict=True), 1):
-            gloss = plain(action, upcard=view.upcard)
+            gloss = plain(action, upcard=view.upcard, joker_card=view.rules.joker_card)
             extra = "" if gloss.lower().rstrip(".") in w.lower() else f"  ({gloss})"
             c.print(f"  {i}  {w}{extra}", markup=False)
         self.narrator.gloss(" ".join(words))
@@ -256,16 +256,16 @@ class HumanPlayer:
         if view.phase == Phase.GIVE_BEST:
             c.print(f"Your partner {view.table.titles[partner]} plays alone and calls for your best card.")
             line = Text("Your hand: ")
-            line.append_text(numbered_hand(shown, allowed))
+            line.append_text(numbered_hand(shown, allowed, view.rules.joker_card))
             c.print(line)
             c.print("Choose the card to give face down (the opponents do not see it).")
             return
         given = next((code - GIVE_BASE for s, code in reversed(view.history) if s == partner and code >= GIVE_BASE), None)
         line = Text(f"Your partner {view.table.titles[partner]} gave you ")
         if given is not None:
-            line.append_text(card_text(given))
+            line.append_text(card_text(given, view.rules.joker_card))
         line.append(" face down. Your hand: ")
-        line.append_text(numbered_hand(shown, allowed))
+        line.append_text(numbered_hand(shown, allowed, view.rules.joker_card))
         c.print(line)
         c.print("Choose a card to discard face down.")
 
@@ -276,7 +276,7 @@ class HumanPlayer:
         """What is being decided, in a sentence."""
         name = self.narrator.seat_name
         partner = view.table.titles[view.table.partner[view.seat]]
-        up = Card(view.upcard).pretty()
+        up = Card(view.upcard).pretty(view.rules.joker_card)
         legal = view.legal
         may_pass = Action.PASS in legal
         only_pass = list(legal) == [Action.PASS]
@@ -301,7 +301,8 @@ class HumanPlayer:
                 return f"Round two: you may only pass ({why})."
             return "Round two: name a trump suit, or pass."
         if view.phase == Phase.BLIND_NAME:
-            return "The joker was turned up: as dealer you must name trump before looking at your cards."
+            return (f"The {joker_word(view.rules)} was turned up: as dealer you must name trump before looking at your "
+                    "cards.")
         if view.phase == Phase.TAKEOVER:
             what = " and plays alone" if view.alone == view.table.partner[view.seat] else ""
             return f"Your partner {partner} called {suit_text(view.trump)}{what}. You may play alone instead: {partner} would sit out."
@@ -327,7 +328,7 @@ class HumanPlayer:
         if self._is_card_phase(view):
             return choose_card(text, self._shown(view), view.legal, trump=view.trump, led=self._led(view),
                                discard=view.phase in (Phase.DISCARD, Phase.BEST_DISCARD), upcard=view.upcard,
-                               give=view.phase == Phase.GIVE_BEST)
+                               give=view.phase == Phase.GIVE_BEST, joker_card=view.rules.joker_card)
         menu, words = self._menu(view)
         return choose_call(text, menu, words, no_pass=self._no_pass(view))
 

@@ -24,7 +24,7 @@ from euchre.core.game import Game, GameResult, Setup, bridge_team
 from euchre.core.hand import HandResult, HandState, Phase
 from euchre.core.rules import Rules
 from euchre.core.seats import FOUR_HANDED, Table
-from euchre.core.words import claim_round_length, describe, glosses_in, goal_words, is_spoken, role_of, suit_symbol, suit_word
+from euchre.core.words import claim_round_length, describe, glosses_in, goal_words, is_spoken, joker_word, role_of, suit_symbol, suit_word
 
 SEAT_TITLES = FOUR_HANDED.titles
 """The seat titles of the four-hand table; other tables have their own (``Table.titles``)."""
@@ -38,21 +38,22 @@ def make_console(*, record_width: int | None = None) -> Console:
     return Console(highlight=False, emoji=False, markup=False, width=record_width)
 
 
-def card_text(card: int) -> Text:
-    """A card as styled text: ``J♥`` (red for ♦ and ♥), ``10♣``, ``Joker``."""
-    label = Card(card).pretty()
+def card_text(card: int, joker_card: str = "joker") -> Text:
+    """A card as styled text: ``J♥`` (red for ♦ and ♥), ``10♣``, ``Joker`` (or the card
+    that stands for it, ``joker_card``: ``2♠``)."""
+    label = Card(card).pretty(joker_card)
     if card == JOKER:
         return Text(label, style="bold")
     return Text(label, style="red" if (card >> 3) in (1, 2) else "")
 
 
-def cards_text(cards: Iterable[int], sep: str = " ") -> Text:
+def cards_text(cards: Iterable[int], sep: str = " ", joker_card: str = "joker") -> Text:
     """Several cards, separated by ``sep``."""
     out = Text()
     for i, c in enumerate(cards):
         if i:
             out.append(sep)
-        out.append_text(card_text(c))
+        out.append_text(card_text(c, joker_card))
     return out
 
 
@@ -69,7 +70,7 @@ def sorted_hand(cards: Iterable[int], trump: int) -> list[int]:
     return sort_hand(cards, None if trump == -1 else trump)
 
 
-def numbered_hand(cards: Sequence[int], playable: set[int] | None = None) -> Text:
+def numbered_hand(cards: Sequence[int], playable: set[int] | None = None, joker_card: str = "joker") -> Text:
     """A hand numbered for input: ``1 J♥  2 A♥  3 K♠``. Cards not in ``playable``
     are dimmed and put in brackets, ``(3 K♠)``, so the mark is visible without colour."""
     out = Text()
@@ -77,7 +78,7 @@ def numbered_hand(cards: Sequence[int], playable: set[int] | None = None) -> Tex
         if i > 1:
             out.append("  ")
         ok = playable is None or c in playable
-        t = card_text(c)
+        t = card_text(c, joker_card)
         if ok:
             out.append(f"{i} ", style="bold")
             out.append_text(t)
@@ -313,14 +314,14 @@ class Narrator:
             width = max(6, *(len(t) for t in self.table.titles))
             for s in range(self.table.seats):
                 line = Text(f"  {self.table.titles[s]:<{width}} ")
-                line.append_text(cards_text(sorted_hand(hand.hand_of(s), -1)))
+                line.append_text(cards_text(sorted_hand(hand.hand_of(s), -1), joker_card=hand.rules.joker_card))
                 c.print(line)
         up = Text("Upcard: ")
-        up.append_text(card_text(hand.upcard))
+        up.append_text(card_text(hand.upcard, hand.rules.joker_card))
         if hand.joker_aside:
-            up.append(" (the joker was turned up and set aside)")
+            up.append(f" (the {joker_word(hand.rules)} was turned up and set aside)")
         elif hand.upcard == JOKER and hand.rules.joker_turned_up == "dealer_names_trump_blind":
-            up.append(" (the joker: the dealer names trump before looking at his cards)")
+            up.append(f" (the {joker_word(hand.rules)}: the dealer names trump before looking at his cards)")
         c.print(up)
         self.events_in_hand = 0
         self._pause()
@@ -339,16 +340,17 @@ class Narrator:
         claims = claim_round_length(hand.history, rules, hand.upcard)
         claim = len(hand.history) <= claims  # this action was one of the claim round's
         words = describe(code, seat, dealer=hand.dealer, phase=phase, style=rules.call_words,
-                         upcard=hand.upcard, viewer=self.viewer, table=hand.table, claim=claim)
+                         upcard=hand.upcard, viewer=self.viewer, table=hand.table, claim=claim,
+                         joker_card=rules.joker_card)
         if claim:
             self._claimed(hand, seat, code, words, claims)
             return
         if code >= 20 and phase == Phase.DISCARD:
             line = Text(f"  {who} takes up ")
-            line.append_text(card_text(hand.upcard))
+            line.append_text(card_text(hand.upcard, hand.rules.joker_card))
             if self.viewer is None or self.viewer == seat:
                 line.append(" and discards ")
-                line.append_text(card_text(Action(code).card))
+                line.append_text(card_text(Action(code).card, hand.rules.joker_card))
                 line.append(" face down.")
             else:
                 line.append(" and discards a card face down.")
@@ -386,7 +388,7 @@ class Narrator:
             c.print(f'  {who}, {role_of(seat, hand.dealer, hand.table)}: "{words}"')
             mask = next((m for s, m in hand.shown if s == seat), 0)
             line = Text(f"  {who} shows ")
-            line.append_text(cards_text(cards_of(mask)))
+            line.append_text(cards_text(cards_of(mask), joker_card=hand.rules.joker_card))
             line.append(".")
             c.print(line)
         if hand.phase != Phase.DONE and hand.claims_left == 0:
@@ -404,7 +406,7 @@ class Narrator:
             and code not in (Action.PASS, Action.FORFEIT)
         if phase == Phase.BID_ROUND_1 and code == Action.PASS and hand.phase == Phase.BID_ROUND_2:
             turned = Text("  The upcard ")
-            turned.append_text(card_text(hand.upcard))
+            turned.append_text(card_text(hand.upcard, hand.rules.joker_card))
             turned.append(f" is turned down, {turned_down_text(hand.rules)}; a new suit may be named.")
             c.print(turned)
         if fixed_now:
@@ -433,13 +435,13 @@ class Narrator:
         if first:
             c.print(f"  Trick {number} - {self.seat_name(seat)} leads:")
         line = Text(f"    {self.seat_name(seat):<{self._name_width()}} ")
-        line.append_text(card_text(card))
+        line.append_text(card_text(card, hand.rules.joker_card))
         c.print(line)
         if complete:
             trick = hand.tricks[-1]
             win_card = trick.cards[trick.seats.index(trick.winner)]
             line = Text(f"  {self.seat_name(trick.winner)} wins trick {number} with ")
-            line.append_text(card_text(win_card))
+            line.append_text(card_text(win_card, hand.rules.joker_card))
             line.append(f".  Tricks: {per_side(hand.table, hand.tricks_won)}")
             c.print(line, style="bold")
         self._pause()
@@ -531,7 +533,7 @@ class Narrator:
                 if not self._may_name_turned_down(hand):
                     up.append(" (its suit may not be named)")
             else:
-                up.append_text(card_text(hand.upcard))
+                up.append_text(card_text(hand.upcard, hand.rules.joker_card))
                 if hand.phase == Phase.BID_ROUND_2:
                     up.append(" (turned down, face up under the stock)" if self._may_name_turned_down(hand)
                               else f" (turned down: {suit_word(hand.upcard >> 3)} may not be named)")
@@ -555,7 +557,7 @@ class Narrator:
                     if i:
                         t.append(", ")
                     t.append(f"{self.table.titles[s]} ")
-                    t.append_text(card_text(card))
+                    t.append_text(card_text(card, hand.rules.joker_card))
                 c.print(t)
 
     def _name_width(self) -> int:

@@ -166,17 +166,19 @@ class Card(enum.IntEnum):
             raise CardError(f"not a card number 0..32: {value!r}")
         raise CardTypeError(f"a card is a number 0..32, not {type(value).__name__} {value!r}")
 
-    def pretty(self) -> str:
-        """The card for people: ``"J♥"``, ``"10♣"``, ``"Joker"``."""
+    def pretty(self, joker_card: str = "joker") -> str:
+        """The card for people: ``"J♥"``, ``"10♣"``, ``"Joker"``; the joker as the card
+        that stands for it (``joker_card``: ``"2♠"`` for ``two_of_spades``, X-22)."""
         if self == JOKER:
-            return "Joker"
+            return JOKER_FACES[joker_card][1]
         r = RANK_CHARS[self & 7]
         return ("10" if r == "T" else r) + "♣♦♥♠"[self >> 3]
 
-    def name_text(self) -> str:
-        """The card's English name: ``"Jack of Hearts"`` (for screen readers and logs)."""
+    def name_text(self, joker_card: str = "joker") -> str:
+        """The card's English name: ``"Jack of Hearts"`` (for screen readers and logs);
+        the joker as the card that stands for it (``joker_card``)."""
         if self == JOKER:
-            return "Joker"
+            return JOKER_FACES[joker_card][2]
         return f"{RANK_NAMES[self & 7]} of {Suit(self >> 3).title}"
 
     @classmethod
@@ -187,6 +189,16 @@ class Card(enum.IntEnum):
             CardError: the text is not a card.
         """
         return Card(parse_card(text))
+
+
+JOKER_FACES: dict[str, tuple[str, str, str]] = {
+    "joker": ("JK", "Joker", "Joker"),
+    "two_of_spades": ("2S", "2♠", "Two of Spades (the benny)"),
+}
+"""The card that stands for the joker (the rules' ``joker_card``) as it is shown: its code
+as a person types it, its short form, its name. The British benny may be the two of
+spades of the pack (X-22, X-23); it is the joker in every rule (the highest trump), and
+records keep the joker's code ``JK``."""
 
 
 def card_code(card: int) -> str:
@@ -200,8 +212,9 @@ def card_code(card: int) -> str:
     return RANK_CHARS[card & 7] + "CDHS"[card >> 3]
 
 
-def parse_card(text: str) -> int:
-    """The card number for a card code (see :meth:`Card.parse`).
+def parse_card(text: str, joker_card: str = "joker") -> int:
+    """The card number for a card code (see :meth:`Card.parse`). With ``joker_card =
+    two_of_spades`` the two of spades (``2S``, ``2♠``) is the joker's card (X-22).
 
     Raises:
         CardError: the text is not a card.
@@ -210,6 +223,8 @@ def parse_card(text: str) -> int:
         raise CardTypeError(f"a card code is a text such as JH or 10C, not {type(text).__name__} {text!r}")
     t = text.strip().upper()
     if t in ("JK", "JOKER", "JO", "BB", "BENNY"):
+        return JOKER
+    if joker_card == "two_of_spades" and t in ("2S", "2♠"):
         return JOKER
     if len(t) < 2:
         raise CardError(f"not a card: {text!r} (use a rank and a suit, e.g. JH or 10C)")

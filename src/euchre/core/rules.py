@@ -185,8 +185,6 @@ class Rules:
             if not dep.supported and getattr(self, name) != _DEFAULTS[name]:
                 raise RulesError(f"{name} = {_show(getattr(self, name))} takes effect only {dep.when}, which is not supported "
                                  f"yet; leave it at {_show(_DEFAULTS[name])}")
-        if self.joker_card != "joker":
-            raise RulesError(f"not yet supported: joker_card = {self.joker_card} (the benny as a card of the pack)")
 
     @property
     def max_hand_points(self) -> int:
@@ -355,7 +353,7 @@ OPTION_DOCS: dict[str, str] = {
     "num_players": "Players at the table; follows from variant.",
     "deck": "24 (9-A), 28 (8-A) or 32 (7-A) cards.",
     "joker": "Add the joker (best bower), the highest trump and a trump for every purpose.",
-    "joker_card": "The card that stands for the joker (the joker itself; the two of spades is not supported yet).",
+    "joker_card": "The card that stands for the joker: the joker itself, or the two of spades of the pack (the British benny, X-22); it is shown and typed as that card (2S) and is the joker in every rule.",
     "joker_turned_up": "When the joker is the upcard: turn the next stock card, or the dealer names trump blind.",
     "partnership_method": "How partners are formed: fixed seats, a draw (two highest against two lowest), or at random.",
     "first_dealer_method": "How the first dealer is chosen.",
@@ -506,7 +504,7 @@ OPTION_DEPENDS: dict[str, Dependence] = {
 :meth:`Rules.takes_effect`). An option not listed here takes effect under any rules."""
 
 OPTION_KINDS: dict[str, str] = {
-    name: ("display" if name in ("turn_down_display", "score_display", "call_words") else "play")
+    name: ("display" if name in ("turn_down_display", "score_display", "call_words", "joker_card") else "play")
     for name in OPTION_NAMES
 }
 """What an option changes: ``play`` (the deal, the bidding, the play, the scoring or the

@@ -120,9 +120,10 @@ def suit_symbol(suit: int) -> str:
     return _SUIT_SYMBOLS[suit]
 
 
-def card_words(card: int) -> str:
-    """The card as people write it: ``"J♥"``, ``"10♣"``, ``"Joker"``."""
-    return Card(card).pretty()
+def card_words(card: int, joker_card: str = "joker") -> str:
+    """The card as people write it: ``"J♥"``, ``"10♣"``, ``"Joker"`` (``"2♠"`` where the
+    two of spades stands for the joker: ``joker_card``)."""
+    return Card(card).pretty(joker_card)
 
 
 def _style(style: str) -> str:
@@ -161,7 +162,7 @@ def _naming_words(style: str, suit: int, turned_down: int | None) -> str:
 
 def describe(action: int, seat: int, *, dealer: int, phase: Phase, style: str = "uspcc",
              upcard: int | None = None, viewer: int | None = None, table: Table = FOUR_HANDED,
-             claim: bool = False) -> str:
+             claim: bool = False, joker_card: str = "joker") -> str:
     """The words for one action, as the seat would say it at the table.
 
     Args:
@@ -180,6 +181,7 @@ def describe(action: int, seat: int, *, dealer: int, phase: Phase, style: str = 
         table: the table's shape (``rules.table``), for the seat's role.
         claim: the action is a decision of the claim round before the bidding (a pass
             there claims nothing: RULES.md decision 23).
+        joker_card: the rules' ``joker_card``, the card the joker is shown as.
 
     Returns:
         The words, e.g. ``"I will assist."``, ``"Pick it up. Alone."``,
@@ -197,17 +199,17 @@ def describe(action: int, seat: int, *, dealer: int, phase: Phase, style: str = 
     if code >= GIVE_BASE:
         # X-20: the partner passes his best card "face down" to the lone player.
         if viewer is None or viewer == seat or viewer == table.partner[seat]:
-            return f"gives his partner {card_words(code - GIVE_BASE)} face down"
+            return f"gives his partner {card_words(code - GIVE_BASE, joker_card)} face down"
         return "gives his partner a card face down"
     if code >= PLAY_BASE:
-        return card_words(code - PLAY_BASE)
+        return card_words(code - PLAY_BASE, joker_card)
     act = Action(code)
     if act.is_call:
         # The call-ace maker names the suit whose best card calls his partner (X-35, X-47).
         return f"I call the best {('club', 'diamond', 'heart', 'spade')[act.called_suit]}."
     if code >= DISCARD_BASE:
         if viewer is None or viewer == seat:
-            return f"discards {card_words(code - DISCARD_BASE)}"
+            return f"discards {card_words(code - DISCARD_BASE, joker_card)}"
         return "discards a card face down"
     if act == Action.FARMERS_HAND:
         return "A farmer's hand."  # X-25: the player "may call out 'Farmer's Hand'"
@@ -255,13 +257,14 @@ def is_spoken(action: int) -> bool:
     return 0 <= code < DISCARD_BASE or (code >= DISCARD_BASE and not is_discard_code(code) and code < PLAY_BASE)
 
 
-def plain(action: int, *, upcard: int | None = None) -> str:
+def plain(action: int, *, upcard: int | None = None, joker_card: str = "joker") -> str:
     """A plain-English gloss of an action, the same in every style, for menus:
     ``"accept ♥ as trump"``, ``"name ♠ trump, alone"``, ``"pass"``, ``"play J♥"``.
 
     Args:
         action: the action code.
         upcard: the upcard, to name the suit accepted in round one.
+        joker_card: the rules' ``joker_card``, the card the joker is shown as.
     """
     code = int(action)
     if code == HIDDEN_DISCARD:
@@ -269,15 +272,15 @@ def plain(action: int, *, upcard: int | None = None) -> str:
     if code == HIDDEN_GIVE:
         return "give a card face down"
     if code >= GIVE_BASE:
-        return f"give {card_words(code - GIVE_BASE)} to your lone partner, face down"
+        return f"give {card_words(code - GIVE_BASE, joker_card)} to your lone partner, face down"
     if code >= PLAY_BASE:
-        return f"play {card_words(code - PLAY_BASE)}"
+        return f"play {card_words(code - PLAY_BASE, joker_card)}"
     act = Action(code)
     if act.is_call:
         s = act.called_suit
         return f"call the best {suit_symbol(s)} {suit_word(s)} card for a partner"
     if code >= DISCARD_BASE:
-        return f"discard {card_words(code - DISCARD_BASE)}"
+        return f"discard {card_words(code - DISCARD_BASE, joker_card)}"
     if act in (Action.ORDER_UP, Action.ORDER_UP_ALONE):
         what = f"accept {suit_symbol(upcard >> 3)} {suit_word(upcard >> 3)} as trump" if upcard is not None and upcard != JOKER \
             else "accept the upcard's suit as trump"
@@ -389,7 +392,7 @@ def describe_pending(hand: HandLike, action: int, viewer: int | None = None, sty
     in_claims = (hand.phase == Phase.BID_ROUND_1 and len(hand.history) < rules.table.seats
                  and claim_round_length([*hand.history, (hand.turn, int(action))], rules, hand.upcard) > len(hand.history))
     return describe(action, hand.turn, dealer=hand.dealer, phase=hand.phase, style=style or rules.call_words,
-                    upcard=hand.upcard, viewer=viewer, table=rules.table, claim=in_claims)
+                    upcard=hand.upcard, viewer=viewer, table=rules.table, claim=in_claims, joker_card=rules.joker_card)
 
 
 def describe_history(hand: HandLike, viewer: int | None = None, style: str | None = None) -> list[tuple[int, int, str]]:
@@ -407,7 +410,8 @@ def describe_history(hand: HandLike, viewer: int | None = None, style: str | Non
     phases = history_phases(hand.history, table, claims)
     return [
         (seat, code, describe(code, seat, dealer=hand.dealer, phase=phase, style=style,
-                              upcard=hand.upcard, viewer=viewer, table=table, claim=i < claims))
+                              upcard=hand.upcard, viewer=viewer, table=table, claim=i < claims,
+                              joker_card=hand.rules.joker_card))
         for i, ((seat, code), phase) in enumerate(zip(hand.history, phases, strict=True))
     ]
 
@@ -468,3 +472,9 @@ def goal_words(rules: Rules) -> str:
     if rules.plays_to_target:
         return f"game to {rules.game_target}"
     return f"a round of {rules.progressive_hands} hand{'s' if rules.progressive_hands != 1 else ''}"
+
+
+def joker_word(rules: Rules) -> str:
+    """What the table calls the joker: ``"joker"``, or ``"benny (2♠)"`` where the two of
+    spades stands for it (``joker_card = two_of_spades``, X-22)."""
+    return "benny (2♠)" if rules.joker_card == "two_of_spades" else "joker"

@@ -80,11 +80,13 @@ def table_shape(table: Table) -> dict[str, Any]:
 
 
 @functools.cache
-def card_json(card: int) -> dict[str, str]:
+def card_json(card: int, joker_card: str = "joker") -> dict[str, str]:
     """A card for the client: its code, short text, English name (for screen readers)
-    and suit letter (``J`` for the joker). Made once per card and shared: read only."""
+    and suit letter (``J`` for the joker, whose text is that of the card standing for it,
+    ``joker_card``: ``2♠`` for the two of spades; its code stays ``JK``, as actions name
+    it). Made once per card and shared: read only."""
     c = Card(card)
-    return {"code": card_code(card), "short": c.pretty(), "name": c.name_text(),
+    return {"code": card_code(card), "short": c.pretty(joker_card), "name": c.name_text(joker_card),
             "suit": "J" if card == JOKER else "CDHS"[card >> 3]}
 
 
@@ -116,9 +118,9 @@ def _escaped(text: bytes) -> bytes:
 
 
 @functools.cache
-def card_fragment(card: int) -> orjson.Fragment:
+def card_fragment(card: int, joker_card: str = "joker") -> orjson.Fragment:
     """:func:`card_json` as ASCII JSON text, made once per card."""
-    return orjson.Fragment(ascii_json(orjson.dumps(card_json(card))))
+    return orjson.Fragment(ascii_json(orjson.dumps(card_json(card, joker_card))))
 
 
 def _trump_text(trump: int) -> str | None:
@@ -135,10 +137,11 @@ def _upcard_state(view: PlayerView) -> str:
     return "turned_down"
 
 
-def _tricks_json(view: PlayerView, card: Callable[[int], Any] = card_json) -> list[dict[str, Any]]:
+def _tricks_json(view: PlayerView, card: Callable[[int, str], Any] = card_json) -> list[dict[str, Any]]:
+    jk = view.rules.joker_card
     table = view.table
     return [{"leader": seat_text(t.leader, table), "winner": seat_text(t.winner, table),
-             "cards": [{"seat": seat_text(s, table), "card": card(c)} for s, c in zip(t.seats, t.cards, strict=True)]}
+             "cards": [{"seat": seat_text(s, table), "card": card(c, jk)} for s, c in zip(t.seats, t.cards, strict=True)]}
             for t in view.tricks]
 
 
@@ -155,13 +158,13 @@ def _calls_json(view: PlayerView, viewer: int) -> list[dict[str, Any]]:
         if PLAY_BASE <= code < GIVE_BASE:
             continue
         words = describe(code, seat, dealer=view.dealer, phase=phase, style=style, upcard=view.upcard, viewer=viewer,
-                         table=table, claim=i < claims)
+                         table=table, claim=i < claims, joker_card=view.rules.joker_card)
         # A discard (HIDDEN) or a card given for best (HIDDEN_GIVE) that the viewer may
         # not see: no action text for it.
         text = None if code < 0 else action_text(code)
         entry: dict[str, Any] = {"seat": seat_text(seat, table), "action": text, "words": words}
         if i < claims and seat in shown and code != Action.PASS:
-            entry["cards"] = [card_json(c) for c in shown[seat]]  # a claim shows them to every seat
+            entry["cards"] = [card_json(c, view.rules.joker_card) for c in shown[seat]]  # a claim shows them to every seat
         out.append(entry)
     return out
 
@@ -262,17 +265,18 @@ class StateCache:
             self.public_head = ascii_json(orjson.dumps(fields))[:-1]
             self.public_key = key
         if own:
+            jk = view.rules.joker_card
             cards = self.cards.get(view.hand)
             if cards is None:
-                cards = self.cards[view.hand] = orjson.dumps([card_fragment(c) for c in view.hand])
-            discard = orjson.dumps(card_fragment(view.discard)) if view.discard != -1 else b"null"
+                cards = self.cards[view.hand] = orjson.dumps([card_fragment(c, jk) for c in view.hand])
+            discard = orjson.dumps(card_fragment(view.discard, jk)) if view.discard != -1 else b"null"
         else:
             cards, discard = b"[]", b"null"
         return orjson.Fragment(b"".join((self.public_head, b',"calls":', self.calls_of(view, viewer),
                                          b',"cards":', cards, b',"discard":', discard, b"}")))
 
 
-def _public_fields(view: PlayerView, card: Callable[[int], Any] = card_json, tricks: Any = None) -> dict[str, Any]:
+def _public_fields(view: PlayerView, card: Callable[[int, str], Any] = card_json, tricks: Any = None) -> dict[str, Any]:
     """The fields of a hand that are the same in every seat's view (all but the calls,
     whose words depend on who is told them); ``card`` makes a card's value, ``tricks``
     is the finished tricks' value if made already."""
@@ -281,7 +285,7 @@ def _public_fields(view: PlayerView, card: Callable[[int], Any] = card_json, tri
         "dealer": seat_text(view.dealer, table),
         "phase": view.phase.name.lower(),
         "turn": seat_text(view.turn, table),
-        "upcard": card(view.upcard),
+        "upcard": card(view.upcard, view.rules.joker_card),
         "upcard_state": _upcard_state(view),
         "upcard_face_down": _upcard_state(view) == "turned_down" and view.rules.turn_down_display == "face_down_on_stock",
         "joker_aside": view.joker_aside,
@@ -291,7 +295,7 @@ def _public_fields(view: PlayerView, card: Callable[[int], Any] = card_json, tri
         "alone": seat_text(view.alone, table),
         "defender_alone": seat_text(view.defender_alone, table),
         "sitting_out": [table.letters[s] for s in range(table.seats) if view.sits_out(s)],
-        "trick": [{"seat": seat_text(s, table), "card": card(c)}
+        "trick": [{"seat": seat_text(s, table), "card": card(c, view.rules.joker_card)}
                   for s, c in zip(view.trick_seats, view.trick_cards, strict=True)],
         "tricks": _tricks_json(view, card) if tricks is None else tricks,
         "tricks_won": list(view.tricks_won),
@@ -312,7 +316,7 @@ def _legal_entry(view: PlayerView, code: int) -> dict[str, Any]:
         "action": action_text(code),
         "kind": kind,
         "card": card_code(Action(code).card) if kind != "call" else None,
-        "label": plain(code, upcard=view.upcard),
+        "label": plain(code, upcard=view.upcard, joker_card=view.rules.joker_card),
         "words": describe_pending(view, code, viewer=view.seat),
     }
 
@@ -354,8 +358,9 @@ def hand_json(hand: HandState, score: tuple[int, ...] | list[int], viewer: int |
     if cache is not None:
         return cache.hand_of(view, viewer, own=True), _legal_json(view, cache)
     out = _public_hand(view, viewer)
-    out["cards"] = [card_json(c) for c in view.hand]
-    out["discard"] = card_json(view.discard) if view.discard != -1 else None
+    jk = view.rules.joker_card
+    out["cards"] = [card_json(c, jk) for c in view.hand]
+    out["discard"] = card_json(view.discard, jk) if view.discard != -1 else None
     return out, _legal_json(view)
 
 
