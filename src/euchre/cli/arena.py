@@ -226,7 +226,7 @@ def cmd_arena(args: argparse.Namespace, console: Console) -> int:
     """
     from euchre.analysis.plot import ShareBar, check_plot_path, plot_shares
 
-    rules = build_rules(args.preset, args.target, args.option)
+    rules = build_rules(args.preset, args.target, args.option, args.rule)
     bots = parse_bots(args.bots, rules)
     for name in ("deals", "games"):
         if getattr(args, name) < 0:

@@ -46,6 +46,9 @@ def _add_preset(p: argparse.ArgumentParser) -> None:
     p.add_argument("--preset", default=DEFAULT_PRESET, metavar="NAME",
                    help=f"rule set (default {DEFAULT_PRESET}; see 'euchre rules')")
     p.add_argument("--target", type=int_arg, default=None, metavar="N", help="points to win (default: the preset's)")
+    p.add_argument("--rule", action="append", default=None, metavar="HOUSE_RULE=on|off",
+                   help="a house rule on or off over the preset, e.g. stick_the_dealer=on (repeat for more; "
+                        "'euchre rules --house' lists them)")
     p.add_argument("--option", action="append", default=None, metavar="NAME=VALUE",
                    help="an option over the preset's, e.g. farmers_hand=true (repeat for more; see 'euchre rules PRESET')")
 
@@ -90,8 +93,11 @@ def build_parser() -> argparse.ArgumentParser:
                    help="show only hand N (from 1); in a match, of the game given by --game")
 
     p = sub.add_parser("rules", help="show the presets and their options",
-                       description="No preset: list the presets. One: its options and sources. Two: their differences.")
+                       description="No preset: list the presets. One: its options and sources. Two: their differences. "
+                                   "--house: the house rules of --rule, with the preset's state of each.")
     p.add_argument("presets", nargs="*", metavar="PRESET")
+    p.add_argument("--house", action="store_true",
+                   help="list the house rules (for --rule KEY=on|off), on or off in the preset given")
 
     p = sub.add_parser("sim", help="bots against bots, with statistics",
                        description="Team N-S (level A) against E-W (level B) for many games.")

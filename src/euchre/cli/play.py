@@ -26,7 +26,7 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
         EuchreError: a bad preset, seat, bot level or save path (also one that cannot
             be written before play).
     """
-    rules = build_rules(args.preset, args.target, args.option)
+    rules = build_rules(args.preset, args.target, args.option, args.rule)
     table = rules.table
     seat = parse_seat(table, args.seat)
     level = bot_levels(args.bots, (1,))[0]

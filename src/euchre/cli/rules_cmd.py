@@ -13,12 +13,14 @@ from rich.table import Table
 from rich.text import Text
 
 from euchre.core.errors import EuchreError
+from euchre.core.house_rules import HOUSE_RULES, is_on
 from euchre.core.presets import (
     DEFAULT_PRESET,
     PLAYABLE_PRESETS,
     PRESET_DESCRIPTIONS,
     PRESET_NAMES,
     PRESET_SOURCES,
+    preset,
     preset_laws,
     preset_values,
 )
@@ -114,6 +116,24 @@ def compare_presets(console: Console, first: str, second: str) -> None:
             console.print(line)
 
 
+def show_house_rules(console: Console, name: str) -> None:
+    """Print the house rules (``--rule KEY=on|off``), each with its sentence and whether
+    the preset ``name`` has it on.
+
+    Raises:
+        RulesError: an unknown or unplayable preset.
+    """
+    rules = preset(name)
+    console.print(f"House rules over {name}; turn one on or off with --rule KEY=on or --rule KEY=off.")
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False)
+    table.add_column("KEY", no_wrap=True)
+    table.add_column(name, no_wrap=True)
+    table.add_column("The rule")
+    for rule in HOUSE_RULES:
+        table.add_row(rule.key, "on" if is_on(rules, rule) else "off", f"{rule.title}: {rule.sentence}")
+    console.print(table)
+
+
 def cmd_rules(args: argparse.Namespace, console: Console) -> int:
     """Run ``euchre rules [PRESET [PRESET]]``. Returns the exit code.
 
@@ -123,6 +143,11 @@ def cmd_rules(args: argparse.Namespace, console: Console) -> int:
     names: list[str] = args.presets
     if len(names) > 2:
         raise EuchreError(f"give at most two presets, not {len(names)}")
+    if args.house:
+        if len(names) > 1:
+            raise EuchreError("--house shows the house rules of one preset; give at most one")
+        show_house_rules(console, names[0] if names else DEFAULT_PRESET)
+        return 0
     if not names:
         list_presets(console)
     elif len(names) == 1:

@@ -61,7 +61,7 @@ def cmd_selfplay(args: argparse.Namespace, console: Console) -> int:
     from euchre.analysis.selfplay import check_table
     from euchre.bots import make_bot
 
-    rules = check_table(build_rules(args.preset, args.target, args.option))
+    rules = check_table(build_rules(args.preset, args.target, args.option, args.rule))
     given = bot_levels(args.bots, (1, 2, 4))
     levels = levels_by_seat(given)
     if args.games < 1:

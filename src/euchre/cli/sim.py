@@ -174,7 +174,7 @@ def cmd_sim(args: argparse.Namespace, console: Console) -> int:
     """
     from euchre.bots import BOT_LEVELS
 
-    rules = build_rules(args.preset, args.target, args.option)
+    rules = build_rules(args.preset, args.target, args.option, args.rule)
     table = rules.table
     if len(table.teams) != 2:
         raise EuchreError(f"sim compares two sides; the table of {args.preset} has {len(table.teams)}")

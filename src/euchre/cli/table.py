@@ -18,6 +18,7 @@ from euchre.cli.render import MAX_DELAY, Narrator
 from euchre.core.actions import Action
 from euchre.core.errors import EuchreError
 from euchre.core.game import Game
+from euchre.core.house_rules import changes_for, parse_rule
 from euchre.core.presets import preset
 from euchre.core.rules import Rules, parse_option
 from euchre.core.seats import FOUR_HANDED, Seat, Table
@@ -31,17 +32,22 @@ class Chooser(Protocol):
         """One of ``view.legal``."""
 
 
-def build_rules(preset_name: str, target: int | None, options: Sequence[str] | None = None) -> Rules:
-    """The rules of a preset, with the game target changed if ``target`` is given and
-    each ``NAME=VALUE`` of ``options`` (``--option``) applied on top, in order.
+def build_rules(preset_name: str, target: int | None, options: Sequence[str] | None = None,
+                house: Sequence[str] | None = None) -> Rules:
+    """The rules of a preset, with the game target changed if ``target`` is given, each
+    house rule ``KEY=on|off`` of ``house`` (``--rule``, :mod:`euchre.core.house_rules`)
+    and then each ``NAME=VALUE`` of ``options`` (``--option``) applied on top.
 
     Raises:
-        RulesError: unknown or unplayable preset, an invalid target, an unknown option,
-            a value of the wrong type, or options that clash.
+        RulesError: unknown or unplayable preset, an invalid target, an unknown house
+            rule or option, a value of the wrong type, or options that clash.
     """
     rules = preset(preset_name)
     if target is not None:
         rules = rules.replace(game_target=target)
+    wanted = dict(parse_rule(text) for text in house or ())
+    if wanted:
+        rules = rules.replace(**changes_for(rules, wanted))
     changes = dict(parse_option(text) for text in options or ())
     if changes:
         rules = rules.replace(**changes)
@@ -51,7 +57,7 @@ def build_rules(preset_name: str, target: int | None, options: Sequence[str] | N
 def rules_title(args: argparse.Namespace) -> str:
     """The preset's name and the options given over it, for a heading
     (``modern-standard with farmers_hand=true``)."""
-    options = [text.strip() for text in args.option or ()]
+    options = [text.strip() for text in (*(args.rule or ()), *(args.option or ()))]
     return str(args.preset) + (f" with {', '.join(options)}" if options else "")
 
 
@@ -61,6 +67,8 @@ def rules_argv(args: argparse.Namespace) -> list[str]:
     argv = ["--preset", args.preset]
     if args.target is not None:
         argv += ["--target", str(args.target)]
+    for text in args.rule or ():
+        argv += ["--rule", text]
     for text in args.option or ():
         argv += ["--option", text]
     return argv

@@ -24,7 +24,7 @@ def cmd_watch(args: argparse.Namespace, console: Console) -> int:
             be written before play).
     """
     check_delay(args.delay)
-    rules = build_rules(args.preset, args.target, args.option)
+    rules = build_rules(args.preset, args.target, args.option, args.rule)
     table = rules.table
     levels = levels_by_seat(bot_levels(args.bots, tuple(sorted({1, len(table.teams), table.seats}))), table)
     save = check_save_path(args.save)

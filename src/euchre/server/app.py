@@ -45,6 +45,7 @@ from starlette.websockets import WebSocket
 
 from euchre.bots import BOT_LEVELS
 from euchre.core.errors import RecordError
+from euchre.core.house_rules import house_rules_json, preset_house_rules
 from euchre.core.presets import DEFAULT_PRESET, PLAYABLE_PRESETS, PRESET_DESCRIPTIONS, preset
 from euchre.server.config import ServerConfig
 from euchre.server.connection import Connection
@@ -121,12 +122,15 @@ async def page(_request: Request) -> Response:
 
 async def options(request: Request) -> Response:
     """What a table may be created with: presets (name, description, target: null for a
-    progressive round, which plays a number of hands), bot levels."""
+    progressive round, which plays a number of hands; the house rules each has on), the
+    house rules (:mod:`euchre.core.house_rules`), bot levels."""
     config: ServerConfig = request.app.state.config
     return JSONResponse({
         "presets": [{"name": n, "description": PRESET_DESCRIPTIONS[n],
-                     "target": preset(n).game_target if preset(n).plays_to_target else None}
+                     "target": preset(n).game_target if preset(n).plays_to_target else None,
+                     "house_rules": preset_house_rules(preset(n))}
                     for n in PLAYABLE_PRESETS],
+        "house_rules": house_rules_json(),
         "default_preset": DEFAULT_PRESET,
         "bots": list(BOT_LEVELS),
         "default_bots": "intermediate",

@@ -21,6 +21,7 @@ import anyio.to_thread
 from euchre.bots import BOT_LEVELS
 from euchre.core.errors import EuchreError
 from euchre.core.game import Game
+from euchre.core.house_rules import BY_KEY, changes_for
 from euchre.core.presets import DEFAULT_PRESET, PLAYABLE_PRESETS, preset
 from euchre.core.rules import OPTION_NAMES, Rules
 from euchre.server.config import ServerConfig
@@ -36,7 +37,7 @@ TABLE_ID_BYTES = 9
 """Random bytes in a table id (72 bits; 12 URL-safe characters)."""
 
 MAX_SEED = 2**62
-CREATE_FIELDS = ("preset", "target", "bots", "options", "seed")
+CREATE_FIELDS = ("preset", "target", "bots", "house_rules", "options", "seed")
 
 
 class CreateError(Exception):
@@ -61,12 +62,15 @@ def rules_from_request(body: Any, max_target: int) -> tuple[Rules, str | None, s
         body: the parsed JSON body: an object with the optional fields ``preset`` (one of
             ``PLAYABLE_PRESETS``, default ``modern-standard``), ``target`` (points to win,
             1..``max_target``, default the preset's), ``bots`` (one of ``BOT_LEVELS``,
-            default ``intermediate``), ``options`` (option name to value, applied over
-            the preset and checked by the core) and ``seed`` (0..2**62, default random).
+            default ``intermediate``), ``house_rules`` (a house rule's key to true or
+            false, :mod:`euchre.core.house_rules`, over the preset), ``options``
+            (option name to value, applied over the preset and the house rules and
+            checked by the core) and ``seed`` (0..2**62, default random).
         max_target: the largest target allowed.
 
     Returns:
-        ``(rules, preset name or None when options were given, bot level, seed or None)``.
+        ``(rules, preset name or None when options or house rules changed it, bot level,
+        seed or None)``.
 
     Raises:
         CreateError: ``bad_request`` (shape or value) or ``bad_rules`` (the core refused
@@ -93,8 +97,14 @@ def rules_from_request(body: Any, max_target: int) -> tuple[Rules, str | None, s
     options = body.get("options", {})
     if not isinstance(options, dict) or len(options) > len(OPTION_NAMES):
         raise CreateError("bad_request", "options must be an object of option names and values")
+    house = body.get("house_rules", {})
+    if not isinstance(house, dict) or not all(k in BY_KEY and type(v) is bool for k, v in house.items()):
+        raise CreateError("bad_request", f"house_rules must be an object of {', '.join(BY_KEY)} to true or false")
     rules = preset(name)
     try:
+        changes = changes_for(rules, house)
+        if changes:
+            rules = rules.replace(**changes)
         if options:
             rules = rules.replace(**{str(k): v for k, v in options.items()})
         if target is not None:
@@ -104,7 +114,7 @@ def rules_from_request(body: Any, max_target: int) -> tuple[Rules, str | None, s
         Game(rules, 0)  # the core checks that these rules can be played
     except EuchreError as exc:
         raise CreateError("bad_rules", str(exc)) from None
-    return rules, (None if options else name), level, seed
+    return rules, (None if options or changes else name), level, seed
 
 
 class Hub:

@@ -35,6 +35,7 @@ from euchre.core.actions import action_text, parse_action
 from euchre.core.egn import dumps_egn
 from euchre.core.errors import EuchreError
 from euchre.core.game import Game
+from euchre.core.house_rules import in_effect
 from euchre.core.records import dumps
 from euchre.core.rules import Rules
 from euchre.core.views import view_of
@@ -78,6 +79,7 @@ class LiveTable:
         self.config = config
         self.clock = clock
         self.rules = Rules.from_stored(row.rules)
+        self.house_rules = in_effect(self.rules)  # the titles every seat is shown
         self.status = "lobby"
         self.game: Game | None = None
         self.shape = self.rules.table
@@ -403,6 +405,7 @@ class LiveTable:
             "status": self.status,
             "you": {"role": "spectator" if seat is None else "seat", "seat": None if seat is None else seat_text(seat, self.shape)},
             "preset": self.row.preset,
+            "house_rules": self.house_rules,
             "bot_level": self.row.bot_level,
             "shape": table_shape(self.shape),
             "seats": self._seats_json() if seats is None else seats,

@@ -63,9 +63,19 @@ async function showCreate() {
   for (const p of options.presets) {
     presetSelect.append(el("option", { value: p.name, selected: p.name === options.default_preset }, p.name));
   }
+  const houseList = $("house-list");
+  for (const rule of options.house_rules || []) {
+    const id = "house-" + rule.key;
+    houseList.append(el("li", {},
+      el("input", { type: "checkbox", id: id, "data-key": rule.key }),
+      " ", el("label", { for: id }, el("strong", { text: rule.title + ": " }), rule.sentence)));
+  }
   const about = () => {
     const p = options.presets.find((x) => x.name === presetSelect.value);
     $("preset-about").textContent = p ? p.description : "";
+    for (const box of houseList.querySelectorAll("input[type=checkbox]")) {
+      box.checked = Boolean(p && p.house_rules && p.house_rules[box.dataset.key]);
+    }
     $("target").value = p && p.target !== null ? p.target : "";
     $("target").disabled = Boolean(p) && p.target === null;  // a progressive round counts hands, not points
   };
@@ -78,7 +88,8 @@ async function showCreate() {
   $("create-form").addEventListener("submit", async (event) => {
     event.preventDefault();
     $("create-error").textContent = "";
-    const body = { preset: presetSelect.value, bots: $("bots").value };
+    const body = { preset: presetSelect.value, bots: $("bots").value, house_rules: {} };
+    for (const box of houseList.querySelectorAll("input[type=checkbox]")) body.house_rules[box.dataset.key] = box.checked;
     const target = parseInt($("target").value, 10);
     if (!Number.isNaN(target)) body.target = target;
     const response = await fetch("/api/tables", {
@@ -235,6 +246,9 @@ function render(state) {
   const me = state.you.seat;
   renderTurn(state);
   renderScore(state);
+  const house = state.house_rules || [];
+  $("rules-line").textContent = "Rules: " + (state.preset || "a preset with changed options") +
+    (house.length ? ". House rules: " + house.join(", ") + "." : ". No house rules.");
   renderSeats(state);
   renderCentre(state);
   renderHand(state);

@@ -1,0 +1,135 @@
+"""The house rules: the options players argue about, each under a plain name
+(``stick_the_dealer``) with one plain sentence and no source tag (the sources stay in
+``euchre rules``), switched on or off over a preset: ``euchre play --rule
+stick_the_dealer=on`` in the terminal, the boxes of the page's create form. A house rule
+is one option of :class:`~euchre.core.rules.Rules` and a value that switches it on;
+switching it off gives the preset's own value back, or ``off`` where the preset had it on.
+
+Shapes (the web server's ``GET /api/options``)::
+
+    "house_rules": [{"key": "stick_the_dealer", "title": "Stick the dealer",
+                     "sentence": "When everyone passes twice, the dealer must name trump."}],
+    "presets": [{"name": ..., "house_rules": {"stick_the_dealer": false, ...}}]  (on in that preset)
+
+A table's state carries the titles of the house rules in effect (:func:`in_effect`) so
+that every seat sees them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from euchre.core.errors import RulesError
+from euchre.core.rules import Rules
+
+
+@dataclass(frozen=True)
+class HouseRule:
+    """One house rule.
+
+    Attributes:
+        key: its plain name (``stick_the_dealer``).
+        option: the option of Rules it sets.
+        on: the option's value when the rule is on.
+        off: the value when the creator switches off a rule the preset has on.
+        title: a short name, as players say it.
+        sentence: what it does, in one plain sentence.
+    """
+
+    key: str
+    option: str
+    on: Any
+    off: Any
+    title: str
+    sentence: str
+
+
+HOUSE_RULES: tuple[HouseRule, ...] = (
+    HouseRule("stick_the_dealer", "all_pass_round2", "stick_the_dealer", "deal_passes_left", "Stick the dealer",
+              "When everyone passes twice, the dealer must name trump."),
+    HouseRule("going_alone", "alone_allowed", True, False, "Going alone",
+              "The maker may play without his partner: 4 points for all five tricks."),
+    HouseRule("defending_alone", "defend_alone", True, False, "Defending alone",
+              "A defender may play alone against a lone maker: 4 points if he stops him."),
+    HouseRule("canadian_loner", "canadian_loner", True, False, "Canadian loner",
+              "The dealer's partner who orders the dealer up must play alone."),
+    HouseRule("dealer_may_discard_upcard", "dealer_may_discard_upcard", True, False, "Dealer may discard the upcard",
+              "The dealer who takes the upcard may put that same card away."),
+    HouseRule("no_trump", "no_trump_call", True, False, "No trump",
+              "In the second round a player may call no trump instead of a suit."),
+    HouseRule("natural_trump", "require_trump_to_call", "natural_trump", "none", "Natural trump",
+              "To make a suit trump you must hold a card of that suit itself (the left bower is not enough)."),
+    HouseRule("joker", "joker", True, False, "The joker",
+              "A joker is added to the pack as the highest trump of all."),
+    HouseRule("farmers_hand", "farmers_hand", True, False, "Farmer's hand",
+              "A player dealt exactly three nines or three tens may swap them for the three cards under the upcard."),
+    HouseRule("nines_and_tens", "nines_tens_redeal", True, False, "Nines and tens",
+              "A hand of only nines and tens, and no trump, may be thrown in for a new deal."),
+    HouseRule("ace_no_face", "ace_no_face_redeal", True, False, "Ace, no face",
+              "A hand with an ace but no king, queen or jack may be thrown in; the next player deals."),
+)
+"""The house rules of the create form, in the order shown."""
+
+
+BY_KEY: dict[str, HouseRule] = {r.key: r for r in HOUSE_RULES}
+"""The house rules by key."""
+
+
+def is_on(rules: Rules, rule: HouseRule) -> bool:
+    """True when ``rules`` have the house rule on."""
+    return bool(getattr(rules, rule.option) == rule.on)
+
+
+def house_rules_json() -> list[dict[str, str]]:
+    """The house rules for ``GET /api/options`` (see the module docstring)."""
+    return [{"key": r.key, "title": r.title, "sentence": r.sentence} for r in HOUSE_RULES]
+
+
+def preset_house_rules(rules: Rules) -> dict[str, bool]:
+    """Which house rules a preset's rules have on, by key."""
+    return {r.key: is_on(rules, r) for r in HOUSE_RULES}
+
+
+def in_effect(rules: Rules) -> list[str]:
+    """The titles of the house rules these rules have on (that take effect), for every
+    seat to read."""
+    return [r.title for r in HOUSE_RULES if is_on(rules, r) and rules.takes_effect(r.option)]
+
+
+def changes_for(rules: Rules, wanted: Mapping[str, bool]) -> dict[str, Any]:
+    """The option changes that turn the house rules of ``rules`` (a preset's) into
+    ``wanted`` (key to on or off; the others keep the preset's state).
+
+    Raises:
+        RulesError: a key that is not a house rule's (the message lists them).
+    """
+    out: dict[str, Any] = {}
+    for key, on in wanted.items():
+        rule = BY_KEY.get(key)
+        if rule is None:
+            raise RulesError(f"unknown house rule {key!r}; the house rules are {', '.join(BY_KEY)}")
+        if on != is_on(rules, rule):
+            out[rule.option] = rule.on if on else rule.off
+    return out
+
+
+def parse_rule(text: str) -> tuple[str, bool]:
+    """One house rule as a person writes it, ``KEY=on`` or ``KEY=off`` (also ``true``,
+    ``false``, ``yes``, ``no``), as its key and whether it is on.
+
+    Raises:
+        RulesError: no ``=``, an unknown key, or a value that is not on or off.
+    """
+    key, sep, raw = text.partition("=")
+    key, raw = key.strip(), raw.strip().lower()
+    if not sep or not key:
+        raise RulesError(f"a house rule is written KEY=on or KEY=off (e.g. stick_the_dealer=on), not {text!r}")
+    if key not in BY_KEY:
+        raise RulesError(f"unknown house rule {key!r}; the house rules are {', '.join(BY_KEY)}")
+    if raw in ("on", "true", "yes"):
+        return key, True
+    if raw in ("off", "false", "no"):
+        return key, False
+    raise RulesError(f"house rule {key} is on or off, not {raw!r}")
