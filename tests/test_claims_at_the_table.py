@@ -10,6 +10,7 @@ North's farmer's hand takes TS JS QS and leaves 9C 9D 9H in the kitty.
 from __future__ import annotations
 
 import io
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -72,11 +73,32 @@ def test_an_option_is_read_as_its_type(text: str, expected: tuple[str, Any]) -> 
     ("=true", "NAME=VALUE"),
     ("no_such=1", "unknown option 'no_such'"),
     ("farmers_hand=yes", "farmers_hand is true or false, not 'yes'"),
-    ("game_target=ten", "game_target is a whole number, not 'ten'"),
+    ("game_target=ten", "game_target is a whole number written with the digits 0-9, not 'ten'"),
+    ("game_target=١٠", "digits 0-9"),  # Arabic-Indic digits, which int() would read
+    ("game_target=1_0", "digits 0-9"),
+    ("game_target=" + "9" * 5000, "digits 0-9"),
+    ("progressive_hands=100000", None),  # a whole number, refused by the rules' maximum (below)
 ])
-def test_a_bad_option_is_refused_naming_it(text: str, words: str) -> None:
+def test_a_bad_option_is_refused_naming_it(text: str, words: str | None) -> None:
+    if words is None:
+        name, value = parse_option(text)
+        with pytest.raises(RulesError, match=f"{name} = {value} is above its maximum 1000"):
+            preset("progressive-party").replace(**{name: value})
+        return
     with pytest.raises(RulesError, match=words):
         parse_option(text)
+
+
+@pytest.mark.parametrize(("argv", "words"), [
+    (["--target", "7", "--option", "game_target=5"], "disagree; give the target once"),
+    (["--preset", "progressive-party", "--target", "5"], "--target has no effect in progressive play"),
+])
+def test_regression_a_target_that_would_be_ignored_is_refused(capsys: pytest.CaptureFixture[str], argv: list[str],
+                                                               words: str) -> None:
+    """--target was overridden by --option game_target, and ignored in progressive play."""
+    assert main(["watch", "--delay", "0", "--seed", "1", *argv]) == 2
+    err = capsys.readouterr().err
+    assert words in err and len(err.strip().splitlines()) == 1
 
 
 def test_watch_plays_the_options_given_and_says_so(capsys: pytest.CaptureFixture[str]) -> None:
@@ -210,3 +232,49 @@ def test_fixed_layouts_refuse_the_claims_naming_the_option(entry: Any, option: s
 def test_fixed_layouts_take_the_same_rules_without_the_claims(entry: Any) -> None:
     """The control of the refusals above: without the claim options the same entry plays."""
     assert entry(MS.replace(farmers_hand=False)) is not None
+
+
+def test_regression_ace_no_face_passes_the_deal_even_where_passed_out_hands_are_redealt() -> None:
+    """An ace with no face is thrown in and "the deal is then passed clockwise" (X-25;
+    RULES.md decision 23). Under all_pass_round2 = same_dealer_redeals the same dealer
+    dealt again, because the throw-in was taken for a hand passed out by the bidding."""
+    for rules in (preset("casual-web-003").replace(ace_no_face_redeal=True),
+                  preset("progressive-party").replace(ace_no_face_redeal=True)):
+        first = kit.make_state(rules, W, ["AC 9C TD 9H TS", None, None, None], "KH")
+        game = kit.game_with_first_hand(rules, W, first)
+        game.apply("throw-in")
+        assert game.finished_hands[0].result is not None and game.finished_hands[0].result.thrown_in
+        assert game.hand.dealer == N  # West's left
+        passed = kit.game_with_first_hand(rules, W, kit.make_state(rules, W, [None] * 4, upcard="9H"))
+        for _ in range(4 if passed.hand.claims_left else 0):
+            passed.apply("pass")  # nobody claims
+        for _ in range(8):
+            passed.apply("pass")
+        assert passed.hand.dealer == W  # a hand passed out by the bidding: the same dealer
+
+
+def test_regression_an_egn_save_of_the_claims_is_refused_before_play(capsys: pytest.CaptureFixture[str],
+                                                                     tmp_path: Path) -> None:
+    """The EGN export refused the claim round only at the first hand written, after play
+    had begun; it is now refused with the rules, before the first deal, as progressive play is."""
+    path = tmp_path / "claims.egn"
+    assert main(["watch", "--delay", "0", "--seed", "12", "--option", "farmers_hand=true", "--save", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "farmers_hand = true" in err and "use a .json file" in err
+    assert not path.exists() and not (tmp_path / "claims.egn.json").exists()
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("farmer's hand", "farmers-hand"), ("farmer’s hand", "farmers-hand"), ("farmers hand", "farmers-hand"),
+    ("farmers", "farmers-hand"), ("FARMERS-HAND", "farmers-hand"), ("A farmer's hand.", "farmers-hand"),
+    ("no claim", "pass"), ("pass", "pass"), ("1", "pass"),
+])
+def test_regression_a_claim_is_typed_in_plain_words(text: str, expected: str) -> None:
+    """'farmer's hand' was refused for its stray letter s, 'farmers hand' as no call."""
+    from euchre.cli.choices import choose_call
+    from euchre.core.actions import Action
+
+    menu = [Action.PASS, Action.FARMERS_HAND]
+    assert str(choose_call(text, menu, ["No claim.", "A farmer's hand."])) == expected
+    thrown = [Action.PASS, Action.THROW_IN]
+    assert str(choose_call("throw in", thrown, ["No claim.", "I show my hand for a new deal."])) == "throw-in"

@@ -260,10 +260,11 @@ def test_no_claim_round_without_the_options() -> None:
     assert state.claims_left == 0 and legal(state) == {"pass", "order", "order-alone"}
 
 
-@pytest.mark.parametrize("changes", [{"deck": 32}, {"deck": 28}])
+@pytest.mark.parametrize("changes", [{"deck": 32}, {"deck": 28}, {"joker": True}])
 def test_farmers_hand_needs_the_24_card_pack(changes: dict[str, object]) -> None:
     """REFERENCE 4.6: a farmer's hand needs the 24-card pack (nines and tens are its
-    lowest cards)."""
+    lowest cards); with the joker the kitty holds four cards under the upcard, not the
+    three the farmer takes (regression: the joker was let through)."""
     with pytest.raises(RulesError, match="farmers_hand"):
         FARMER.replace(**changes)
 

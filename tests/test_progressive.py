@@ -197,3 +197,40 @@ def test_openspiel_and_pettingzoo_end_the_round() -> None:
             state.apply_action(rng.choice(state.legal_actions()))
     returns = state.returns()
     assert sum(returns) == 0 and all(r in (-1.0, 0.0, 1.0) for r in returns)
+
+
+def test_regression_tools_count_a_tied_round_as_a_tie_not_a_win_nor_unfinished(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A progressive round that ends level has no winner. The duplicate arena counted it a
+    win for side B, ``euchre sim`` and ``euchre selfplay`` as a game cut off by the hand
+    limit. Each now says which games tied, and counts them in neither side's wins."""
+    from euchre.analysis.duplicate import play_duplicate_game
+    from euchre.cli.main import main
+    from euchre.cli.sim import play_one
+    from euchre.core.game import TIE
+
+    rules = PP.replace(progressive_hands=2)
+    outcomes = [play_one(rules, ("random", "random"), seed) for seed in range(30)]
+    for o in outcomes:
+        a, b = o.points
+        assert o.winner == (TIE if a == b else 0 if a > b else 1)
+    ties = sum(o.winner == TIE for o in outcomes)
+    assert ties  # some rounds tied
+    first_tie = next(o.seed for o in outcomes if o.winner == TIE)
+    assert main(["sim", "--preset", "progressive-party", "--option", "progressive_hands=2", "--bots", "random,random",
+                 "--games", "1", "--seed", str(first_tie)]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "1 game(s) tied" in out and "did not finish" not in out and "Games won by N-S 0 of 0" in out
+
+    import functools
+
+    from euchre.bots import make_bot as bot
+
+    seen = set()
+    for index in range(30):
+        game = play_duplicate_game(rules, functools.partial(bot, "random"), functools.partial(bot, "random"),
+                                   seed=0, index=index)
+        for winner, (pa, pb) in zip(game.winners, game.points, strict=True):
+            assert winner == (TIE if pa == pb else 0 if pa > pb else 1)
+            seen.add(winner)
+    assert TIE in seen and None not in seen

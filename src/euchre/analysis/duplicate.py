@@ -36,7 +36,7 @@ from euchre.analysis.parallel import Backend, BackendError, open_pool
 from euchre.bots.base import Bot
 from euchre.core.actions import Action
 from euchre.core.errors import EuchreError, IllegalActionError
-from euchre.core.game import Game
+from euchre.core.game import TIE, Game, outcome_of
 from euchre.core.hand import HandResult, HandState
 from euchre.core.rules import Rules
 from euchre.core.seats import FOUR_HANDED, Table
@@ -179,8 +179,9 @@ class DuplicateGame:
 
     Attributes:
         index: the game's number in the match (from 0).
-        winners: per play, the winning side (0 A, 1 B), or None when the game did not end
-            within the hand limit.
+        winners: per play, the winning side (0 A, 1 B), ``TIE`` (-1) for a progressive
+            round with equal scores, or None when the game did not end within the hand
+            limit.
         points: per play, ``(A's points, B's points)`` over the game.
         hands: per play, the number of hands played.
     """
@@ -224,7 +225,8 @@ def play_duplicate_game(rules: Rules, make_a: BotFactory, make_b: BotFactory, se
             game.apply(checked_choice(bots[seat], view_of(game.hand, seat, game.score)))
         b_team = 1 - a_team
         points.append((game.score[a_team] - game.initial_score[a_team], game.score[b_team] - game.initial_score[b_team]))
-        winners.append(None if game.result is None else (0 if game.result.winner == a_team else 1))
+        won = outcome_of(game)
+        winners.append(None if won is None else TIE if won == TIE else (0 if won == a_team else 1))
         hands.append(len(game.finished_hands))
     return DuplicateGame(index, (winners[0], winners[1]), (points[0], points[1]), (hands[0], hands[1]))
 

@@ -28,7 +28,7 @@ from euchre.analysis.parallel import Backend, open_pool
 from euchre.bots.base import Bot
 from euchre.bots.rollout import SearchValues
 from euchre.core.errors import EuchreTypeError, EuchreValueError, RulesError
-from euchre.core.game import Game
+from euchre.core.game import Game, outcome_of
 from euchre.core.rules import Rules
 from euchre.core.views import PlayerView, view_of
 
@@ -81,7 +81,8 @@ class SelfPlayGame:
         seed: its ``game_seed``.
         columns: its decision rows (:data:`COLUMNS`).
         hands: hands played.
-        winner: the winning team (0 N-S, 1 E-W), None if the hand limit stopped it.
+        winner: the winning team (0 N-S, 1 E-W), ``TIE`` for a progressive round with
+            equal scores, None if the hand limit stopped it.
     """
 
     index: int
@@ -141,7 +142,7 @@ def play_recorded_game(rules: Rules, factories: Sequence[BotFactory], labels: Se
             hand_start = len(rows)
             hand_index += 1
     # a hand cut short by the hand limit cannot happen: the limit is checked between hands
-    winner = None if game.result is None else game.result.winner
+    winner = outcome_of(game)
     gained = [game.score[t] - game.initial_score[t] for t in (0, 1)]
     cols = new_columns()
     if rows:
@@ -151,7 +152,7 @@ def play_recorded_game(rules: Rules, factories: Sequence[BotFactory], labels: Se
     cols["hand_points_against"] = [p[1 - t] for t, *p in outcomes]
     cols["game_points"] = [gained[t] for t, *_ in outcomes]
     cols["game_points_against"] = [gained[1 - t] for t, *_ in outcomes]
-    cols["game_won"] = [None if winner is None else winner == t for t, *_ in outcomes]
+    cols["game_won"] = [None if winner is None else winner == t for t, *_ in outcomes]  # a tie: False for both
     return SelfPlayGame(index, gseed, cols, len(game.finished_hands), winner)
 
 

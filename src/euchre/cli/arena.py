@@ -33,6 +33,7 @@ from euchre.analysis.stats import mean_interval, wilson_interval
 from euchre.cli.sim import backend_argv, backend_from_args
 from euchre.cli.table import build_rules, rules_argv, rules_title
 from euchre.core.errors import EuchreError
+from euchre.core.game import TIE
 from euchre.core.rules import Rules
 
 
@@ -90,7 +91,8 @@ class PairingSummary:
         margin: A's points minus B's per hand.
         margin_ci: its 95% interval (points per hand), None with fewer than two deals.
         games: games played (two per duplicate game); ``a_wins``/``b_wins`` won by each
-            side; ``unfinished`` stopped at the hand limit.
+            side; ``ties`` progressive rounds that ended level (counted in neither);
+            ``unfinished`` stopped at the hand limit.
         win_ci: the Wilson 95% interval of A's share of the finished games (0..1), None
             when no game was played.
         running: A's share after each duplicate deal (0..1).
@@ -109,6 +111,7 @@ class PairingSummary:
     games: int
     a_wins: int
     b_wins: int
+    ties: int
     unfinished: int
     win_ci: tuple[float, float] | None
     running: tuple[float, ...]
@@ -158,6 +161,7 @@ def summarize(a: str, b: str, record: MatchRecord) -> PairingSummary:
     winners = [w for g in record.games for w in g.winners]
     a_wins = winners.count(0)
     b_wins = winners.count(1)
+    ties = winners.count(TIE)
     finished = a_wins + b_wins
     return PairingSummary(
         a=a, b=b, deals=n, hands=hands,
@@ -165,7 +169,7 @@ def summarize(a: str, b: str, record: MatchRecord) -> PairingSummary:
         share=share, share_ci=share_ci,
         margin=(a_total - b_total) / hands if hands else 0.0,
         margin_ci=None if margin_ci is None else (margin_ci[1], margin_ci[2]),
-        games=len(winners), a_wins=a_wins, b_wins=b_wins, unfinished=len(winners) - finished,
+        games=len(winners), a_wins=a_wins, b_wins=b_wins, ties=ties, unfinished=len(winners) - finished - ties,
         win_ci=wilson_interval(a_wins, finished) if finished else None,
         running=tuple(running),
     )
@@ -197,6 +201,8 @@ def report_pairing(console: Console, s: PairingSummary) -> None:
         rate = s.a_wins / finished if finished else 0.0
         row("Games won by A", f"{s.a_wins} of {finished} = {_pct(rate)}",
             "" if s.win_ci is None else f"95% CI {_pct(s.win_ci[0])} to {_pct(s.win_ci[1])} (Wilson score interval)")
+        if s.ties:
+            row("", f"{s.ties} game(s) tied (a progressive round with equal scores), counted in neither")
         if s.unfinished:
             row("", f"{s.unfinished} game(s) did not finish (hand limit)")
 

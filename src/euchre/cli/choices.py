@@ -51,6 +51,8 @@ _PARTNER = {"partner", "with", "together", "team"}
 _TAKEOVER = {"take", "over", "takeover"}
 _DEFEND = {"defend", "defence", "defense"}
 _NO_TRUMP = {"nt", "notrump", "notrumps"}
+_FARMER = {"farmer", "farmers", "farmers-hand"}
+_THROW_IN = {"throw", "redeal", "misdeal"}
 
 
 class ChoiceError(Exception):
@@ -206,6 +208,10 @@ def _matches(action: Action, tokens: list[str], suit: int | None) -> bool:
         return bool(words & (_DEFEND | _ALONE))
     if action == Action.FORFEIT:
         return "forfeit" in words
+    if action == Action.FARMERS_HAND:  # the claims of the dealt hand (RULES.md decision 23)
+        return bool(words & _FARMER)
+    if action == Action.THROW_IN:
+        return bool(words & _THROW_IN) and not words & _FARMER
     return False
 
 
@@ -232,6 +238,10 @@ def example_words(menu: Sequence[Action], limit: int = 2) -> str:
             word = "defend"
         elif action == Action.FORFEIT:
             word = "forfeit"
+        elif action == Action.FARMERS_HAND:
+            word = "farmer's hand"
+        elif action == Action.THROW_IN:
+            word = "throw in"
         else:
             continue
         if f"'{word}'" not in out:
@@ -276,11 +286,11 @@ def choose_call(text: str, menu: Sequence[Action], words: Sequence[str], *, no_p
     k = _number(t, "choice", n)
     if k is not None:
         return menu[k - 1]
-    low = t.lower()
+    low = re.sub(r"['’]s\b", "s", t.lower())  # "farmer's hand": the possessive is no stray letter
     if len(low) == 1 and low.isascii() and low.isalpha():
         return _letter(low, menu, n, no_pass)
     for action, w in zip(menu, words, strict=True):
-        if low == w.lower().rstrip(".") or low == w.lower():
+        if t.lower() in (w.lower().rstrip("."), w.lower()):
             return action
     try:
         code = Action.parse(low)

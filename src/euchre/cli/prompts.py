@@ -31,7 +31,7 @@ from euchre.core.cards import EFFECTIVE_SUIT, NO_TRUMP, Card
 from euchre.core.game import Game
 from euchre.core.hand import Phase
 from euchre.core.views import PlayerView
-from euchre.core.words import describe_pending, joker_word, plain, role_of
+from euchre.core.words import claim_round_length, describe_pending, joker_word, plain, role_of
 
 HELP = """\
 How to answer:
@@ -157,7 +157,7 @@ class HumanPlayer:
             only = view.legal[0]
             what = Card(only.card).pretty(view.rules.joker_card) if only.is_play or only.is_discard or only.is_give \
                 else describe_pending(view, only, viewer=view.seat)
-            c.print(f"Hint: you have only one choice here: {what}.", markup=False)
+            c.print(f"Hint: you have only one choice here: {what.rstrip('.')}.", markup=False)
             return
         c.print("Thinking ...")
         try:
@@ -281,6 +281,14 @@ class HumanPlayer:
         may_pass = Action.PASS in legal
         only_pass = list(legal) == [Action.PASS]
         needs_trump = view.rules.require_trump_to_call == "natural_trump"
+        if view.phase == Phase.BID_ROUND_1 and claim_round_length(
+                [*view.history, (view.turn, int(Action.PASS))], view.rules, view.upcard) > len(view.history):
+            # The claim round before the bidding (RULES.md decision 23).
+            if Action.FARMERS_HAND in legal:
+                return "Before the bidding: you may claim a farmer's hand (your three nines or tens for the kitty's three)."
+            if Action.THROW_IN in legal:
+                return "Before the bidding: you may show your hand and have it thrown in for a new deal."
+            return "Before the bidding: any claims of the dealt hand? You have none to make."
         if view.phase == Phase.BID_ROUND_1:
             text = f"Round one: {suit_text(view.upcard >> 3)} as trump, with the {up} to the dealer?"
             if only_pass:

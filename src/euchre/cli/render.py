@@ -206,7 +206,7 @@ def result_line(result: HandResult, table: Table = FOUR_HANDED) -> str:
     as ``table`` names them (``"N-S (makers) took 3 tricks"``, ``"Player 2 (maker)
     took 3 tricks"``)."""
     if result.passed_out and not result.forfeit:
-        if result.label != "passed out":  # thrown in by a claim of the dealt hand (RULES.md decision 23)
+        if result.thrown_in:  # by a claim of the dealt hand (RULES.md decision 23)
             again = "the same dealer deals again" if result.dealer_deals_again else "the deal passes to the left"
             return f"{result.label[0].upper()}{result.label[1:]}. No score; {again}."
         return "All passed: the hand is thrown in. No score."
@@ -496,7 +496,8 @@ class Narrator:
         s = result.score
         w = result.winner
         scores = ", ".join(f"{table.team_names[t]} {s[t]}" for t in range(len(s)))
-        text = f"The round's {game.rules.progressive_hands} hands are played: {scores}. "
+        n = game.rules.progressive_hands
+        text = f"The round's {n} hand{'s are' if n != 1 else ' is'} played: {scores}. "
         if w is None:
             text += "A tie."
         else:

@@ -22,6 +22,7 @@ from euchre.analysis.selfplay import run_selfplay
 from euchre.cli.sim import backend_argv, backend_from_args
 from euchre.cli.table import bot_levels, build_rules, levels_by_seat, rules_argv
 from euchre.core.errors import EuchreError
+from euchre.core.game import TIE
 
 MAX_HANDS = 1000
 """The default hand limit of a game (``--max-hands``)."""
@@ -78,7 +79,7 @@ def cmd_selfplay(args: argparse.Namespace, console: Console) -> int:
         argv += ["--max-hands", str(args.max_hands)]
     command = shlex.join(argv)
     factories = [functools.partial(make_bot, level) for level in levels]
-    hands = decisions = unfinished = 0
+    hands = decisions = unfinished = ties = 0
     started = time.perf_counter()
     columns = (TextColumn("Games"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn())
     with Progress(*columns, console=console, transient=True) as progress, \
@@ -90,6 +91,7 @@ def cmd_selfplay(args: argparse.Namespace, console: Console) -> int:
             hands += game.hands
             decisions += game.decisions
             unfinished += game.winner is None
+            ties += game.winner == TIE
             progress.advance(task)
     seconds = time.perf_counter() - started
     size = out.stat().st_size
@@ -98,6 +100,8 @@ def cmd_selfplay(args: argparse.Namespace, console: Console) -> int:
     console.print(f"  {args.games} game(s), {hands} hands, {decisions} decisions in {seconds:.1f} s "
                   f"({decisions / seconds if seconds else 0:.0f} decisions/s, {backend.describe()})")
     console.print(f"  Wrote {out}: {size:,} bytes, {size / max(decisions, 1):.1f} bytes per decision")
+    if ties:
+        console.print(f"  {ties} game(s) tied (a progressive round with equal scores: game_won false for both).")
     if unfinished:
         console.print(f"  {unfinished} game(s) stopped at the hand limit ({args.max_hands}).")
     console.print(f"Command: {command}", soft_wrap=True)

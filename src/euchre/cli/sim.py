@@ -31,6 +31,7 @@ from euchre.analysis.parallel import Backend, open_pool
 from euchre.analysis.stats import mean_interval, wilson_interval
 from euchre.cli.table import build_rules, rules_argv
 from euchre.core.errors import EuchreError
+from euchre.core.game import TIE, outcome_of
 from euchre.core.rules import Rules
 
 MAX_WORKERS = 1024
@@ -91,7 +92,8 @@ def backend_argv(args: argparse.Namespace) -> list[str]:
 @dataclass(frozen=True)
 class GameOutcome:
     """What one simulated game gave: the winner (side 0 or 1 of the table, N-S or E-W
-    at the four-hand table; None if unfinished), the points scored by each side, each
+    at the four-hand table; ``TIE`` for a progressive round with equal scores; None if
+    unfinished), the points scored by each side, each
     hand's points ``(side 0, side 1)``, and the game's seed."""
 
     winner: int | None
@@ -109,8 +111,7 @@ def play_one(rules: Rules, levels: tuple[str, str], seed: int) -> GameOutcome:
     bots = [make_bot(levels[table.team[s]], seed * 4 + s) for s in range(table.seats)]
     game = play_game(rules, bots, seed)
     hands = tuple((h.result.points[0], h.result.points[1]) for h in game.finished_hands if h.result is not None)
-    winner = game.result.winner if game.result is not None else None
-    return GameOutcome(winner, (sum(p[0] for p in hands), sum(p[1] for p in hands)), hands, seed)
+    return GameOutcome(outcome_of(game), (sum(p[0] for p in hands), sum(p[1] for p in hands)), hands, seed)
 
 
 def play_chunk(rules: Rules, levels: tuple[str, str], first_seed: int, count: int) -> list[GameOutcome]:
@@ -131,7 +132,8 @@ def report(console: Console, outcomes: Sequence[GameOutcome], levels: tuple[str,
     a, b = sides
     n = len(outcomes)
     wins = sum(1 for o in outcomes if o.winner == 0)
-    finished = sum(1 for o in outcomes if o.winner is not None)
+    ties = sum(1 for o in outcomes if o.winner == TIE)
+    finished = sum(1 for o in outcomes if o.winner is not None and o.winner != TIE)
     hand_pts = [p for o in outcomes for p in o.hand_points]
     console.print(f"{a} ({levels[0]}) against {b} ({levels[1]}), {preset_name}: "
                   f"{n} game(s), {len(hand_pts)} hands.")
@@ -161,8 +163,10 @@ def report(console: Console, outcomes: Sequence[GameOutcome], levels: tuple[str,
     if margin_ci is not None:
         row(f"{a} margin per hand", f"{margin_ci[0]:+.3f} points",
             f"95% CI {margin_ci[1]:+.3f} to {margin_ci[2]:+.3f} (normal approx. over hands)")
-    if finished < n:
-        console.print(f"  {n - finished} game(s) did not finish (hand limit).")
+    if ties:
+        console.print(f"  {ties} game(s) tied (a progressive round with equal scores), counted in neither side's wins.")
+    if finished + ties < n:
+        console.print(f"  {n - finished - ties} game(s) did not finish (hand limit).")
     console.print(f"Command: {command}", soft_wrap=True)
 
 

@@ -16,7 +16,7 @@ from typing import Protocol
 
 from euchre.cli.render import MAX_DELAY, Narrator
 from euchre.core.actions import Action
-from euchre.core.errors import EuchreError
+from euchre.core.errors import EuchreError, RulesError
 from euchre.core.game import Game
 from euchre.core.house_rules import changes_for, parse_rule
 from euchre.core.presets import preset
@@ -39,18 +39,26 @@ def build_rules(preset_name: str, target: int | None, options: Sequence[str] | N
     and then each ``NAME=VALUE`` of ``options`` (``--option``) applied on top.
 
     Raises:
-        RulesError: unknown or unplayable preset, an invalid target, an unknown house
-            rule or option, a value of the wrong type, or options that clash.
+        RulesError: unknown or unplayable preset, an invalid target (also one given in
+            progressive play, which counts hands, or one that disagrees with
+            ``--option game_target``), an unknown house rule or option, a value of the
+            wrong type, or options that clash.
     """
     rules = preset(preset_name)
-    if target is not None:
-        rules = rules.replace(game_target=target)
     wanted = dict(parse_rule(text) for text in house or ())
     if wanted:
         rules = rules.replace(**changes_for(rules, wanted))
     changes = dict(parse_option(text) for text in options or ())
     if changes:
         rules = rules.replace(**changes)
+    if target is not None:
+        if "game_target" in changes and changes["game_target"] != target:
+            raise RulesError(f"--target {target} and --option game_target={changes['game_target']} disagree; "
+                             "give the target once")
+        if not rules.plays_to_target:
+            raise RulesError(f"--target has no effect in progressive play, which plays a round of "
+                             f"{rules.progressive_hands} hands; set their number with --option progressive_hands=N")
+        rules = rules.replace(game_target=target)
     return rules
 
 

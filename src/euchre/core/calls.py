@@ -131,7 +131,7 @@ class Calls(TrickPlay):
     def _finish_thrown_in(self, label: str, same_dealer: bool) -> None:
         sides = len(self.tricks_won)
         self.result = HandResult(True, False, None, None, None, None, (0,) * sides, (0,) * sides, label,
-                                 dealer_deals_again=same_dealer)
+                                 dealer_deals_again=same_dealer, thrown_in=True)
         self.claims_left = 0
         self.phase = Phase.DONE
         self.is_over = True

@@ -226,6 +226,21 @@ def bridge_team(rules: Rules, score: Sequence[int]) -> int | None:
     return None
 
 
+TIE = -1
+"""The side number that tools outside the game (duplicate matches, ``euchre sim``,
+self-play) give a finished game that nobody won: a progressive round whose highest
+scores are equal (``GameResult.winner`` None; RULES.md decision 24). None there means a
+game that did not end."""
+
+
+def outcome_of(game: Game) -> int | None:
+    """The winning side of a finished game, :data:`TIE` when it ended with nobody the
+    winner, or None when it has not ended (the hand limit stopped it)."""
+    if game.result is None:
+        return None
+    return TIE if game.result.winner is None else game.result.winner
+
+
 @dataclass(frozen=True)
 class GameResult:
     """The end of a game.
@@ -486,7 +501,8 @@ class Game:
         dealer = self.dealer
         if not leaders and not round_over:
             if not (result.dealer_deals_again or (
-                    result.passed_out and not result.forfeit and self.rules.all_pass_round2 == "same_dealer_redeals")):
+                    result.passed_out and not result.forfeit and not result.thrown_in
+                    and self.rules.all_pass_round2 == "same_dealer_redeals")):
                 dealer = self.table.left[dealer]  # the deal passes left (all seeds)
             if len(self.finished_hands) + 1 < self.max_hands:
                 next_hand = self._new_hand(dealer, len(self.finished_hands) + 1)  # may raise: nothing is changed yet

@@ -21,8 +21,15 @@ from euchre.core.errors import RulesError, RulesTypeError
 from euchre.core.seats import Table, table_of
 
 
-def _opt(default: Any, choices: tuple[Any, ...] | None, source: str, *, minimum: int | None = None) -> Any:
-    return field(default=default, metadata={"choices": choices, "source": source, "minimum": minimum})
+def _opt(default: Any, choices: tuple[Any, ...] | None, source: str, *, minimum: int | None = None,
+         maximum: int | None = None) -> Any:
+    return field(default=default, metadata={"choices": choices, "source": source, "minimum": minimum,
+                                            "maximum": maximum})
+
+
+MAX_GAME_LENGTH = 1000
+"""The largest ``game_target`` and ``progressive_hands``: a game the engine plays to its
+end (``Game`` stops any game at 10,000 hands; a game to 1,000 points takes some 600)."""
 
 
 BOOL = (False, True)
@@ -78,11 +85,12 @@ class Rules:
     points_lone_euchred: int = _opt(2, (2, 4), "S001 L23; S000 L175")
     points_defend_alone_euchre: int = _opt(4, (4,), "X-19, X-20, X-11")
     super_euchre: bool = _opt(False, BOOL, "X-11")
-    game_target: int = _opt(10, None, "S000 L113, S001 L24, S002 L9, S003 L33; X-08", minimum=1)
+    game_target: int = _opt(10, None, "S000 L113, S001 L24, S002 L9, S003 L33; X-08", minimum=1,
+                            maximum=MAX_GAME_LENGTH)
     laps: bool = _opt(False, BOOL, "D.C. ch. IV (X-04b); X-15a; X-20")
     slams: bool = _opt(False, BOOL, "X-15a, X-20")
     match_format: str = _opt("single_game", ("single_game", "rubber_best_of_3", "progressive_fixed_hands"), "Leeds & Dwight s1; X-32, X-48")
-    progressive_hands: int = _opt(8, None, "X-32", minimum=1)
+    progressive_hands: int = _opt(8, None, "X-32", minimum=1, maximum=MAX_GAME_LENGTH)
     progressive_movement: str = _opt("winners_up_losers_down", ("winners_up_losers_stay", "winners_up_losers_down", "fixed_rotation"), "X-49, X-50, X-51")
     # 4.6 Deal anomalies, irregularities, claims
     farmers_hand: bool = _opt(False, BOOL, "X-25, X-31b; RULES.md decision 23")
@@ -125,7 +133,10 @@ class Rules:
                 raise RulesError(f"option {f.name} = {_show(value)} is not allowed; allowed: {allowed}")
             minimum = f.metadata["minimum"]
             if minimum is not None and value < minimum:
-                raise RulesError(f"option {f.name} = {value} is below its minimum {minimum}")
+                raise RulesError(f"option {f.name} = {_number(value)} is below its minimum {minimum}")
+            maximum = f.metadata["maximum"]
+            if maximum is not None and value > maximum:
+                raise RulesError(f"option {f.name} = {_number(value)} is above its maximum {maximum}")
         self._check_combinations()
         self._check_supported()
         object.__setattr__(self, "_table", table_of(self.num_players, self.variant))
@@ -159,12 +170,13 @@ class Rules:
             if self.call_for_best != "none":  # a lone call-ace maker has no partner to give him a card
                 raise RulesError(f"call_for_best = {self.call_for_best} needs partners; with variant = {self.variant} "
                                  "every player plays for himself")
-        if self.farmers_hand and (self.deck != 24 or self.num_players != 4):
+        if self.farmers_hand and (self.cards_in_deck != 24 or self.num_players != 4):
             # Three nines or tens are the lowest cards only in the 24-card pack, and the
             # kitty's three face-down cards under the upcard are the four-hand table's
             # (X-25; RULES.md decision 23).
-            raise RulesError(f"farmers_hand = true needs deck = 24 and num_players = 4 (the kitty of the upcard and "
-                             f"three cards face down), not deck = {self.deck}, num_players = {self.num_players}")
+            raise RulesError(f"farmers_hand = true needs deck = 24 without the joker and num_players = 4 (the kitty "
+                             f"of the upcard and three cards face down), not deck = {self.deck}"
+                             f"{' with the joker' if self.joker else ''}, num_players = {self.num_players}")
         if self.laps and self.game_target < self.max_hand_points:
             raise RulesError(
                 f"laps = true needs game_target of at least {self.max_hand_points}: from {self.game_target - 1} points a "
@@ -302,6 +314,14 @@ class Rules:
         return table
 
 
+def _number(value: Any) -> str:
+    """A whole number for a message; one too long to print whole by its size (Python
+    refuses to print numbers of more than 4,300 digits)."""
+    if abs(value) < 10**12:
+        return str(value)
+    return f"{'-' if value < 0 else ''}(a number of about {int(abs(value).bit_length() * 0.30103) + 1} digits)"
+
+
 def _show(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
@@ -341,10 +361,10 @@ def parse_option(text: str) -> tuple[str, Any]:
             raise RulesError(f"option {name} is true or false, not {raw!r}")
         return name, raw.lower() == "true"
     if kind is int:
-        try:
-            return name, int(raw)
-        except ValueError:
-            raise RulesError(f"option {name} is a whole number, not {raw!r}") from None
+        # ASCII digits only (Python's int() also reads other scripts' digits and "1_0").
+        if not (raw.removeprefix("-").isascii() and raw.removeprefix("-").isdigit()) or len(raw) > 12:
+            raise RulesError(f"option {name} is a whole number written with the digits 0-9, not {raw[:40]!r}")
+        return name, int(raw)
     return name, raw
 
 

@@ -81,6 +81,9 @@ class HandResult:
         dealer_deals_again: the deal was thrown in and the same dealer deals the next
             (a hand of nines and tens shown, two farmer's hands claimed: RULES.md
             decision 23); False for every played hand.
+        thrown_in: the deal was thrown in by a claim of the dealt hand (decision 23),
+            not passed out by the bidding: who deals next is ``dealer_deals_again``'s
+            to say, whatever ``all_pass_round2`` says of a hand passed out.
     """
 
     passed_out: bool
@@ -94,6 +97,7 @@ class HandResult:
     label: str
     partner: int | None = None
     dealer_deals_again: bool = False
+    thrown_in: bool = False
 
     @property
     def scoring_teams(self) -> tuple[int, ...]:

@@ -108,6 +108,9 @@ def rules_from_request(body: Any, max_target: int) -> tuple[Rules, str | None, s
         if options:
             rules = rules.replace(**{str(k): v for k, v in options.items()})
         if target is not None:
+            if not rules.plays_to_target:
+                raise CreateError("bad_request", "target has no effect in progressive play, which counts hands "
+                                                 "(options.progressive_hands)")
             rules = rules.replace(game_target=target)
         if rules.game_target > max_target:
             raise CreateError("bad_request", f"the game target may be at most {max_target}")

@@ -146,6 +146,8 @@ def ruleset_from_rules(rules: Rules) -> dict[str, Any]:
     need("points_march", rules.points_march == 2)
     need("super_euchre", not rules.super_euchre)
     need("match_format", rules.match_format == "single_game")  # EGN's winning_score ends a game by points
+    for name in rules.claims:  # EGN's bidding has no round of claims before the first bid (RULES.md decision 23)
+        problems.append(f"{name} = true (EGN has no claim round before the bidding)")
     if rules.defend_alone:
         need("defend_alone_against", rules.defend_alone_against == "lone_maker")
         need("defend_alone_scoring", rules.defend_alone_scoring == "euchre_scores_4")
