@@ -120,3 +120,16 @@ def test_the_terminal_plays_the_house_rules_and_lists_them(capsys: pytest.Captur
     assert main(["watch", "--rule", "stick=on"]) == 2
     err = capsys.readouterr().err
     assert "unknown house rule 'stick'" in err and len(err.strip().splitlines()) == 1
+
+
+def test_regression_the_form_offers_only_rules_the_preset_can_switch() -> None:
+    """'Going alone' was offered for two-handed, where it can only fail (no partners)."""
+    from euchre.core.presets import PLAYABLE_PRESETS
+
+    assert "going_alone" not in preset_house_rules(preset("two-handed"))
+    assert "farmers_hand" not in preset_house_rules(preset("uspcc-official"))  # a 32-card pack
+    assert "going_alone" in preset_house_rules(MS)
+    for name in PLAYABLE_PRESETS:
+        rules = preset(name)
+        for key, on in preset_house_rules(rules).items():
+            rules.replace(**changes_for(rules, {key: not on}))  # each box offered can be switched

@@ -88,8 +88,18 @@ def house_rules_json() -> list[dict[str, str]]:
 
 
 def preset_house_rules(rules: Rules) -> dict[str, bool]:
-    """Which house rules a preset's rules have on, by key."""
-    return {r.key: is_on(rules, r) for r in HOUSE_RULES}
+    """Which house rules a preset's rules have on, by key: only those that can be
+    switched there (going alone has no place at a table without partners, the farmer's
+    hand none in a 32-card pack), so that a form offers no box that must fail."""
+    out: dict[str, bool] = {}
+    for r in HOUSE_RULES:
+        on = is_on(rules, r)
+        try:
+            rules.replace(**{r.option: r.off if on else r.on})
+        except RulesError:
+            continue
+        out[r.key] = on
+    return out
 
 
 def in_effect(rules: Rules) -> list[str]:

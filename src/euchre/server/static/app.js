@@ -74,7 +74,10 @@ async function showCreate() {
     const p = options.presets.find((x) => x.name === presetSelect.value);
     $("preset-about").textContent = p ? p.description : "";
     for (const box of houseList.querySelectorAll("input[type=checkbox]")) {
-      box.checked = Boolean(p && p.house_rules && p.house_rules[box.dataset.key]);
+      // A rule these rules cannot switch (going alone at a table without partners) is not offered.
+      const offered = Boolean(p && p.house_rules && box.dataset.key in p.house_rules);
+      box.closest("li").hidden = !offered;
+      box.checked = offered && p.house_rules[box.dataset.key];
     }
     $("target").value = p && p.target !== null ? p.target : "";
     $("target").disabled = Boolean(p) && p.target === null;  // a progressive round counts hands, not points
@@ -89,7 +92,9 @@ async function showCreate() {
     event.preventDefault();
     $("create-error").textContent = "";
     const body = { preset: presetSelect.value, bots: $("bots").value, house_rules: {} };
-    for (const box of houseList.querySelectorAll("input[type=checkbox]")) body.house_rules[box.dataset.key] = box.checked;
+    for (const box of houseList.querySelectorAll("input[type=checkbox]")) {
+      if (!box.closest("li").hidden) body.house_rules[box.dataset.key] = box.checked;
+    }
     const target = parseInt($("target").value, 10);
     if (!Number.isNaN(target)) body.target = target;
     const response = await fetch("/api/tables", {
