@@ -440,6 +440,9 @@ def test_a_page_reconnects_by_itself_when_the_server_is_killed_and_restarted(
     new_page.expect_console(r"WebSocket connection to .* failed")  # while the server is down
     server.kill9()
     page.wait_for_function("() => document.getElementById('connection').textContent.startsWith('Disconnected')")
+    # Regression: the page went on saying "Your turn" and offering moves that went nowhere.
+    assert page.inner_text("#turn").startswith("Disconnected: moves are paused")
+    assert page.eval_on_selector_all("#hand button, #choices button", "bs => bs.every(b => b.disabled)")
     server.start(port=server.port)
     if server.port != urlsplit(made["links"]["N"]).port:  # another test took the port meanwhile: reopen the link
         page.goto(server.url + "/play#" + made["seats"]["N"])
@@ -451,6 +454,37 @@ def test_a_page_reconnects_by_itself_when_the_server_is_killed_and_restarted(
     shown = play({"N": north}, rng, stop=lambda p, s: len(p.hand()) == 1)
     assert shown["status"] == "over" or len(north.hand()) == 1
     assert north.error() == ""
+
+
+def test_regression_the_trick_won_stays_on_the_table_and_the_skip_link_keeps_the_seat(
+        new_page: Pages, server: ServerProcess) -> None:
+    """Three faults of the page: the fourth card of a trick was never shown (the centre
+    went from three cards to "Last trick won by ..."), the tricks of the hand were listed
+    nowhere, and the "Skip to your hand" link put "#hand" in the address, so the page
+    reloaded without its token ("This link opens no table")."""
+    rng = random.Random(7)
+    made = server.create_table(preset="modern-standard", seed=3, target=5, bots="beginner")
+    north = SeatPage(new_page(), "N")
+    north.open(made["links"]["N"])
+    page = north.page
+    page.keyboard.press("Tab")  # the skip link is the page's first stop, shown when focused
+    assert page.evaluate("() => document.activeElement.className") == "skip"
+    page.keyboard.press("Enter")
+    assert page.url.endswith("#" + made["seats"]["N"])
+    assert page.evaluate("() => document.activeElement.id") == "hand"
+    assert page.inner_text("#connection") == "Connected as North"
+    page.get_by_role("button", name="Start the game").click()
+    page.wait_for_function("() => document.getElementById('table').dataset.status === 'playing'")
+
+    def trick_done(p: SeatPage, shown: dict[str, Any]) -> bool:
+        return p.page.locator("#trick .gathered").count() > 0
+    play({"N": north}, rng, stop=trick_done)
+    assert page.locator("#trick .gathered .card").count() == 4  # all four cards of the trick won
+    assert page.locator("#trick .played").count() == 0  # none led yet to the next
+    winner = page.inner_text("#trick .gathered.won")
+    assert winner.startswith("Won by ")
+    lines = page.eval_on_selector_all("#calls li.trick-line", "ls => ls.map(l => l.textContent)")
+    assert lines and lines[-1].startswith(f"Trick {len(lines)}: ") and winner.removeprefix("Won by ") in lines[-1]
 
 
 def test_a_refused_join_is_shown_not_left_at_connecting(new_page: Pages, server: ServerProcess) -> None:

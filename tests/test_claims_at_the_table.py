@@ -13,6 +13,7 @@ import io
 from pathlib import Path
 from typing import Any
 
+import orjson
 import pytest
 from rich.console import Console
 
@@ -23,6 +24,7 @@ from euchre.core import RulesError, preset, view_of
 from euchre.core.cards import mask_of
 from euchre.core.hand import HandState
 from euchre.core.rules import parse_option
+from euchre.server.serialize import dumps as state_dumps
 from euchre.server.serialize import hand_json
 
 try:
@@ -278,3 +280,38 @@ def test_regression_a_claim_is_typed_in_plain_words(text: str, expected: str) ->
     assert str(choose_call(text, menu, ["No claim.", "A farmer's hand."])) == expected
     thrown = [Action.PASS, Action.THROW_IN]
     assert str(choose_call("throw in", thrown, ["No claim.", "I show my hand for a new deal."])) == "throw-in"
+
+
+def test_regression_the_pages_pass_of_round_one_is_not_said_as_no_claim() -> None:
+    """With the claims on, the page offered round one's pass as "No claim.": the cache of
+    legal entries took the claim round's pass for round one's (same phase, seat, upcard)."""
+    from euchre.server.serialize import StateCache
+
+    cache = StateCache()
+    state = farmer_state()
+    words: list[str] = []
+    phases: list[str] = []
+    for _ in range(5):  # the claim round's four decisions, then North's first bid
+        hand, legal = hand_json(state, [0, 0], state.turn, cache.for_hand(0))
+        decoded = orjson.loads(state_dumps({"hand": hand, "legal": legal}))  # the JSON fragments as sent
+        words.append(next(e["words"] for e in decoded["legal"] if e["action"] == "pass"))
+        phases.append(decoded["hand"]["phase"])
+        state.apply("farmers-hand" if state.turn == N and not state.history else "pass")
+    assert words == ["No claim."] * 4 + ["Pass."]
+    assert phases == ["claims"] * 4 + ["bid_round_1"]
+
+
+def test_regression_the_page_shows_the_games_last_hand_at_game_over() -> None:
+    """At game over the page's "last hand" was the one before the hand that decided it."""
+    from euchre.bots import make_bot
+    from euchre.core.game import Game
+    from euchre.server.serialize import game_json
+
+    game = Game(MS.replace(game_target=3), 4)
+    bots = [make_bot("random", s) for s in range(4)]
+    while not game.is_over:
+        game.apply(bots[game.hand.turn].choose(view_of(game.hand, game.hand.turn, game.score)))
+    shown = game_json(game, N)["previous"]
+    assert shown["hand_number"] == len(game.finished_hands)
+    last = game.finished_hands[-1].result
+    assert last is not None and shown["result"]["label"] == last.label

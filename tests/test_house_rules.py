@@ -59,17 +59,21 @@ def test_a_table_is_made_with_its_house_rules_and_every_seat_sees_them(tmp_path:
     with running(tmp_path / "t.db") as client:
         made = create(client, preset="modern-tournament", bots="random",
                       house_rules={"stick_the_dealer": False, "farmers_hand": True, "going_alone": True})
-        assert made["preset"] is None  # changed from the preset: the rules are stored in full
+        assert made["preset"] == "modern-tournament"  # the rules are stored in full, the name is the base's
         for token in (made["seats"]["N"], made["spectator"]):
             peer = Peer(client, token)
             assert peer.state is not None
             assert peer.state["house_rules"] == ["Going alone", "Farmer's hand"]
+            assert peer.state["preset_changed"] is True
             peer.close()
         rules = live(client, made["table"]).rules
         assert rules.all_pass_round2 == "deal_passes_left" and rules.farmers_hand
         assert rules.deck == preset("modern-tournament").deck
         same = create(client, preset="modern-tournament", house_rules={"stick_the_dealer": True})
-        assert same["preset"] == "modern-tournament"  # nothing changed
+        assert same["preset"] == "modern-tournament"
+        peer = Peer(client, same["seats"]["N"])
+        assert peer.state is not None and peer.state["preset_changed"] is False  # nothing changed
+        peer.close()
 
 
 @pytest.mark.parametrize(("house", "code"), [

@@ -69,8 +69,8 @@ def rules_from_request(body: Any, max_target: int) -> tuple[Rules, str | None, s
         max_target: the largest target allowed.
 
     Returns:
-        ``(rules, preset name or None when options or house rules changed it, bot level,
-        seed or None)``.
+        ``(rules, the preset's name (also under house rules) or None when options were
+        given, bot level, seed or None)``.
 
     Raises:
         CreateError: ``bad_request`` (shape or value) or ``bad_rules`` (the core refused
@@ -117,7 +117,7 @@ def rules_from_request(body: Any, max_target: int) -> tuple[Rules, str | None, s
         Game(rules, 0)  # the core checks that these rules can be played
     except EuchreError as exc:
         raise CreateError("bad_rules", str(exc)) from None
-    return rules, (None if options or changes else name), level, seed
+    return rules, (None if options else name), level, seed
 
 
 class Hub:

@@ -16,7 +16,7 @@ is ``{"code": "JH", "short": "J♥", "name": "Jack of Hearts", "suit": "H"}``, t
      "round_hands": 8 | null, "hands_counted": 3,  (progressive play: the round's hands, those played)
      "display": {"score": "numeric" | "counters_2_3" | ..., "turn_down": "face_up_under_stock" | ...},
      "counters": [[COUNTER, COUNTER], [COUNTER, COUNTER]] | null,   (per team, score_display)
-     "hand": {"dealer": "W", "phase": "play", "turn": "S" | null,
+     "hand": {"dealer": "W", "phase": "play" | "claims" | ..., "turn": "S" | null,  (claims: the claim round)
               "upcard": CARD, "upcard_state": "up" | "taken" | "turned_down",
               "upcard_face_down": false,     (turned down face down on the stock, S000 L123)
               "joker_aside": false, "trump": "H" | "NT" | null, "trump_name": "hearts" | null,
@@ -240,7 +240,10 @@ class StateCache:
 
     def legal_of(self, view: PlayerView, code: int) -> orjson.Fragment:
         """One of the legal actions of ``view``, the seat to act's (see :func:`_legal_entry`)."""
-        key = (code, view.seat, view.turn, view.dealer, view.phase, view.upcard, view.rules.call_words)
+        # The claim round before the bidding shares round one's phase but not its words
+        # (a pass there is "No claim."): whether the action is a claim-round one is part of the key.
+        key = (code, view.seat, view.turn, view.dealer, view.phase, view.upcard, view.rules.call_words,
+               _in_claim_round(view))
         made = self.legal.get(key)
         if made is None:
             made = self.legal[key] = orjson.Fragment(ascii_json(orjson.dumps(_legal_entry(view, code))))
@@ -257,7 +260,8 @@ class StateCache:
     def hand_of(self, view: PlayerView, viewer: int, own: bool) -> orjson.Fragment:
         """The hand object of ``view`` (:func:`_public_hand` with the viewer's ``cards``
         and ``discard`` when ``own``, none for a spectator), as JSON text."""
-        key = (view.dealer, view.phase, view.turn, view.upcard, view.upcard_to_dealer, view.joker_aside, view.trump,
+        key = (view.dealer, view.phase, _in_claim_round(view), view.turn, view.upcard, view.upcard_to_dealer,
+               view.joker_aside, view.trump,
                view.maker, view.alone, view.defender_alone, view.active, view.trick_seats, view.trick_cards,
                view.tricks, view.tricks_won, view.hand_sizes)
         if key != self.public_key:
@@ -283,7 +287,7 @@ def _public_fields(view: PlayerView, card: Callable[[int, str], Any] = card_json
     table = view.table
     return {
         "dealer": seat_text(view.dealer, table),
-        "phase": view.phase.name.lower(),
+        "phase": "claims" if _in_claim_round(view) else view.phase.name.lower(),
         "turn": seat_text(view.turn, table),
         "upcard": card(view.upcard, view.rules.joker_card),
         "upcard_state": _upcard_state(view),
@@ -301,6 +305,13 @@ def _public_fields(view: PlayerView, card: Callable[[int, str], Any] = card_json
         "tricks_won": list(view.tricks_won),
         "hand_sizes": list(view.hand_sizes),
     }
+
+
+def _in_claim_round(view: PlayerView) -> bool:
+    """The seat to act decides in the claim round before the bidding (RULES.md decision
+    23), which shares round one's phase in the core."""
+    return view.phase == Phase.BID_ROUND_1 and len(view.history) < claim_round_length(
+        [*view.history, (view.turn, int(Action.PASS))], view.rules, view.upcard)
 
 
 def _public_hand(view: PlayerView, viewer: int) -> dict[str, Any]:
@@ -371,9 +382,9 @@ _PREVIOUS_HEAD = ("dealer", "upcard", "upcard_state", "joker_aside", "trump", "t
 
 def _last_hand(game: Game) -> tuple[HandState, int] | None:
     """The last finished hand before the one shown and its number (1 for the first),
-    or None."""
+    or None; once the game is over, the game's last hand (the one that decided it)."""
     finished = game.finished_hands
-    if finished and finished[-1] is game.hand:
+    if finished and finished[-1] is game.hand and not game.is_over:
         finished = finished[:-1]
     return (finished[-1], len(finished)) if finished else None
 

@@ -36,6 +36,7 @@ from euchre.core.egn import dumps_egn
 from euchre.core.errors import EuchreError
 from euchre.core.game import Game
 from euchre.core.house_rules import in_effect
+from euchre.core.presets import preset as preset_rules
 from euchre.core.records import dumps
 from euchre.core.rules import Rules
 from euchre.core.views import view_of
@@ -80,6 +81,8 @@ class LiveTable:
         self.clock = clock
         self.rules = Rules.from_stored(row.rules)
         self.house_rules = in_effect(self.rules)  # the titles every seat is shown
+        # True when the rules are not the named preset's own (house rules switched).
+        self.preset_changed = row.preset is not None and preset_rules(row.preset) != self.rules
         self.status = "lobby"
         self.game: Game | None = None
         self.shape = self.rules.table
@@ -406,6 +409,7 @@ class LiveTable:
             "you": {"role": "spectator" if seat is None else "seat", "seat": None if seat is None else seat_text(seat, self.shape)},
             "preset": self.row.preset,
             "house_rules": self.house_rules,
+            "preset_changed": self.preset_changed,
             "bot_level": self.row.bot_level,
             "shape": table_shape(self.shape),
             "seats": self._seats_json() if seats is None else seats,

@@ -149,8 +149,19 @@ function connect() {
     }
     const wait = Math.min(10000, 500 * 2 ** session.retry++);
     $("connection").textContent = "Disconnected; reconnecting…";
+    goOffline();
     setTimeout(connect, wait);
   });
+}
+
+// While the connection is down no move can be sent: say so and offer none (the state
+// that comes on reconnecting draws the choices again).
+function goOffline() {
+  session.offline = true;
+  if (!session.state) return;
+  $("turn").textContent = "Disconnected: moves are paused until the page reconnects.";
+  session.lastAnnounce = "";  // the turn is said again once a state comes
+  for (const b of document.querySelectorAll("#choices button, #hand button, #lobby button")) b.disabled = true;
 }
 
 function send(message) {
@@ -169,6 +180,7 @@ function receive(message) {
       break;
     case "state":
       session.state = message;
+      session.offline = false;
       $("error").textContent = "";
       render(message);
       break;
@@ -235,6 +247,14 @@ function seatName(state, seat) {
   return info ? info.name : TITLES[seat];
 }
 
+// One finished trick in a list: its number, its cards each with its seat, its winner.
+function trickItem(state, t, number) {
+  const item = el("li", { class: "trick-line" }, el("strong", { text: "Trick " + number + ": " }));
+  for (const c of t.cards) item.append(seatName(state, c.seat) + " ", cardNode(c.card), "  ");
+  item.append("won by " + seatName(state, t.winner) + ".");
+  return item;
+}
+
 // One call in the list; a claim of the dealt hand shows its cards, which every seat sees.
 function callItem(state, c) {
   const item = el("li", {}, el("strong", { text: seatName(state, c.seat) + ": " }), c.words);
@@ -253,12 +273,14 @@ function render(state) {
   renderScore(state);
   const house = state.house_rules || [];
   $("rules-line").textContent = "Rules: " + (state.preset || "a preset with changed options") +
-    (house.length ? ". House rules: " + house.join(", ") + "." : ". No house rules.");
+    (state.preset && state.preset_changed ? ", with house rules switched" : "") +
+    (house.length ? ". House rules on: " + house.join("; ") + "." : ". No house rules on.");
   renderSeats(state);
   renderCentre(state);
   renderHand(state);
   renderChoices(state);
-  $("calls").replaceChildren(...(hand ? hand.calls.map((c) => callItem(state, c)) : []));
+  $("calls").replaceChildren(...(hand ? hand.calls.map((c) => callItem(state, c)) : []),
+    ...(hand ? hand.tricks.map((t, i) => trickItem(state, t, i + 1)) : []));
   renderPrevious(state);
   $("lobby").hidden = state.status !== "lobby" || !me;
   $("name-panel").hidden = !me;
@@ -368,7 +390,8 @@ function renderSeats(state) {
     else bits.push(info.connected ? "here" : "away");
     if (info.stand_in) bits.push("a bot plays for now");
     if (hand) {
-      bits.push(hand.hand_sizes[SEATS.indexOf(seat)] + " cards");
+      const held = hand.hand_sizes[SEATS.indexOf(seat)];
+      bits.push(held + (held === 1 ? " card" : " cards"));
       if (hand.dealer === seat) bits.push("dealer");
       if (hand.sitting_out.includes(seat)) bits.push("sitting out");
     }
@@ -404,8 +427,12 @@ function renderCentre(state) {
     trick.append(el("div", { class: "played" }, cardNode(played.card), el("div", { text: seatName(state, played.seat) })));
   }
   if (!hand.trick.length && hand.tricks.length && hand.phase === "play") {
+    // The trick just completed stays on the table, every card with its seat, until the next lead.
     const last = hand.tricks[hand.tricks.length - 1];
-    trick.append(el("div", { class: "played", text: "Last trick won by " + seatName(state, last.winner) }));
+    for (const played of last.cards) {
+      trick.append(el("div", { class: "gathered" }, cardNode(played.card), el("div", { text: seatName(state, played.seat) })));
+    }
+    trick.append(el("div", { class: "gathered won", text: "Won by " + seatName(state, last.winner) }));
   }
 }
 
@@ -492,13 +519,9 @@ function renderPrevious(state) {
       : "Nobody scores";
     box.append(el("p", { text: "Hand " + prev.hand_number + ": " + r.label + ". " + who + " (tricks " + r.tricks.join("–") + ")." }));
   }
-  const list = el("ol", { class: "calls" });
+  const list = el("ul", { class: "calls" });
   for (const c of prev.calls || []) if (c.cards) list.append(callItem(state, c));
-  for (const t of prev.tricks) {
-    const item = el("li", {}, "Won by " + seatName(state, t.winner) + ": ");
-    for (const c of t.cards) item.append(cardNode(c.card, { title: seatName(state, c.seat) }), " ");
-    list.append(item);
-  }
+  prev.tricks.forEach((t, i) => list.append(trickItem(state, t, i + 1)));
   box.append(list);
 }
 
@@ -542,5 +565,14 @@ function main() {
   }
 }
 
-window.addEventListener("hashchange", () => location.reload());
+window.addEventListener("hashchange", () => {
+  // The hash holds the seat's token; the skip link's "#hand" is no token and keeps the seat.
+  if (location.hash !== "#hand") location.reload();
+});
+document.addEventListener("click", (event) => {
+  const link = event.target instanceof Element ? event.target.closest("a.skip") : null;
+  if (!link) return;
+  event.preventDefault();  // no "#hand" in the address: the token stays where it is
+  $("hand").focus();
+});
 document.addEventListener("DOMContentLoaded", main);
