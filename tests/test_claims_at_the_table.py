@@ -315,3 +315,23 @@ def test_regression_the_page_shows_the_games_last_hand_at_game_over() -> None:
     assert shown["hand_number"] == len(game.finished_hands)
     last = game.finished_hands[-1].result
     assert last is not None and shown["result"]["label"] == last.label
+
+
+def test_regression_a_world_is_sampled_after_a_farmers_hand_played_to_its_end() -> None:
+    """Once the hand was over, the sampler forgot the farmer's exchange and put his three
+    shown cards back in his hand, which by then had none: "no deal is consistent"."""
+    import random
+
+    from euchre.bots import make_bot
+    from euchre.core.views import farmer_exchanged, sample_world
+
+    state = farmer_state()
+    for text in ("farmers-hand", "pass", "pass", "pass"):
+        state.apply(text)
+    bots = [make_bot("random", s) for s in range(4)]
+    while not state.is_over:
+        state.apply(bots[state.turn].choose(view_of(state, state.turn)))
+    for seat in (N, E, S, W):
+        view = view_of(state, seat)
+        assert farmer_exchanged(view) == N
+        assert view_of(sample_world(view, random.Random(seat)), seat) == view

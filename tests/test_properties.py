@@ -54,8 +54,10 @@ RULESETS.update({
     "mix-canadian-after": MS.replace(canadian_loner=True, alone_declare_timing="after_bidding", alone_who="maker_or_partner"),
     "mix-no-alone-28": MS.replace(alone_allowed=False, deck=28, dealer_partner_may_assist=False),
     "mix-claims": MS.replace(farmers_hand=True, nines_tens_redeal=True, ace_no_face_redeal=True),
-    "mix-claims-joker-next-card": MS.replace(joker=True, joker_turned_up="turn_next_card", farmers_hand=True,
+    "mix-claims-joker-next-card": MS.replace(joker=True, joker_turned_up="turn_next_card", nines_tens_redeal=True,
                                              ace_no_face_redeal=True, alone_declare_timing="after_bidding"),
+    "mix-farmer-after-bidding": MS.replace(farmers_hand=True, nines_tens_redeal=True, alone_declare_timing="after_bidding",
+                                           dealer_may_discard_upcard=True),
     "mix-claims-joker-blind-32": MS.replace(joker=True, deck=32, nines_tens_redeal=True, ace_no_face_redeal=True),
 })
 NAMES = sorted(RULESETS)

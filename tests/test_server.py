@@ -207,7 +207,7 @@ def check_no_hidden_card(message: dict[str, Any], game: Game | None, seat: int |
     assert not leaked, f"seat {seat} was sent hidden cards {leaked}"
     if previous is not None:
         old = game.finished_hands[previous["hand_number"] - 1]
-        assert old is not game.hand
+        assert old is not game.hand or game.is_over  # at game over: the hand that decided it
         leaked = cards_mentioned(previous) - visible_cards(old, seat)
         assert not leaked, f"seat {seat} was sent hidden cards {leaked} of hand {previous['hand_number']}"
 

@@ -449,8 +449,11 @@ def farmer_exchanged(view: PlayerView) -> int:
     """The seat whose farmer's hand was exchanged for the kitty's three face-down cards
     (his three shown cards now lie in the kitty), or -1: the claim round is over (every
     seat has spoken once) with one farmer's hand (RULES.md decision 23)."""
-    claims = [s for s, code in view.history[:len(view.hand_sizes)] if code == Action.FARMERS_HAND]
-    if len(claims) == 1 and len(view.history) >= len(view.hand_sizes) and view.phase != Phase.DONE:
+    first = view.history[:len(view.hand_sizes)]
+    claims = [s for s, code in first if code == Action.FARMERS_HAND]
+    # Not after a throw-in (the deal ended before any exchange), whatever the phase now:
+    # a hand played to its end keeps the exchange made at its start.
+    if len(claims) == 1 and len(first) == len(view.hand_sizes) and all(code != Action.THROW_IN for _, code in first):
         return claims[0]
     return -1
 
