@@ -31,7 +31,7 @@ from euchre.core.cards import EFFECTIVE_SUIT, NO_TRUMP, Card
 from euchre.core.game import Game
 from euchre.core.hand import Phase
 from euchre.core.views import PlayerView
-from euchre.core.words import claim_round_length, describe_pending, joker_word, plain, role_of
+from euchre.core.words import describe_pending, in_claim_round, joker_word, plain, role_of
 
 HELP = """\
 How to answer:
@@ -281,8 +281,7 @@ class HumanPlayer:
         may_pass = Action.PASS in legal
         only_pass = list(legal) == [Action.PASS]
         needs_trump = view.rules.require_trump_to_call == "natural_trump"
-        if view.phase == Phase.BID_ROUND_1 and claim_round_length(
-                [*view.history, (view.turn, int(Action.PASS))], view.rules, view.upcard) > len(view.history):
+        if in_claim_round(view):
             # The claim round before the bidding (RULES.md decision 23).
             if Action.FARMERS_HAND in legal:
                 return "Before the bidding: you may claim a farmer's hand (your three nines or tens for the kitty's three)."

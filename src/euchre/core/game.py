@@ -370,7 +370,7 @@ class Game:
         """The finished hands that count as played: all but those passed out or thrown
         in (redealt, in progressive play, without counting: RULES.md decision 24)."""
         return sum(1 for h in self.finished_hands
-                   if h.result is not None and not (h.result.passed_out and not h.result.forfeit))
+                   if h.result is not None and h.result.played)
 
     @property
     def is_over(self) -> bool:
@@ -489,7 +489,7 @@ class Game:
         # wins, and equal highest play on (RULES.md decision 18).
         top = max(score)
         rules = self.rules
-        counted = not (result.passed_out and not result.forfeit)
+        counted = result.played
         round_over = not rules.plays_to_target and self.hands_counted + counted >= rules.progressive_hands
         if rules.plays_to_target:
             leaders = [t for t, s in enumerate(score) if s == top] if top >= target else []

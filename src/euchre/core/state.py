@@ -100,6 +100,13 @@ class HandResult:
     thrown_in: bool = False
 
     @property
+    def played(self) -> bool:
+        """True for a hand played out or forfeited by the stuck dealer; False for one
+        passed out in the bidding or thrown in by a claim (such a hand is dealt again
+        and does not count among a progressive round's hands: RULES.md decision 24)."""
+        return not self.passed_out or self.forfeit
+
+    @property
     def scoring_teams(self) -> tuple[int, ...]:
         """The sides that scored (none, one, or every defending side)."""
         return tuple(t for t, p in enumerate(self.points) if p)

@@ -389,10 +389,19 @@ def describe_pending(hand: HandLike, action: int, viewer: int | None = None, sty
         style: a ``call_words`` style instead of the hand's rules' own.
     """
     rules = hand.rules
-    in_claims = (hand.phase == Phase.BID_ROUND_1 and len(hand.history) < rules.table.seats
-                 and claim_round_length([*hand.history, (hand.turn, int(action))], rules, hand.upcard) > len(hand.history))
     return describe(action, hand.turn, dealer=hand.dealer, phase=hand.phase, style=style or rules.call_words,
-                    upcard=hand.upcard, viewer=viewer, table=rules.table, claim=in_claims, joker_card=rules.joker_card)
+                    upcard=hand.upcard, viewer=viewer, table=rules.table, claim=in_claim_round(hand),
+                    joker_card=rules.joker_card)
+
+
+def in_claim_round(hand: HandLike) -> bool:
+    """True when the seat to act of ``hand`` (a HandState or PlayerView) decides in the
+    claim round before the bidding (RULES.md decision 23), which shares round one's
+    phase in the core: its pass is "No claim.", not round one's pass."""
+    if not hand.rules.claims or hand.phase != Phase.BID_ROUND_1:  # the common case, on the server's hot path
+        return False
+    return len(hand.history) < claim_round_length([*hand.history, (hand.turn, int(Action.PASS))], hand.rules,
+                                                  hand.upcard)
 
 
 def describe_history(hand: HandLike, viewer: int | None = None, style: str | None = None) -> list[tuple[int, int, str]]:

@@ -371,7 +371,7 @@ class Progress:
             # A progressive round (RULES.md decision 24): the hands played, not passed
             # out, end it; the side with more points wins, equal points are a draw.
             played = sum(1 for h in self.finished if h.result is not None
-                         and not (h.result.passed_out and not h.result.forfeit))
+                         and h.result.played)
             if played >= self.rules.progressive_hands:
                 a, b = self.score
                 self.winner = 0 if a > b else 1 if b > a else -1

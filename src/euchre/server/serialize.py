@@ -57,7 +57,15 @@ from euchre.core.game import Game, bridge_team
 from euchre.core.hand import HandState, Phase
 from euchre.core.seats import FOUR_HANDED, Table
 from euchre.core.views import PlayerView, view_of
-from euchre.core.words import claim_round_length, describe, describe_pending, history_phases, plain, suit_word
+from euchre.core.words import (
+    claim_round_length,
+    describe,
+    describe_pending,
+    history_phases,
+    in_claim_round,
+    plain,
+    suit_word,
+)
 
 SEATS = FOUR_HANDED.letters
 """The seat letters of the four-hand table (a table's own are ``Table.letters``)."""
@@ -243,7 +251,7 @@ class StateCache:
         # The claim round before the bidding shares round one's phase but not its words
         # (a pass there is "No claim."): whether the action is a claim-round one is part of the key.
         key = (code, view.seat, view.turn, view.dealer, view.phase, view.upcard, view.rules.call_words,
-               _in_claim_round(view))
+               in_claim_round(view))
         made = self.legal.get(key)
         if made is None:
             made = self.legal[key] = orjson.Fragment(ascii_json(orjson.dumps(_legal_entry(view, code))))
@@ -260,7 +268,7 @@ class StateCache:
     def hand_of(self, view: PlayerView, viewer: int, own: bool) -> orjson.Fragment:
         """The hand object of ``view`` (:func:`_public_hand` with the viewer's ``cards``
         and ``discard`` when ``own``, none for a spectator), as JSON text."""
-        key = (view.dealer, view.phase, _in_claim_round(view), view.turn, view.upcard, view.upcard_to_dealer,
+        key = (view.dealer, view.phase, in_claim_round(view), view.turn, view.upcard, view.upcard_to_dealer,
                view.joker_aside, view.trump,
                view.maker, view.alone, view.defender_alone, view.active, view.trick_seats, view.trick_cards,
                view.tricks, view.tricks_won, view.hand_sizes)
@@ -287,7 +295,7 @@ def _public_fields(view: PlayerView, card: Callable[[int, str], Any] = card_json
     table = view.table
     return {
         "dealer": seat_text(view.dealer, table),
-        "phase": "claims" if _in_claim_round(view) else view.phase.name.lower(),
+        "phase": "claims" if in_claim_round(view) else view.phase.name.lower(),
         "turn": seat_text(view.turn, table),
         "upcard": card(view.upcard, view.rules.joker_card),
         "upcard_state": _upcard_state(view),
@@ -305,13 +313,6 @@ def _public_fields(view: PlayerView, card: Callable[[int, str], Any] = card_json
         "tricks_won": list(view.tricks_won),
         "hand_sizes": list(view.hand_sizes),
     }
-
-
-def _in_claim_round(view: PlayerView) -> bool:
-    """The seat to act decides in the claim round before the bidding (RULES.md decision
-    23), which shares round one's phase in the core."""
-    return view.phase == Phase.BID_ROUND_1 and len(view.history) < claim_round_length(
-        [*view.history, (view.turn, int(Action.PASS))], view.rules, view.upcard)
 
 
 def _public_hand(view: PlayerView, viewer: int) -> dict[str, Any]:

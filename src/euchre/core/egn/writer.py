@@ -18,11 +18,6 @@ from euchre.core.hand import HandState, Phase
 
 def _hand_to_deal(hand: HandState, index: int) -> dict[str, Any]:
     where = f"deals[{index}]"
-    rules = hand.rules
-    claims = rules.claims
-    if claims:
-        # EGN's bidding phase has no round of claims before the first bid (RULES.md decision 23).
-        raise RecordError(f"{where}.phases[0]", f"EGN cannot express the claims before the bidding ({', '.join(claims)})")
     if hand.upcard == JOKER:
         raise RecordError(f"{where}.initialState.upCard", "EGN cannot record a turned-up joker named blind by the dealer")
     calls: list[str] = []
