@@ -83,7 +83,16 @@ class _Bold(HeuristicBot):
         return bold[0] if bold else super().choose(view)
 
 
-POLICIES = (RandomBot, _Passer, HeuristicBot, _Bold)
+class _Wild(RandomBot):
+    """Any legal action at all, uniformly: in table mode (``renege_mode =
+    penalize_on_claim``) revokes and claims, upheld or not, come often (the built-in bots
+    never revoke nor claim without proof); elsewhere the random bot."""
+
+    def choose(self, view: PlayerView) -> Action:
+        return view.legal[self.rng.randrange(len(view.legal))]
+
+
+POLICIES = (_Wild, _Passer, HeuristicBot, _Bold)
 """The probe's players, one kind per game in turn: each makes other rare events common."""
 
 

@@ -270,7 +270,7 @@ def test_records_round_trip(name: str, seed: int, stop: int) -> None:
 VIEW_FIELDS = {
     "seat", "rules", "dealer", "phase", "turn", "upcard", "joker_aside", "hand", "discard", "history", "trump",
     "maker", "alone", "defender_alone", "active", "upcard_to_dealer", "tricks", "trick_seats", "trick_cards",
-    "tricks_won", "hand_sizes", "score", "legal", "shown",
+    "tricks_won", "hand_sizes", "score", "legal", "shown", "revokes", "claim_log",
 }
 
 
@@ -298,6 +298,7 @@ def visible_cards(view: PlayerView) -> set[int]:
             seen.add(a.card)
     for _, cards in view.shown:
         seen |= set(cards)
+    seen |= {r.card for r in view.revokes}  # played cards, established revokes only
     return seen
 
 

@@ -849,7 +849,6 @@ def test_cut_minimum_packet() -> None:
 # ====================================================================== RulesError
 @pytest.mark.parametrize(("changes", "option"), [
     ({"match_format": "rubber_best_of_3"}, "match_format"),
-    ({"renege_mode": "penalize_on_claim"}, "renege_mode"),
     ({"laydown_claims": "allowed"}, "laydown_claims"),
 ])
 def test_unsupported_options_raise_rules_error_naming_them(changes: dict[str, object], option: str) -> None:

@@ -13,11 +13,11 @@ import random
 
 import pytest
 
-from euchre.core import HandState, IllegalActionError, Phase, RulesError, preset, view_of
+from euchre.core import HandState, IllegalActionError, Phase, preset, view_of
 from euchre.core.cards import plain_order, trick_winner_index, trump_order
 from euchre.core.deal import cut_pack
 from euchre.core.game import draw_value, setup_table, teams_from_draw
-from euchre.core.presets import preset_laws, preset_values
+from euchre.core.presets import preset_values
 from euchre.core.rules import Rules
 from euchre.core.scoring import score_hand
 
@@ -407,18 +407,22 @@ def test_t22_coteries_odd_trick_scores_four() -> None:
 
 
 @pytest.mark.parametrize(("name", "penalty"), [("dc-club-1862", 2), ("hoyle-1857", 1)])
-def test_t23_t24_revoke_penalties_are_refused(name: str, penalty: int) -> None:
-    """T23 (dc-club-1862, revoke: opponents +2) and T24 (hoyle-1857, revoke: opponents +1)
-    need renege_mode = penalize_on_claim, which is not supported: it raises a RulesError
-    naming the option. The presets keep the penalty the sources give among their laws
-    for table mode (preset_laws), and a Rules refuses a penalty it could not apply.
-    Source: REFERENCE 6.2 T23-T24; S000 L131, S002 L13; RULES.md decisions 1 and 3."""
-    with pytest.raises(RulesError, match="renege_mode"):
-        preset(name).replace(renege_mode="penalize_on_claim")
-    assert preset_laws(name)["renege_penalty"][0] == penalty
-    assert preset(name).renege_mode == "prevent"
-    with pytest.raises(RulesError, match=r"renege_penalty = \d takes effect only in table mode"):
-        preset(name).replace(renege_penalty=1 if penalty != 1 else 3)
+def test_t23_t24_revoke_penalties(name: str, penalty: int) -> None:
+    """T23 (dc-club-1862, revoke established: the offenders' opponents +2) and T24
+    (hoyle-1857: opponents +1), in table mode (renege_mode = penalize_on_claim, off in
+    every preset). Both codes play the hand out and add the penalty to its score (RULES.md
+    decision 27): E revokes in the first trick, N claims after the last, and N-S get the
+    hand's point (3 tricks: see tests/test_table_mode.py) plus the penalty. Source:
+    REFERENCE 6.2 T23-T24; S000 L131, S002 L13."""
+    try:
+        from ._table_mode_deal import play_out_with_revoke
+    except ImportError:  # run from the tests folder
+        from _table_mode_deal import play_out_with_revoke  # type: ignore[no-redef]
+
+    rules = preset(name).replace(renege_mode="penalize_on_claim")
+    assert rules.renege_penalty == penalty and preset(name).renege_mode == "prevent"
+    result = play_out_with_revoke(rules)
+    assert result.points == (1 + penalty, 0) and result.penalties == (penalty, 0)
 
 
 # --------------------------------------------------------------------- T25-T30

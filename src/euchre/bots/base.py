@@ -8,11 +8,13 @@ the same choices.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import ClassVar, Protocol, runtime_checkable
 
 from euchre.core.actions import Action
 from euchre.core.errors import EuchreTypeError, EuchreValueError
+from euchre.core.hand import Phase
 from euchre.core.views import PlayerView
 
 
@@ -47,6 +49,9 @@ class SeededBot:
     """
 
     level: ClassVar[str] = "bot"
+    revoke_chance: float = 0.0
+    """In table mode, how often the bot plays a card that fails to follow suit when it
+    could (:func:`lawful_choice`); 0 for every level but the careless beginner."""
 
     def __init__(self, seed: int = 0) -> None:
         if not isinstance(seed, int) or isinstance(seed, bool):
@@ -71,6 +76,38 @@ class SeededBot:
         return f"<{type(self).__name__} level={self.level} seed={self.seed}>"
 
 
+def lawful_choice(view: PlayerView, rng: random.Random, revoke_chance: float = 0.0) -> tuple[Action | None, PlayerView]:
+    """What the laws of table mode decide for a built-in bot (``renege_mode =
+    penalize_on_claim``; RULES.md decision 27), and the view it decides the rest on.
+
+    A bot claims a revoke exactly when its view proves one (:meth:`PlayerView.proved_revokes`:
+    from the tricks, never from hidden cards) and passes in the claims after the last
+    trick otherwise. It never revokes, except that with ``revoke_chance`` > 0 (a careless
+    beginner, for practising the claim) it plays, that often when it could, a card that
+    fails to follow suit.
+
+    Returns:
+        ``(action, view)``: the action the laws decide, or None and the view with
+        ``legal`` cut to the plays that follow suit (the view itself outside table mode).
+    """
+    if not view.rules.revokes_possible:
+        return None, view
+    legal = view.legal
+    if Action.CLAIM_REVOKE in legal:
+        if view.proved_revokes():
+            return Action.CLAIM_REVOKE, view
+        if view.phase == Phase.REVOKE_CLAIMS:
+            return Action.PASS, view
+    following = view.following_actions()
+    if revoke_chance > 0 and view.phase == Phase.PLAY:
+        wrong = [a for a in legal if a.is_play and a not in following]
+        if wrong and rng.random() < revoke_chance:
+            return wrong[rng.randrange(len(wrong))], view
+    if following == legal:
+        return None, view
+    return None, dataclasses.replace(view, legal=following)
+
+
 class RuleBot(SeededBot):
     """A bot with a rule for each phase: :meth:`preferred` gives its answer, and
     :meth:`choose` plays it, with the first legal action as a guard should a rule ever
@@ -82,7 +119,11 @@ class RuleBot(SeededBot):
         Raises:
             EuchreError: the view offers this seat no action.
         """
-        legal = require_turn(view)
+        require_turn(view)
+        decided, view = lawful_choice(view, self.rng, self.revoke_chance)
+        if decided is not None:
+            return decided
+        legal = view.legal
         if len(legal) == 1:
             return legal[0]
         # A claim before the bidding is always made: a hand that may be thrown in is

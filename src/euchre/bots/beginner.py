@@ -23,6 +23,8 @@ from euchre.core.views import PlayerView
 
 CALL_LENGTH = 3
 """Trumps the beginner wants before calling."""
+CARELESS_ODDS = 8
+"""The careless beginner revokes one time in this many that it could."""
 
 
 def _count_trumps(cards: list[int], trump: int) -> int:
@@ -85,3 +87,13 @@ class BeginnerBot(RuleBot):
         if any(tp[c] > to_beat for c in cards):
             return Action.play(max(cards, key=lambda c: (tp[c], -c)))
         return Action.play(min(cards, key=lambda c: (tp[c], power[c], c)))
+
+
+class CarelessBot(BeginnerBot):
+    """The beginner who revokes now and then by mistake: in table mode (``renege_mode =
+    penalize_on_claim``) one time in :data:`CARELESS_ODDS` that it could, it plays a card
+    that fails to follow suit, so that a person can practise calling the revoke
+    (RULES.md decision 27). Elsewhere it is the beginner."""
+
+    level = "careless"
+    revoke_chance = 1 / CARELESS_ODDS

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from euchre.bots.base import Bot
-from euchre.bots.beginner import BeginnerBot
+from euchre.bots.beginner import BeginnerBot, CarelessBot
 from euchre.bots.heuristic import HeuristicBot
 from euchre.bots.random_bot import RandomBot
 from euchre.bots.search import AdvancedBot, ExpertBot
@@ -24,14 +24,25 @@ _FACTORIES: dict[str, Callable[[int], Bot]] = {
 }
 
 BOT_LEVELS: tuple[str, ...] = tuple(_FACTORIES)
-"""The level names :func:`make_bot` accepts, weakest first."""
+"""The levels of the ladder, weakest first (each beats the one below it)."""
+
+_PRACTICE: dict[str, Callable[[int], Bot]] = {
+    "careless": CarelessBot,
+}
+
+PRACTICE_LEVELS: tuple[str, ...] = tuple(_PRACTICE)
+"""Levels for practice, off the ladder: ``careless``, the beginner who revokes now and
+then in table mode (RULES.md decision 27)."""
+
+PLAYER_LEVELS: tuple[str, ...] = BOT_LEVELS + PRACTICE_LEVELS
+"""Every level :func:`make_bot` accepts: the ladder, then the practice levels."""
 
 
 def make_bot(level: str, seed: int = 0) -> Bot:
     """A new bot of a level.
 
     Args:
-        level: one of :data:`BOT_LEVELS` (case and surrounding spaces ignored).
+        level: one of :data:`PLAYER_LEVELS` (case and surrounding spaces ignored).
         seed: seeds the bot's own random generator (same seed, same choices).
 
     Raises:
@@ -39,8 +50,9 @@ def make_bot(level: str, seed: int = 0) -> Bot:
         EuchreValueError: an unknown level (the message lists the levels).
     """
     if not isinstance(level, str):
-        raise EuchreTypeError(f"a bot level is a str, not {type(level).__name__} {level!r}; levels: {', '.join(BOT_LEVELS)}")
-    factory = _FACTORIES.get(level.strip().lower())
+        raise EuchreTypeError(f"a bot level is a str, not {type(level).__name__} {level!r}; levels: {', '.join(PLAYER_LEVELS)}")
+    key = level.strip().lower()
+    factory = _FACTORIES.get(key) or _PRACTICE.get(key)
     if factory is None:
-        raise EuchreValueError(f"unknown bot level {level!r}; levels: {', '.join(BOT_LEVELS)}")
+        raise EuchreValueError(f"unknown bot level {level!r}; levels: {', '.join(PLAYER_LEVELS)}")
     return factory(seed)

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from euchre.bots.base import SeededBot, require_turn
+from euchre.bots.base import SeededBot, lawful_choice, require_turn
 from euchre.core.actions import Action
 from euchre.core.views import PlayerView
 
 
 class RandomBot(SeededBot):
-    """Chooses uniformly among ``view.legal`` with its seeded generator."""
+    """Chooses uniformly among ``view.legal`` with its seeded generator (in table mode
+    among the plays that follow suit, claiming a revoke its view proves:
+    :func:`~euchre.bots.base.lawful_choice`)."""
 
     level = "random"
 
@@ -18,5 +20,9 @@ class RandomBot(SeededBot):
         Raises:
             EuchreError: the view offers this seat no action.
         """
-        legal = require_turn(view)
+        require_turn(view)
+        decided, view = lawful_choice(view, self.rng)
+        if decided is not None:
+            return decided
+        legal = view.legal
         return legal[self.rng.randrange(len(legal))]

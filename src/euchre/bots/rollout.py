@@ -149,19 +149,21 @@ def disagreements(world: HandState, view: PlayerView, seats: int, limit: int = 9
 
 def _inferred(view: PlayerView, rng: random.Random, tries: int, seats: int) -> tuple[HandState, bool]:
     """:func:`inferred_world` for a seat mask; also whether the world fully agrees."""
+    # In table mode the world plays on with every player following suit: the bots never
+    # revoke and value their cards so (HandState.lawful; RULES.md decision 27).
     if tries <= 1 or not seats or not any(seats >> s & 1 for s, _ in view.history):
-        return sample_world(view, rng), True
+        return sample_world(view, rng).lawful(), True
     best: HandState | None = None
     best_count = 1 << 30
     for _ in range(tries):
         world = sample_world(view, rng)
         count = disagreements(world, view, seats, best_count)
         if count == 0:
-            return world, True
+            return world.lawful(), True
         if count < best_count:
             best, best_count = world, count
     assert best is not None  # tries >= 2, so at least one world was drawn
-    return best, False
+    return best.lawful(), False
 
 
 def inferred_world(view: PlayerView, rng: random.Random, tries: int, infer: str = "others") -> HandState:

@@ -44,7 +44,7 @@ def card_values(view: PlayerView, rng: random.Random, worlds: int) -> dict[int, 
         raise EuchreError(f"worlds must be a whole number >= 1, not {worlds!r}")
     totals = {a.card: 0.0 for a in view.legal if a.is_play}
     for _ in range(worlds):
-        values = solve_points(sample_world(view, rng))
+        values = solve_points(sample_world(view, rng).lawful())
         for card in totals:
             totals[card] += values[card]
     return {card: total / worlds for card, total in totals.items()}

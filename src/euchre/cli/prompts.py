@@ -40,7 +40,7 @@ How to answer:
   a call    its number in the menu (the surest way), or whole words: pass,
             order / pick it up / assist / take it up, a suit (hearts, ♥, nt),
             alone (e.g. "hearts alone", "order alone"), partner, take over,
-            defend, forfeit.
+            defend, forfeit; renege (claim a revoke, in table mode).
   shortcuts one letter typed alone on the line: p (pass); c, d, h, s (name that
             suit, not alone). Going alone needs the word "alone" or the number.
 Numbers are typed with the digits 0-9. Lines with control characters (an arrow
@@ -216,11 +216,19 @@ class HumanPlayer:
             line = Text("Your hand: ")
             line.append_text(numbered_hand(shown, playable, view.rules.joker_card))
             c.print(line)
+            following = {a.card for a in view.following_actions()}
             if len(playable) < len(shown):
                 options = [f"{i} {Card(x).pretty(view.rules.joker_card)}" for i, x in enumerate(shown, 1) if x in playable]
                 c.print(f"You must follow suit: play {' or '.join(options)}.")
+            elif len(following) < len(shown):
+                # Table mode (RULES.md decision 27): any card may be played.
+                options = [f"{i} {Card(x).pretty(view.rules.joker_card)}" for i, x in enumerate(shown, 1) if x in following]
+                c.print(f"Follow suit with {' or '.join(options)}: any other card is a revoke, which the other "
+                        "side may claim.")
             elif not view.trick_cards:
                 c.print("You lead.")
+            if Action.CLAIM_REVOKE in view.legal:
+                c.print("A player of the other side failed to follow suit: type renege to claim a revoke.")
             return
         if view.phase == Phase.DISCARD:
             line = Text("You took up ")
@@ -315,6 +323,10 @@ class HumanPlayer:
             return f"Your partner {partner} called {suit_text(view.trump)}{what}. You may play alone instead: {partner} would sit out."
         if view.phase == Phase.ALONE_DECISION:
             return f"You made {suit_text(view.trump)} trump. Play alone ({partner} sitting out), or with your partner?"
+        if view.phase == Phase.REVOKE_CLAIMS:
+            return ("The last trick is played. A player of another side failed to follow suit: claim a revoke "
+                    "(renege), or make no claim? (The tricks are searched; a claim that fails costs "
+                    f"{view.rules.false_claim_penalty} point{'s' if view.rules.false_claim_penalty != 1 else ''}.)")
         if view.phase == Phase.DEFEND_ALONE:
             makers = f"{name(view.alone)} plays alone" if view.alone != -1 else \
                 f"{name(view.maker)} made {suit_text(view.trump)} trump"
@@ -332,6 +344,18 @@ class HumanPlayer:
         return f"Your call ({span(len(view.legal))}): "
 
     def _parse(self, view: PlayerView, text: str) -> Action:
+        if view.phase == Phase.PLAY and text.strip().lower() in ("renege", "renege!", "revoke", "claim"):
+            if Action.CLAIM_REVOKE in view.legal:
+                return Action.CLAIM_REVOKE
+            rules = view.rules
+            if not rules.revokes_possible:
+                raise ChoiceError("These rules prevent revokes: only cards that follow suit can be played, so there "
+                                  "is nothing to claim")
+            if not rules.renege_ends_hand:
+                raise ChoiceError("Under these rules a revoke is claimed after the last trick, when the tricks are "
+                                  "searched")
+            raise ChoiceError("No revoke can be claimed now: no player of another side has failed to follow suit "
+                              "since your side last claimed")
         if self._is_card_phase(view):
             return choose_card(text, self._shown(view), view.legal, trump=view.trump, led=self._led(view),
                                discard=view.phase in (Phase.DISCARD, Phase.BEST_DISCARD), upcard=view.upcard,

@@ -11,6 +11,7 @@ are shown with their seat by :func:`player_label`; records keep plain names.
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Iterable, Sequence
 
@@ -22,9 +23,21 @@ from euchre.core.cards import JOKER, NO_TRUMP, Card, cards_of, sort_hand
 from euchre.core.counters import counters_text
 from euchre.core.game import Game, GameResult, Setup, bridge_team
 from euchre.core.hand import HandResult, HandState, Phase
+from euchre.core.revokes import revoke_proof
 from euchre.core.rules import Rules
 from euchre.core.seats import FOUR_HANDED, Table
-from euchre.core.words import claim_round_length, describe, glosses_in, goal_words, is_spoken, joker_word, role_of, suit_symbol, suit_word
+from euchre.core.words import (
+    claim_round_length,
+    describe,
+    glosses_in,
+    goal_words,
+    is_spoken,
+    joker_word,
+    revoke_words,
+    role_of,
+    suit_symbol,
+    suit_word,
+)
 
 SEAT_TITLES = FOUR_HANDED.titles
 """The seat titles of the four-hand table; other tables have their own (``Table.titles``)."""
@@ -205,6 +218,19 @@ def result_line(result: HandResult, table: Table = FOUR_HANDED) -> str:
     """One hand's outcome in words: who scored, how many points, and why; sides named
     as ``table`` names them (``"N-S (makers) took 3 tricks"``, ``"Player 2 (maker)
     took 3 tricks"``)."""
+    if result.label == "renege":  # a proved revoke ended the hand (RULES.md decision 27)
+        teams = result.scoring_teams
+        pts = result.points[teams[0]] if teams else 0
+        each = " each" if len(teams) > 1 else ""
+        return (f"A proved revoke ends the hand: {pts} point{'s' if pts != 1 else ''}{each} to "
+                f"{side_names(table, teams) if teams else 'nobody'}.")
+    if result.penalties:
+        base = result_line(dataclasses.replace(
+            result, penalties=(), label=result.label.removesuffix(", revoke penalty"),
+            points=tuple(p - q for p, q in zip(result.points, result.penalties, strict=True))), table)
+        paid = [t for t, p in enumerate(result.penalties) if p]
+        fines = ", ".join(f"{result.penalties[t]} to {side_names(table, [t])}" for t in paid)
+        return f"{base} Penalties (scored first): {fines}."
     if result.passed_out and not result.forfeit:
         if result.thrown_in:  # by a claim of the dealt hand (RULES.md decision 23)
             again = "the same dealer deals again" if result.dealer_deals_again else "the deal passes to the left"
@@ -334,6 +360,13 @@ class Narrator:
         rules = hand.rules
         who = self.seat_name(seat)
         self.events_in_hand += 1
+        if code == Action.CLAIM_REVOKE:
+            self._revoke_claimed(hand, seat)
+            return
+        if phase == Phase.REVOKE_CLAIMS:  # a pass in the claims after the last trick
+            c.print(f'  {who}: "No claim."')
+            self._pause()
+            return
         if phase == Phase.PLAY:
             self._played(hand, seat, code)
             return
@@ -398,6 +431,28 @@ class Narrator:
             elif len(farmers) == 1:
                 c.print(f"  {self.seat_name(farmers[0])} exchanges the three shown for the three cards "
                         "face down under the upcard.", style="bold")
+        self._pause()
+
+    def _revoke_claimed(self, hand: HandState, seat: int) -> None:
+        """A revoke claimed (table mode, RULES.md decision 27): the call, and whether it
+        is upheld, with the proof (the revoke's trick and the later trick that shows the
+        suit), or what the claim that failed costs."""
+        c = self.console
+        c.print(f'  {self.seat_name(seat)}: "Renege!"', style="bold")
+        table = hand.table
+        made = hand.claim_log[-1][1] if hand.claim_log else 0
+        if made:
+            for i in hand.established[-made:]:
+                r = hand.revokes[i]
+                proof = revoke_proof(hand, r)
+                c.print(f"  Upheld. {revoke_words(self.seat_name(r.seat), r, proof, hand.rules.joker_card)}",
+                        style="bold")
+        else:
+            fine = hand.rules.false_claim_penalty
+            cost = (f" {fine} point{'s' if fine != 1 else ''} to "
+                    f"{side_names(table, [t for t in range(len(table.teams)) if t != table.team[seat]])}."
+                    if fine else "")
+            c.print(f"  Not upheld: no player of another side revoked.{cost}", style="bold")
         self._pause()
 
     def _consequences(self, hand: HandState, seat: int, code: int, phase: Phase) -> None:

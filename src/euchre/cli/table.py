@@ -157,12 +157,12 @@ def bot_levels(text: str, count_ok: tuple[int, ...]) -> list[str]:
     Raises:
         EuchreError: an unknown level, or a wrong number of them.
     """
-    from euchre.bots import BOT_LEVELS
+    from euchre.bots import PLAYER_LEVELS
 
     levels = [t.strip() for t in text.split(",")]
     for lv in levels:
-        if lv not in BOT_LEVELS:
-            raise EuchreError(f"unknown bot level {lv!r}; levels: {', '.join(BOT_LEVELS)}")
+        if lv not in PLAYER_LEVELS:
+            raise EuchreError(f"unknown bot level {lv!r}; levels: {', '.join(PLAYER_LEVELS)}")
     if len(levels) not in count_ok:
         raise EuchreError(f"give {' or '.join(str(n) for n in count_ok)} bot level(s), not {len(levels)}")
     return levels

@@ -9,12 +9,13 @@ hand before the bidding (18 a farmer's hand, 19 throwing in a hand of nines and 
 an ace and no face: RULES.md decision 23); 20-52 the discard of card 0-32 (the
 dealer's, or a lone player's after his partner's best card, ``call_for_best``); 53-56
 call-ace: the maker calls the best card of clubs, diamonds, hearts or spades for his
-partner (RULES.md decision 21); 60-92 play card 0-32; 100-132 give card 0-32 face down
+partner (RULES.md decision 21); 57 claim a revoke (``renege_mode = penalize_on_claim``:
+RULES.md decision 27); 60-92 play card 0-32; 100-132 give card 0-32 face down
 to a lone partner (``call_for_best``).
 
 The text form (``str(action)``) is what records store: ``pass``, ``order``,
 ``order-alone``, ``name-H``, ``name-H-alone``, ``name-NT``, ``alone``, ``partner``,
-``take-over``, ``defend-alone``, ``forfeit``, ``farmers-hand``, ``throw-in``,
+``take-over``, ``defend-alone``, ``forfeit``, ``farmers-hand``, ``throw-in``, ``renege``,
 ``discard-JH``, ``call-H``, ``play-JH``, ``give-JH``.
 The words a table uses for each call ("I order it up", "I assist", ...) depend on the
 seat and the preset; they are in :mod:`euchre.core.words`.
@@ -94,6 +95,7 @@ class Action(enum.IntEnum):
     CALL_D = 54
     CALL_H = 55
     CALL_S = 56
+    CLAIM_REVOKE = 57
     PLAY_7C = 60
     PLAY_8C = 61
     PLAY_9C = 62
@@ -326,7 +328,8 @@ def _card_number(card: object) -> int:
     return int(card)
 
 _SIMPLE = {0: "pass", 1: "order", 2: "order-alone", 13: "alone", 14: "partner",
-           15: "take-over", 16: "defend-alone", 17: "forfeit", 18: "farmers-hand", 19: "throw-in"}
+           15: "take-over", 16: "defend-alone", 17: "forfeit", 18: "farmers-hand", 19: "throw-in",
+           57: "renege"}
 _SIMPLE_BACK = {v: k for k, v in _SIMPLE.items()}
 
 

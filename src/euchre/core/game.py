@@ -493,6 +493,14 @@ class Game:
         round_over = not rules.plays_to_target and self.hands_counted + counted >= rules.progressive_hands
         if rules.plays_to_target:
             leaders = [t for t, s in enumerate(score) if s == top] if top >= target else []
+            if result.penalties:
+                # The penalty of a revoke is scored first (Leeds & Dwight 1888 s4): a side
+                # that reaches the target by it wins, whatever the hand gave the others
+                # (RULES.md decision 27).
+                first = [s + p for s, p in zip(self.score, result.penalties, strict=True)]
+                first_top = max(first)
+                if first_top >= target:
+                    leaders = [t for t, s in enumerate(first) if s == first_top]
             if len(leaders) > 1:
                 leaders = []
         else:

@@ -29,6 +29,7 @@ fixed, and the combinations the texts leave open).
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
@@ -69,7 +70,10 @@ class HandState(Calls):
     hand made from given cards), ``is_over``, ``result``, ``stock`` (the undealt cards as
     dealt, the upcard first; a farmer's exchange leaves it as dealt), ``claims_left``
     (seats still to be asked in the claim round before the bidding) and ``shown``
-    (``(seat, card mask)`` of the cards claims showed: RULES.md decision 23).
+    (``(seat, card mask)`` of the cards claims showed: RULES.md decision 23); in table
+    mode (``renege_mode = penalize_on_claim``, RULES.md decision 27) ``revokes`` (every
+    revoke made, hidden until established), ``established``, ``claim_log``,
+    ``claim_marks``, ``penalty_points`` and ``review_left`` (:mod:`euchre.core.revokes`).
     """
     __slots__ = ()
 
@@ -199,6 +203,12 @@ class HandState(Calls):
         self._with_call = rules.alone_declare_timing == "with_call"
         self.shown = ()
         self.claims_left = 0
+        self.revokes = ()
+        self.established = ()
+        self.claim_log = ()
+        self.claim_marks = (0,) * len(table.teams)
+        self.penalty_points = (0,) * len(table.teams)
+        self.review_left = 0
         if self.upcard == JOKER:
             self.phase = Phase.BLIND_NAME
             self.turn = dealer
@@ -234,6 +244,22 @@ class HandState(Calls):
         other.trick_seats = list(self.trick_seats)
         other.tricks_won = list(self.tricks_won)
         other._stack = []
+        return other
+
+    def lawful(self) -> HandState:
+        """This hand as one where every player follows suit from now on: itself unless
+        revokes are possible (table mode), else a copy under the same rules with
+        ``renege_mode = prevent``, so only cards that follow suit are legal and nothing
+        more is claimed; revokes already made and established stay as they are. For the
+        search of bots that never revoke (RULES.md decision 27). A copy in the claims
+        after the last trick is scored at once."""
+        if not self.rules.revokes_possible:
+            return self
+        other = self.copy()
+        other.rules = _lawful_rules(self.rules)
+        other._legal = None
+        if other.phase == Phase.REVOKE_CLAIMS:
+            other._finish_scored()
         return other
 
     # ------------------------------------------------------------------ queries
@@ -379,6 +405,8 @@ class HandState(Calls):
             self.best_done, len(self.history), len(self.tricks), list(self.trick_cards),
             list(self.trick_seats), list(self.tricks_won), self.leader, self.result,
             self._legal, self.called, self.partner, self.claims_left, self.shown,
+            self.revokes, self.established, self.claim_log, self.claim_marks, self.penalty_points,
+            self.review_left,
         )
 
     def _restore(self, s: tuple[Any, ...]) -> None:
@@ -386,7 +414,9 @@ class HandState(Calls):
          self.alone, self.defender_alone, self.active, self.upcard_to_dealer,
          self.discarded, self.alone_decided, self.takeover_done, self.defend_done,
          self.best_done, n_hist, n_tricks, self.trick_cards, self.trick_seats, self.tricks_won,
-         self.leader, self.result, self._legal, self.called, self.partner, self.claims_left, self.shown) = s
+         self.leader, self.result, self._legal, self.called, self.partner, self.claims_left, self.shown,
+         self.revokes, self.established, self.claim_log, self.claim_marks, self.penalty_points,
+         self.review_left) = s
         del self.history[n_hist:]
         del self.tricks[n_tricks:]
         self.is_over = self.phase == Phase.DONE
@@ -397,6 +427,12 @@ class HandState(Calls):
                          for s in range(self.table.seats))
         return (f"<HandState {self.phase.name} dealer={self.table.letters[self.dealer]} upcard={card_code(self.upcard)} "
                 f"{hands}>")
+
+
+@functools.cache
+def _lawful_rules(rules: Rules) -> Rules:
+    """``rules`` with ``renege_mode = prevent`` (cached: a bot asks for it per world)."""
+    return rules.replace(renege_mode="prevent")
 
 
 def set_debug_checks(enabled: bool) -> bool:
@@ -489,6 +525,7 @@ LEGAL_BY_PHASE: dict[Phase, Callable[[HandState], Legal]] = {
     Phase.DONE: HandState._legal_done,
     Phase.GIVE_BEST: HandState._legal_give_best,
     Phase.BEST_DISCARD: HandState._legal_best_discard,
+    Phase.REVOKE_CLAIMS: HandState._legal_review,
 }
 """For each phase, the method that lists its legal actions."""
 
@@ -504,6 +541,7 @@ APPLY_BY_PHASE: dict[Phase, Callable[[HandState, int], None]] = {
     Phase.DONE: HandState._apply_done,
     Phase.GIVE_BEST: HandState._apply_give_best,
     Phase.BEST_DISCARD: HandState._apply_best_discard,
+    Phase.REVOKE_CLAIMS: HandState._apply_review,
 }
 """For each phase, the method that applies one of its actions."""
 

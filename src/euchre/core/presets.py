@@ -6,13 +6,14 @@ each with the source of the value; values marked ``#interp`` are our reading whe
 source is silent. :data:`PRESET_SOURCES` gives the source of every option of every
 preset, which ``euchre rules`` shows.
 
-The laws of irregularities (revoke penalties, misdeals, a card faced in the deal;
-REFERENCE 4.6) take effect only where cards can go wrong: at a table that lets a person
-revoke (``renege_mode = penalize_on_claim``) and when refereeing real cards. Neither is
-played yet, so a :class:`Rules` holds the defaults of those options (a different value is
-refused, RULES.md decision 1), and each preset's own laws are kept beside it in
-:func:`preset_laws`, with their sources, for ``euchre rules`` to show and for table mode
-to apply when it comes.
+The laws of revokes (``renege_penalty``, ``renege_penalty_lone``, ``renege_ends_hand``,
+``false_claim_penalty``) are part of each preset's values: they take effect at a table
+that lets a person revoke (``renege_mode = penalize_on_claim``, off in every preset:
+RULES.md decisions 3 and 27). The laws of dealing by hand (misdeals, a card faced in the
+deal; REFERENCE 4.6) take effect only when refereeing real cards, which is not played
+yet, so a :class:`Rules` holds their defaults (a different value is refused, RULES.md
+decision 1), and each preset's own are kept beside it in :func:`preset_laws`, with their
+sources, for ``euchre rules`` to show.
 """
 
 from __future__ import annotations
@@ -233,6 +234,7 @@ _PRESET_LAWS: dict[str, dict[str, tuple[Any, str]]] = {
         "renege_penalty": (2, "X-29, X-30, X-52"),
         "renege_penalty_lone": (4, "X-30, X-52"),
         "renege_ends_hand": (True, "X-29, X-30"),
+        "false_claim_penalty": (2, "X-29, X-30: 'an unproved accusation costs 2 at some events'"),
         "misdeal_policy": ("same_dealer", "X-29"),
     },
     "progressive-party": {
@@ -255,13 +257,22 @@ def _resolve(name: str) -> tuple[dict[str, Any], dict[str, str]]:
     for key, (value, source) in overrides.items():
         values[key] = value
         sources[key] = source
+    for key, (value, source) in _PRESET_LAWS.get(name, {}).items():
+        if key in PLAYED_LAWS:
+            values[key] = value
+            sources[key] = source
     return values, sources
+
+
+PLAYED_LAWS: tuple[str, ...] = ("renege_penalty", "renege_penalty_lone", "renege_ends_hand", "false_claim_penalty")
+"""The laws of :data:`_PRESET_LAWS` that are the presets' values (table mode plays
+them); the others are kept for the referee (:func:`preset_laws`)."""
 
 
 def _resolve_laws(name: str) -> dict[str, tuple[Any, str]]:
     parent = _PRESET_TABLE[name][0]
     laws = dict(_resolve_laws(parent)) if parent is not None else {}
-    laws.update(_PRESET_LAWS.get(name, {}))
+    laws.update({k: v for k, v in _PRESET_LAWS.get(name, {}).items() if k not in PLAYED_LAWS})
     return laws
 
 
@@ -323,9 +334,9 @@ def preset_values(name: str) -> dict[str, Any]:
 
 
 def preset_laws(name: str) -> dict[str, tuple[Any, str]]:
-    """A preset's own laws of irregularities: ``{option: (value, source)}`` for the
-    options of REFERENCE 4.6 that take effect only in table mode (not played yet; see
-    the module docstring). Options the preset's sources are silent on are absent.
+    """A preset's own laws of dealing by hand: ``{option: (value, source)}`` for the
+    options of REFERENCE 4.6 that take effect only when refereeing real cards (not played
+    yet; see the module docstring; the revoke laws are the preset's values). Options the preset's sources are silent on are absent.
 
     Raises:
         RulesTypeError: ``name`` is not a str.

@@ -100,6 +100,8 @@ class Rules:
     renege_penalty: int = _opt(2, None, "S000 L131 (2), S002 L13 (1); X-13d (3)", minimum=0)
     renege_penalty_lone: int = _opt(4, None, "X-30, X-52; X-13d (5)", minimum=0)
     renege_ends_hand: bool = _opt(True, BOOL, "X-29, X-30; Leeds & Dwight s70")
+    false_claim_penalty: int = _opt(0, None, "X-29, X-30: 'an unproved accusation costs 2 at some events'; "
+                                    "RULES.md decision 27", minimum=0)
     misdeal_policy: str = _opt("same_dealer", ("same_dealer", "deal_passes"), "S002 L13; Leeds & Dwight s41; X-29, X-36")
     faced_card_in_deal: str = _opt("new_deal", ("new_deal", "recipient_option"), "S002 L13; Leeds & Dwight s34")
     laydown_claims: str = _opt("not_allowed", ("not_allowed", "allowed"), "X-42")
@@ -170,6 +172,11 @@ class Rules:
             if self.call_for_best != "none":  # a lone call-ace maker has no partner to give him a card
                 raise RulesError(f"call_for_best = {self.call_for_best} needs partners; with variant = {self.variant} "
                                  "every player plays for himself")
+        if self.renege_mode != "prevent" and self.variant == "call_ace":
+            # A revoke is penalised to the revoker's adversaries, and at call-ace they are
+            # not known until the called card falls (RULES.md decisions 21 and 27).
+            raise RulesError(f"renege_mode = {self.renege_mode} needs sides known from the deal; with variant = "
+                             "call_ace the maker's partner is secret")
         if self.farmers_hand and (self.cards_in_deck != 24 or self.num_players != 4):
             # Three nines or tens are the lowest cards only in the 24-card pack, and the
             # kitty's three face-down cards under the upcard are the four-hand table's
@@ -187,7 +194,6 @@ class Rules:
         unsupported = {
             "variant": self.variant not in ("partnership", "two_handed", "cutthroat", "call_ace"),
             "match_format": self.match_format == "rubber_best_of_3",
-            "renege_mode": self.renege_mode != "prevent",
             "laydown_claims": self.laydown_claims != "not_allowed",
         }
         names = [f"{k} = {_show(getattr(self, k))}" for k, bad in unsupported.items() if bad]
@@ -284,6 +290,13 @@ class Rules:
         return tuple(name for name in CLAIM_OPTIONS if getattr(self, name))
 
     @property
+    def revokes_possible(self) -> bool:
+        """True in table mode (``renege_mode = penalize_on_claim``): a player may play any
+        card he holds, a revoke is recorded, and a side may claim it under the preset's
+        law (RULES.md decision 27)."""
+        return self.renege_mode == "penalize_on_claim"
+
+    @property
     def extra_decisions(self) -> tuple[str, ...]:
         """The options in effect that add decisions beyond the four-hand game's bids,
         lone calls, discard and play, as ``NAME = VALUE`` texts: ``call_for_best`` (a card
@@ -293,6 +306,8 @@ class Rules:
         no place for them and refuse rules where this is not empty."""
         extra = [f"call_for_best = {self.call_for_best}"] if (
             self.call_for_best != "none" and self.takes_effect("call_for_best")) else []
+        if self.renege_mode != "prevent":  # any card may be played, and revokes claimed (RULES.md decision 27)
+            extra.append(f"renege_mode = {self.renege_mode}")
         return (*extra, *(f"{name} = true" for name in self.claims))
 
     @property
@@ -417,7 +432,8 @@ OPTION_DOCS: dict[str, str] = {
     "renege_mode": "prevent: only legal cards are offered; penalize_on_claim: revokes are possible and penalised.",
     "renege_penalty": "Points for an established revoke (with penalize_on_claim).",
     "renege_penalty_lone": "Points for a revoke against a lone hand (with penalize_on_claim).",
-    "renege_ends_hand": "A proved revoke ends the hand (with penalize_on_claim).",
+    "renege_ends_hand": "A proved revoke ends the hand and the claimants score the penalty instead of the hand; else the hand is played out, revokes are claimed after the last trick and each one's penalty is added (with penalize_on_claim).",
+    "false_claim_penalty": "Points to the other side when a revoke claim is not upheld (with penalize_on_claim).",
     "misdeal_policy": "After a misdeal: the same dealer redeals or the deal passes (cards dealt by hand only; not supported yet).",
     "faced_card_in_deal": "A card faced in the deal: new deal, or the recipient's option (cards dealt by hand only; not supported yet).",
     "laydown_claims": "A player may show his hand to claim the remaining tricks.",
@@ -514,9 +530,14 @@ OPTION_DEPENDS: dict[str, Dependence] = {
     "bridge_definition": Dependence("in a game to a target (match_format = single_game)", _to_target, {}),
     "progressive_movement": Dependence("in a progressive event of several tables (the movement between them)",
                                        lambda r: False, {}, supported=False),
-    "renege_penalty": Dependence("in table mode (renege_mode = penalize_on_claim)", _law, {}, supported=False),
-    "renege_penalty_lone": Dependence("in table mode (renege_mode = penalize_on_claim)", _law, {}, supported=False),
-    "renege_ends_hand": Dependence("in table mode (renege_mode = penalize_on_claim)", _law, {}, supported=False),
+    "renege_penalty": Dependence("in table mode (renege_mode = penalize_on_claim)", _law,
+                                 {"renege_mode": "penalize_on_claim"}),
+    "renege_penalty_lone": Dependence("in table mode (renege_mode = penalize_on_claim) with alone_allowed = true",
+                                      lambda r: _law(r) and r.alone_allowed, {"renege_mode": "penalize_on_claim"}),
+    "renege_ends_hand": Dependence("in table mode (renege_mode = penalize_on_claim)", _law,
+                                   {"renege_mode": "penalize_on_claim"}),
+    "false_claim_penalty": Dependence("in table mode (renege_mode = penalize_on_claim)", _law,
+                                      {"renege_mode": "penalize_on_claim"}),
     "misdeal_policy": Dependence("for cards dealt by hand (refereeing a real table)", lambda r: False, {}, supported=False),
     "faced_card_in_deal": Dependence("for cards dealt by hand (refereeing a real table)", lambda r: False, {}, supported=False),
 }

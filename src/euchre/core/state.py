@@ -46,6 +46,12 @@ class Phase(enum.IntEnum):
     decision 20). Numbered after DONE so that the earlier phases keep their numbers."""
     BEST_DISCARD = 10
     """``call_for_best``: the lone player, holding six cards, discards one face down."""
+    REVOKE_CLAIMS = 11
+    """``renege_mode = penalize_on_claim``: after the last trick, before the hand is
+    scored, each seat from the eldest that has seen a player of another side fail to
+    follow suit (and has not claimed since) claims a revoke or passes: the tricks may be
+    searched at the end of the hand, and no claim is heard after the next cut (Leeds &
+    Dwight 1888 s66, s68; New York 1877 s10; RULES.md decision 27)."""
 
 
 class Trick(NamedTuple):
@@ -56,6 +62,23 @@ class Trick(NamedTuple):
     seats: tuple[int, ...]
     cards: tuple[int, ...]
     winner: int
+
+
+class Revoke(NamedTuple):
+    """A revoke (renege): a seat that held a card of the suit led played another
+    (Leeds & Dwight 1888 s62).
+
+    Attributes:
+        seat: the seat that revoked.
+        trick: the trick it happened in (0..4, in play order).
+        card: the card played instead (card number).
+        suit: the effective suit led, which the seat could have followed (0..3).
+    """
+
+    seat: int
+    trick: int
+    card: int
+    suit: int
 
 
 @dataclass(frozen=True)
@@ -84,6 +107,12 @@ class HandResult:
         thrown_in: the deal was thrown in by a claim of the dealt hand (decision 23),
             not passed out by the bidding: who deals next is ``dealer_deals_again``'s
             to say, whatever ``all_pass_round2`` says of a hand passed out.
+        revokes: the revokes established by claims (``renege_mode =
+            penalize_on_claim``), in the order they were made; empty otherwise.
+        penalties: the part of ``points`` that the laws gave (revokes established,
+            claims that failed), per side; empty when no law applied. The penalty of a
+            revoke is scored before the hand's own points (Leeds & Dwight 1888 s4), so
+            a side that reaches the target by a penalty wins (RULES.md decision 27).
     """
 
     passed_out: bool
@@ -98,6 +127,8 @@ class HandResult:
     partner: int | None = None
     dealer_deals_again: bool = False
     thrown_in: bool = False
+    revokes: tuple[Revoke, ...] = ()
+    penalties: tuple[int, ...] = ()
 
     @property
     def played(self) -> bool:
@@ -130,6 +161,7 @@ class HandFields:
         "takeover_done", "defend_done", "best_done", "history", "tricks", "trick_cards",
         "trick_seats", "tricks_won", "leader", "result", "packets", "_stack", "_legal",
         "_alone_ok", "_with_call", "is_over", "called", "partner", "claims_left", "shown",
+        "revokes", "established", "claim_log", "claim_marks", "penalty_points", "review_left",
     )
 
     rules: Rules
@@ -181,6 +213,22 @@ class HandFields:
     20), 0 when there is none or it is over."""
     shown: tuple[tuple[int, int], ...]
     """The cards shown by claims, as ``(seat, card mask)`` in the order shown."""
+    revokes: tuple[Revoke, ...]
+    """Every revoke made so far (``renege_mode = penalize_on_claim``). Hidden
+    information until a claim establishes it: a view holds only the established ones."""
+    established: tuple[int, ...]
+    """The indices in ``revokes`` of the revokes established by claims, in order."""
+    claim_log: tuple[tuple[int, int], ...]
+    """Every revoke claim as ``(claimant seat, revokes it established)``, in order
+    (public): 0 for a claim not upheld; the revokes are the last ones of
+    ``established`` at that moment."""
+    claim_marks: tuple[int, ...]
+    """Per side: the number of cards played when it last claimed (a side may claim again
+    only when a player of another side has failed to follow suit since)."""
+    penalty_points: tuple[int, ...]
+    """Per side: points the laws gave so far in this hand (claims that failed)."""
+    review_left: int
+    """Seats still to be asked in the claims after the last trick (``REVOKE_CLAIMS``)."""
 
 
 FIELDS: tuple[str, ...] = HandFields.__slots__

@@ -10,14 +10,17 @@ from __future__ import annotations
 from euchre.core.actions import PLAY_BASE
 from euchre.core.cards import EFFECTIVE_SUIT, SUIT_MASK, trick_winner_index
 from euchre.core.errors import IllegalActionError
-from euchre.core.legal import _NO_LEGAL, _PLAY_LEGAL, Legal, _cards_legal, _safe_text
+from euchre.core.legal import _NO_LEGAL, _PLAY_LEGAL, Legal, _cards_legal, _legal_of, _safe_text
+from euchre.core.revokes import _CLAIM, _LEGAL_REVIEW, RevokeLaw, revoke_points
 from euchre.core.scoring import score_hand
-from euchre.core.state import HandFields, HandResult, Phase, Trick
+from euchre.core.state import HandResult, Phase, Revoke, Trick
 
 
-class TrickPlay(HandFields):
+class TrickPlay(RevokeLaw):
     """The play phase and the end of a hand (methods only; the fields are
-    :class:`~euchre.core.state.HandFields`)."""
+    :class:`~euchre.core.state.HandFields`). In table mode (``renege_mode =
+    penalize_on_claim``) any card held may be played and revokes claimed
+    (:mod:`euchre.core.revokes`)."""
 
     __slots__ = ()
 
@@ -26,18 +29,39 @@ class TrickPlay(HandFields):
         self.phase = Phase.PLAY
         self.turn = self.leader = start
 
-    def _legal_play(self) -> Legal:
+    def following_mask(self) -> int:
+        """The cards (a bit mask) the seat to play may play when following suit: the
+        cards of the suit led if it holds any, else every card it holds. These are the
+        legal plays unless revokes are possible (table mode), and the plays of a player
+        who never revokes (REFERENCE 6.1 "Legal plays")."""
         hand = self.hands[self.turn]
         if self.trick_cards:
             t = self.trump
             follow = hand & SUIT_MASK[t][EFFECTIVE_SUIT[t][self.trick_cards[0]]]
             if follow:
-                hand = follow
+                return follow
+        return hand
+
+    def _legal_play(self) -> Legal:
+        if self.rules.revokes_possible:
+            # Table mode: any card held, and a claim where the laws hear one now.
+            hand = self.hands[self.turn]
+            codes = [PLAY_BASE + c for c in range(33) if hand >> c & 1]
+            if self.rules.renege_ends_hand and self._may_claim(self.turn):
+                codes.append(_CLAIM)
+            return _legal_of(tuple(codes))
+        hand = self.following_mask()
         return _PLAY_LEGAL.get(hand) or _cards_legal(hand, PLAY_BASE, _PLAY_LEGAL)
 
     def _apply_play(self, code: int) -> None:
-        card = code - PLAY_BASE
         seat = self.turn
+        if code == _CLAIM:
+            if self._claim(seat):
+                self._finish_scored()
+            return
+        card = code - PLAY_BASE
+        if self.rules.revokes_possible:
+            self._note_revoke(seat, card, self.hands[seat])
         self.history.append((seat, code))
         self.hands[seat] &= ~(1 << card)
         cards = self.trick_cards
@@ -55,11 +79,32 @@ class TrickPlay(HandFields):
         self.trick_cards = []
         self.trick_seats = []
         if len(self.tricks) == 5:
+            if self.rules.revokes_possible and self._begin_review():
+                self.phase = Phase.REVOKE_CLAIMS
+                self.leader = -1
+                return
             self._finish_scored()
         else:
             self.turn = self.leader = winner
 
+    def _legal_review(self) -> Legal:
+        return _LEGAL_REVIEW
+
+    def _apply_review(self, code: int) -> None:
+        seat = self.turn
+        if code == _CLAIM:
+            if self._claim(seat) and self.rules.renege_ends_hand:
+                self._finish_scored()
+                return
+        else:
+            self.history.append((seat, code))
+        if not self._next_review():
+            self._finish_scored()
+
     def _finish_scored(self) -> None:
+        if self.established and self.rules.renege_ends_hand:
+            self._finish_renege()
+            return
         maker_team = self.table.team[self.maker]
         if self.rules.variant == "call_ace":
             # The maker and his secret partner (the holder of the called card) play
@@ -78,11 +123,44 @@ class TrickPlay(HandFields):
             # The makers score, or every side that defended does (the one other side at the
             # four-hand table; each opponent of the maker where all play for themselves).
             pts = tuple(points if (team == maker_team) == makers_score else 0 for team in range(len(self.tricks_won)))
+        revokes: tuple[Revoke, ...] = ()
+        penalties: tuple[int, ...] = ()
+        if self.rules.revokes_possible:
+            revokes = tuple(self.revokes[i] for i in self.established)
+            law = revoke_points(self.rules, self.table, list(revokes), self._is_lone_hand())
+            penalties = tuple(a + b for a, b in zip(law, self.penalty_points, strict=True))
+            if any(penalties):
+                pts = tuple(a + b for a, b in zip(pts, penalties, strict=True))
+                if revokes:
+                    label += ", revoke penalty"
+            else:
+                penalties = ()
         self.result = HandResult(
             False, False, self.maker, self.trump,
             None if self.alone == -1 else self.alone,
             None if self.defender_alone == -1 else self.defender_alone,
-            tuple(self.tricks_won), pts, label, None if self.partner == -1 else self.partner)
+            tuple(self.tricks_won), pts, label, None if self.partner == -1 else self.partner,
+            revokes=revokes, penalties=penalties)
+        self._end()
+
+    def _is_lone_hand(self) -> bool:
+        return self.alone != -1 or self.defender_alone != -1
+
+    def _finish_renege(self) -> None:
+        """A proved revoke ends the hand: the claimants score the penalty and the hand
+        scores nothing else (X-29, X-30; RULES.md decision 27)."""
+        revokes = tuple(self.revokes[i] for i in self.established)
+        law = revoke_points(self.rules, self.table, list(revokes), self._is_lone_hand())
+        pts = tuple(a + b for a, b in zip(law, self.penalty_points, strict=True))
+        self.result = HandResult(
+            False, False, self.maker, self.trump,
+            None if self.alone == -1 else self.alone,
+            None if self.defender_alone == -1 else self.defender_alone,
+            tuple(self.tricks_won), pts, "renege", None if self.partner == -1 else self.partner,
+            revokes=revokes, penalties=pts)
+        self._end()
+
+    def _end(self) -> None:
         self.phase = Phase.DONE
         self.is_over = True
         self.turn = -1

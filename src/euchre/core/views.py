@@ -19,11 +19,12 @@ from typing import Any
 
 from euchre.core.actions import CALL_BASE, DISCARD_BASE, GIVE_BASE, Action, is_discard_code
 from euchre.core.calls import best_card
-from euchre.core.cards import EFFECTIVE_SUIT, JOKER, cards_of, deck_cards
+from euchre.core.cards import EFFECTIVE_SUIT, JOKER, SUIT_MASK, cards_of, deck_cards
 from euchre.core.errors import EuchreError, EuchreTypeError, EuchreValueError, IllegalActionError
 from euchre.core.hand import HandState, Phase, Trick
 from euchre.core.rules import Rules
 from euchre.core.seats import Table
+from euchre.core.state import Revoke
 
 HIDDEN = -1
 """Stands in a view's history for an action the seat may not see (another's discard)."""
@@ -69,6 +70,11 @@ class PlayerView:
             ``(seat, cards)`` pairs (cards as card numbers, ascending) in the order
             shown: a farmer's three nines or tens, a hand thrown in (RULES.md decision
             20). Every seat sees them; nothing else of another's hand.
+        revokes: table mode (``renege_mode = penalize_on_claim``): the revokes
+            established by claims, public once proved (a revoke not claimed stays
+            hidden: RULES.md decision 27).
+        claim_log: table mode: every revoke claim as ``(claimant seat, revokes it
+            established)``, 0 for a claim not upheld.
     """
 
     seat: int
@@ -95,6 +101,8 @@ class PlayerView:
     score: tuple[int, ...]
     legal: tuple[Action, ...]
     shown: tuple[tuple[int, tuple[int, ...]], ...] = ()
+    revokes: tuple[Revoke, ...] = ()
+    claim_log: tuple[tuple[int, int], ...] = ()
 
     @property
     def table(self) -> Table:
@@ -144,9 +152,51 @@ class PlayerView:
             return self.seat
         return -1
 
+    def following_actions(self) -> tuple[Action, ...]:
+        """The legal actions of a player who never revokes: in the play, the cards that
+        follow suit (all the legal plays unless revokes are possible: table mode, RULES.md
+        decision 27), and no claim; in any other phase ``legal`` itself. Empty when it
+        is not this seat's turn."""
+        if self.phase != Phase.PLAY or not self.rules.revokes_possible or not self.legal:
+            return self.legal
+        hand = 0
+        for c in self.hand:
+            hand |= 1 << c
+        if self.trick_cards:
+            t = self.trump
+            follow = hand & SUIT_MASK[t][EFFECTIVE_SUIT[t][self.trick_cards[0]]]
+            if follow:
+                hand = follow
+        return tuple(a for a in self.legal if a.is_play and hand >> a.card & 1)
+
+    def proved_revokes(self) -> list[Revoke]:
+        """The revokes this view proves that no claim has established yet: a player of
+        another side than this seat's failed to follow the suit led and played a card of
+        that suit in a later trick (the proof of New York 1877 s10; RULES.md decision 27).
+        Only the public tricks are used, never a hidden card; empty outside table mode."""
+        if not self.rules.revokes_possible or self.trump == -1:
+            return []
+        eff = EFFECTIVE_SUIT[self.trump]
+        team = self.table.team
+        rows = [(t.seats, t.cards) for t in self.tricks]
+        if self.trick_cards:
+            rows.append((self.trick_seats, self.trick_cards))
+        done = {(r.seat, r.trick) for r in self.revokes}
+        out: list[Revoke] = []
+        for k, (seats, cards) in enumerate(rows):
+            led = eff[cards[0]]
+            for s, c in zip(seats[1:], cards[1:], strict=True):
+                if eff[c] == led or team[s] == team[self.seat] or (s, k) in done:
+                    continue
+                if any(s2 == s and eff[c2] == led for later in rows[k + 1:] for s2, c2 in zip(*later, strict=True)):
+                    out.append(Revoke(s, k, c, led))
+        return out
+
     def voids(self) -> list[set[int]]:
         """For each seat, the effective suits it has shown it holds none of (by not
-        following suit)."""
+        following suit). In table mode a player may revoke: a suit he failed to follow
+        and played later (a revoke proved by the tricks) is no void, and no show-out
+        proves one for certain (:func:`sample_world` treats them as likely, not sure)."""
         result: list[set[int]] = [set() for _ in range(len(self.hand_sizes))]
         if self.trump == -1:
             return result
@@ -154,11 +204,15 @@ class PlayerView:
         tricks = [(t.seats, t.cards) for t in self.tricks]
         if self.trick_cards:
             tricks.append((self.trick_seats, self.trick_cards))
-        for seats, cards in tricks:
+        later: list[set[int]] = [set() for _ in range(len(self.hand_sizes))]
+        for seats, cards in reversed(tricks):
             led = eff[cards[0]]
             for s, c in zip(seats[1:], cards[1:], strict=True):
-                if eff[c] != led:
+                if eff[c] != led and led not in later[s]:
                     result[s].add(led)
+            if self.rules.revokes_possible:
+                for s, c in zip(seats, cards, strict=True):
+                    later[s].add(eff[c])
         return result
 
 
@@ -203,6 +257,8 @@ def view_of(state: HandState, seat: int, score: Sequence[int] | None = None) -> 
         hand_sizes=tuple([h.bit_count() for h in state.hands]),
         score=tuple(score), legal=state.legal_actions() if state.turn == seat else (),
         shown=tuple([(s, tuple(cards_of(m))) for s, m in state.shown]),
+        revokes=tuple([state.revokes[i] for i in state.established]),
+        claim_log=state.claim_log,
     )
 
 
@@ -319,7 +375,15 @@ def sample_world(view: PlayerView, rng: random.Random) -> HandState:
     if not isinstance(rng, random.Random):
         raise EuchreTypeError(f"rng must be a random.Random, not {type(rng).__name__}")
     try:
-        world = _sample_world(view, rng)
+        try:
+            world = _sample_world(view, rng)
+        except EuchreValueError:
+            if not view.rules.revokes_possible:
+                raise
+            # Table mode: a player who failed to follow suit may have revoked and still
+            # hold the suit; no deal fits with the show-outs taken as voids, so the
+            # world is drawn without them (RULES.md decision 27).
+            world = _sample_world(view, rng, trust_voids=False)
     except EuchreValueError:
         raise
     except (EuchreError, IndexError, KeyError, ValueError, TypeError, AttributeError) as exc:
@@ -329,7 +393,7 @@ def sample_world(view: PlayerView, rng: random.Random) -> HandState:
     return world
 
 
-def _sample_world(view: PlayerView, rng: random.Random) -> HandState:
+def _sample_world(view: PlayerView, rng: random.Random, trust_voids: bool = True) -> HandState:
     """A full hand state consistent with ``view``: the same history, the viewer's cards,
     and the unseen cards dealt at random among the other seats and the kitty.
 
@@ -368,7 +432,7 @@ def _sample_world(view: PlayerView, rng: random.Random) -> HandState:
     room = {s: view.hand_sizes[s] for s in seats if s != me or blind}
     dealer_has_upcard = False
     upcard_unknown = False
-    voids = view.voids()
+    voids = view.voids() if trust_voids else [set() for _ in view.hand_sizes]
     for e in best:
         # A lone dealer who holds the upcard no more, nor played it, put it out after
         # his partner's best card (his void in its suit, or no card left, shows it).

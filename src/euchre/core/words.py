@@ -45,6 +45,7 @@ from euchre.core.cards import JOKER, NO_TRUMP, SAME_COLOUR, Card
 from euchre.core.hand import Phase
 from euchre.core.rules import Rules
 from euchre.core.seats import FOUR_HANDED, Table
+from euchre.core.state import Revoke
 
 STYLES: tuple[str, ...] = ("dc_1862", "uspcc", "tournament")
 """The ``call_words`` styles this module knows."""
@@ -204,6 +205,8 @@ def describe(action: int, seat: int, *, dealer: int, phase: Phase, style: str = 
     if code >= PLAY_BASE:
         return card_words(code - PLAY_BASE, joker_card)
     act = Action(code)
+    if act == Action.CLAIM_REVOKE:
+        return "Renege!"  # the call of a revoke at the table (REFERENCE 3.3; RULES.md decision 27)
     if act.is_call:
         # The call-ace maker names the suit whose best card calls his partner (X-35, X-47).
         return f"I call the best {('club', 'diamond', 'heart', 'spade')[act.called_suit]}."
@@ -215,7 +218,7 @@ def describe(action: int, seat: int, *, dealer: int, phase: Phase, style: str = 
         return "A farmer's hand."  # X-25: the player "may call out 'Farmer's Hand'"
     if act == Action.THROW_IN:
         return "I show my hand for a new deal."
-    if act == Action.PASS and claim:
+    if act == Action.PASS and (claim or phase == Phase.REVOKE_CLAIMS):
         return "No claim."
     if act == Action.PASS:
         if phase == Phase.BID_ROUND_1:
@@ -276,6 +279,8 @@ def plain(action: int, *, upcard: int | None = None, joker_card: str = "joker") 
     if code >= PLAY_BASE:
         return f"play {card_words(code - PLAY_BASE, joker_card)}"
     act = Action(code)
+    if act == Action.CLAIM_REVOKE:
+        return "claim a revoke (renege): a player of the other side failed to follow suit"
     if act.is_call:
         s = act.called_suit
         return f"call the best {suit_symbol(s)} {suit_word(s)} card for a partner"
@@ -341,8 +346,16 @@ def history_phases(history: Iterable[tuple[int, int]], table: Table = FOUR_HANDE
     passes = 0
     maker = -1
     given = False
+    plays: dict[int, int] = {}
     for seat, code in history:
         after_give, given = given, False
+        if plays and (code == Action.CLAIM_REVOKE or code == Action.PASS):
+            # Table mode: a claim at a turn in the play, or (every player's five cards
+            # played) a claim or a pass in the claims after the last trick (decision 27).
+            out.append(Phase.REVOKE_CLAIMS if all(n == 5 for n in plays.values()) else Phase.PLAY)
+            continue
+        if PLAY_BASE <= code < GIVE_BASE:
+            plays[seat] = plays.get(seat, 0) + 1
         if code >= GIVE_BASE or code == HIDDEN_GIVE:
             out.append(Phase.GIVE_BEST)
             given = True
@@ -487,3 +500,31 @@ def joker_word(rules: Rules) -> str:
     """What the table calls the joker: ``"joker"``, or ``"benny (2♠)"`` where the two of
     spades stands for it (``joker_card = two_of_spades``, X-22)."""
     return "benny (2♠)" if rules.joker_card == "two_of_spades" else "joker"
+
+
+def revoke_words(who: str, revoke: Revoke, proof: tuple[int, int], joker_card: str = "joker") -> str:
+    """A proved revoke and its proof in one sentence, tricks counted from 1 (New York
+    1877 s10: the trick of the revoke and the later trick that shows the suit; RULES.md
+    decision 27).
+
+    Args:
+        who: the revoker's name as the table shows it.
+        revoke: the revoke.
+        proof: ``(trick, card)`` from :func:`euchre.core.revokes.revoke_proof`: the later
+            trick (0-based) and the card of the suit played in it, or ``(-1, card)`` for
+            a card of the suit still held.
+
+    Returns:
+        e.g. ``"E revoked in trick 1: 9♣ to a lead of spades, holding spades (played 10♠
+        in trick 4)."``
+    """
+    suit = suit_word(revoke.suit)
+    trick, card = proof
+    if card < 0:
+        shown = "."
+    elif trick >= 0:
+        shown = f" (played {card_words(card, joker_card)} in trick {trick + 1})."
+    else:
+        shown = f" (still holding {card_words(card, joker_card)})."
+    return (f"{who} revoked in trick {revoke.trick + 1}: {card_words(revoke.card, joker_card)} to a lead of {suit}, "
+            f"holding {suit}{shown}")

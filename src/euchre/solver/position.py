@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from euchre.core.actions import PLAY_BASE
-from euchre.core.cards import EFFECTIVE_SUIT, JOKER, NO_TRUMP, NUM_CARDS, TRUMP_POWER, trick_winner_index
+from euchre.core.cards import EFFECTIVE_SUIT, JOKER, NO_TRUMP, NUM_CARDS, TRUMP_POWER, cards_of, trick_winner_index
 from euchre.core.errors import EuchreError
 from euchre.core.hand import HandState, Phase
 
@@ -186,7 +186,10 @@ def position_of(state: HandState) -> Position:
         best_seat = slot[state.trick_seats[i]]
         for c in cards:
             table |= 1 << lay.bit_of[c]
-    legal = tuple(code - PLAY_BASE for code in state.legal_codes())
+    # The cards that follow suit: the legal plays, and in table mode (where any card may
+    # be played) the plays of the perfect players the solver assumes.
+    legal = tuple(code - PLAY_BASE for code in state.legal_codes()) if not state.rules.revokes_possible else \
+        tuple(cards_of(state.following_mask()))
     return Position(lay, (hands[0], hands[1], hands[2], hands[3]), ctx, slot[state.leader], slot[state.turn],
                     len(cards), led, best, best_seat, table, 5 - len(state.tricks), legal, slot)
 
