@@ -4,6 +4,7 @@ leaving cleanly with the record saved."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import sys
@@ -201,3 +202,42 @@ def test_fault2_arrow_keys_in_a_terminal_place_no_bid(tmp_path: Path, readline: 
     assert finish(child) == 0
     game, _ = loads(record.read_text(encoding="utf-8"))
     assert [seat for seat, _ in game.hand.history] == [3, 0, 1]  # the bots passed; South made no call
+
+
+def test_table_mode_a_revoke_claimed_through_a_terminal(tmp_path: Path) -> None:
+    """Table mode (RULES.md decision 27) through a real terminal: against careless bots,
+    South follows suit when the game tells him how, and types ``renege`` whenever a claim
+    is offered; the claims are answered with their outcome (upheld with the proof, or not
+    upheld and what it costs), the game ends, and the record replays with the claims."""
+    record = tmp_path / "renege.json"
+    child = spawn("play", "--seed", "5", "--preset", "modern-tournament", "--rule", "revokes=on",
+                  "--bots", "careless", "--save", str(record))
+    claimed = 0
+    outcomes: list[str] = []
+    prompts = 0
+    while True:
+        index = child.expect([PROMPT, pexpect.EOF])
+        before = clean(child.before)
+        outcomes += re.findall(r"(Upheld\.|Not upheld:)", before)
+        if index == 1:
+            break
+        prompts += 1
+        assert prompts < 500, "the game does not end"
+        if child.after.startswith("Your card") and "type renege to claim" in before and claimed < 6:
+            child.sendline("renege")
+            claimed += 1
+            continue
+        menu_claim = re.search(r"(\d)  Renege!", before)
+        if child.after.startswith("Your call") and menu_claim and claimed < 6:
+            child.sendline(menu_claim.group(1))  # the claims after the last trick
+            claimed += 1
+            continue
+        follow = re.search(r"Follow suit with (\d)", before)
+        child.sendline(follow.group(1) if follow else "1")
+    assert finish(child) == 0
+    assert claimed >= 1 and len(outcomes) >= claimed
+    data = json.loads(record.read_text())
+    assert data["rules"]["renege_mode"] == "penalize_on_claim"
+    assert any(code == "renege" for hand in data["hands"] for _seat, code in hand["actions"])
+    game, _players = loads(record.read_text())  # replays, claims and all
+    assert game.is_over and list(game.score) == data["final_score"]

@@ -270,7 +270,7 @@ def test_records_round_trip(name: str, seed: int, stop: int) -> None:
 VIEW_FIELDS = {
     "seat", "rules", "dealer", "phase", "turn", "upcard", "joker_aside", "hand", "discard", "history", "trump",
     "maker", "alone", "defender_alone", "active", "upcard_to_dealer", "tricks", "trick_seats", "trick_cards",
-    "tricks_won", "hand_sizes", "score", "legal", "shown", "revokes", "claim_log",
+    "tricks_won", "hand_sizes", "score", "legal", "shown", "revokes", "proofs", "claim_log",
 }
 
 
@@ -299,6 +299,7 @@ def visible_cards(view: PlayerView) -> set[int]:
     for _, cards in view.shown:
         seen |= set(cards)
     seen |= {r.card for r in view.revokes}  # played cards, established revokes only
+    seen |= {card for _, card in view.proofs if card >= 0}  # the proof lays a held card on the table
     return seen
 
 

@@ -323,3 +323,36 @@ def test_regression_the_proof_may_be_in_the_trick_being_played() -> None:
     state.apply("renege")
     assert state.result is not None and state.result.points == (2, 0)
     assert revoke_proof(state, E_REVOKE) == (3, C("TS"))
+
+
+def test_egn_refuses_table_mode_by_name() -> None:
+    """EGN has no notation for a claim or its penalty: the export says so up front."""
+    from euchre.core.egn.ruleset import ruleset_from_rules
+    from euchre.core.errors import RecordError
+
+    with pytest.raises(RecordError, match="renege_mode"):
+        ruleset_from_rules(TOURNAMENT)
+
+
+def test_the_hint_after_the_last_trick_is_exact() -> None:
+    """The claims after the last trick: every card is played, so the tricks prove every
+    revoke. N's claim wins N-S the penalty (2) on top of the hand's point (dc-club plays
+    the hand out); passing leaves the point alone: +3 against +1 for N-S."""
+    from euchre.bots.advice import action_values
+
+    state = _after_first_trick(DC)
+    for trick in deal_kit.TRICKS:
+        deal_kit.play(state, trick)
+    values = action_values(view_of(state, N), random.Random(1))
+    assert values == {Action.CLAIM_REVOKE: 3.0, Action.PASS: 1.0}
+
+
+def test_the_house_rule_revokes_switches_table_mode_on() -> None:
+    """The page's create form and `--rule revokes=on` switch table mode on over a preset,
+    with the preset's own law (hoyle-1857: 1 point, played out)."""
+    from euchre.core.house_rules import changes_for
+
+    rules = preset("hoyle-1857")
+    changed = rules.replace(**changes_for(rules, {"revokes": True}))
+    assert changed.renege_mode == "penalize_on_claim" and changed.renege_penalty == 1
+    assert not changed.renege_ends_hand

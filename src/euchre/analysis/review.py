@@ -178,6 +178,11 @@ def review_game(game: Game, seats: Sequence[int] = (0, 1, 2, 3), *, threshold: f
         view = view_of(state, seat, score)
         rng = _decision_rng(seed, game_index, number, step)
         values = action_values(view, rng, worlds=worlds, play_worlds=play_worlds)
+        if action not in values:
+            # Table mode: a revoke or a claim in the play is not valued (the values are of
+            # the cards that follow suit: RULES.md decision 27); it is counted as skipped.
+            skipped += 1
+            continue
         decisions.append(Decision(number, step, seat, state.phase, state, score, action, values))
         if progress is not None:
             progress(done, len(todo))

@@ -28,7 +28,8 @@ from euchre.bots.rollout import DEFAULT_SETTINGS, EXPERT_PLAY_WORLDS, RolloutSet
 from euchre.core.actions import Action
 from euchre.core.errors import EuchreError
 from euchre.core.hand import Phase
-from euchre.core.views import PlayerView
+from euchre.core.revokes import revoke_points
+from euchre.core.views import PlayerView, sample_world
 from euchre.solver import solve_points
 
 ROLLOUT_WORLDS = DEFAULT_SETTINGS.worlds
@@ -56,7 +57,8 @@ def action_values(view: PlayerView, rng: random.Random, *, worlds: int = ROLLOUT
 
     Returns:
         ``{action: expected points of the hand for the deciding side}`` for every action
-        in ``view.legal``, in that order (see the module docstring for the method).
+        in ``view.legal``, in that order (see the module docstring for the method); in
+        table mode's play only the cards that follow suit (RULES.md decision 27).
 
     Raises:
         EuchreError: it is not this seat's turn, the hand is over, a count is not a whole
@@ -68,15 +70,43 @@ def action_values(view: PlayerView, rng: random.Random, *, worlds: int = ROLLOUT
         raise EuchreError("actions can be valued only for the seat to act")
     if view.phase == Phase.PLAY:
         return _card_values(view, rng, play_worlds)
+    if view.phase == Phase.REVOKE_CLAIMS:
+        return _claim_values(view, rng)
     settings = RolloutSettings(worlds=worlds, screen=0, discard=True,
                                bid_tries=DEFAULT_SETTINGS.bid_tries, infer=DEFAULT_SETTINGS.infer)
     verdict = rollout_decision(view, rng, view.legal[0], settings)
     return {action: verdict.means[action] for action in view.legal}
 
 
+def _claim_values(view: PlayerView, rng: random.Random) -> dict[Action, float]:
+    """Table mode, the claims after the last trick: exact values. Every card is played,
+    so the tricks prove every revoke (:meth:`PlayerView.proved_revokes`); a claim wins
+    the penalty for the revokes proved, or costs ``false_claim_penalty``; with
+    ``renege_ends_hand`` an upheld claim scores the penalty instead of the hand
+    (RULES.md decision 27)."""
+    rules, table = view.rules, view.table
+    world = sample_world(view, rng).lawful()  # every card is known: the hand's own score
+    mine = table.team[view.seat]
+
+    def for_me(points: tuple[int, ...] | list[int]) -> float:
+        return float(points[mine] - sum(p for t, p in enumerate(points) if t != mine))
+
+    hand = world.result.points if world.result is not None else (0,) * len(table.teams)
+    proved = view.proved_revokes()
+    lone = view.alone != -1 or view.defender_alone != -1
+    if proved:
+        law = revoke_points(rules, table, proved, lone)
+        claim = for_me(law) if rules.renege_ends_hand else for_me(hand) + for_me(law)
+    else:
+        fine = [0 if t == mine else rules.false_claim_penalty for t in range(len(table.teams))]
+        claim = for_me(hand) + for_me(fine)
+    return {Action.CLAIM_REVOKE: claim, Action.PASS: for_me(hand)}
+
+
 def _card_values(view: PlayerView, rng: random.Random, play_worlds: int) -> dict[Action, float]:
-    """PIMC values of the legal cards over worlds that agree with the calls."""
-    plays = [a for a in view.legal if a.is_play]
+    """PIMC values of the legal cards over worlds that agree with the calls; in table
+    mode the cards that follow suit (a revoke and a claim are not valued)."""
+    plays = [a for a in view.following_actions() if a.is_play]
     totals = dict.fromkeys(plays, 0.0)
     settings = DEFAULT_SETTINGS
     for world in inferred_worlds(view, rng, play_worlds, settings.play_tries, settings.infer):

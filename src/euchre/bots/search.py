@@ -33,7 +33,8 @@ def card_values(view: PlayerView, rng: random.Random, worlds: int) -> dict[int, 
 
     Returns:
         ``{card number: mean points of the hand}`` (negative when the other side is
-        expected to score), one entry per legal card.
+        expected to score), one entry per legal card (in table mode, per card that
+        follows suit).
 
     Raises:
         EuchreError: the view is not this seat's turn in the play, or ``worlds`` < 1.
@@ -42,7 +43,7 @@ def card_values(view: PlayerView, rng: random.Random, worlds: int) -> dict[int, 
         raise EuchreError("card values exist only for the seat to play, in the play of the cards")
     if type(worlds) is not int or worlds < 1:
         raise EuchreError(f"worlds must be a whole number >= 1, not {worlds!r}")
-    totals = {a.card: 0.0 for a in view.legal if a.is_play}
+    totals = {a.card: 0.0 for a in view.following_actions() if a.is_play}
     for _ in range(worlds):
         values = solve_points(sample_world(view, rng).lawful())
         for card in totals:

@@ -212,7 +212,7 @@ class HumanPlayer:
         if self._is_card_phase(view):
             self._announce_sorted(view)
         if view.phase == Phase.PLAY:
-            playable = {a.card for a in view.legal}
+            playable = {a.card for a in view.legal if a.is_play}
             line = Text("Your hand: ")
             line.append_text(numbered_hand(shown, playable, view.rules.joker_card))
             c.print(line)
@@ -357,7 +357,8 @@ class HumanPlayer:
             raise ChoiceError("No revoke can be claimed now: no player of another side has failed to follow suit "
                               "since your side last claimed")
         if self._is_card_phase(view):
-            return choose_card(text, self._shown(view), view.legal, trump=view.trump, led=self._led(view),
+            cards = [a for a in view.legal if a.is_play or a.is_discard or a.is_give]
+            return choose_card(text, self._shown(view), cards, trump=view.trump, led=self._led(view),
                                discard=view.phase in (Phase.DISCARD, Phase.BEST_DISCARD), upcard=view.upcard,
                                give=view.phase == Phase.GIVE_BEST, joker_card=view.rules.joker_card)
         menu, words = self._menu(view)

@@ -23,17 +23,16 @@ from euchre.core.cards import JOKER, NO_TRUMP, Card, cards_of, sort_hand
 from euchre.core.counters import counters_text
 from euchre.core.game import Game, GameResult, Setup, bridge_team
 from euchre.core.hand import HandResult, HandState, Phase
-from euchre.core.revokes import revoke_proof
 from euchre.core.rules import Rules
 from euchre.core.seats import FOUR_HANDED, Table
 from euchre.core.words import (
+    claim_outcome,
     claim_round_length,
     describe,
     glosses_in,
     goal_words,
     is_spoken,
     joker_word,
-    revoke_words,
     role_of,
     suit_symbol,
     suit_word,
@@ -439,20 +438,10 @@ class Narrator:
         suit), or what the claim that failed costs."""
         c = self.console
         c.print(f'  {self.seat_name(seat)}: "Renege!"', style="bold")
-        table = hand.table
-        made = hand.claim_log[-1][1] if hand.claim_log else 0
-        if made:
-            for i in hand.established[-made:]:
-                r = hand.revokes[i]
-                proof = revoke_proof(hand, r)
-                c.print(f"  Upheld. {revoke_words(self.seat_name(r.seat), r, proof, hand.rules.joker_card)}",
-                        style="bold")
-        else:
-            fine = hand.rules.false_claim_penalty
-            cost = (f" {fine} point{'s' if fine != 1 else ''} to "
-                    f"{side_names(table, [t for t in range(len(table.teams)) if t != table.team[seat]])}."
-                    if fine else "")
-            c.print(f"  Not upheld: no player of another side revoked.{cost}", style="bold")
+        established = [hand.revokes[i] for i in hand.established]
+        for sentence in claim_outcome(hand.rules, hand.claim_log, established, hand.proofs, len(hand.claim_log) - 1,
+                                      self.seat_name):
+            c.print(f"  {sentence}", style="bold")
         self._pause()
 
     def _consequences(self, hand: HandState, seat: int, code: int, phase: Phase) -> None:

@@ -205,6 +205,7 @@ class HandState(Calls):
         self.claims_left = 0
         self.revokes = ()
         self.established = ()
+        self.proofs = ()
         self.claim_log = ()
         self.claim_marks = (0,) * len(table.teams)
         self.penalty_points = (0,) * len(table.teams)
@@ -405,7 +406,7 @@ class HandState(Calls):
             self.best_done, len(self.history), len(self.tricks), list(self.trick_cards),
             list(self.trick_seats), list(self.tricks_won), self.leader, self.result,
             self._legal, self.called, self.partner, self.claims_left, self.shown,
-            self.revokes, self.established, self.claim_log, self.claim_marks, self.penalty_points,
+            self.revokes, self.established, self.proofs, self.claim_log, self.claim_marks, self.penalty_points,
             self.review_left,
         )
 
@@ -415,7 +416,7 @@ class HandState(Calls):
          self.discarded, self.alone_decided, self.takeover_done, self.defend_done,
          self.best_done, n_hist, n_tricks, self.trick_cards, self.trick_seats, self.tricks_won,
          self.leader, self.result, self._legal, self.called, self.partner, self.claims_left, self.shown,
-         self.revokes, self.established, self.claim_log, self.claim_marks, self.penalty_points,
+         self.revokes, self.established, self.proofs, self.claim_log, self.claim_marks, self.penalty_points,
          self.review_left) = s
         del self.history[n_hist:]
         del self.tricks[n_tricks:]

@@ -69,6 +69,9 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
               "A hand of only nines and tens, and no trump, may be thrown in for a new deal."),
     HouseRule("ace_no_face", "ace_no_face_redeal", True, False, "Ace, no face",
               "A hand with an ace but no king, queen or jack may be thrown in; the next player deals."),
+    HouseRule("revokes", "renege_mode", "penalize_on_claim", "prevent", "Revokes (renege calls)",
+              "Any card may be played; a player who fails to follow suit may be called for a renege, and the "
+              "rules' penalty applies."),
 )
 """The house rules of the create form, in the order shown."""
 

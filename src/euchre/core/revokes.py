@@ -145,6 +145,7 @@ class RevokeLaw(HandFields):
         self.claim_log = (*self.claim_log, (seat, len(new)))
         if new:
             self.established = (*self.established, *new)
+            self.proofs = (*self.proofs, *(revoke_proof(self, self.revokes[i]) for i in new))
             return True
         fine = self.rules.false_claim_penalty
         if fine:

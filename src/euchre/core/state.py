@@ -161,7 +161,7 @@ class HandFields:
         "takeover_done", "defend_done", "best_done", "history", "tricks", "trick_cards",
         "trick_seats", "tricks_won", "leader", "result", "packets", "_stack", "_legal",
         "_alone_ok", "_with_call", "is_over", "called", "partner", "claims_left", "shown",
-        "revokes", "established", "claim_log", "claim_marks", "penalty_points", "review_left",
+        "revokes", "established", "proofs", "claim_log", "claim_marks", "penalty_points", "review_left",
     )
 
     rules: Rules
@@ -218,6 +218,11 @@ class HandFields:
     information until a claim establishes it: a view holds only the established ones."""
     established: tuple[int, ...]
     """The indices in ``revokes`` of the revokes established by claims, in order."""
+    proofs: tuple[tuple[int, int], ...]
+    """The proof of each established revoke, in the order of ``established``, as
+    :func:`euchre.core.revokes.revoke_proof` gave it when the claim was made: ``(trick,
+    card)`` of the later trick showing the suit, or ``(-1, card)`` for a card of the suit
+    still held, which the proof lays on the table (public)."""
     claim_log: tuple[tuple[int, int], ...]
     """Every revoke claim as ``(claimant seat, revokes it established)``, in order
     (public): 0 for a claim not upheld; the revokes are the last ones of

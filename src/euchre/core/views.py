@@ -73,6 +73,10 @@ class PlayerView:
         revokes: table mode (``renege_mode = penalize_on_claim``): the revokes
             established by claims, public once proved (a revoke not claimed stays
             hidden: RULES.md decision 27).
+        proofs: table mode: the proof of each revoke of ``revokes``, ``(trick, card)``:
+            the later trick (0-based) in which the revoker played the suit and that card,
+            or ``(-1, card)``: a card of the suit he still held, laid on the table as
+            the proof (New York 1877 s10).
         claim_log: table mode: every revoke claim as ``(claimant seat, revokes it
             established)``, 0 for a claim not upheld.
     """
@@ -102,6 +106,7 @@ class PlayerView:
     legal: tuple[Action, ...]
     shown: tuple[tuple[int, tuple[int, ...]], ...] = ()
     revokes: tuple[Revoke, ...] = ()
+    proofs: tuple[tuple[int, int], ...] = ()
     claim_log: tuple[tuple[int, int], ...] = ()
 
     @property
@@ -258,6 +263,7 @@ def view_of(state: HandState, seat: int, score: Sequence[int] | None = None) -> 
         score=tuple(score), legal=state.legal_actions() if state.turn == seat else (),
         shown=tuple([(s, tuple(cards_of(m))) for s, m in state.shown]),
         revokes=tuple([state.revokes[i] for i in state.established]),
+        proofs=state.proofs,
         claim_log=state.claim_log,
     )
 

@@ -36,7 +36,7 @@ or int).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -280,7 +280,7 @@ def plain(action: int, *, upcard: int | None = None, joker_card: str = "joker") 
         return f"play {card_words(code - PLAY_BASE, joker_card)}"
     act = Action(code)
     if act == Action.CLAIM_REVOKE:
-        return "claim a revoke (renege): a player of the other side failed to follow suit"
+        return "claim a revoke: a player of another side failed to follow suit"
     if act.is_call:
         s = act.called_suit
         return f"call the best {suit_symbol(s)} {suit_word(s)} card for a partner"
@@ -528,3 +528,36 @@ def revoke_words(who: str, revoke: Revoke, proof: tuple[int, int], joker_card: s
         shown = f" (still holding {card_words(card, joker_card)})."
     return (f"{who} revoked in trick {revoke.trick + 1}: {card_words(revoke.card, joker_card)} to a lead of {suit}, "
             f"holding {suit}{shown}")
+
+
+def claim_outcome(rules: Rules, claim_log: Sequence[tuple[int, int]], revokes: Sequence[Revoke],
+                  proofs: Sequence[tuple[int, int]], k: int, name: Callable[[int], str]) -> list[str]:
+    """What the ``k``-th revoke claim of a hand came to, in words (table mode, RULES.md
+    decision 27): each revoke it established with its proof, or that it failed and what
+    that costs.
+
+    Args:
+        rules: the hand's rules.
+        claim_log: the hand's claims, ``(claimant, revokes established)`` (as in a
+            PlayerView or HandState).
+        revokes, proofs: the established revokes in order and their proofs (a view's
+            ``revokes`` and ``proofs``).
+        k: which claim (0-based).
+        name: a seat's name as the table shows it.
+
+    Returns:
+        One sentence per revoke established (``"Upheld. E revoked in trick 1: ..."``),
+        or one saying the claim failed.
+    """
+    seat, made = claim_log[k]
+    before = sum(n for _, n in claim_log[:k])
+    if made:
+        return ["Upheld. " + revoke_words(name(r.seat), r, p, rules.joker_card)
+                for r, p in zip(revokes[before:before + made], proofs[before:before + made], strict=True)]
+    fine = rules.false_claim_penalty
+    if not fine:
+        return ["Not upheld: no player of another side revoked."]
+    table = rules.table
+    others = [name(s) for s in range(table.seats) if table.team[s] != table.team[seat]]
+    return [f"Not upheld: no player of another side revoked. {fine} point{'s' if fine != 1 else ''} to "
+            f"{' and '.join(others) if len(table.teams) > 2 else table.team_names[1 - table.team[seat]]}."]

@@ -43,7 +43,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket
 
-from euchre.bots import BOT_LEVELS
+from euchre.bots import PLAYER_LEVELS
 from euchre.core.errors import RecordError
 from euchre.core.house_rules import house_rules_json, preset_house_rules
 from euchre.core.presets import DEFAULT_PRESET, PLAYABLE_PRESETS, PRESET_DESCRIPTIONS, preset
@@ -132,7 +132,7 @@ async def options(request: Request) -> Response:
                     for n in PLAYABLE_PRESETS],
         "house_rules": house_rules_json(),
         "default_preset": DEFAULT_PRESET,
-        "bots": list(BOT_LEVELS),
+        "bots": list(PLAYER_LEVELS),
         "default_bots": "intermediate",
         "max_target": config.max_target,
     })

@@ -18,7 +18,7 @@ from typing import Any
 
 import anyio.to_thread
 
-from euchre.bots import BOT_LEVELS
+from euchre.bots import PLAYER_LEVELS
 from euchre.core.errors import EuchreError
 from euchre.core.game import Game
 from euchre.core.house_rules import BY_KEY, changes_for
@@ -61,7 +61,7 @@ def rules_from_request(body: Any, max_target: int) -> tuple[Rules, str | None, s
     Args:
         body: the parsed JSON body: an object with the optional fields ``preset`` (one of
             ``PLAYABLE_PRESETS``, default ``modern-standard``), ``target`` (points to win,
-            1..``max_target``, default the preset's), ``bots`` (one of ``BOT_LEVELS``,
+            1..``max_target``, default the preset's), ``bots`` (one of ``PLAYER_LEVELS``,
             default ``intermediate``), ``house_rules`` (a house rule's key to true or
             false, :mod:`euchre.core.house_rules`, over the preset), ``options``
             (option name to value, applied over the preset and the house rules and
@@ -86,8 +86,8 @@ def rules_from_request(body: Any, max_target: int) -> tuple[Rules, str | None, s
     if not isinstance(name, str) or name not in PLAYABLE_PRESETS:
         raise CreateError("bad_request", f"preset must be one of {', '.join(PLAYABLE_PRESETS)}")
     level = body.get("bots", "intermediate")
-    if not isinstance(level, str) or level not in BOT_LEVELS:
-        raise CreateError("bad_request", f"bots must be one of {', '.join(BOT_LEVELS)}")
+    if not isinstance(level, str) or level not in PLAYER_LEVELS:
+        raise CreateError("bad_request", f"bots must be one of {', '.join(PLAYER_LEVELS)}")
     target = body.get("target")
     if target is not None and (type(target) is not int or not 1 <= target <= max_target):
         raise CreateError("bad_request", f"target must be a whole number 1..{max_target} or null")

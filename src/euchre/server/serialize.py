@@ -22,7 +22,8 @@ is ``{"code": "JH", "short": "J♥", "name": "Jack of Hearts", "suit": "H"}``, t
               "joker_aside": false, "trump": "H" | "NT" | null, "trump_name": "hearts" | null,
               "maker": "E" | null, "alone": null, "defender_alone": null, "sitting_out": [],
               "calls": [{"seat": "N", "action": "pass" | null, "words": "Pass.",
-                         "cards": [CARD, ...]}],   (cards: only on a claim, the cards it shows)
+                         "cards": [CARD, ...],     (cards: only on a claim, the cards it shows)
+                         "outcome": "Upheld. East revoked in trick 1: ..."}],  (only on a revoke claim)
               "trick": [{"seat": "N", "card": CARD}],
               "tricks": [{"leader": "N", "winner": "E", "cards": [{"seat": "N", "card": CARD}]}],
               "tricks_won": [1, 2], "hand_sizes": [3, 3, 3, 3],
@@ -58,6 +59,7 @@ from euchre.core.hand import HandState, Phase
 from euchre.core.seats import FOUR_HANDED, Table
 from euchre.core.views import PlayerView, view_of
 from euchre.core.words import (
+    claim_outcome,
     claim_round_length,
     describe,
     describe_pending,
@@ -161,6 +163,7 @@ def _calls_json(view: PlayerView, viewer: int) -> list[dict[str, Any]]:
     table = view.table
     claims = claim_round_length(view.history, view.rules, view.upcard)
     shown = dict(view.shown)
+    claim_no = 0
     for i, ((seat, code), phase) in enumerate(zip(view.history, history_phases(view.history, table, claims),
                                                   strict=True)):
         if PLAY_BASE <= code < GIVE_BASE:
@@ -171,6 +174,10 @@ def _calls_json(view: PlayerView, viewer: int) -> list[dict[str, Any]]:
         # not see: no action text for it.
         text = None if code < 0 else action_text(code)
         entry: dict[str, Any] = {"seat": seat_text(seat, table), "action": text, "words": words}
+        if code == Action.CLAIM_REVOKE:  # table mode: what the claim came to, with the proof (decision 27)
+            entry["outcome"] = " ".join(claim_outcome(view.rules, view.claim_log, view.revokes, view.proofs, claim_no,
+                                                      lambda s: table.titles[s]))
+            claim_no += 1
         if i < claims and seat in shown and code != Action.PASS:
             entry["cards"] = [card_json(c, view.rules.joker_card) for c in shown[seat]]  # a claim shows them to every seat
         out.append(entry)
@@ -240,7 +247,7 @@ class StateCache:
     def calls_of(self, view: PlayerView, viewer: int) -> bytes:
         """The calls of ``view`` as ``viewer`` is told them (see :func:`_calls_json`)."""
         calls = tuple(entry for entry in view.history if entry[1] < PLAY_BASE)
-        key = (viewer, view.dealer, view.upcard, view.rules.call_words, calls, view.shown)
+        key = (viewer, view.dealer, view.upcard, view.rules.call_words, calls, view.shown, view.claim_log)
         made = self.calls.get(key)
         if made is None:
             made = self.calls[key] = ascii_json(orjson.dumps(_calls_json(view, viewer)))

@@ -148,6 +148,9 @@ def ruleset_from_rules(rules: Rules) -> dict[str, Any]:
     need("match_format", rules.match_format == "single_game")  # EGN's winning_score ends a game by points
     for name in rules.claims:  # EGN's bidding has no round of claims before the first bid (RULES.md decision 23)
         problems.append(f"{name} = true (EGN has no claim round before the bidding)")
+    if rules.revokes_possible:  # EGN has no notation for a revoke claim nor its penalty (RULES.md decision 27)
+        problems.append(f"renege_mode = {rules.renege_mode} (EGN records no revoke claim nor its penalty; "
+                        "save the game as JSON)")
     if rules.defend_alone:
         need("defend_alone_against", rules.defend_alone_against == "lone_maker")
         need("defend_alone_scoring", rules.defend_alone_scoring == "euchre_scores_4")

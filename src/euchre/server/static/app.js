@@ -21,6 +21,7 @@ const PHASES = {
   alone_decision: "deciding whether to go alone", defend_alone: "deciding whether to defend alone",
   play: "playing", done: "hand over",
   give_best: "giving the lone partner a card face down", best_discard: "discarding after the partner's best card",
+  claims: "deciding on a claim of the dealt hand", revoke_claims: "deciding whether to claim a revoke (renege)",
 };
 
 const $ = (id) => document.getElementById(id);
@@ -259,6 +260,7 @@ function trickItem(state, t, number) {
 function callItem(state, c) {
   const item = el("li", {}, el("strong", { text: seatName(state, c.seat) + ": " }), c.words);
   for (const card of c.cards || []) item.append(" ", cardNode(card, { title: "shown by " + seatName(state, c.seat) }));
+  if (c.outcome) item.append(" ", el("span", { class: "outcome", text: c.outcome }));
   return item;
 }
 
@@ -520,7 +522,7 @@ function renderPrevious(state) {
     box.append(el("p", { text: "Hand " + prev.hand_number + ": " + r.label + ". " + who + " (tricks " + r.tricks.join("–") + ")." }));
   }
   const list = el("ul", { class: "calls" });
-  for (const c of prev.calls || []) if (c.cards) list.append(callItem(state, c));
+  for (const c of prev.calls || []) if (c.cards || c.outcome) list.append(callItem(state, c));
   prev.tricks.forEach((t, i) => list.append(trickItem(state, t, i + 1)));
   box.append(list);
 }
