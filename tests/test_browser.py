@@ -552,3 +552,59 @@ def test_the_dc_club_page_keeps_score_with_the_tray_and_deuce_and_turns_the_upca
         actor.wait_seq(shown["seq"] + 1)
     assert shown["status"] == "over"
     assert seen["face_down"] > 0 and seen["counted"] > 0, seen
+
+
+def test_table_mode_a_revoke_claimed_on_the_page(new_page: Pages, server: ServerProcess) -> None:
+    """Table mode (house rule "revokes", RULES.md decision 27) on the page: North plays
+    against careless bots, following suit with the raised cards (a revoke is flat, dashed
+    and labelled); when the page offers "Renege!" North clicks it, and the page lists the
+    claim with its outcome (upheld with the proof, or not upheld and its cost)."""
+    rng = random.Random(3)
+    made = server.create_table(preset="modern-tournament", seed=11, target=10, bots="careless",
+                               house_rules={"revokes": True})
+    north = SeatPage(new_page(), "N")
+    north.open(made["links"]["N"])
+    page = north.page
+    assert "Revokes (renege calls)" in page.inner_text("#rules-line")
+    page.get_by_role("button", name="Start the game").click()
+    page.wait_for_function("() => document.getElementById('table').dataset.status === 'playing'")
+    claim = page.locator("#choices button", has_text="Renege!")
+    seen_revoke_card = claimed = False
+    for _ in range(MAX_ACTIONS):
+        shown = north.shown()
+        if shown["status"] == "over" or (claimed and seen_revoke_card):
+            break
+        if shown["turn"] != "N":
+            north.wait_seq(shown["seq"] + 1)
+            continue
+        if claim.count() and not claimed:
+            claimed = True
+            north.pace.wait()
+            claim.click()
+            page.wait_for_function("() => document.getElementById('table').dataset.seq > " + str(shown["seq"]))
+            text = page.inner_text("#calls") + page.inner_text("#previous")
+            assert re.search(r"North: Renege! (Upheld\. \w+ revoked in trick \d|Not upheld: no player of another side "
+                             r"revoked\. 2 points to E-W\.)", text), text
+            continue
+        following = page.locator("#hand button.card.legal:not(.revoke)")
+        revoking = page.locator("#hand button.card.legal.revoke")
+        if revoking.count():
+            seen_revoke_card = True
+            label = revoking.first.get_attribute("aria-label") or ""
+            assert label.endswith("fails to follow suit: a revoke"), label
+        if claim.count():  # a second claim is not made: play a card, or make no claim
+            cards = page.locator("#hand button.card.legal")
+            _click(north, cards.first if cards.count() else page.locator("#choices button", has_text="No claim."))
+        elif following.count():
+            _click(north, following.nth(rng.randrange(following.count())))
+        else:
+            north.act(rng)
+    assert claimed, "no claim was offered to North"
+    assert seen_revoke_card
+
+
+def _click(page: SeatPage, button: Any) -> int:
+    seq = page.shown()["seq"]
+    page.pace.wait()
+    button.click()
+    return int(page.wait_seq(seq + 1)["seq"])

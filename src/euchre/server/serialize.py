@@ -30,7 +30,8 @@ is ``{"code": "JH", "short": "J♥", "name": "Jack of Hearts", "suit": "H"}``, t
               "cards": [CARD, ...],          (a seat's own cards; [] for a spectator)
               "discard": CARD | null},       (the dealer's own discard, to the dealer only)
      "legal": [{"action": "play-JH", "kind": "play" | "discard" | "give" | "call",
-                "card": "JH" | null, "label": "play J♥", "words": "J♥"}],
+                "card": "JH" | null, "label": "play J♥", "words": "J♥",
+                "revoke": false}],   (table mode's plays only: true for a card that fails to follow suit)
      "previous": {"hand_number": 3, "dealer": "S", "upcard": CARD, "trump": "C", ...,
                   "tricks": [...], "result": {"points": [0, 2], "tricks": [2, 3], "label": "euchre"}} | null,
      "result": {"winner": "N-S" | null, "score": [10, 7], "games": 1,
@@ -51,7 +52,7 @@ from typing import Any
 
 import orjson
 
-from euchre.core.actions import GIVE_BASE, PLAY_BASE, Action, action_text, is_discard_code
+from euchre.core.actions import ACTIONS, GIVE_BASE, PLAY_BASE, Action, action_text, is_discard_code
 from euchre.core.cards import JOKER, NO_TRUMP, Card, card_code
 from euchre.core.counters import counters
 from euchre.core.game import Game, bridge_team
@@ -258,7 +259,8 @@ class StateCache:
         # The claim round before the bidding shares round one's phase but not its words
         # (a pass there is "No claim."): whether the action is a claim-round one is part of the key.
         key = (code, view.seat, view.turn, view.dealer, view.phase, view.upcard, view.rules.call_words,
-               in_claim_round(view))
+               in_claim_round(view), view.trick_cards[:1], view.trump,
+               view.hand if view.rules.revokes_possible else ())
         made = self.legal.get(key)
         if made is None:
             made = self.legal[key] = orjson.Fragment(ascii_json(orjson.dumps(_legal_entry(view, code))))
@@ -331,13 +333,18 @@ def _public_hand(view: PlayerView, viewer: int) -> dict[str, Any]:
 
 def _legal_entry(view: PlayerView, code: int) -> dict[str, Any]:
     kind = "give" if code >= GIVE_BASE else "play" if code >= PLAY_BASE else "discard" if is_discard_code(code) else "call"
-    return {
+    out: dict[str, Any] = {
         "action": action_text(code),
         "kind": kind,
         "card": card_code(Action(code).card) if kind != "call" else None,
         "label": plain(code, upcard=view.upcard, joker_card=view.rules.joker_card),
         "words": describe_pending(view, code, viewer=view.seat),
     }
+    if kind == "play" and view.rules.revokes_possible:
+        # Table mode: a card that fails to follow suit while the hand holds it is a
+        # revoke the other side may claim (RULES.md decision 27).
+        out["revoke"] = ACTIONS[code] not in view.following_actions()
+    return out
 
 
 def _legal_json(view: PlayerView, cache: StateCache | None = None) -> list[Any]:

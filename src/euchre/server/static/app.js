@@ -456,9 +456,11 @@ function renderHand(state) {
     const legal = legalFor(state, card.code);
     const red = card.suit === "D" || card.suit === "H";
     const label = card.name + (legal ? (legal.kind === "discard" ? ", you may discard it"
-      : legal.kind === "give" ? ", you may give it to your partner face down" : ", you may play it") : "");
+      : legal.kind === "give" ? ", you may give it to your partner face down"
+      : legal.revoke ? ", you may play it, but it fails to follow suit: a revoke" : ", you may play it") : "");
     const button = el("button", {
-      type: "button", class: "card" + (red ? " red" : "") + (legal ? " legal" : ""), "aria-label": label,
+      type: "button", class: "card" + (red ? " red" : "") + (legal ? " legal" : "") + (legal && legal.revoke ? " revoke" : ""),
+      "aria-label": label, title: legal && legal.revoke ? "A revoke: you hold the suit led" : null,
       "aria-disabled": legal ? "false" : "true", "data-code": card.code,
       onclick: () => { if (legal) act(legal.action); },
     }, el("span", { "aria-hidden": "true", text: card.short }), el("span", { class: "key", "aria-hidden": "true", text: i + 1 }));
