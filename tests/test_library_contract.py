@@ -47,7 +47,7 @@ from euchre.core.deal import choose_packets, cut_pack, deal_pack
 from euchre.core.egn import card_to_egn, dumps_egn, load_egn, loads_egn, ruleset_from_rules
 from euchre.core.game import Setup
 from euchre.core.hand import APPLY_BY_PHASE, LEGAL_BY_PHASE, by_phase
-from euchre.core.presets import preset_laws, preset_of, preset_values
+from euchre.core.presets import preset_of, preset_values
 from euchre.core.records import dumps, load_record, loads
 from euchre.core.seats import FOUR_HANDED, Table
 
@@ -173,7 +173,6 @@ TYPE_ERRORS: list[tuple[str, Callable[[], Any], str]] = [
     ("Rules.from_dict", lambda: Rules.from_dict([("deck", 24)]), "mapping"),  # type: ignore[arg-type]
     ("preset", lambda: preset(7), "preset"),  # type: ignore[arg-type]
     ("preset_values", lambda: preset_values(None), "preset"),  # type: ignore[arg-type]
-    ("preset_laws", lambda: preset_laws(b"hoyle-1857"), "preset"),  # type: ignore[arg-type]
     ("dumps of a hand", lambda: dumps(_hand()), "Game"),  # type: ignore[arg-type]
     ("dumps players", lambda: dumps(Game(MS, 1), "NESW"), "players"),
     ("loads", lambda: loads(123), "JSON text"),  # type: ignore[arg-type]

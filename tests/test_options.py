@@ -38,6 +38,7 @@ from euchre.core.errors import RulesError
 from euchre.core.game import Game
 from euchre.core.hand import Phase
 from euchre.core.records import game_to_record
+from euchre.core.referee import Referee, RefereeError
 from euchre.core.rules import OPTION_CHOICES, OPTION_DEPENDS, OPTION_KINDS, OPTION_NAMES, Rules, _opt
 from euchre.core.views import PlayerView, view_of
 from euchre.server.serialize import dumps, game_json
@@ -185,6 +186,22 @@ def context(name: str) -> Rules:
     return BASE if dep is None else BASE.replace(**dict(dep.enable))
 
 
+def referee_probe(rules: Rules) -> list[str]:
+    """What the referee of real cards rules, under ``rules``, for each irregularity of
+    the deal (a misdeal before and after the turn-up, a card faced kept or not)."""
+    out = []
+    for entry in (lambda r: r.misdeal(False), lambda r: r.misdeal(True), lambda r: r.faced_card(1, keep=False),
+                  lambda r: r.faced_card(1, keep=True)):
+        ref = Referee(rules, first_dealer=0)
+        try:
+            ruling = entry(ref)
+        except RefereeError as exc:
+            out.append(f"refused: {exc}")
+            continue
+        out.append(f"{ruling.outcome} dealer={ruling.dealer}")
+    return out
+
+
 def verdict(base: Rules, name: str, value: Any, kind: str) -> str:
     """``refused``, ``effect``, or ``inert`` for option ``name`` changed to ``value``."""
     try:
@@ -192,6 +209,8 @@ def verdict(base: Rules, name: str, value: Any, kind: str) -> str:
     except RulesError as exc:
         assert name in str(exc), f"the refusal of {name} = {value!r} does not name it: {exc}"
         return "refused"
+    if kind == "referee":  # the laws of dealing by hand: only the referee of real cards meets them
+        return "effect" if referee_probe(base) != referee_probe(changed) else "inert"
     found = changes(base, changed)
     if kind == "display":
         return "effect" if {"terminal", "page"} <= found else "inert"

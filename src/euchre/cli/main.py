@@ -134,6 +134,16 @@ def build_parser() -> argparse.ArgumentParser:
                    help="stop a game after N hands (default 1000)")
     _add_workers(p)
 
+    p = sub.add_parser("referee", help="keep the score and the laws for a game of real cards",
+                       description="Enter each hand of a game played with real cards (its result, and any "
+                                   "irregularity found); the referee answers with the law, its source and what "
+                                   "now happens, and keeps the score, the deal and the games. Type help inside.")
+    _add_preset(p)
+    p.add_argument("--dealer", default="N", metavar="SEAT", help="the first dealer's seat (default N; 1 at a table "
+                   "of another size)")
+    p.add_argument("--save", default=None, metavar="FILE", help="keep the evening's record in FILE (JSON), after every entry")
+    p.add_argument("--load", default=None, metavar="FILE", help="go on from a record saved before (its rules)")
+
     add_review_parser(sub)
     add_serve_parser(sub)
     return parser
@@ -168,6 +178,10 @@ def _command(name: str) -> Callable[[argparse.Namespace, Console], int]:
         from euchre.cli.serve import cmd_serve
 
         return cmd_serve
+    if name == "referee":
+        from euchre.cli.referee import cmd_referee
+
+        return cmd_referee
     if name == "selfplay":
         from euchre.cli.selfplay import cmd_selfplay
 

@@ -21,7 +21,6 @@ from euchre.core.presets import (
     PRESET_NAMES,
     PRESET_SOURCES,
     preset,
-    preset_laws,
     preset_values,
 )
 from euchre.core.rules import OPTION_DEPENDS, OPTION_DOCS, OPTION_NAMES, Rules
@@ -66,27 +65,15 @@ def show_preset(console: Console, name: str) -> None:
     table = _table("Option = value", "Source")
     table.columns[0].no_wrap = True
     shape = cast(Rules, SimpleNamespace(**values))  # only read by the conditions below
-    laws = preset_laws(name)
     for key in OPTION_NAMES:
         source = sources[key]
         dep = OPTION_DEPENDS.get(key)
         if dep is not None and dep.supported and not dep.holds(shape):
             source += f" (no effect here: it applies {dep.when})"
-        if key in laws:
-            source += " (the engine's default until table mode; this preset's own law is below)"
         table.add_row(Text(f"{key} = {show_value(values[key])}"), Text(source))
     console.print(table)
     console.print("'default (...)' is the engine default and its source; "
                   "'#interp' marks our reading where the source is silent.")
-    if laws:
-        console.print()
-        console.print(f"Laws of irregularities of {name} (they apply in table mode, which is not played yet; "
-                      "until then every revoke is prevented and the computer deals):")
-        law_table = _table("Law = value", "Source")
-        law_table.columns[0].no_wrap = True
-        for key, (value, source) in laws.items():
-            law_table.add_row(Text(f"{key} = {show_value(value)}"), Text(source))
-        console.print(law_table)
 
 
 def compare_presets(console: Console, first: str, second: str) -> None:

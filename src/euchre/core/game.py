@@ -265,6 +265,79 @@ class GameResult:
     player_points: tuple[int, ...] = ()
 
 
+@dataclass(frozen=True)
+class Settlement:
+    """The game after one hand is settled (:func:`settle_hand`).
+
+    Attributes:
+        score: the score per side after the hand.
+        dealer: who deals the next hand (the same dealer or the next: all seeds).
+        result: the end of the game when the hand decided it, else None.
+    """
+
+    score: tuple[int, ...]
+    dealer: int
+    result: GameResult | None
+
+
+def settle_hand(rules: Rules, score: Sequence[int], dealer: int, hands_counted: int, result: HandResult) -> Settlement:
+    """Add one hand's points to a game's score and say who deals next and whether the
+    game is over: the one reading of these rules for :class:`Game` and the referee of
+    real cards (:mod:`euchre.core.referee`).
+
+    A side at or past the target wins; where several sides score with one hand (every
+    opponent of a euchred maker, where all play for themselves) the highest wins, and
+    equal highest play on (RULES.md decision 18); a revoke's penalty is scored first
+    (Leeds & Dwight 1888 s4; decision 27). A progressive round ends after its hands
+    (decision 24). The deal passes left (all seeds), except after a hand thrown in for
+    the same dealer (decision 23) or passed out under ``same_dealer_redeals`` (S003 L19).
+
+    Args:
+        rules: the game's rules.
+        score: the score per side before the hand.
+        dealer: the hand's dealer.
+        hands_counted: hands that counted before this one (progressive play).
+        result: the hand's result.
+    """
+    table = rules.table
+    new = [s + p for s, p in zip(score, result.points, strict=True)]
+    target = rules.game_target
+    top = max(new)
+    round_over = not rules.plays_to_target and hands_counted + result.played >= rules.progressive_hands
+    leaders: list[int] = []
+    if rules.plays_to_target:
+        leaders = [t for t, s in enumerate(new) if s == top] if top >= target else []
+        if result.penalties:
+            # The penalty of a revoke is scored first (Leeds & Dwight 1888 s4): a side
+            # that reaches the target by it wins, whatever the hand gave the others
+            # (RULES.md decision 27).
+            first = [s + p for s, p in zip(score, result.penalties, strict=True)]
+            first_top = max(first)
+            if first_top >= target:
+                leaders = [t for t, s in enumerate(first) if s == first_top]
+        if len(leaders) > 1:
+            leaders = []
+    next_dealer = dealer
+    if not leaders and not round_over and not (result.dealer_deals_again or (
+            result.passed_out and not result.forfeit and not result.thrown_in
+            and rules.all_pass_round2 == "same_dealer_redeals")):
+        next_dealer = table.left[dealer]  # the deal passes left (all seeds)
+    points = tuple(new[table.team[s]] for s in range(table.seats))
+    game_result: GameResult | None = None
+    if leaders:
+        winner = leaders[0]
+        others = [s for t, s in enumerate(new) if t != winner]
+        games = 2 if (rules.slams and not any(others)) else 1
+        carry = tuple((new[winner] - target) if (t == winner and rules.laps) else 0 for t in range(len(new)))
+        game_result = GameResult(winner, tuple(new), games, carry, points)
+    elif round_over:
+        # A progressive round: the hands are played; the most points win the table,
+        # equal highest are a tie (X-32, X-49; RULES.md decision 24).
+        best = [t for t, s in enumerate(new) if s == top]
+        game_result = GameResult(best[0] if len(best) == 1 else None, tuple(new), 1, (0,) * len(new), points)
+    return Settlement(tuple(new), next_dealer, game_result)
+
+
 class Game:
     """A game to the target.
 
@@ -482,53 +555,15 @@ class Game:
         result = hand.result
         if result is None:  # pragma: no cover - the phase machine sets it at DONE
             raise EuchreError("internal error: a finished hand has no result")
-        score = [s + p for s, p in zip(self.score, result.points, strict=True)]
-        target = self.rules.game_target
-        # A side at or past the target wins; where several sides score with one hand
-        # (every opponent of a euchred maker, where all play for themselves) the highest
-        # wins, and equal highest play on (RULES.md decision 18).
-        top = max(score)
-        rules = self.rules
-        counted = result.played
-        round_over = not rules.plays_to_target and self.hands_counted + counted >= rules.progressive_hands
-        if rules.plays_to_target:
-            leaders = [t for t, s in enumerate(score) if s == top] if top >= target else []
-            if result.penalties:
-                # The penalty of a revoke is scored first (Leeds & Dwight 1888 s4): a side
-                # that reaches the target by it wins, whatever the hand gave the others
-                # (RULES.md decision 27).
-                first = [s + p for s, p in zip(self.score, result.penalties, strict=True)]
-                first_top = max(first)
-                if first_top >= target:
-                    leaders = [t for t, s in enumerate(first) if s == first_top]
-            if len(leaders) > 1:
-                leaders = []
-        else:
-            leaders = []
+        settled = settle_hand(self.rules, self.score, self.dealer, self.hands_counted, result)
         next_hand = None
-        dealer = self.dealer
-        if not leaders and not round_over:
-            if not (result.dealer_deals_again or (
-                    result.passed_out and not result.forfeit and not result.thrown_in
-                    and self.rules.all_pass_round2 == "same_dealer_redeals")):
-                dealer = self.table.left[dealer]  # the deal passes left (all seeds)
-            if len(self.finished_hands) + 1 < self.max_hands:
-                next_hand = self._new_hand(dealer, len(self.finished_hands) + 1)  # may raise: nothing is changed yet
+        if settled.result is None and len(self.finished_hands) + 1 < self.max_hands:
+            next_hand = self._new_hand(settled.dealer, len(self.finished_hands) + 1)  # may raise: nothing is changed yet
         self.finished_hands.append(hand)
-        self.score = score
-        self.dealer = dealer
-        points = tuple(score[self.table.team[s]] for s in range(self.table.seats))
-        if leaders:
-            winner = leaders[0]
-            others = [s for t, s in enumerate(score) if t != winner]
-            games = 2 if (rules.slams and not any(others)) else 1
-            carry = tuple((score[winner] - target) if (t == winner and rules.laps) else 0 for t in range(len(score)))
-            self.result = GameResult(winner, tuple(score), games, carry, points)
-        elif round_over:
-            # A progressive round: the hands are played; the most points win the table,
-            # equal highest are a tie (X-32, X-49; RULES.md decision 24).
-            best = [t for t, s in enumerate(score) if s == top]
-            self.result = GameResult(best[0] if len(best) == 1 else None, tuple(score), 1, (0,) * len(score), points)
+        self.score = list(settled.score)
+        self.dealer = settled.dealer
+        if settled.result is not None:
+            self.result = settled.result
         elif next_hand is not None:
             self.hand = next_hand
         return result

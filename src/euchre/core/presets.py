@@ -6,14 +6,12 @@ each with the source of the value; values marked ``#interp`` are our reading whe
 source is silent. :data:`PRESET_SOURCES` gives the source of every option of every
 preset, which ``euchre rules`` shows.
 
-The laws of revokes (``renege_penalty``, ``renege_penalty_lone``, ``renege_ends_hand``,
-``false_claim_penalty``) are part of each preset's values: they take effect at a table
-that lets a person revoke (``renege_mode = penalize_on_claim``, off in every preset:
-RULES.md decisions 3 and 27). The laws of dealing by hand (misdeals, a card faced in the
-deal; REFERENCE 4.6) take effect only when refereeing real cards, which is not played
-yet, so a :class:`Rules` holds their defaults (a different value is refused, RULES.md
-decision 1), and each preset's own are kept beside it in :func:`preset_laws`, with their
-sources, for ``euchre rules`` to show.
+The laws of irregularities (REFERENCE 4.6: ``renege_penalty``, ``renege_penalty_lone``,
+``renege_ends_hand``, ``false_claim_penalty``, ``misdeal_policy``, ``faced_card_in_deal``)
+are part of each preset's values, kept apart in the table of laws below with their
+sources: the revoke laws take effect at a table that lets a person revoke
+(``renege_mode = penalize_on_claim``, off in every preset: RULES.md decisions 3 and 27),
+the laws of dealing when refereeing real cards (``euchre referee``, decision 28).
 """
 
 from __future__ import annotations
@@ -258,22 +256,9 @@ def _resolve(name: str) -> tuple[dict[str, Any], dict[str, str]]:
         values[key] = value
         sources[key] = source
     for key, (value, source) in _PRESET_LAWS.get(name, {}).items():
-        if key in PLAYED_LAWS:
-            values[key] = value
-            sources[key] = source
+        values[key] = value
+        sources[key] = source
     return values, sources
-
-
-PLAYED_LAWS: tuple[str, ...] = ("renege_penalty", "renege_penalty_lone", "renege_ends_hand", "false_claim_penalty")
-"""The laws of :data:`_PRESET_LAWS` that are the presets' values (table mode plays
-them); the others are kept for the referee (:func:`preset_laws`)."""
-
-
-def _resolve_laws(name: str) -> dict[str, tuple[Any, str]]:
-    parent = _PRESET_TABLE[name][0]
-    laws = dict(_resolve_laws(parent)) if parent is not None else {}
-    laws.update({k: v for k, v in _PRESET_LAWS.get(name, {}).items() if k not in PLAYED_LAWS})
-    return laws
 
 
 PRESET_NAMES: tuple[str, ...] = tuple(_PRESET_TABLE)
@@ -331,18 +316,6 @@ def preset_values(name: str) -> dict[str, Any]:
         RulesError: no preset has that name.
     """
     return _resolve(_check_name(name))[0]
-
-
-def preset_laws(name: str) -> dict[str, tuple[Any, str]]:
-    """A preset's own laws of dealing by hand: ``{option: (value, source)}`` for the
-    options of REFERENCE 4.6 that take effect only when refereeing real cards (not played
-    yet; see the module docstring; the revoke laws are the preset's values). Options the preset's sources are silent on are absent.
-
-    Raises:
-        RulesTypeError: ``name`` is not a str.
-        RulesError: no preset has that name.
-    """
-    return _resolve_laws(_check_name(name))
 
 
 def preset_of(rules: Rules) -> str | None:

@@ -434,8 +434,8 @@ OPTION_DOCS: dict[str, str] = {
     "renege_penalty_lone": "Points for a revoke against a lone hand (with penalize_on_claim).",
     "renege_ends_hand": "A proved revoke ends the hand and the claimants score the penalty instead of the hand; else the hand is played out, revokes are claimed after the last trick and each one's penalty is added (with penalize_on_claim).",
     "false_claim_penalty": "Points to the other side when a revoke claim is not upheld (with penalize_on_claim).",
-    "misdeal_policy": "After a misdeal: the same dealer redeals or the deal passes (cards dealt by hand only; not supported yet).",
-    "faced_card_in_deal": "A card faced in the deal: new deal, or the recipient's option (cards dealt by hand only; not supported yet).",
+    "misdeal_policy": "After a misdeal: the same dealer redeals or the deal passes (cards dealt by hand: euchre referee).",
+    "faced_card_in_deal": "A card faced in the deal: new deal by the same dealer, or the receiver keeps it or calls one (cards dealt by hand: euchre referee).",
     "laydown_claims": "A player may show his hand to claim the remaining tricks.",
     "turn_down_display": "How a turned-down upcard is shown: face down on the stock, or face up under it (terminal and page).",
     "score_display": "How the score is shown: as numbers, or by counters: a three and a two (the D.C. tray and deuce), a six and a four, or two fives (terminal and page).",
@@ -538,16 +538,21 @@ OPTION_DEPENDS: dict[str, Dependence] = {
                                    {"renege_mode": "penalize_on_claim"}),
     "false_claim_penalty": Dependence("in table mode (renege_mode = penalize_on_claim)", _law,
                                       {"renege_mode": "penalize_on_claim"}),
-    "misdeal_policy": Dependence("for cards dealt by hand (refereeing a real table)", lambda r: False, {}, supported=False),
-    "faced_card_in_deal": Dependence("for cards dealt by hand (refereeing a real table)", lambda r: False, {}, supported=False),
+    "misdeal_policy": Dependence("for cards dealt by hand (refereeing a real table: euchre referee)",
+                                 lambda r: r.variant != "call_ace", {}),
+    "faced_card_in_deal": Dependence("for cards dealt by hand (refereeing a real table: euchre referee)",
+                                     lambda r: r.variant != "call_ace", {}),
 }
 """The options that take effect only when another option is set (see
 :meth:`Rules.takes_effect`). An option not listed here takes effect under any rules."""
 
 OPTION_KINDS: dict[str, str] = {
-    name: ("display" if name in ("turn_down_display", "score_display", "call_words", "joker_card") else "play")
+    name: ("display" if name in ("turn_down_display", "score_display", "call_words", "joker_card")
+           else "referee" if name in ("misdeal_policy", "faced_card_in_deal") else "play")
     for name in OPTION_NAMES
 }
 """What an option changes: ``play`` (the deal, the bidding, the play, the scoring or the
-game; ``bridge_definition`` also changes what the terminal and the page show), or
-``display``: only what the terminal and the web page show, both of which honour it."""
+game; ``bridge_definition`` also changes what the terminal and the page show),
+``display``: only what the terminal and the web page show, both of which honour it, or
+``referee``: the rulings of the referee of real cards (:mod:`euchre.core.referee`; the
+computer deals without error)."""

@@ -8,6 +8,7 @@ decision 10).
 from __future__ import annotations
 
 from euchre.core.rules import Rules
+from euchre.core.seats import Table
 
 
 def score_hand(rules: Rules, maker_tricks: int, maker_alone: bool, defender_alone: bool) -> tuple[bool, int, str]:
@@ -48,3 +49,22 @@ def score_hand(rules: Rules, maker_tricks: int, maker_alone: bool, defender_alon
     if maker_alone:
         return True, rules.points_lone_make, "lone hand makes its point"
     return True, rules.points_make, "makers take the point"
+
+
+def side_points(rules: Rules, table: Table, maker: int, maker_tricks: int, maker_alone: bool,
+                defender_alone: bool) -> tuple[tuple[int, ...], str]:
+    """The points of a played hand per side of ``table`` and its label (see
+    :func:`score_hand`): the makers' side scores, or every side that defended does (the
+    one other side at the four-hand table; each opponent of the maker where all play for
+    themselves: X-56).
+
+    Args:
+        maker: the maker's seat.
+        maker_tricks: tricks (0..5) of the makers' side.
+
+    Raises:
+        ValueError: ``maker_tricks`` is outside 0..5.
+    """
+    maker_team = table.team[maker]
+    makers_score, points, label = score_hand(rules, maker_tricks, maker_alone, defender_alone)
+    return tuple(points if (team == maker_team) == makers_score else 0 for team in range(len(table.teams))), label

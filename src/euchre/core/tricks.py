@@ -12,7 +12,7 @@ from euchre.core.cards import EFFECTIVE_SUIT, SUIT_MASK, trick_winner_index
 from euchre.core.errors import IllegalActionError
 from euchre.core.legal import _NO_LEGAL, _PLAY_LEGAL, Legal, _cards_legal, _legal_of, _safe_text
 from euchre.core.revokes import _CLAIM, _LEGAL_REVIEW, RevokeLaw, revoke_points
-from euchre.core.scoring import score_hand
+from euchre.core.scoring import score_hand, side_points
 from euchre.core.state import HandResult, Phase, Revoke, Trick
 
 
@@ -117,12 +117,8 @@ class TrickPlay(RevokeLaw):
             makers_score, points, label = score_hand(self.rules, maker_tricks, lone, False)
             pts = tuple(points if (s in makers) == makers_score else 0 for s in range(len(self.tricks_won)))
         else:
-            maker_tricks = self.tricks_won[maker_team]
-            makers_score, points, label = score_hand(
-                self.rules, maker_tricks, self.alone != -1, self.defender_alone != -1)
-            # The makers score, or every side that defended does (the one other side at the
-            # four-hand table; each opponent of the maker where all play for themselves).
-            pts = tuple(points if (team == maker_team) == makers_score else 0 for team in range(len(self.tricks_won)))
+            pts, label = side_points(self.rules, self.table, self.maker, self.tricks_won[maker_team],
+                                     self.alone != -1, self.defender_alone != -1)
         revokes: tuple[Revoke, ...] = ()
         penalties: tuple[int, ...] = ()
         if self.rules.revokes_possible:

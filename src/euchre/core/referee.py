@@ -1,0 +1,448 @@
+"""The referee of a game played with real cards: the score, the deal and the laws of
+irregularities, from what one person enters hand by hand (RULES.md decision 28).
+
+Four people play at a real table; the person keeping score enters each hand's result
+(the maker, alone or not, the tricks the makers took) and any irregularity found. The
+:class:`Referee` keeps the score under the rules (``game_target``, the bridge, laps,
+slams, progressive rounds: the same :func:`~euchre.core.game.settle_hand` as a game at
+the computer table), the dealer's turn, and the games of the evening, and answers every
+entry with a :class:`Ruling`: the law, its source, and what now happens.
+
+The laws, by entry (each with the preset's option where the sources disagree):
+
+- a misdeal (a wrong number of cards found, before or after the turn-up):
+  ``misdeal_policy``: ``deal_passes`` (S002 L13: "the dealer losing his privilege";
+  Leeds & Dwight 1888 s41: a misdeal loses the deal) or ``same_dealer`` (X-29, X-36);
+- a card faced in the deal: ``faced_card_in_deal``: ``new_deal`` by the same dealer
+  (Leeds & Dwight s34) or ``recipient_option`` (S002 L13: the player it belongs to keeps
+  it or calls a new deal);
+- a deal out of turn: stopped before the trump is turned, the right dealer deals; after,
+  the deal stands (Leeds & Dwight s40), and the deal then passes to the left of the
+  player who dealt;
+- a card exposed, a lead out of turn: no points; the card lies face up and either
+  adversary may call it when its owner is to play (New York 1877 s12; Leeds & Dwight
+  s46-s52: after a lead out of turn the adversaries may call the card led, or a suit
+  from the offender or his partner at their next lead);
+- a revoke claimed with the tricks as proof: the preset's ``renege_penalty`` (or
+  ``renege_penalty_lone``); with ``renege_ends_hand`` the hand ends and the claimants
+  score the penalty instead of it; else the penalty is scored first and the hand's
+  result is entered next; a claim the tricks do not prove costs ``false_claim_penalty``
+  (RULES.md decision 27);
+- a dealer who failed to discard (six cards): the deal stands, the dealer's side scores
+  nothing for the hand and the adversaries score 2, or 4 in a lone hand (Leeds & Dwight
+  s90).
+
+Entries that cannot be true are refused with a :class:`~euchre.core.errors.RefereeError`
+naming what is wrong, and nothing changes: more than five tricks, a seat not at the
+table, a lone hand where the rules have none, a defender alone who is a maker, a
+revoke claimed against one's own side, a hand entered after the game is over.
+
+The record (:meth:`Referee.to_dict`, :meth:`Referee.from_dict`) holds the rules by value
+and the entries in order; reading it enters them again, so it replays exactly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from euchre.core.errors import EuchreValueError, RecordError
+from euchre.core.game import GameResult, bridge_team, settle_hand
+from euchre.core.rules import Rules
+from euchre.core.scoring import side_points
+from euchre.core.state import HandResult
+
+RECORD_FORMAT = "euchre-referee/1"
+"""The ``format`` of a referee's record."""
+
+
+class RefereeError(EuchreValueError):
+    """An entry the referee refuses: it cannot be true, or the rules have no place for
+    it. Nothing was changed."""
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """The referee's answer to one entry.
+
+    Attributes:
+        law: what the law says, in a sentence.
+        source: the document and section (or the option of the rules and its value).
+        outcome: what now happens: points to whom, who deals.
+        points: points this entry gave per side (0s for none).
+        dealer: who deals next (a seat).
+        game_over: the entry ended a game (:attr:`Referee.games` has it).
+    """
+
+    law: str
+    source: str
+    outcome: str
+    points: tuple[int, ...]
+    dealer: int
+    game_over: bool = False
+
+
+@dataclass
+class _Pending:
+    """What the laws carry into the hand's result: points scored first, and the side
+    that may score nothing for the hand."""
+
+    points: list[int]
+    barred: int = -1
+    notes: list[str] = field(default_factory=list)
+
+
+class Referee:
+    """The score and the laws for a game of real cards (see the module docstring).
+
+    Args:
+        rules: the rules played (a preset, with house rules or options).
+        first_dealer: the seat of the first dealer.
+
+    Attributes (read only): ``rules``, ``table``, ``score`` (per side, this game),
+    ``dealer`` (the seat to deal now), ``hand_number`` (of this game, from 1),
+    ``games`` (the finished games' results), ``entries`` (every entry so far, as
+    ``(kind, arguments)``).
+
+    Raises:
+        RefereeError: call-ace (its sides are known only once the called card is played:
+            enter the hands at the computer table instead), or a dealer not at the table.
+    """
+
+    def __init__(self, rules: Rules, first_dealer: int = 0) -> None:
+        if not isinstance(rules, Rules):
+            raise RefereeError(f"rules must be a Rules value, not {type(rules).__name__}")
+        if rules.variant == "call_ace":
+            raise RefereeError("the referee keeps fixed sides; call-ace's partner is known only when the called card "
+                               "falls (variant = call_ace is not refereed)")
+        self.rules = rules
+        self.table = rules.table
+        self._seat(first_dealer, "the first dealer")
+        self.first_dealer = first_dealer
+        self.score: list[int] = [0] * len(self.table.teams)
+        self.dealer = first_dealer
+        self.hand_number = 1
+        self.hands_counted = 0
+        self.games: list[GameResult] = []
+        self.entries: list[tuple[str, dict[str, Any]]] = []
+        self._pending = _Pending([0] * len(self.table.teams))
+        self._out_of_turn = -1
+
+    # ------------------------------------------------------------------ helpers
+    def _seat(self, seat: object, what: str) -> int:
+        if type(seat) is not int or not 0 <= seat < self.table.seats:
+            raise RefereeError(f"{what} must be a seat of the table ({', '.join(self.table.letters)}), not {seat!r}")
+        return seat
+
+    def _name(self, seat: int) -> str:
+        return self.table.titles[seat]
+
+    def _side(self, team: int) -> str:
+        return self.table.team_names[team]
+
+    def _open(self) -> None:
+        if self.is_over:
+            raise RefereeError("the game is over; begin the next game before entering more")
+
+    @property
+    def is_over(self) -> bool:
+        """True when the last entry ended a game and the next has not begun."""
+        return bool(self.games) and self.hand_number == 0
+
+    @property
+    def bridge(self) -> int | None:
+        """The side at the bridge now, or None (:func:`~euchre.core.game.bridge_team`)."""
+        return bridge_team(self.rules, self.score)
+
+    def _record(self, kind: str, args: dict[str, Any]) -> None:
+        self.entries.append((kind, args))
+
+    def _settle(self, result: HandResult, law: str, source: str, said: str) -> Ruling:
+        settled = settle_hand(self.rules, self.score, self.dealer, self.hands_counted, result)
+        self.hands_counted += result.played
+        self.score = list(settled.score)
+        dealer = settled.dealer
+        if self._out_of_turn != -1 and dealer != self.dealer:
+            dealer = self.table.left[self._out_of_turn]  # the deal out of turn stood: it passes from its dealer
+        self._out_of_turn = -1
+        self.dealer = dealer
+        self._pending = _Pending([0] * len(self.table.teams))
+        over = settled.result is not None
+        if settled.result is not None:
+            self.games.append(settled.result)
+            self.hand_number = 0
+            winner = settled.result.winner
+            if winner is None:
+                said += " The round ends in a tie."
+            else:
+                rest = ", ".join(str(p) for t, p in enumerate(settled.result.score) if t != winner)
+                said += f" {self._side(winner)} win the game, {settled.result.score[winner]} to {rest}."
+        else:
+            self.hand_number += 1
+            said += f" {self._name(dealer)} deals next."
+        return Ruling(law, source, said, result.points, dealer, over)
+
+    def _score_words(self, points: Sequence[int]) -> str:
+        given = [f"{p} to {self._side(t)}" for t, p in enumerate(points) if p]
+        return ("Points: " + ", ".join(given) + ".") if given else "No points."
+
+    # ------------------------------------------------------------------ entries
+    def hand_result(self, maker: int, tricks: int, *, alone: bool = False, defender_alone: int | None = None) -> Ruling:
+        """A hand played: the maker's seat, the tricks (0..5) his side took, whether he
+        played alone, and the seat that defended alone, if any.
+
+        Raises:
+            RefereeError: a seat not at the table, tricks outside 0..5, a lone hand or a
+                lone defence the rules do not have, a lone defender on the makers' side.
+        """
+        self._open()
+        maker = self._seat(maker, "the maker")
+        if type(tricks) is not int or not 0 <= tricks <= 5:
+            raise RefereeError(f"the makers take 0 to 5 tricks, not {tricks!r}")
+        if alone and not self.rules.alone_allowed:
+            raise RefereeError("these rules have no lone hands (alone_allowed = false)")
+        if defender_alone is not None:
+            defender_alone = self._seat(defender_alone, "the lone defender")
+            if not self.rules.defend_alone:
+                raise RefereeError("these rules have no lone defence (defend_alone = false)")
+            if self.table.same_team(defender_alone, maker):
+                raise RefereeError(f"{self._name(defender_alone)} is on the makers' side and cannot defend alone")
+            if not alone and self.rules.defend_alone_against == "lone_maker":
+                raise RefereeError("a lone defence is only against a lone maker under these rules "
+                                   "(defend_alone_against = lone_maker)")
+        own, label = side_points(self.rules, self.table, maker, tricks, alone, defender_alone is not None)
+        pending = self._pending
+        if pending.barred != -1:
+            own = tuple(0 if t == pending.barred else p for t, p in enumerate(own))
+        points = tuple(p + q for p, q in zip(own, pending.points, strict=True))
+        penalties = tuple(pending.points) if any(pending.points) else ()
+        result = HandResult(False, False, maker, None, maker if alone else None, defender_alone,
+                            tuple(tricks if t == self.table.team[maker] else 5 - tricks
+                                  for t in range(len(self.table.teams))),
+                            points, label, penalties=penalties)
+        self._record("hand", {"maker": maker, "tricks": tricks, "alone": alone, "defender_alone": defender_alone})
+        notes = " ".join(pending.notes)
+        return self._settle(result, f"The makers took {tricks} trick{'s' if tricks != 1 else ''}: {label}.",
+                            "the rules' scoring (REFERENCE 6.1; euchre rules PRESET)",
+                            (notes + " " if notes else "") + self._score_words(points))
+
+    def passed_out(self) -> Ruling:
+        """Every player passed twice: nobody scores; the deal passes left, or the same
+        dealer deals again (``all_pass_round2``).
+
+        Raises:
+            RefereeError: the rules stick the dealer (a hand can never be passed out).
+        """
+        self._open()
+        if self.rules.all_pass_round2 in ("stick_the_dealer", "dealer_forfeit_or_call"):
+            raise RefereeError(f"all_pass_round2 = {self.rules.all_pass_round2}: the dealer must name trump (or "
+                               "forfeit), so a hand cannot be passed out")
+        result = HandResult(True, False, None, None, None, None, (0,) * len(self.table.teams),
+                            (0,) * len(self.table.teams), "passed out")
+        self._record("passed", {})
+        return self._settle(result, "All passed twice: the hand is thrown in.",
+                            f"all_pass_round2 = {self.rules.all_pass_round2} (S000 L129, S001 L13, S002 L13; S003 L19)",
+                            "No points.")
+
+    def misdeal(self, after_turn: bool) -> Ruling:
+        """A wrong number of cards found in a hand (a misdeal), before or after the
+        trump card was turned: no points; who deals by ``misdeal_policy``."""
+        self._open()
+        self._record("misdeal", {"after_turn": bool(after_turn)})
+        policy = self.rules.misdeal_policy
+        when = "after" if after_turn else "before"
+        if policy == "deal_passes":
+            return self._redeal(self.table.left[self.dealer], f"A misdeal (cards found wrong {when} the turn-up) "
+                                "loses the deal.", "misdeal_policy = deal_passes (S002 L13; Leeds & Dwight 1888 s41)")
+        return self._redeal(self.dealer, f"A misdeal (cards found wrong {when} the turn-up): the same dealer deals "
+                            "again.", "misdeal_policy = same_dealer (X-29, X-36)")
+
+    def _redeal(self, dealer: int, law: str, source: str) -> Ruling:
+        self.dealer = dealer
+        self._out_of_turn = -1
+        self._pending = _Pending([0] * len(self.table.teams))
+        return Ruling(law, source, f"No points. {self._name(dealer)} deals.", (0,) * len(self.table.teams), dealer)
+
+    def faced_card(self, receiver: int, keep: bool = False) -> Ruling:
+        """A card faced (turned face up) in the deal, dealt to ``receiver``; ``keep``: the
+        receiver keeps it (where ``faced_card_in_deal = recipient_option`` lets him).
+
+        Raises:
+            RefereeError: ``keep`` where the rules give no option (``new_deal``).
+        """
+        self._open()
+        receiver = self._seat(receiver, "the receiver")
+        option = self.rules.faced_card_in_deal
+        if keep and option == "new_deal":
+            raise RefereeError("faced_card_in_deal = new_deal: a card faced in the deal means a new deal; the receiver "
+                               "has no option to keep it")
+        self._record("faced", {"receiver": receiver, "keep": bool(keep)})
+        if option == "recipient_option" and keep:
+            return Ruling(f"A card faced in the deal: {self._name(receiver)} keeps it, and the hand is played.",
+                          "faced_card_in_deal = recipient_option (S002 L13)", "Play on; enter the hand's result.",
+                          (0,) * len(self.table.teams), self.dealer)
+        source = ("faced_card_in_deal = recipient_option (S002 L13: the receiver may call a new deal)"
+                  if option == "recipient_option" else "faced_card_in_deal = new_deal (Leeds & Dwight 1888 s34)")
+        return self._redeal(self.dealer, "A card faced in the deal: a new deal by the same dealer.", source)
+
+    def deal_out_of_turn(self, dealt_by: int, trump_turned: bool) -> Ruling:
+        """A player dealt out of turn; found before or after the trump card was turned."""
+        self._open()
+        dealt_by = self._seat(dealt_by, "the player who dealt")
+        if dealt_by == self.dealer:
+            raise RefereeError(f"{self._name(dealt_by)} is the dealer: that deal was in turn")
+        self._record("out_of_turn", {"dealt_by": dealt_by, "trump_turned": bool(trump_turned)})
+        if not trump_turned:
+            return self._redeal(self.dealer, "A deal out of turn stopped before the trump card is turned: the "
+                                "right dealer deals.", "Leeds & Dwight 1888 s40")
+        self._out_of_turn = dealt_by
+        return Ruling("A deal out of turn stands once the trump card is turned.", "Leeds & Dwight 1888 s40",
+                      f"Play on; enter the hand's result. The deal then passes to the left of {self._name(dealt_by)}.",
+                      (0,) * len(self.table.teams), dealt_by)
+
+    def exposed_card(self, seat: int) -> Ruling:
+        """A card exposed by a player (dropped face up, shown): no points."""
+        self._open()
+        seat = self._seat(seat, "the player")
+        self._record("exposed", {"seat": seat})
+        return Ruling("An exposed card lies face up on the table; either adversary may call it when its owner is to "
+                      "play (against a lone player an exposed card is no penalty).",
+                      "New York 1877 s12; Leeds & Dwight 1888 s46-s51", "No points; play on.",
+                      (0,) * len(self.table.teams), self.dealer)
+
+    def lead_out_of_turn(self, seat: int) -> Ruling:
+        """A player led out of turn: no points."""
+        self._open()
+        seat = self._seat(seat, "the player")
+        self._record("lead_out_of_turn", {"seat": seat})
+        return Ruling("After a lead out of turn the adversaries may call the card led as an exposed card, or, when "
+                      "the offender or his partner next has the lead, call a suit from him.",
+                      "Leeds & Dwight 1888 s52", "No points; play on.", (0,) * len(self.table.teams), self.dealer)
+
+    def revoke(self, offender: int, claimant: int, proved: bool, lone: bool = False) -> Ruling:
+        """A revoke claimed by ``claimant`` against ``offender``, ``proved`` by the tricks
+        (the revoke's trick and the later one showing the suit: New York 1877 s10) or not;
+        ``lone``: a lone hand was played.
+
+        Raises:
+            RefereeError: the two are on the same side, or a lone hand where the rules
+                have none.
+        """
+        self._open()
+        offender = self._seat(offender, "the offender")
+        claimant = self._seat(claimant, "the claimant")
+        if self.table.same_team(offender, claimant):
+            raise RefereeError(f"{self._name(claimant)} and {self._name(offender)} are on the same side: a revoke is "
+                               "claimed by an adversary")
+        if lone and not self.rules.alone_allowed:
+            raise RefereeError("these rules have no lone hands (alone_allowed = false)")
+        rules = self.rules
+        teams = len(self.table.teams)
+        self._record("revoke", {"offender": offender, "claimant": claimant, "proved": bool(proved), "lone": bool(lone)})
+        if not proved:
+            fine = rules.false_claim_penalty
+            points = [0 if t == self.table.team[claimant] else fine for t in range(teams)]
+            self._pending.points = [a + b for a, b in zip(self._pending.points, points, strict=True)]
+            self._pending.notes.append(f"A revoke claimed but not proved cost {fine}.")
+            return Ruling("A revoke not proved by the tricks is no revoke.",
+                          f"New York 1877 s10; false_claim_penalty = {fine}",
+                          f"{self._score_words(points)} Play on; enter the hand's result.", tuple(points), self.dealer)
+        pen = rules.renege_penalty_lone if lone else rules.renege_penalty
+        bad = self.table.team[offender]
+        points = [0 if t == bad else pen for t in range(teams)]
+        source = (f"renege_penalty{'_lone' if lone else ''} = {pen}, renege_ends_hand = "
+                  f"{str(rules.renege_ends_hand).lower()} (S000 L131, S002 L13, Leeds & Dwight 1888 s63-s71, X-29, "
+                  "X-30; RULES.md decision 27)")
+        if rules.renege_ends_hand:
+            total = [a + b for a, b in zip(points, self._pending.points, strict=True)]
+            result = HandResult(False, False, None, None, None, None, (0,) * teams, tuple(total), "renege",
+                                penalties=tuple(total))
+            return self._settle(result, f"A proved revoke by {self._name(offender)} ends the hand; the claimants score "
+                                "the penalty instead of the hand.", source, self._score_words(total))
+        self._pending.points = [a + b for a, b in zip(self._pending.points, points, strict=True)]
+        self._pending.notes.append(f"The revoke by {self._name(offender)} was scored first.")
+        return Ruling(f"A proved revoke by {self._name(offender)}: the penalty is scored first, and the hand is played "
+                      "out.", source, f"{self._score_words(points)} Play on; enter the hand's result.", tuple(points),
+                      self.dealer)
+
+    def dealer_failed_to_discard(self, lone: bool = False) -> Ruling:
+        """The dealer took up the trump card and played with six cards (failed to
+        discard): the deal stands; his side scores nothing for the hand and the
+        adversaries score 2, or 4 in a lone hand (Leeds & Dwight 1888 s90). Enter the
+        hand's result next."""
+        self._open()
+        teams = len(self.table.teams)
+        bad = self.table.team[self.dealer]
+        fine = 4 if lone else 2
+        points = [0 if t == bad else fine for t in range(teams)]
+        self._pending.points = [a + b for a, b in zip(self._pending.points, points, strict=True)]
+        self._pending.barred = bad
+        self._pending.notes.append(f"{self._side(bad)} score nothing for this hand (the dealer failed to discard).")
+        self._record("no_discard", {"lone": bool(lone)})
+        return Ruling("A dealer who failed to discard: the deal stands, his side scores nothing for the hand, and "
+                      f"the adversaries score {fine}.", "Leeds & Dwight 1888 s90",
+                      f"{self._score_words(points)} Play on; enter the hand's result.", tuple(points), self.dealer)
+
+    def next_game(self) -> None:
+        """Begin the next game of the evening after one has ended: the score starts
+        again (from the points carried with ``laps``), and the deal passes on to the
+        left of the last game's last dealer (the rotation continues: RULES.md decision 28).
+
+        Raises:
+            RefereeError: the game is not over.
+        """
+        if not self.is_over:
+            raise RefereeError("the game is not over yet")
+        self.score = list(self.games[-1].carry)
+        self.dealer = self.table.left[self.dealer]
+        self.hand_number = 1
+        self.hands_counted = 0
+        self._record("next_game", {})
+
+    # ------------------------------------------------------------------ record
+    def to_dict(self) -> dict[str, Any]:
+        """The evening's record: ``{"format", "rules" (every option), "first_dealer",
+        "entries": [{"kind": ..., **arguments}]}``."""
+        return {"format": RECORD_FORMAT, "rules": self.rules.to_dict(), "first_dealer": self.first_dealer,
+                "entries": [{"kind": kind, **args} for kind, args in self.entries]}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Referee:
+        """Replay a record of :meth:`to_dict`: every entry is entered again.
+
+        Raises:
+            RecordError: not a referee's record, unknown rules, an entry unknown or refused.
+        """
+        if not isinstance(data, Mapping) or data.get("format") != RECORD_FORMAT:
+            raise RecordError("format", f"not a referee's record (format {RECORD_FORMAT!r})")
+        try:
+            ref = cls(Rules.from_stored(data.get("rules", {})), data.get("first_dealer", 0))
+        except (EuchreValueError, TypeError) as exc:
+            raise RecordError("rules", str(exc)) from None
+        entries = data.get("entries")
+        if not isinstance(entries, list):
+            raise RecordError("entries", "the entries must be a list")
+        for i, entry in enumerate(entries):
+            if not isinstance(entry, Mapping) or entry.get("kind") not in _ENTRIES:
+                raise RecordError(f"entries[{i}]", f"unknown entry {entry!r}")
+            args = {k: v for k, v in entry.items() if k != "kind"}
+            try:
+                _ENTRIES[entry["kind"]](ref, **args)
+            except (EuchreValueError, TypeError) as exc:
+                raise RecordError(f"entries[{i}]", str(exc)) from None
+        return ref
+
+
+_ENTRIES: dict[str, Callable[..., Any]] = {
+    "hand": Referee.hand_result,
+    "passed": Referee.passed_out,
+    "misdeal": Referee.misdeal,
+    "faced": Referee.faced_card,
+    "out_of_turn": Referee.deal_out_of_turn,
+    "exposed": Referee.exposed_card,
+    "lead_out_of_turn": Referee.lead_out_of_turn,
+    "revoke": Referee.revoke,
+    "no_discard": Referee.dealer_failed_to_discard,
+    "next_game": Referee.next_game,
+}

@@ -1,0 +1,238 @@
+"""The referee of real cards (``euchre referee``; RULES.md decision 28): one test per law
+point, per preset where the presets differ, each naming its source and asserting the
+value the law gives; bad entries refused with nothing changed; a whole evening with
+irregularities through the command, its record replayed."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from euchre.core import preset
+from euchre.core.errors import RecordError
+from euchre.core.referee import Referee, RefereeError
+
+N, E, S, W = 0, 1, 2, 3
+
+
+def ref(name: str, dealer: int = W, **options: object) -> Referee:
+    rules = preset(name)
+    return Referee(rules.replace(**options) if options else rules, dealer)
+
+
+# ------------------------------------------------------------------ scoring and deal
+def test_a_hand_scores_by_the_presets_table_and_the_deal_passes_left() -> None:
+    """S001 L19-23 (uspcc-official): 3 tricks 1 point, a march 2, a lone march 4, a
+    euchre 2; the deal passes left (all seeds)."""
+    r = ref("uspcc-official")
+    assert r.hand_result(N, 3).points == (1, 0) and r.dealer == N
+    assert r.hand_result(E, 5).points == (0, 2) and r.dealer == E
+    assert r.hand_result(S, 5, alone=True).points == (4, 0) and r.dealer == S
+    assert r.hand_result(W, 2).points == (2, 0)
+    assert r.score == [7, 2]
+
+
+def test_the_dc_club_lone_euchre_costs_four_and_the_game_is_five() -> None:
+    """S000 L175: a lone hand euchred gives the adversaries 4; S000 L113: a game of 5."""
+    r = ref("dc-club-1862")
+    ruling = r.hand_result(N, 2, alone=True)
+    assert ruling.points == (0, 4)
+    ruling = r.hand_result(E, 3)
+    assert ruling.game_over and r.games[-1].winner == 1 and r.games[-1].score == (0, 5)
+
+
+def test_all_passed_deal_passes_or_stays_by_the_preset() -> None:
+    """S000 L129 (deal passes left); S003 L19 (casual-web-003: the same dealer deals again);
+    stick the dealer (modern-tournament) never passes a hand out."""
+    assert ref("dc-club-1862").passed_out().dealer == N
+    assert ref("casual-web-003").passed_out().dealer == W
+    with pytest.raises(RefereeError, match="stick_the_dealer"):
+        ref("modern-tournament").passed_out()
+
+
+# ------------------------------------------------------------------ misdeals and faced cards
+@pytest.mark.parametrize(("name", "next_dealer"), [("hoyle-1857", N), ("modern-standard", W), ("dc-club-1862", W)])
+def test_a_misdeal_loses_the_deal_or_not_by_the_preset(name: str, next_dealer: int) -> None:
+    """S002 L13 (hoyle-1857): after the turn-up the dealer loses his deal; modern (X-29,
+    X-36) and the D.C. preset (#interp): the same dealer deals again. No points."""
+    r = ref(name)
+    ruling = r.misdeal(after_turn=True)
+    assert ruling.dealer == next_dealer and r.dealer == next_dealer and ruling.points == (0, 0)
+    assert r.score == [0, 0] and r.hand_number == 1
+
+
+def test_a_card_faced_in_the_deal_hoyle_the_receiver_keeps_it_or_calls_a_new_deal() -> None:
+    """S002 L13: the player it belongs to may keep it or demand a new deal."""
+    r = ref("hoyle-1857")
+    assert "keeps it" in r.faced_card(S, keep=True).law and r.dealer == W
+    assert "new deal" in r.faced_card(S, keep=False).law and r.dealer == W
+
+
+def test_a_card_faced_in_the_deal_modern_is_a_new_deal_without_option() -> None:
+    """Leeds & Dwight s34 (faced_card_in_deal = new_deal): a new deal, no option."""
+    r = ref("modern-standard")
+    assert r.faced_card(S).dealer == W
+    with pytest.raises(RefereeError, match="faced_card_in_deal"):
+        r.faced_card(S, keep=True)
+
+
+def test_a_deal_out_of_turn() -> None:
+    """Leeds & Dwight s40: stopped before the trump is turned, the right dealer deals;
+    after, it stands, and the deal then passes to the left of the one who dealt."""
+    r = ref("modern-standard")
+    assert r.deal_out_of_turn(E, trump_turned=False).dealer == W and r.dealer == W
+    r.deal_out_of_turn(E, trump_turned=True)
+    assert r.hand_result(N, 3).dealer == S  # the deal passes to the left of East, who dealt
+    with pytest.raises(RefereeError, match="in turn"):
+        r.deal_out_of_turn(S, trump_turned=True)
+
+
+def test_exposed_card_and_lead_out_of_turn_give_no_points() -> None:
+    """New York 1877 s12; Leeds & Dwight s46-s52."""
+    r = ref("modern-standard")
+    assert r.exposed_card(E).points == (0, 0) and "call" in r.exposed_card(E).law
+    assert r.lead_out_of_turn(N).points == (0, 0) and r.score == [0, 0]
+
+
+# ------------------------------------------------------------------ revokes
+@pytest.mark.parametrize(("name", "penalty"), [("dc-club-1862", 2), ("hoyle-1857", 1)])
+def test_a_proved_revoke_is_scored_first_and_the_hand_played_out(name: str, penalty: int) -> None:
+    """T23, T24: S000 L131 (2 to the adversaries), S002 L13 (1); the hand is played out
+    and scored as well (decision 27)."""
+    r = ref(name)
+    assert r.revoke(E, N, proved=True).points == (penalty, 0)
+    assert r.score == [0, 0]  # scored with the hand
+    ruling = r.hand_result(E, 3)
+    assert ruling.points == (penalty, 1) and r.score == [penalty, 1]
+
+
+def test_a_proved_renege_ends_the_hand_in_a_tournament() -> None:
+    """X-29, X-30: the hand ends, 2 to the victims, 4 if a loner was involved."""
+    r = ref("modern-tournament")
+    ruling = r.revoke(N, E, proved=True)
+    assert ruling.points == (0, 2) and r.score == [0, 2] and r.dealer == N and r.hand_number == 2
+    assert r.revoke(W, S, proved=True, lone=True).points == (4, 0)
+
+
+def test_an_unproved_claim_costs_the_claimants_in_a_tournament() -> None:
+    """X-29, X-30: a false accusation costs 2 (modern-tournament), scored with the hand."""
+    r = ref("modern-tournament")
+    assert r.revoke(N, E, proved=False).points == (2, 0)
+    assert r.hand_result(N, 3).points == (3, 0)
+
+
+def test_the_revoke_penalty_takes_precedence() -> None:
+    """Leeds & Dwight s4: at 4-4 in a game to 5 (hoyle-1857), E revokes and N-S get 1
+    first: N-S win, though E-W march in the hand."""
+    r = ref("hoyle-1857")
+    r.hand_result(N, 5)
+    r.hand_result(N, 5)
+    r.hand_result(E, 5)
+    r.hand_result(E, 5)
+    assert r.score == [4, 4]
+    r.revoke(E, N, proved=True)
+    ruling = r.hand_result(E, 5)
+    assert ruling.game_over and r.games[-1].winner == 0
+
+
+def test_a_dealer_who_failed_to_discard() -> None:
+    """Leeds & Dwight s90: the deal stands, the dealer's side scores nothing for the hand,
+    the adversaries 2 (4 in a lone hand). West deals: E-W take 5 tricks but score 0."""
+    r = ref("modern-standard")
+    r.dealer_failed_to_discard()
+    assert r.hand_result(E, 5).points == (2, 0)
+
+
+# ------------------------------------------------------------------ refusals
+@pytest.mark.parametrize(("entry", "words"), [
+    (lambda r: r.hand_result(N, 6), "0 to 5 tricks"),
+    (lambda r: r.hand_result(7, 3), "seat of the table"),
+    (lambda r: r.hand_result(N, 3, defender_alone=S, alone=True), "makers' side"),
+    (lambda r: r.revoke(N, S, proved=True), "same side"),
+    (lambda r: r.hand_result(N, 3, defender_alone=E), "only against a lone maker"),
+    (lambda r: r.hand_result(N, -1), "0 to 5 tricks"),
+])
+def test_an_entry_that_cannot_be_true_is_refused_and_nothing_changes(entry: object, words: str) -> None:
+    """Defending alone is on here (a house rule), so that its own checks are reached."""
+    r = ref("modern-standard", defend_alone=True)
+    r.hand_result(N, 3)
+    before = (list(r.score), r.dealer, r.hand_number, list(r.entries))
+    with pytest.raises(RefereeError, match=words):
+        entry(r)  # type: ignore[operator]
+    assert (r.score, r.dealer, r.hand_number, r.entries) == before
+
+
+def test_no_lone_hand_at_the_two_handed_table() -> None:
+    """Keller 1887 ch. 7: there are no lone hands in the two-handed game."""
+    r = ref("two-handed", dealer=0)
+    with pytest.raises(RefereeError, match="alone_allowed"):
+        r.hand_result(0, 5, alone=True)
+    assert r.hand_result(1, 3).points == (0, 1)
+
+
+def test_call_ace_is_not_refereed() -> None:
+    with pytest.raises(RefereeError, match="call_ace"):
+        Referee(preset("call-ace-5"))
+
+
+def test_a_hand_after_the_game_is_refused_until_the_next_game() -> None:
+    r = ref("dc-club-1862")
+    r.hand_result(N, 5, alone=True)
+    r.hand_result(N, 3)
+    assert r.is_over
+    with pytest.raises(RefereeError, match="game is over"):
+        r.hand_result(N, 3)
+    last = r.dealer
+    r.next_game()
+    assert r.score == [0, 0] and r.dealer == r.table.left[last]
+
+
+# ------------------------------------------------------------------ records
+def test_the_record_replays_exactly() -> None:
+    r = ref("hoyle-1857")
+    r.hand_result(N, 3)
+    r.misdeal(after_turn=True)
+    r.revoke(E, N, proved=True)
+    r.hand_result(E, 4)
+    r.faced_card(S, keep=True)
+    again = Referee.from_dict(json.loads(json.dumps(r.to_dict())))
+    assert (again.score, again.dealer, again.entries) == (r.score, r.dealer, r.entries)
+
+
+@pytest.mark.parametrize("data", [{}, {"format": "euchre-referee/1", "entries": "x"},
+                                  {"format": "euchre-referee/1", "entries": [{"kind": "hand", "maker": 0, "tricks": 9}]},
+                                  {"format": "euchre-referee/1", "entries": [{"kind": "teleport"}]}])
+def test_a_corrupt_record_is_refused_clearly(data: dict[str, object]) -> None:
+    with pytest.raises(RecordError):
+        Referee.from_dict(data)
+
+
+def test_a_whole_evening_through_the_command(tmp_path: Path) -> None:
+    """Two games of hoyle-1857 with irregularities, typed into ``euchre referee``; the
+    saved record replays to the same score."""
+    lines = ["hand N 3", "misdeal after", "hand N 7", "renege E N proved", "hand E 3", "faced S keep",
+             "exposed W", "hand N 5 alone", "hand E 3", "next", "outofturn S after", "hand W 5", "nodiscard",
+             "hand N 3", "score", "quit"]
+    record = tmp_path / "evening.json"
+    cmd = [sys.executable, "-m", "euchre.cli.main", "referee", "--preset", "hoyle-1857", "--dealer", "W",
+           "--save", str(record)]
+    done = subprocess.run(cmd, input="\n".join(lines) + "\n", capture_output=True, text=True, timeout=60, check=False)
+    out = done.stdout
+    assert done.returncode == 0, done.stderr
+    assert "the makers take 0 to 5 tricks, not 7 (nothing changed)" in out
+    assert "loses the deal" in out and "S002 L13" in out
+    # Game 1: N-S 1; the misdeal passes the deal (no points); E's revoke gives N-S 1 first
+    # and E-W make their point (2-1); N's lone march 4: N-S 6, E-W 1.
+    assert "N-S win the game, 6 to 1." in out
+    assert "the game is over; begin the next game" in out  # "hand E 3" after it
+    data = json.loads(record.read_text())
+    again = Referee.from_dict(data)
+    assert len(again.games) == 1 and again.games[0].score == (6, 1)
+    # Game 2 (West deals, left of South, the last dealer): South deals out of turn and it
+    # stands; E-W march (2); the deal passes left of South: West, who fails to discard:
+    # E-W score nothing for the hand and N-S 2, with their point: N-S 3, E-W 2.
+    assert again.score == [3, 2] and again.dealer == N
