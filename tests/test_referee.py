@@ -236,3 +236,43 @@ def test_a_whole_evening_through_the_command(tmp_path: Path) -> None:
     # stands; E-W march (2); the deal passes left of South: West, who fails to discard:
     # E-W score nothing for the hand and N-S 2, with their point: N-S 3, E-W 2.
     assert again.score == [3, 2] and again.dealer == N
+
+
+# ------------------------------------------------------------------ every card
+try:
+    from . import _table_mode_deal as deal_kit
+except ImportError:  # pragma: no cover
+    import _table_mode_deal as deal_kit  # type: ignore[no-redef]
+
+CARDS_LINE = ("cards N:JH,AH,KS,QS,AC E:9S,TS,AD,KD,9C S:JD,KH,AS,QD,TC W:QH,TH,KC,QC,JC up:9H order pass discard-JC "
+              + " ".join(p for trick in deal_kit.TRICKS for p in trick))
+
+
+def test_a_hand_entered_card_by_card_is_replayed_by_the_engine_revoke_and_all() -> None:
+    """The deal of _table_mode_deal (worked by hand): N-S take 4 tricks (1 point); E
+    revoked in trick 1 (S declines to take the lone hand over, S000 L183) and N claims
+    after the last trick (dc-club-1862: 2 points, the hand played out, RULES.md decision
+    27): N-S 3."""
+    from euchre.cli.referee import enter
+
+    r = ref("dc-club-1862")
+    ruling = enter(r, CARDS_LINE + " renege pass pass")
+    assert ruling is not None and ruling.points == (3, 0) and r.score == [3, 0] and r.dealer == N
+    again = Referee.from_dict(json.loads(json.dumps(r.to_dict())))
+    assert again.score == [3, 0]
+
+
+@pytest.mark.parametrize(("line", "words"), [
+    (CARDS_LINE.replace("E:9S", "E:JH"), "entered twice"),
+    (CARDS_LINE.replace("S:JD,KH,AS,QD,TC", "S:JD,KH,AS,QD,TC,9D"), "holds 6 cards"),
+    (CARDS_LINE.replace("play-KS", "play-KH", 1), "action 4"),
+    (CARDS_LINE.rsplit(" ", 4)[0], "not finished"),
+    (CARDS_LINE.replace("up:9H", "up:2C"), "card"),
+])
+def test_a_hand_of_cards_that_cannot_be_true_is_refused(line: str, words: str) -> None:
+    from euchre.cli.referee import enter
+
+    r = ref("dc-club-1862")
+    with pytest.raises(RefereeError, match=words):
+        enter(r, line)
+    assert r.score == [0, 0] and r.entries == [] and r.dealer == W

@@ -2,7 +2,8 @@
 irregularities, from what one person enters hand by hand (RULES.md decision 28).
 
 Four people play at a real table; the person keeping score enters each hand's result
-(the maker, alone or not, the tricks the makers took) and any irregularity found. The
+(the maker, alone or not, the tricks the makers took), or every card of it
+(:meth:`Referee.hand_cards`, which the engine replays), and any irregularity found. The
 :class:`Referee` keeps the score under the rules (``game_target``, the bridge, laps,
 slams, progressive rounds: the same :func:`~euchre.core.game.settle_hand` as a game at
 the computer table), the dealer's turn, and the games of the evening, and answers every
@@ -43,12 +44,15 @@ and the entries in order; reading it enters them again, so it replays exactly.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from euchre.core.errors import EuchreValueError, RecordError
+from euchre.core.cards import card_code, deck_cards, parse_card
+from euchre.core.errors import EuchreValueError, IllegalActionError, RecordError
 from euchre.core.game import GameResult, bridge_team, settle_hand
+from euchre.core.hand import HandState
 from euchre.core.rules import Rules
 from euchre.core.scoring import side_points
 from euchre.core.state import HandResult
@@ -226,6 +230,66 @@ class Referee:
         return self._settle(result, f"The makers took {tricks} trick{'s' if tricks != 1 else ''}: {label}.",
                             "the rules' scoring (REFERENCE 6.1; euchre rules PRESET)",
                             (notes + " " if notes else "") + self._score_words(points))
+
+    def hand_cards(self, hands: Sequence[Sequence[str]], upcard: str, actions: Sequence[str]) -> Ruling:
+        """A hand entered card by card: each seat's five cards as dealt (card codes such
+        as ``"JH"``, seats in table order), the upcard, and every action in order (text
+        forms: ``order``, ``discard-JC``, ``play-KS``, ``renege``, ``pass``...). The
+        engine replays it in table mode (any card may be played, revokes are claimed with
+        ``renege``: RULES.md decision 27), so its laws decide the hand; the cards never
+        seen (the kitty under the upcard) are filled in from the rest of the pack.
+
+        Raises:
+            RefereeError: a card that is no card or not in the pack, a card entered twice,
+                a hand of other than five cards, an action that is not legal at its
+                point (the message names the legal ones), or a hand left unfinished.
+        """
+        self._open()
+        rules = self.rules if self.rules.revokes_possible else self.rules.replace(renege_mode="penalize_on_claim")
+        table = self.table
+        if not isinstance(hands, (list, tuple)) or len(hands) != table.seats:
+            raise RefereeError(f"give the cards of all {table.seats} seats, in the order {', '.join(table.letters)}")
+        try:
+            dealt = [[parse_card(c, rules.joker_card) for c in hand] for hand in hands]
+            up = parse_card(upcard, rules.joker_card)
+        except (EuchreValueError, TypeError, AttributeError) as exc:
+            raise RefereeError(f"a card: {exc}") from None
+        for s, hand in enumerate(dealt):
+            if len(hand) != 5:
+                raise RefereeError(f"{self._name(s)} holds {len(hand)} cards; a hand is dealt five")
+        seen = [c for h in dealt for c in h] + [up]
+        twice = sorted({card_code(c) for c in seen if seen.count(c) > 1})
+        if twice:
+            raise RefereeError(f"card(s) entered twice: {', '.join(twice)}")
+        pack = deck_cards(rules.deck, rules.joker)
+        outside = [card_code(c) for c in seen if c not in pack]
+        if outside:
+            raise RefereeError(f"not in the {rules.cards_in_deck}-card pack of these rules: {', '.join(outside)}")
+        stock = [up] + [c for c in pack if c not in seen]
+        try:
+            state = HandState.from_deal(rules, self.dealer, dealt, stock)
+            for i, action in enumerate(actions):
+                try:
+                    state.apply(action)
+                except IllegalActionError as exc:
+                    raise RefereeError(f"action {i + 1} ({action!r}): {exc}") from None
+        except (EuchreValueError, TypeError) as exc:
+            raise RefereeError(str(exc)) from None
+        if state.result is None:
+            raise RefereeError(f"the hand is not finished: {table.titles[state.turn]} is still to act "
+                               f"({', '.join(str(a) for a in state.legal_actions())})")
+        self._record("cards", {"hands": [list(h) for h in hands], "upcard": upcard, "actions": list(actions)})
+        result = state.result
+        pending = self._pending
+        if any(pending.points) or pending.barred != -1:  # laws entered before the hand's cards
+            own = tuple(0 if t == pending.barred else p for t, p in enumerate(result.points))
+            points = tuple(p + q for p, q in zip(own, pending.points, strict=True))
+            before = result.penalties or (0,) * len(points)
+            result = dataclasses.replace(result, points=points, penalties=tuple(
+                p + q for p, q in zip(before, pending.points, strict=True)))
+        return self._settle(result, f"The hand as entered: {result.label}.",
+                            "the engine's replay of the cards (REFERENCE 6.1; RULES.md decision 27 for revokes)",
+                            self._score_words(result.points))
 
     def passed_out(self) -> Ruling:
         """Every player passed twice: nobody scores; the deal passes left, or the same
@@ -436,6 +500,7 @@ class Referee:
 
 _ENTRIES: dict[str, Callable[..., Any]] = {
     "hand": Referee.hand_result,
+    "cards": Referee.hand_cards,
     "passed": Referee.passed_out,
     "misdeal": Referee.misdeal,
     "faced": Referee.faced_card,
