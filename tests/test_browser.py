@@ -608,3 +608,31 @@ def _click(page: SeatPage, button: Any) -> int:
     page.pace.wait()
     button.click()
     return int(page.wait_seq(seq + 1)["seq"])
+
+
+def test_the_referee_page_keeps_an_evening_across_a_reload(new_page: Pages, server: ServerProcess) -> None:
+    """The referee's page (RULES.md decision 28): start an evening of hoyle-1857, enter a
+    hand, a misdeal and a bad entry; the score, the dealer and the rulings are shown, the
+    bad entry is refused with nothing changed, and a reload finds the evening again."""
+    page = new_page()
+    page.goto(server.url + "/referee")
+    page.select_option("#preset", "hoyle-1857")
+    page.fill("#dealer", "W")
+    page.get_by_role("button", name="Start").click()
+    page.wait_for_function("() => document.getElementById('dealing').textContent.includes('W deals')")
+    for entry in ("hand N 3", "misdeal after"):
+        page.fill("#entry", entry)
+        page.get_by_role("button", name="Enter").click()
+        page.wait_for_function("n => document.querySelectorAll('#rulings li').length === n",
+                               arg=1 if entry == "hand N 3" else 2)
+    assert page.inner_text("#score") == "Score: N-S 1, E-W 0"
+    assert page.inner_text("#dealing") == "Hand 2: E deals."
+    assert "S002 L13" in page.inner_text("#rulings")
+    new_page.expect_console(r"status of 400 \(Bad Request\)")  # the refusal, as the browser logs it
+    page.fill("#entry", "hand N 9")
+    page.get_by_role("button", name="Enter").click()
+    page.wait_for_function("() => document.getElementById('entry-error').textContent.includes('nothing changed')")
+    assert page.inner_text("#score") == "Score: N-S 1, E-W 0"
+    page.reload()
+    page.wait_for_function("() => !document.getElementById('evening').hidden")
+    assert page.inner_text("#score") == "Score: N-S 1, E-W 0" and page.inner_text("#dealing") == "Hand 2: E deals."

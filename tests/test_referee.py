@@ -253,7 +253,7 @@ def test_a_hand_entered_card_by_card_is_replayed_by_the_engine_revoke_and_all() 
     revoked in trick 1 (S declines to take the lone hand over, S000 L183) and N claims
     after the last trick (dc-club-1862: 2 points, the hand played out, RULES.md decision
     27): N-S 3."""
-    from euchre.cli.referee import enter
+    from euchre.core.referee import enter
 
     r = ref("dc-club-1862")
     ruling = enter(r, CARDS_LINE + " renege pass pass")
@@ -270,7 +270,7 @@ def test_a_hand_entered_card_by_card_is_replayed_by_the_engine_revoke_and_all() 
     (CARDS_LINE.replace("up:9H", "up:2C"), "card"),
 ])
 def test_a_hand_of_cards_that_cannot_be_true_is_refused(line: str, words: str) -> None:
-    from euchre.cli.referee import enter
+    from euchre.core.referee import enter
 
     r = ref("dc-club-1862")
     with pytest.raises(RefereeError, match=words):

@@ -498,6 +498,111 @@ class Referee:
         return ref
 
 
+ENTRY_HELP = """\
+Entries (seats by letter: N E S W; 1, 2, ... at a table of another size):
+  hand MAKER TRICKS [alone] [defender SEAT]   a hand played, e.g. "hand N 3", "hand E 5 alone"
+  cards N:C,C,C,C,C E:... S:... W:... up:C ACTION ...
+                                              a hand card by card: the cards dealt, the upcard, every
+                                              action (order, pass, name-H, discard-JC, play-KS, renege)
+  passed                                      everyone passed twice
+  misdeal before|after                        a wrong number of cards, found before/after the turn-up
+  faced SEAT [keep]                           a card faced in the deal, dealt to SEAT (keep: he keeps it)
+  outofturn SEAT before|after                 SEAT dealt out of turn; found before/after the turn-up
+  exposed SEAT                                a card exposed by SEAT
+  lead SEAT                                   SEAT led out of turn
+  renege OFFENDER CLAIMANT proved|unproved [lone]   a revoke claimed (proved by the tricks or not)
+  nodiscard [lone]                            the dealer played with six cards (failed to discard)
+  next                                        begin the next game, once one is over"""
+"""The entries :func:`enter` reads, as the terminal and the page show them."""
+
+
+class EntryError(RefereeError):
+    """A line that is no entry."""
+
+
+def _typed_seat(ref: Referee, text: str) -> int:
+    letters = [x.upper() for x in ref.table.letters]
+    if text.upper() not in letters:
+        raise EntryError(f"{text!r} is no seat; the seats are {', '.join(ref.table.letters)}")
+    return letters.index(text.upper())
+
+
+def _typed_when(text: str) -> bool:
+    if text not in ("before", "after"):
+        raise EntryError(f"say before or after (the turn-up), not {text!r}")
+    return text == "after"
+
+
+def enter(ref: Referee, line: str) -> Ruling | None:
+    """Apply one typed entry to ``ref``; None for ``next`` (a new game begins).
+
+    Raises:
+        EntryError: the line is no entry (the message says how to write it).
+        RefereeError: an entry that cannot be true; nothing changed.
+    """
+    if not isinstance(line, str):
+        raise EntryError(f"an entry is a line of text, not {type(line).__name__}")
+    words = line.lower().split()
+    if not words:
+        raise EntryError("type an entry (help lists them)")
+    kind, rest = words[0], words[1:]
+    if kind == "hand":
+        if len(rest) < 2 or not rest[1].isdigit() or not rest[1].isascii():
+            raise EntryError("write: hand MAKER TRICKS [alone] [defender SEAT], e.g. hand N 3")
+        maker, tricks = _typed_seat(ref, rest[0]), int(rest[1])
+        extra = rest[2:]
+        alone = "alone" in extra
+        defender = None
+        if "defender" in extra:
+            at = extra.index("defender")
+            if at + 1 >= len(extra):
+                raise EntryError("write the lone defender's seat after 'defender'")
+            defender = _typed_seat(ref, extra[at + 1])
+        unknown = [w for w in extra if w not in ("alone", "defender") and (defender is None or
+                                                                          w != extra[extra.index("defender") + 1])]
+        if unknown:
+            raise EntryError(f"unknown word(s) {' '.join(unknown)!r}; write: hand MAKER TRICKS [alone] [defender SEAT]")
+        return ref.hand_result(maker, tricks, alone=alone, defender_alone=defender)
+    if kind == "cards":
+        hands: dict[str, list[str]] = {}
+        upcard = None
+        actions = []
+        for w in rest:
+            head, sep, tail = w.partition(":")
+            if sep and head == "up":
+                upcard = tail.upper()
+            elif sep:
+                hands[head.upper()] = [c.upper() for c in tail.split(",") if c]
+            else:
+                actions.append(w)
+        letters = [x.upper() for x in ref.table.letters]
+        if upcard is None or set(hands) != set(letters):
+            raise EntryError(f"write: cards {' '.join(x + ':C,C,C,C,C' for x in letters)} up:C ACTION ..., "
+                             "e.g. cards N:JH,AH,KS,QS,AC ... up:9H order discard-JC play-KS ...")
+        return ref.hand_cards([hands[x] for x in letters], upcard, actions)
+    if kind == "passed" and not rest:
+        return ref.passed_out()
+    if kind == "misdeal" and len(rest) == 1:
+        return ref.misdeal(_typed_when(rest[0]))
+    if kind == "faced" and len(rest) in (1, 2) and (len(rest) == 1 or rest[1] == "keep"):
+        return ref.faced_card(_typed_seat(ref, rest[0]), keep=len(rest) == 2)
+    if kind == "outofturn" and len(rest) == 2:
+        return ref.deal_out_of_turn(_typed_seat(ref, rest[0]), _typed_when(rest[1]))
+    if kind == "exposed" and len(rest) == 1:
+        return ref.exposed_card(_typed_seat(ref, rest[0]))
+    if kind == "lead" and len(rest) == 1:
+        return ref.lead_out_of_turn(_typed_seat(ref, rest[0]))
+    if kind == "renege" and len(rest) in (3, 4) and rest[2] in ("proved", "unproved") and rest[3:] in ([], ["lone"]):
+        return ref.revoke(_typed_seat(ref, rest[0]), _typed_seat(ref, rest[1]), rest[2] == "proved", lone=rest[3:] == ["lone"])
+    if kind == "nodiscard" and rest in ([], ["lone"]):
+        return ref.dealer_failed_to_discard(lone=bool(rest))
+    if kind == "next" and not rest:
+        ref.next_game()
+        return None
+    raise EntryError(f"{line.strip()!r} is no entry; type help for the list")
+
+
+
 _ENTRIES: dict[str, Callable[..., Any]] = {
     "hand": Referee.hand_result,
     "cards": Referee.hand_cards,

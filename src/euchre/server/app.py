@@ -16,6 +16,9 @@ Routes:
     EGN cannot express the rules).
 ``WS /ws``
     the game: the protocol of :mod:`euchre.server.protocol`.
+``GET /referee`` and ``POST /api/referee``
+    the referee of a game played with real cards: the page, and one entry at a time
+    (:mod:`euchre.server.referee_api`; stateless, the page keeps the record).
 ``GET /healthz``
     ``{"ok": true}``.
 
@@ -51,6 +54,8 @@ from euchre.server.config import ServerConfig
 from euchre.server.connection import Connection
 from euchre.server.hub import CreateError, Hub
 from euchre.server.protocol import ClientMessage, ProtocolError, RateLimiter, encodable, parse_message
+from euchre.server.referee_api import RefereeRequestError
+from euchre.server.referee_api import answer as referee_answer
 from euchre.server.storage import StorageError, Store
 from euchre.server.table import LiveTable
 
@@ -194,6 +199,32 @@ async def record_egn(request: Request) -> Response:
         return _error(422, "no_egn", f"EGN cannot record this game: {exc}")
     return Response(text, media_type="application/json",
                     headers={"content-disposition": f'attachment; filename="euchre-{table.id}.egn"'})
+
+
+REFEREE_BODY_BYTES = 256 * 1024
+"""The largest body of ``POST /api/referee`` (a record of an evening with every card)."""
+
+
+async def referee_page(_request: Request) -> Response:
+    """The referee's page for a game of real cards."""
+    return FileResponse(STATIC / "referee.html", media_type="text/html; charset=utf-8")
+
+
+async def referee(request: Request) -> Response:
+    """One entry for the referee of real cards (:mod:`euchre.server.referee_api`)."""
+    config: ServerConfig = request.app.state.config
+    raw = await _read_body(request, REFEREE_BODY_BYTES)
+    if raw is None:
+        return _error(413, "too_large", f"the body may hold at most {REFEREE_BODY_BYTES} bytes")
+    try:
+        body: Any = orjson.loads(raw) if raw.strip() else {}
+    except (ValueError, RecursionError) as exc:
+        return _error(400, "bad_json", f"the body is not JSON: {exc}")
+    try:
+        made = await anyio.to_thread.run_sync(referee_answer, body, config.max_target)
+    except RefereeRequestError as exc:
+        return _error(400, exc.code, exc.message)
+    return JSONResponse(made)
 
 
 async def healthz(_request: Request) -> Response:
@@ -368,6 +399,8 @@ def create_app(config: ServerConfig) -> Starlette:
         Route("/healthz", healthz, methods=["GET"]),
         Route("/api/options", options, methods=["GET"]),
         Route("/api/tables", create_table, methods=["POST"]),
+        Route("/referee", referee_page, methods=["GET"]),
+        Route("/api/referee", referee, methods=["POST"]),
         Route("/api/tables/{table_id}/record.json", record_json, methods=["GET"]),
         Route("/api/tables/{table_id}/record.egn", record_egn, methods=["GET"]),
         WebSocketRoute("/ws", websocket),

@@ -1,0 +1,110 @@
+"use strict";
+// The referee's page: sends each entry with the record kept in this browser to
+// POST /api/referee, which replays the record, applies the entry and answers.
+
+const KEY = "euchre-referee-record";
+const $ = (id) => document.getElementById(id);
+let current = null; // the last answer
+
+function el(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (k === "text") node.textContent = v; else if (k === "class") node.className = v; else node.setAttribute(k, v);
+  }
+  for (const c of children) node.append(c);
+  return node;
+}
+
+async function post(body) {
+  const response = await fetch("/api/referee", {
+    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
+  });
+  const data = await response.json();
+  if (!response.ok) throw new Error(data.error ? data.error.message : "the server refused the entry");
+  return data;
+}
+
+function show(answer) {
+  current = answer;
+  localStorage.setItem(KEY, JSON.stringify(answer.record));
+  $("setup").hidden = true;
+  $("evening").hidden = false;
+  const s = answer.state;
+  $("rules-line").textContent = "Rules: " + answer.rules + (s.target ? ", game to " + s.target : "") + ".";
+  $("score").textContent = "Score: " + s.sides.map((name, i) => name + " " + s.score[i]).join(", ") +
+    (s.bridge ? "; " + s.bridge + " at the bridge" : "");
+  $("counters").textContent = s.counters ? "Counters: " + s.sides.map((n, i) => n + " " + s.counters[i]).join("; ") : "";
+  $("dealing").textContent = s.over ? "The game is over: enter next for the next game." :
+    "Hand " + s.hand_number + ": " + s.dealer + " deals.";
+  $("help").textContent = answer.help;
+  $("games").replaceChildren(...s.games.map((g, i) => el("li", {
+    text: "Game " + (i + 1) + ": " + (g.winner ? g.winner + " won, " : "a tie, ") + g.score.join("–"),
+  })));
+  const r = answer.ruling;
+  if (r) {
+    const item = el("li", {}, el("strong", { text: (r.outcome || "") }));
+    if (r.law) item.append(" ", el("span", { text: r.law }), " ", el("span", { class: "about", text: "(" + r.source + ")" }));
+    $("rulings").prepend(item);
+  }
+}
+
+async function start(event) {
+  event.preventDefault();
+  const target = $("target").value ? Number($("target").value) : null;
+  try {
+    show(await post({ rules: { preset: $("preset").value, target: target }, dealer: $("dealer").value.trim() }));
+  } catch (err) {
+    alert(err.message);
+  }
+}
+
+async function submitEntry(event) {
+  event.preventDefault();
+  const text = $("entry").value.trim();
+  if (!text || !current) return;
+  try {
+    show(await post({ record: current.record, entry: text }));
+    $("entry").value = "";
+    $("entry-error").textContent = "";
+  } catch (err) {
+    $("entry-error").textContent = err.message + " (nothing changed)";
+  }
+}
+
+function download() {
+  if (!current) return;
+  const blob = new Blob([JSON.stringify(current.record, null, 1)], { type: "application/json" });
+  const a = el("a", { href: URL.createObjectURL(blob), download: "euchre-referee.json" });
+  document.body.append(a);
+  a.click();
+  a.remove();
+}
+
+async function main() {
+  const options = await (await fetch("/api/options")).json();
+  for (const p of options.presets) $("preset").append(el("option", { value: p.name, text: p.name }));
+  $("preset").value = options.default_preset;
+  const about = () => {
+    const p = options.presets.find((x) => x.name === $("preset").value);
+    $("preset-about").textContent = p ? p.description : "";
+    $("target").value = p && p.target ? p.target : "";
+  };
+  $("preset").addEventListener("change", about);
+  about();
+  $("setup-form").addEventListener("submit", start);
+  $("entry-form").addEventListener("submit", submitEntry);
+  $("download").addEventListener("click", download);
+  $("new-evening").addEventListener("click", () => {
+    localStorage.removeItem(KEY);
+    current = null;
+    $("rulings").replaceChildren();
+    $("evening").hidden = true;
+    $("setup").hidden = false;
+  });
+  const kept = localStorage.getItem(KEY);
+  if (kept) {
+    try { show(await post({ record: JSON.parse(kept) })); } catch (err) { localStorage.removeItem(KEY); }
+  }
+}
+
+main();
