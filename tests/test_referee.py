@@ -276,3 +276,128 @@ def test_a_hand_of_cards_that_cannot_be_true_is_refused(line: str, words: str) -
     with pytest.raises(RefereeError, match=words):
         enter(r, line)
     assert r.score == [0, 0] and r.entries == [] and r.dealer == W
+
+
+# ------------------------------------------------------------------ regressions (a tester's findings)
+def test_regression_revokes_on_both_sides_cancel_in_the_referee_as_at_the_table() -> None:
+    """Leeds & Dwight s71: two revokes by N-S and one by E-W give E-W one penalty, not
+    two against one (hoyle-1857, 1 point); N-S make their point: 1 to each side."""
+    r = ref("hoyle-1857")
+    r.revoke(N, E, proved=True)
+    r.revoke(S, W, proved=True)
+    r.revoke(E, N, proved=True)
+    assert r.pending == (0, 1)
+    assert r.hand_result(N, 3).points == (1, 1)
+    r2 = ref("hoyle-1857")
+    r2.revoke(N, E, proved=True)
+    r2.revoke(E, N, proved=True)
+    ruling = r2.hand_result(N, 3)
+    assert ruling.points == (1, 0) and "cancel" in ruling.outcome
+
+
+def test_regression_a_redeal_after_laws_of_the_deal_is_refused_not_losing_them() -> None:
+    """A misdeal, a new deal for a faced card or a stopped deal after a revoke or a
+    dealer's failure to discard in the same deal lost those points without a word."""
+    r = ref("hoyle-1857")
+    r.revoke(N, E, proved=True)
+    for entry in (lambda: r.misdeal(after_turn=False), lambda: r.faced_card(S), lambda: r.deal_out_of_turn(E, False)):
+        with pytest.raises(RefereeError, match="laws were entered"):
+            entry()
+    assert r.pending == (0, 1)
+
+
+@pytest.mark.parametrize("entry", [
+    lambda r: r.hand_result(N, 5, alone="no"),
+    lambda r: r.revoke(E, N, "no"),
+    lambda r: r.misdeal("no"),
+    lambda r: r.dealer_failed_to_discard(lone="no"),
+    lambda r: r.deal_out_of_turn(E, None),
+    lambda r: r.faced_card(S, keep=1),
+])
+def test_regression_yes_or_no_arguments_must_be_true_or_false(entry: object) -> None:
+    """A record edited by hand turned "false" into a proved revoke, "no" into a lone hand."""
+    r = ref("hoyle-1857")
+    with pytest.raises(RefereeError, match="true or false"):
+        entry(r)  # type: ignore[operator]
+    assert r.entries == []
+
+
+def test_regression_a_record_with_a_yes_or_no_as_text_is_refused() -> None:
+    r = ref("hoyle-1857")
+    data = r.to_dict()
+    data["entries"] = [{"kind": "revoke", "offender": 1, "claimant": 0, "proved": "false", "lone": False}]
+    with pytest.raises(RecordError, match="true or false"):
+        Referee.from_dict(data)
+
+
+def test_regression_the_same_failure_to_discard_twice_and_lone_without_lone_hands() -> None:
+    r = ref("hoyle-1857")
+    r.dealer_failed_to_discard()
+    with pytest.raises(RefereeError, match="already"):
+        r.dealer_failed_to_discard()
+    with pytest.raises(RefereeError, match="alone_allowed"):
+        ref("two-handed", dealer=0).dealer_failed_to_discard(lone=True)
+
+
+def test_regression_a_lone_revoke_needs_a_lone_hand() -> None:
+    r = ref("hoyle-1857")
+    r.revoke(E, N, proved=True, lone=True)
+    with pytest.raises(RefereeError, match="lone hand"):
+        r.hand_result(N, 3)
+    assert r.hand_result(N, 3, alone=True).points == (1 + 1, 0)
+
+
+@pytest.mark.parametrize(("line", "words"), [
+    ("hand n 3 alone w defender w", "does not belong"),
+    ("hand n 3 alone alone", "does not belong"),
+    ("hand n " + "9" * 5000, "write: hand"),
+    ("renege n n proved", "his own revoke"),
+])
+def test_regression_stray_words_and_own_claims_are_refused(line: str, words: str) -> None:
+    from euchre.core.referee import enter
+
+    r = ref("railroad")
+    with pytest.raises(RefereeError, match=words):
+        enter(r, line)
+
+
+@pytest.mark.parametrize(("data", "where"), [
+    ({"format": "euchre-referee/1", "rules": {}, "entries": [{"kind": ["hand"]}]}, "entries"),
+    ({"format": "euchre-referee/1", "entries": []}, "rules"),
+    ({"format": "euchre-referee/1", "rules": {}, "first_dealer": 9, "entries": []}, "first_dealer"),
+    ({"format": "euchre-referee/1", "rules": {}, "entries": [{"kind": "hand", "maker": 0, "tricks": 3, "foo": 1}]},
+     "not those"),
+])
+def test_regression_malformed_records_are_refused_naming_where(data: dict[str, object], where: str) -> None:
+    with pytest.raises(RecordError, match=where):
+        Referee.from_dict(data)
+
+
+def test_regression_a_game_won_by_the_penalty_first_says_so() -> None:
+    """hoyle at 4-4: N's revoke gives E-W the game first, though N's lone march takes N-S
+    to 8; the message had it '5 to 8'."""
+    r = ref("hoyle-1857")
+    for maker in (E, E, E, E, N, N, N, N):
+        r.hand_result(maker, 3)
+    r.revoke(N, E, proved=True)
+    ruling = r.hand_result(N, 5, alone=True)
+    assert ruling.game_over and r.games[-1].winner == 1
+    assert "by the penalty scored first" in ruling.outcome and "final score 5 to 8" in ruling.outcome
+
+
+def test_regression_the_command_refuses_flags_with_load_and_an_unwritable_save(tmp_path: Path) -> None:
+    record = tmp_path / "r.json"
+    record.write_text(json.dumps(ref("hoyle-1857").to_dict()))
+    cmd = [sys.executable, "-m", "euchre.cli.main", "referee", "--load", str(record), "--preset", "railroad"]
+    done = subprocess.run(cmd, input="quit\n", capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 2 and "--preset" in done.stderr and "Traceback" not in done.stderr
+    (tmp_path / "y.json.tmp").mkdir()
+    cmd = [sys.executable, "-m", "euchre.cli.main", "referee", "--save", str(tmp_path / "y.json")]
+    done = subprocess.run(cmd, input="quit\n", capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 2 and "cannot be written" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_regression_the_two_handed_referee_starts_without_dealer() -> None:
+    cmd = [sys.executable, "-m", "euchre.cli.main", "referee", "--preset", "two-handed"]
+    done = subprocess.run(cmd, input="hand 1 3\nquit\n", capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 0 and "Points: 1 to Player 1." in done.stdout

@@ -356,3 +356,17 @@ def test_the_house_rule_revokes_switches_table_mode_on() -> None:
     changed = rules.replace(**changes_for(rules, {"revokes": True}))
     assert changed.renege_mode == "penalize_on_claim" and changed.renege_penalty == 1
     assert not changed.renege_ends_hand
+
+
+def test_regression_sides_level_on_the_penalties_alone_are_decided_by_the_whole_hand() -> None:
+    """Found by a tester: when two sides reached the target level on the penalties alone,
+    the game went on, although after the hand one side was clearly ahead past the target.
+    Hoyle to 5 at 4-4: both sides' revokes are claimed (1 each, scored first: 5-5), and
+    N-S's march makes it 7-5: N-S win."""
+    from euchre.core.game import settle_hand
+    from euchre.core.state import HandResult as Result
+
+    rules = preset("hoyle-1857")
+    result = Result(False, False, 0, 2, None, None, (5, 0), (3, 1), "march, revoke penalty", penalties=(1, 1))
+    settled = settle_hand(rules, (4, 4), 3, 0, result)
+    assert settled.result is not None and settled.result.winner == 0 and settled.score == (7, 5)

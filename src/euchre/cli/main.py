@@ -139,7 +139,7 @@ def build_parser() -> argparse.ArgumentParser:
                                    "irregularity found); the referee answers with the law, its source and what "
                                    "now happens, and keeps the score, the deal and the games. Type help inside.")
     _add_preset(p)
-    p.add_argument("--dealer", default="N", metavar="SEAT", help="the first dealer's seat (default N; 1 at a table "
+    p.add_argument("--dealer", default=None, metavar="SEAT", help="the first dealer's seat (default N; 1 at a table "
                    "of another size)")
     p.add_argument("--save", default=None, metavar="FILE", help="keep the evening's record in FILE (JSON), after every entry")
     p.add_argument("--load", default=None, metavar="FILE", help="go on from a record saved before (its rules)")

@@ -355,7 +355,7 @@ class HumanPlayer:
                 raise ChoiceError("Under these rules a revoke is claimed after the last trick, when the tricks are "
                                   "searched")
             raise ChoiceError("No revoke can be claimed now: no player of another side has failed to follow suit "
-                              "since your side last claimed")
+                              "(since your side's last claim, if it made one)")
         if self._is_card_phase(view):
             cards = [a for a in view.legal if a.is_play or a.is_discard or a.is_give]
             return choose_card(text, self._shown(view), cards, trump=view.trump, led=self._led(view),

@@ -30,6 +30,7 @@ from euchre.cli.render import counters_line, score_line
 from euchre.cli.saving import check_save_path
 from euchre.cli.table import build_rules, rules_title
 from euchre.core.errors import EuchreError, RecordError
+from euchre.core.presets import DEFAULT_PRESET, preset_of
 from euchre.core.referee import ENTRY_HELP, Referee, RefereeError, enter
 from euchre.core.words import goal_words
 
@@ -42,15 +43,33 @@ def _show(console: Console, ref: Referee) -> None:
     counters = counters_line(ref.rules, ref.score)
     if counters:
         console.print(counters, markup=False)
+    pending = ref.pending
+    if any(pending):
+        given = ", ".join(f"{p} to {ref.table.team_names[t]}" for t, p in enumerate(pending) if p)
+        console.print(f"To be scored first with this hand: {given}.", markup=False)
     if not ref.is_over:
-        console.print(f"Hand {ref.hand_number}: {ref.table.titles[ref.dealer]} deals.", markup=False)
+        rules = ref.rules
+        number = (f"Hand {ref.hands_counted + 1} of {rules.progressive_hands}" if not rules.plays_to_target
+                  else f"Hand {ref.hand_number}")
+        who = ref.table.titles[ref.dealt_by]
+        how = " deals (out of turn; the deal stands)." if ref.dealt_by != ref.dealer else " deals."
+        console.print(f"{number}: {who}{how}", markup=False)
 
 
-def _save(path: Path | None, ref: Referee) -> None:
-    if path is not None:
+def _save(console: Console, path: Path | None, ref: Referee) -> bool:
+    """Write the record to ``path`` (through a temporary file beside it); False, with a
+    message, when it cannot be written (the evening goes on in memory)."""
+    if path is None:
+        return True
+    try:
         tmp = path.with_name(path.name + ".tmp")
         tmp.write_text(json.dumps(ref.to_dict(), indent=1))
         tmp.replace(path)
+    except OSError as exc:
+        console.print(f"  Could not save the record to {path}: {exc.strerror or exc}. The evening goes on; "
+                      "it is saved again after the next entry.", markup=False, style="bold")
+        return False
+    return True
 
 
 def cmd_referee(args: argparse.Namespace, console: Console) -> int:
@@ -64,22 +83,32 @@ def cmd_referee(args: argparse.Namespace, console: Console) -> int:
         raise RecordError("--save", "EGN records the cards of every hand; a refereed game of results and laws has "
                           "none: save it as JSON")
     if args.load is not None:
+        given = [flag for flag, value in (("--preset", args.preset != DEFAULT_PRESET), ("--target", args.target),
+                                          ("--rule", args.rule), ("--option", args.option), ("--dealer", args.dealer))
+                 if value]
+        if given:
+            raise RefereeError(f"--load goes on with the rules and dealer of the record; do not give {', '.join(given)}")
         try:
             data = json.loads(Path(args.load).read_text())
-        except (OSError, ValueError) as exc:
+        except (OSError, ValueError, RecursionError) as exc:
             raise RecordError("", f"cannot read {args.load}: {exc}") from None
         ref = Referee.from_dict(data)
-        console.print(f"Read {len(ref.entries)} entries from {args.load}.", markup=False)
+        name = preset_of(ref.rules)
+        console.print(f"Read {len(ref.entries)} entries from {args.load}. Refereeing: "
+                      f"{name if name is not None else 'a preset with changed options'}, {goal_words(ref.rules)}.",
+                      markup=False)
     else:
         rules = build_rules(args.preset, args.target, args.option, args.rule)
         table = rules.table
         letters = [x.upper() for x in table.letters]
-        if args.dealer.upper() not in letters:
+        dealer = letters[0] if args.dealer is None else args.dealer.strip().upper()
+        if dealer not in letters:
             raise RefereeError(f"--dealer must be a seat: {', '.join(table.letters)}")
-        ref = Referee(rules, letters.index(args.dealer.upper()))
+        ref = Referee(rules, letters.index(dealer))
         console.print(f"Refereeing: {rules_title(args)}, {goal_words(rules)}.", markup=False)
     console.print("Type an entry after each hand (help lists them); quit to stop.", markup=False)
-    _save(save, ref)
+    if not _save(console, save, ref):
+        raise RecordError("--save", f"{save} cannot be written")
     _show(console, ref)
     read = make_reader(console)
     while True:
@@ -109,7 +138,7 @@ def cmd_referee(args: argparse.Namespace, console: Console) -> int:
             console.print(f"  Now: {ruling.outcome}", markup=False, style="bold")
             if ruling.game_over:
                 console.print("  Type next for the next game, or quit.", markup=False)
-        _save(save, ref)
+        _save(console, save, ref)
         _show(console, ref)
     if save is not None:
         console.print(f"Record saved to {save}.", markup=False)

@@ -230,6 +230,10 @@ def result_line(result: HandResult, table: Table = FOUR_HANDED) -> str:
         paid = [t for t, p in enumerate(result.penalties) if p]
         fines = ", ".join(f"{result.penalties[t]} to {side_names(table, [t])}" for t in paid)
         return f"{base} Penalties (scored first): {fines}."
+    if result.revokes and not result.penalties:  # table mode: revokes on both sides, cancelled
+        plain = result_line(dataclasses.replace(result, revokes=(), label=result.label.removesuffix(", revoke penalty")),
+                            table)
+        return f"{plain} The revokes on both sides cancel (Leeds & Dwight 1888 s71)."
     if result.passed_out and not result.forfeit:
         if result.thrown_in:  # by a claim of the dealt hand (RULES.md decision 23)
             again = "the same dealer deals again" if result.dealer_deals_again else "the deal passes to the left"

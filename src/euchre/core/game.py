@@ -311,10 +311,12 @@ def settle_hand(rules: Rules, score: Sequence[int], dealer: int, hands_counted: 
             # The penalty of a revoke is scored first (Leeds & Dwight 1888 s4): a side
             # that reaches the target by it wins, whatever the hand gave the others
             # (RULES.md decision 27).
+            # Equal on the penalties alone, the score after the whole hand decides.
             first = [s + p for s, p in zip(score, result.penalties, strict=True)]
             first_top = max(first)
-            if first_top >= target:
-                leaders = [t for t, s in enumerate(first) if s == first_top]
+            first_leaders = [t for t, s in enumerate(first) if s == first_top]
+            if first_top >= target and len(first_leaders) == 1:
+                leaders = first_leaders
         if len(leaders) > 1:
             leaders = []
     next_dealer = dealer

@@ -53,9 +53,10 @@ from euchre.core.cards import card_code, deck_cards, parse_card
 from euchre.core.errors import EuchreValueError, IllegalActionError, RecordError
 from euchre.core.game import GameResult, bridge_team, settle_hand
 from euchre.core.hand import HandState
+from euchre.core.revokes import revoke_points
 from euchre.core.rules import Rules
 from euchre.core.scoring import side_points
-from euchre.core.state import HandResult
+from euchre.core.state import HandResult, Revoke
 
 RECORD_FORMAT = "euchre-referee/1"
 """The ``format`` of a referee's record."""
@@ -89,12 +90,28 @@ class Ruling:
 
 @dataclass
 class _Pending:
-    """What the laws carry into the hand's result: points scored first, and the side
-    that may score nothing for the hand."""
+    """What the laws carry into the hand's result, scored first: the fines of claims
+    not proved, the revokes proved under a law that plays the hand out (counted as
+    the law counts them, equal numbers cancelling: :func:`~euchre.core.revokes.revoke_points`),
+    and the side barred from scoring (a dealer who failed to discard)."""
 
     points: list[int]
     barred: int = -1
     notes: list[str] = field(default_factory=list)
+    revokes: list[int] = field(default_factory=list)
+    lone: bool = False
+
+    @property
+    def empty(self) -> bool:
+        return not any(self.points) and self.barred == -1 and not self.revokes
+
+
+def _flag(value: object, what: str) -> bool:
+    """A yes-or-no argument, checked: only True or False (a record edited by hand must
+    not turn "false" into a yes)."""
+    if type(value) is not bool:
+        raise RefereeError(f"{what} is true or false, not {value!r}")
+    return value
 
 
 class Referee:
@@ -180,12 +197,46 @@ class Referee:
             if winner is None:
                 said += " The round ends in a tie."
             else:
-                rest = ", ".join(str(p) for t, p in enumerate(settled.result.score) if t != winner)
-                said += f" {self._side(winner)} win the game, {settled.result.score[winner]} to {rest}."
+                final = settled.result.score
+                rest = ", ".join(str(p) for t, p in enumerate(final) if t != winner)
+                if final[winner] < max(final):
+                    said += (f" {self._plural(winner, 'reach')} the target first, by the penalty scored first, and "
+                             f"{'win' if len(self.table.teams[winner]) > 1 else 'wins'} the game "
+                             f"(Leeds & Dwight 1888 s4); final score {final[winner]} to {rest}.")
+                else:
+                    said += f" {self._plural(winner, 'win')} the game, {final[winner]} to {rest}."
         else:
             self.hand_number += 1
             said += f" {self._name(dealer)} deals next."
         return Ruling(law, source, said, result.points, dealer, over)
+
+    def _pending_points(self) -> tuple[int, ...]:
+        """The points the laws entered in this deal give, to be scored first with the hand."""
+        pending = self._pending
+        law = revoke_points(self.rules, self.table, [Revoke(s, 0, 0, 0) for s in pending.revokes], pending.lone) \
+            if pending.revokes else (0,) * len(self.table.teams)
+        return tuple(a + b for a, b in zip(law, pending.points, strict=True))
+
+    @property
+    def pending(self) -> tuple[int, ...]:
+        """Points the laws gave in this deal so far (revokes, claims not proved, a dealer
+        who failed to discard), per side: they are scored, first, with the hand's result."""
+        return self._pending_points()
+
+    @property
+    def dealt_by(self) -> int:
+        """Who deals (or dealt) this hand: the dealer, or a player whose deal out of turn
+        stood (Leeds & Dwight 1888 s40)."""
+        return self._out_of_turn if self._out_of_turn != -1 else self.dealer
+
+    def _plural(self, team: int, verb: str) -> str:
+        """``verb`` for a side: "N-S score", "Player 1 scores"."""
+        return f"{self._side(team)} {verb if len(self.table.teams[team]) > 1 else verb + 's'}"
+
+    def _no_pending(self, what: str) -> None:
+        if not self._pending.empty:
+            raise RefereeError(f"a {what} ends the deal, but laws were entered for it already (a revoke, a claim or a "
+                               "dealer's discard): enter the hand's result instead")
 
     def _score_words(self, points: Sequence[int]) -> str:
         given = [f"{p} to {self._side(t)}" for t, p in enumerate(points) if p]
@@ -204,6 +255,9 @@ class Referee:
         maker = self._seat(maker, "the maker")
         if type(tricks) is not int or not 0 <= tricks <= 5:
             raise RefereeError(f"the makers take 0 to 5 tricks, not {tricks!r}")
+        alone = _flag(alone, "alone")
+        if self._pending.lone and not alone and defender_alone is None:
+            raise RefereeError("a revoke was entered as made in a lone hand; this hand was not played alone")
         if alone and not self.rules.alone_allowed:
             raise RefereeError("these rules have no lone hands (alone_allowed = false)")
         if defender_alone is not None:
@@ -219,8 +273,11 @@ class Referee:
         pending = self._pending
         if pending.barred != -1:
             own = tuple(0 if t == pending.barred else p for t, p in enumerate(own))
-        points = tuple(p + q for p, q in zip(own, pending.points, strict=True))
-        penalties = tuple(pending.points) if any(pending.points) else ()
+        first = self._pending_points()
+        points = tuple(p + q for p, q in zip(own, first, strict=True))
+        penalties = first if any(first) else ()
+        if pending.revokes and all(f == p for f, p in zip(first, pending.points, strict=True)):
+            pending.notes.append("The revokes on both sides cancel (Leeds & Dwight 1888 s71).")
         result = HandResult(False, False, maker, None, maker if alone else None, defender_alone,
                             tuple(tricks if t == self.table.team[maker] else 5 - tricks
                                   for t in range(len(self.table.teams))),
@@ -281,12 +338,13 @@ class Referee:
         self._record("cards", {"hands": [list(h) for h in hands], "upcard": upcard, "actions": list(actions)})
         result = state.result
         pending = self._pending
-        if any(pending.points) or pending.barred != -1:  # laws entered before the hand's cards
+        if not pending.empty:  # laws entered before the hand's cards
+            first = self._pending_points()
             own = tuple(0 if t == pending.barred else p for t, p in enumerate(result.points))
-            points = tuple(p + q for p, q in zip(own, pending.points, strict=True))
+            points = tuple(p + q for p, q in zip(own, first, strict=True))
             before = result.penalties or (0,) * len(points)
             result = dataclasses.replace(result, points=points, penalties=tuple(
-                p + q for p, q in zip(before, pending.points, strict=True)))
+                p + q for p, q in zip(before, first, strict=True)))
         return self._settle(result, f"The hand as entered: {result.label}.",
                             "the engine's replay of the cards (REFERENCE 6.1; RULES.md decision 27 for revokes)",
                             self._score_words(result.points))
@@ -313,7 +371,9 @@ class Referee:
         """A wrong number of cards found in a hand (a misdeal), before or after the
         trump card was turned: no points; who deals by ``misdeal_policy``."""
         self._open()
-        self._record("misdeal", {"after_turn": bool(after_turn)})
+        after_turn = _flag(after_turn, "after_turn")
+        self._no_pending("misdeal")
+        self._record("misdeal", {"after_turn": after_turn})
         policy = self.rules.misdeal_policy
         when = "after" if after_turn else "before"
         if policy == "deal_passes":
@@ -337,11 +397,14 @@ class Referee:
         """
         self._open()
         receiver = self._seat(receiver, "the receiver")
+        keep = _flag(keep, "keep")
+        if not keep:
+            self._no_pending("new deal")
         option = self.rules.faced_card_in_deal
         if keep and option == "new_deal":
             raise RefereeError("faced_card_in_deal = new_deal: a card faced in the deal means a new deal; the receiver "
                                "has no option to keep it")
-        self._record("faced", {"receiver": receiver, "keep": bool(keep)})
+        self._record("faced", {"receiver": receiver, "keep": keep})
         if option == "recipient_option" and keep:
             return Ruling(f"A card faced in the deal: {self._name(receiver)} keeps it, and the hand is played.",
                           "faced_card_in_deal = recipient_option (S002 L13)", "Play on; enter the hand's result.",
@@ -354,9 +417,12 @@ class Referee:
         """A player dealt out of turn; found before or after the trump card was turned."""
         self._open()
         dealt_by = self._seat(dealt_by, "the player who dealt")
+        trump_turned = _flag(trump_turned, "trump_turned")
+        if not trump_turned:
+            self._no_pending("deal stopped")
         if dealt_by == self.dealer:
             raise RefereeError(f"{self._name(dealt_by)} is the dealer: that deal was in turn")
-        self._record("out_of_turn", {"dealt_by": dealt_by, "trump_turned": bool(trump_turned)})
+        self._record("out_of_turn", {"dealt_by": dealt_by, "trump_turned": trump_turned})
         if not trump_turned:
             return self._redeal(self.dealer, "A deal out of turn stopped before the trump card is turned: the "
                                 "right dealer deals.", "Leeds & Dwight 1888 s40")
@@ -396,6 +462,10 @@ class Referee:
         self._open()
         offender = self._seat(offender, "the offender")
         claimant = self._seat(claimant, "the claimant")
+        proved = _flag(proved, "proved")
+        lone = _flag(lone, "lone")
+        if offender == claimant:
+            raise RefereeError(f"{self._name(claimant)} cannot claim his own revoke: a revoke is claimed by an adversary")
         if self.table.same_team(offender, claimant):
             raise RefereeError(f"{self._name(claimant)} and {self._name(offender)} are on the same side: a revoke is "
                                "claimed by an adversary")
@@ -403,15 +473,17 @@ class Referee:
             raise RefereeError("these rules have no lone hands (alone_allowed = false)")
         rules = self.rules
         teams = len(self.table.teams)
-        self._record("revoke", {"offender": offender, "claimant": claimant, "proved": bool(proved), "lone": bool(lone)})
+        self._record("revoke", {"offender": offender, "claimant": claimant, "proved": proved, "lone": lone})
         if not proved:
             fine = rules.false_claim_penalty
             points = [0 if t == self.table.team[claimant] else fine for t in range(teams)]
             self._pending.points = [a + b for a, b in zip(self._pending.points, points, strict=True)]
-            self._pending.notes.append(f"A revoke claimed but not proved cost {fine}.")
+            if fine:
+                self._pending.notes.append(f"A revoke claimed but not proved cost {fine}.")
+            said = f"To be scored first with the hand: {self._score_words(points)}" if fine else "No points."
             return Ruling("A revoke not proved by the tricks is no revoke.",
                           f"New York 1877 s10; false_claim_penalty = {fine}",
-                          f"{self._score_words(points)} Play on; enter the hand's result.", tuple(points), self.dealer)
+                          f"{said} Play on; enter the hand's result.", tuple(points), self.dealer)
         pen = rules.renege_penalty_lone if lone else rules.renege_penalty
         bad = self.table.team[offender]
         points = [0 if t == bad else pen for t in range(teams)]
@@ -419,16 +491,18 @@ class Referee:
                   f"{str(rules.renege_ends_hand).lower()} (S000 L131, S002 L13, Leeds & Dwight 1888 s63-s71, X-29, "
                   "X-30; RULES.md decision 27)")
         if rules.renege_ends_hand:
-            total = [a + b for a, b in zip(points, self._pending.points, strict=True)]
+            total = [a + b for a, b in zip(points, self._pending_points(), strict=True)]
             result = HandResult(False, False, None, None, None, None, (0,) * teams, tuple(total), "renege",
                                 penalties=tuple(total))
             return self._settle(result, f"A proved revoke by {self._name(offender)} ends the hand; the claimants score "
                                 "the penalty instead of the hand.", source, self._score_words(total))
-        self._pending.points = [a + b for a, b in zip(self._pending.points, points, strict=True)]
+        self._pending.revokes.append(offender)
+        self._pending.lone = self._pending.lone or lone
         self._pending.notes.append(f"The revoke by {self._name(offender)} was scored first.")
         return Ruling(f"A proved revoke by {self._name(offender)}: the penalty is scored first, and the hand is played "
-                      "out.", source, f"{self._score_words(points)} Play on; enter the hand's result.", tuple(points),
-                      self.dealer)
+                      "out; equal numbers of revokes on the two sides cancel.", source,
+                      f"To be scored first with the hand: {self._score_words(points)} Play on; enter the hand's result.",
+                      tuple(points), self.dealer)
 
     def dealer_failed_to_discard(self, lone: bool = False) -> Ruling:
         """The dealer took up the trump card and played with six cards (failed to
@@ -436,17 +510,23 @@ class Referee:
         adversaries score 2, or 4 in a lone hand (Leeds & Dwight 1888 s90). Enter the
         hand's result next."""
         self._open()
+        lone = _flag(lone, "lone")
+        if lone and not self.rules.alone_allowed:
+            raise RefereeError("these rules have no lone hands (alone_allowed = false)")
+        if self._pending.barred != -1:
+            raise RefereeError("the dealer's failure to discard is entered for this hand already")
         teams = len(self.table.teams)
-        bad = self.table.team[self.dealer]
+        bad = self.table.team[self.dealt_by]
         fine = 4 if lone else 2
         points = [0 if t == bad else fine for t in range(teams)]
         self._pending.points = [a + b for a, b in zip(self._pending.points, points, strict=True)]
         self._pending.barred = bad
-        self._pending.notes.append(f"{self._side(bad)} score nothing for this hand (the dealer failed to discard).")
-        self._record("no_discard", {"lone": bool(lone)})
+        self._pending.notes.append(f"{self._plural(bad, 'score')} nothing for this hand (the dealer failed to discard).")
+        self._record("no_discard", {"lone": lone})
         return Ruling("A dealer who failed to discard: the deal stands, his side scores nothing for the hand, and "
                       f"the adversaries score {fine}.", "Leeds & Dwight 1888 s90",
-                      f"{self._score_words(points)} Play on; enter the hand's result.", tuple(points), self.dealer)
+                      f"To be scored first with the hand: {self._score_words(points)} Play on; enter the hand's result.",
+                      tuple(points), self.dealer)
 
     def next_game(self) -> None:
         """Begin the next game of the evening after one has ended: the score starts
@@ -480,21 +560,31 @@ class Referee:
         """
         if not isinstance(data, Mapping) or data.get("format") != RECORD_FORMAT:
             raise RecordError("format", f"not a referee's record (format {RECORD_FORMAT!r})")
+        if not isinstance(data.get("rules"), Mapping):
+            raise RecordError("rules", "the record must hold its rules (every option, as written)")
         try:
-            ref = cls(Rules.from_stored(data.get("rules", {})), data.get("first_dealer", 0))
+            rules = Rules.from_stored(data["rules"])
         except (EuchreValueError, TypeError) as exc:
             raise RecordError("rules", str(exc)) from None
+        try:
+            ref = cls(rules, data.get("first_dealer", 0))
+        except RefereeError as exc:
+            raise RecordError("first_dealer", str(exc)) from None
         entries = data.get("entries")
         if not isinstance(entries, list):
             raise RecordError("entries", "the entries must be a list")
         for i, entry in enumerate(entries):
-            if not isinstance(entry, Mapping) or entry.get("kind") not in _ENTRIES:
-                raise RecordError(f"entries[{i}]", f"unknown entry {entry!r}")
+            kind = entry.get("kind") if isinstance(entry, Mapping) else None
+            if not isinstance(kind, str) or kind not in _ENTRIES:
+                raise RecordError(f"entries[{i}]", f"unknown entry {str(entry)[:80]!r}; the kinds are {', '.join(_ENTRIES)}")
             args = {k: v for k, v in entry.items() if k != "kind"}
             try:
-                _ENTRIES[entry["kind"]](ref, **args)
-            except (EuchreValueError, TypeError) as exc:
+                _ENTRIES[kind](ref, **args)
+            except EuchreValueError as exc:
                 raise RecordError(f"entries[{i}]", str(exc)) from None
+            except TypeError:
+                raise RecordError(f"entries[{i}]", f"the fields {', '.join(sorted(map(str, args)))[:120]} are not those "
+                                  f"of a {kind!r} entry") from None
         return ref
 
 
@@ -547,21 +637,22 @@ def enter(ref: Referee, line: str) -> Ruling | None:
         raise EntryError("type an entry (help lists them)")
     kind, rest = words[0], words[1:]
     if kind == "hand":
-        if len(rest) < 2 or not rest[1].isdigit() or not rest[1].isascii():
+        if len(rest) < 2 or not rest[1].isdigit() or not rest[1].isascii() or len(rest[1]) > 2:
             raise EntryError("write: hand MAKER TRICKS [alone] [defender SEAT], e.g. hand N 3")
         maker, tricks = _typed_seat(ref, rest[0]), int(rest[1])
         extra = rest[2:]
-        alone = "alone" in extra
+        alone = False
         defender = None
-        if "defender" in extra:
-            at = extra.index("defender")
-            if at + 1 >= len(extra):
-                raise EntryError("write the lone defender's seat after 'defender'")
-            defender = _typed_seat(ref, extra[at + 1])
-        unknown = [w for w in extra if w not in ("alone", "defender") and (defender is None or
-                                                                          w != extra[extra.index("defender") + 1])]
-        if unknown:
-            raise EntryError(f"unknown word(s) {' '.join(unknown)!r}; write: hand MAKER TRICKS [alone] [defender SEAT]")
+        k = 0
+        while k < len(extra):
+            if extra[k] == "alone" and not alone:
+                alone = True
+                k += 1
+            elif extra[k] == "defender" and defender is None and k + 1 < len(extra):
+                defender = _typed_seat(ref, extra[k + 1])
+                k += 2
+            else:
+                raise EntryError(f"{extra[k]!r} does not belong here; write: hand MAKER TRICKS [alone] [defender SEAT]")
         return ref.hand_result(maker, tricks, alone=alone, defender_alone=defender)
     if kind == "cards":
         hands: dict[str, list[str]] = {}
