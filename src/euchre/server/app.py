@@ -119,6 +119,19 @@ async def _read_body(request: Request, limit: int) -> bytes | None:
     return bytes(body)
 
 
+async def _json_body(request: Request, limit: int) -> Any:
+    """The request's JSON body (``{}`` for an empty one), or the error response: 413
+    over ``limit`` bytes, 400 ``bad_json``."""
+    raw = await _read_body(request, limit)
+    if raw is None:
+        return _error(413, "too_large", f"the body may hold at most {limit} bytes")
+    try:
+        # orjson: UTF-8 only, and no NaN, Infinity or lone surrogate (json reads them all).
+        return orjson.loads(raw) if raw.strip() else {}
+    except (ValueError, RecursionError) as exc:
+        return _error(400, "bad_json", f"the body is not JSON: {exc}")
+
+
 # ---------------------------------------------------------------------- HTTP
 async def page(_request: Request) -> Response:
     """The single page (lobby and table)."""
@@ -146,14 +159,9 @@ async def options(request: Request) -> Response:
 async def create_table(request: Request) -> Response:
     """Create a table; answer 201 with its invite tokens and links (see module doc)."""
     config: ServerConfig = request.app.state.config
-    raw = await _read_body(request, config.max_body_bytes)
-    if raw is None:
-        return _error(413, "too_large", f"the body may hold at most {config.max_body_bytes} bytes")
-    try:
-        # orjson: UTF-8 only, and no NaN, Infinity or lone surrogate (json reads them all).
-        body: Any = orjson.loads(raw) if raw.strip() else {}
-    except (ValueError, RecursionError) as exc:
-        return _error(400, "bad_json", f"the body is not JSON: {exc}")
+    body = await _json_body(request, config.max_body_bytes)
+    if isinstance(body, Response):
+        return body
     try:
         made = await _hub(request).create(body)
     except CreateError as exc:
@@ -213,13 +221,9 @@ async def referee_page(_request: Request) -> Response:
 async def referee(request: Request) -> Response:
     """One entry for the referee of real cards (:mod:`euchre.server.referee_api`)."""
     config: ServerConfig = request.app.state.config
-    raw = await _read_body(request, REFEREE_BODY_BYTES)
-    if raw is None:
-        return _error(413, "too_large", f"the body may hold at most {REFEREE_BODY_BYTES} bytes")
-    try:
-        body: Any = orjson.loads(raw) if raw.strip() else {}
-    except (ValueError, RecursionError) as exc:
-        return _error(400, "bad_json", f"the body is not JSON: {exc}")
+    body = await _json_body(request, REFEREE_BODY_BYTES)
+    if isinstance(body, Response):
+        return body
     try:
         made = await anyio.to_thread.run_sync(referee_answer, body, config.max_target)
     except RefereeRequestError as exc:
