@@ -62,3 +62,17 @@ def test_a_refused_entry_leaves_the_record_as_it_was(tmp_path: Path) -> None:
         assert status == 400 and "same side" in refused["error"]["message"]
         _, again = post(client, {"record": record})
         assert again["record"] == record and again["state"]["score"] == [1, 0]
+
+
+def test_house_rules_over_a_preset_take_effect(tmp_path: Path) -> None:
+    """Stick the dealer switched on over modern-standard: an all-pass hand is refused
+    (the dealer must name trump), and the rules line names the house rule."""
+    with running(tmp_path / "t.sqlite3") as client:
+        status, made = post(client, {"rules": {"preset": "modern-standard", "house_rules": {"stick_the_dealer": True}},
+                                     "entry": "passed"})
+        assert status == 400 and "stick_the_dealer" in made["error"]["message"]
+        status, made = post(client, {"rules": {"preset": "modern-standard", "house_rules": {"stick_the_dealer": True}}})
+        assert status == 200 and "Stick the dealer" in made["rules"]
+        options = client.get("/api/options").json()
+        refereed = {p["name"]: p["refereed"] for p in options["presets"]}
+        assert refereed["hoyle-1857"] and not refereed["call-ace-5"]

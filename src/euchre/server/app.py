@@ -140,13 +140,15 @@ async def page(_request: Request) -> Response:
 
 async def options(request: Request) -> Response:
     """What a table may be created with: presets (name, description, target: null for a
-    progressive round, which plays a number of hands; the house rules each has on), the
+    progressive round, which plays a number of hands; the house rules each has on;
+    whether the referee of real cards keeps it: not call-ace, RULES.md decision 28), the
     house rules (:mod:`euchre.core.house_rules`), bot levels."""
     config: ServerConfig = request.app.state.config
     return JSONResponse({
         "presets": [{"name": n, "description": PRESET_DESCRIPTIONS[n],
                      "target": preset(n).game_target if preset(n).plays_to_target else None,
-                     "house_rules": preset_house_rules(preset(n))}
+                     "house_rules": preset_house_rules(preset(n)),
+                     "refereed": preset(n).variant != "call_ace"}
                     for n in PLAYABLE_PRESETS],
         "house_rules": house_rules_json(),
         "default_preset": DEFAULT_PRESET,

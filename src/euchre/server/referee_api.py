@@ -34,6 +34,7 @@ from typing import Any
 
 from euchre.core.counters import counters_text
 from euchre.core.errors import EuchreError, RecordError
+from euchre.core.house_rules import in_effect
 from euchre.core.presets import preset_of
 from euchre.core.referee import ENTRY_HELP, Referee, RefereeError, enter
 from euchre.server.hub import CreateError, rules_from_request
@@ -105,7 +106,10 @@ def answer(body: Any, max_target: int) -> dict[str, Any]:
 
 def _title(ref: Referee) -> str:
     name = preset_of(ref.rules)
-    return name if name is not None else "a preset with changed options"
+    if name is not None:
+        return name
+    house = in_effect(ref.rules)
+    return "a preset with changed options" + (f" (house rules on: {'; '.join(house)})" if house else "")
 
 
 def _state(ref: Referee) -> dict[str, Any]:

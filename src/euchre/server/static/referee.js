@@ -51,8 +51,13 @@ function show(answer) {
 async function start(event) {
   event.preventDefault();
   const target = $("target").value ? Number($("target").value) : null;
+  const house = {};
+  for (const box of $("house-list").querySelectorAll("input[type=checkbox]")) {
+    if (!box.closest("li").hidden) house[box.dataset.key] = box.checked;
+  }
   try {
-    show(await post({ rules: { preset: $("preset").value, target: target }, dealer: $("dealer").value.trim() }));
+    show(await post({ rules: { preset: $("preset").value, target: target, house_rules: house },
+      dealer: $("dealer").value.trim() }));
   } catch (err) {
     alert(err.message);
   }
@@ -82,12 +87,26 @@ function download() {
 
 async function main() {
   const options = await (await fetch("/api/options")).json();
-  for (const p of options.presets) $("preset").append(el("option", { value: p.name, text: p.name }));
+  for (const p of options.presets) {
+    if (p.refereed) $("preset").append(el("option", { value: p.name, text: p.name }));
+  }
   $("preset").value = options.default_preset;
+  const houseList = $("house-list");
+  for (const rule of options.house_rules || []) {
+    if (rule.key === "revokes") continue; // the referee applies the laws of revokes under every preset
+    const id = "house-" + rule.key;
+    const box = el("input", { type: "checkbox", id: id, "data-key": rule.key });
+    houseList.append(el("li", {}, box, " ", el("label", { for: id }, el("strong", { text: rule.title + ": " }), rule.sentence)));
+  }
   const about = () => {
     const p = options.presets.find((x) => x.name === $("preset").value);
     $("preset-about").textContent = p ? p.description : "";
     $("target").value = p && p.target ? p.target : "";
+    for (const box of houseList.querySelectorAll("input[type=checkbox]")) {
+      const offered = Boolean(p && p.house_rules && box.dataset.key in p.house_rules);
+      box.closest("li").hidden = !offered;
+      box.checked = offered && p.house_rules[box.dataset.key];
+    }
   };
   $("preset").addEventListener("change", about);
   about();
