@@ -370,3 +370,22 @@ def test_regression_sides_level_on_the_penalties_alone_are_decided_by_the_whole_
     result = Result(False, False, 0, 2, None, None, (5, 0), (3, 1), "march, revoke penalty", penalties=(1, 1))
     settled = settle_hand(rules, (4, 4), 3, 0, result)
     assert settled.result is not None and settled.result.winner == 0 and settled.score == (7, 5)
+
+
+def test_regression_review_counts_revokes_apart_from_unrecorded_cards() -> None:
+    """Found running euchre review on a table-mode game: the revokes and claims, which the
+    expert does not value, were reported as decisions skipped for cards the record does
+    not give. The deal of _table_mode_deal under dc-club-1862: E's revoke (play 2 of
+    trick 1) is unvalued, nothing is skipped."""
+    from euchre.analysis.review import review_game
+    from euchre.core.game import Setup
+
+    game = Game(DC, seed=1, setup=Setup((0, 1, 2, 3), W, (), "given"),
+                deal_provider=lambda index, dealer: deal_kit.deal(DC), max_hands=1)
+    deal_kit.bid(game.hand)
+    for trick in deal_kit.TRICKS:
+        deal_kit.play(game.hand, trick)
+    while game.hand.phase == Phase.REVOKE_CLAIMS:
+        game.apply("renege" if game.hand.turn == N else "pass")
+    review = review_game(game, (E,), worlds=2, play_worlds=2)
+    assert review.unvalued == 1 and review.skipped == 0

@@ -83,6 +83,8 @@ class Review:
         decisions: every reviewed decision with more than one legal action, in order.
         skipped: decisions of the chosen seats not reviewed because the seat held a card
             the record does not place.
+        unvalued: table mode (RULES.md decision 27): revokes and claims made in the play,
+            which the values (of the cards that follow suit) do not cover.
     """
 
     seats: tuple[int, ...]
@@ -90,6 +92,7 @@ class Review:
     hands: int
     decisions: tuple[Decision, ...]
     skipped: int = 0
+    unvalued: int = 0
 
     @property
     def mistakes(self) -> list[Decision]:
@@ -164,6 +167,7 @@ def review_game(game: Game, seats: Sequence[int] = (0, 1, 2, 3), *, threshold: f
     hands = game_hands(game)
     todo: list[tuple[int, tuple[int, ...], int, HandState, int, Action]] = []
     skipped = 0
+    unvalued = 0
     for number, (hand, score) in enumerate(hands, start=1):
         guessed = game.unrecorded.get(number - 1, 0)
         for step, state, seat, action in decision_points(hand):
@@ -180,10 +184,10 @@ def review_game(game: Game, seats: Sequence[int] = (0, 1, 2, 3), *, threshold: f
         values = action_values(view, rng, worlds=worlds, play_worlds=play_worlds)
         if action not in values:
             # Table mode: a revoke or a claim in the play is not valued (the values are of
-            # the cards that follow suit: RULES.md decision 27); it is counted as skipped.
-            skipped += 1
+            # the cards that follow suit: RULES.md decision 27).
+            unvalued += 1
             continue
         decisions.append(Decision(number, step, seat, state.phase, state, score, action, values))
         if progress is not None:
             progress(done, len(todo))
-    return Review(chosen, float(threshold), len(hands), tuple(decisions), skipped)
+    return Review(chosen, float(threshold), len(hands), tuple(decisions), skipped, unvalued)

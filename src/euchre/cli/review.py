@@ -223,6 +223,9 @@ def cmd_review(args: argparse.Namespace, console: Console) -> int:
         if review.skipped:
             console.print(f"{review.skipped} decision(s) not reviewed: the player held cards the record does not "
                           "give (the file omits unplayed cards or the discard).")
+        if review.unvalued:
+            console.print(f"{review.unvalued} revoke(s) or claim(s) in the play not valued: the expert values only the "
+                          "cards that follow suit (table mode, RULES.md decision 27).")
         for seat, values in review.loss_per_hand().items():
             label = player_label(seat, names[seat], game.table)
             losses[label if count == 1 else f"{label}, game {number}"] = values
