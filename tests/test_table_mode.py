@@ -7,6 +7,7 @@ D.C. club S000 L131, Hoyle S002 L13, the tournament sheets X-29, X-30.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -389,3 +390,15 @@ def test_regression_review_counts_revokes_apart_from_unrecorded_cards() -> None:
         game.apply("renege" if game.hand.turn == N else "pass")
     review = review_game(game, (E,), worlds=2, play_worlds=2)
     assert review.unvalued == 1 and review.skipped == 0
+
+
+def test_regression_one_sides_revoke_is_not_said_to_cancel() -> None:
+    """Found by a new user: after an upheld claim against one side only, the hand's line
+    said "The revokes on both sides cancel" before giving the penalty."""
+    from euchre.cli.render import result_line
+
+    result = deal_kit.play_out_with_revoke(DC)
+    line = result_line(result, DC.table)
+    assert "cancel" not in line and "Penalties (scored first): 2 to N-S." in line
+    both = dataclasses.replace(result, penalties=())  # revokes on both sides: nothing paid
+    assert "cancel" in result_line(both, DC.table)

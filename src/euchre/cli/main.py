@@ -73,7 +73,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seat", default=None, metavar="SEAT",
                    help="your seat: N, E, S or W (default S); at a table of another size 1, 2, ... (default 1)")
     p.add_argument("--seed", type=int_arg, default=None, help="seed for the shuffle and the bots (default: random)")
-    p.add_argument("--bots", default="intermediate", metavar="LEVEL", help="the bots' level (default intermediate)")
+    p.add_argument("--bots", default="intermediate", metavar="LEVEL",
+                   help="the bots' level: random, beginner, intermediate, advanced, expert, or careless (a beginner "
+                        "who revokes now and then in table mode) (default intermediate)")
     p.add_argument("--save", default=None, metavar="FILE", help="write the game record to FILE (JSON; EGN when FILE ends in .egn)")
 
     p = sub.add_parser("watch", help="watch bots play", description="Watch bots play a game (one at each seat of the table).")
@@ -142,7 +144,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--dealer", default=None, metavar="SEAT", help="the first dealer's seat (default N; 1 at a table "
                    "of another size)")
     p.add_argument("--save", default=None, metavar="FILE", help="keep the evening's record in FILE (JSON), after every entry")
-    p.add_argument("--load", default=None, metavar="FILE", help="go on from a record saved before (its rules)")
+    p.add_argument("--load", default=None, metavar="FILE",
+                   help="go on from a record saved before, with its rules and dealer, saving to it again (or to --save)")
 
     add_review_parser(sub)
     add_serve_parser(sub)

@@ -228,7 +228,10 @@ class HumanPlayer:
             elif not view.trick_cards:
                 c.print("You lead.")
             if Action.CLAIM_REVOKE in view.legal:
-                c.print("A player of the other side failed to follow suit: type renege to claim a revoke.")
+                fine = view.rules.false_claim_penalty
+                c.print("A player of the other side failed to follow suit: if you think it was a revoke, type renege "
+                        "to claim it" + (f" (a claim that fails costs {fine} point{'s' if fine != 1 else ''})."
+                                         if fine else "."))
             return
         if view.phase == Phase.DISCARD:
             line = Text("You took up ")
@@ -324,9 +327,10 @@ class HumanPlayer:
         if view.phase == Phase.ALONE_DECISION:
             return f"You made {suit_text(view.trump)} trump. Play alone ({partner} sitting out), or with your partner?"
         if view.phase == Phase.REVOKE_CLAIMS:
+            fine = view.rules.false_claim_penalty
+            cost = f"costs {fine} point{'s' if fine != 1 else ''}" if fine else "costs nothing under these rules"
             return ("The last trick is played. A player of another side failed to follow suit: claim a revoke "
-                    "(renege), or make no claim? (The tricks are searched; a claim that fails costs "
-                    f"{view.rules.false_claim_penalty} point{'s' if view.rules.false_claim_penalty != 1 else ''}.)")
+                    f"(renege), or make no claim? (The tricks are searched; a claim that fails {cost}.)")
         if view.phase == Phase.DEFEND_ALONE:
             makers = f"{name(view.alone)} plays alone" if view.alone != -1 else \
                 f"{name(view.maker)} made {suit_text(view.trump)} trump"
@@ -353,7 +357,7 @@ class HumanPlayer:
                                   "is nothing to claim")
             if not rules.renege_ends_hand:
                 raise ChoiceError("Under these rules a revoke is claimed after the last trick, when the tricks are "
-                                  "searched")
+                                  "searched.")
             raise ChoiceError("No revoke can be claimed now: no player of another side has failed to follow suit "
                               "(since your side's last claim, if it made one)")
         if self._is_card_phase(view):

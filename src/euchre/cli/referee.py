@@ -93,6 +93,8 @@ def cmd_referee(args: argparse.Namespace, console: Console) -> int:
         except (OSError, ValueError, RecursionError) as exc:
             raise RecordError("", f"cannot read {args.load}: {exc}") from None
         ref = Referee.from_dict(data)
+        if save is None:
+            save = Path(args.load)  # the evening goes on in the file it came from
         name = preset_of(ref.rules)
         console.print(f"Read {len(ref.entries)} entries from {args.load}. Refereeing: "
                       f"{name if name is not None else 'a preset with changed options'}, {goal_words(ref.rules)}.",

@@ -225,7 +225,7 @@ def result_line(result: HandResult, table: Table = FOUR_HANDED) -> str:
                 f"{side_names(table, teams) if teams else 'nobody'}.")
     if result.penalties:
         base = result_line(dataclasses.replace(
-            result, penalties=(), label=result.label.removesuffix(", revoke penalty"),
+            result, penalties=(), revokes=(), label=result.label.removesuffix(", revoke penalty"),
             points=tuple(p - q for p, q in zip(result.points, result.penalties, strict=True))), table)
         paid = [t for t, p in enumerate(result.penalties) if p]
         fines = ", ".join(f"{result.penalties[t]} to {side_names(table, [t])}" for t in paid)

@@ -560,4 +560,5 @@ def claim_outcome(rules: Rules, claim_log: Sequence[tuple[int, int]], revokes: S
     table = rules.table
     others = [name(s) for s in range(table.seats) if table.team[s] != table.team[seat]]
     return [f"Not upheld: no player of another side revoked. {fine} point{'s' if fine != 1 else ''} to "
-            f"{' and '.join(others) if len(table.teams) > 2 else table.team_names[1 - table.team[seat]]}."]
+            f"{' and '.join(others) if len(table.teams) > 2 else table.team_names[1 - table.team[seat]]}, "
+            "scored with the hand."]
