@@ -577,14 +577,17 @@ def test_table_mode_a_revoke_claimed_on_the_page(new_page: Pages, server: Server
         if shown["turn"] != "N":
             north.wait_seq(shown["seq"] + 1)
             continue
-        if claim.count() and not claimed:
+        in_review = page.locator("#choices button", has_text="No claim.").count() > 0
+        if claim.count() and not claimed and in_review:  # the claims after the last trick
             claimed = True
             north.pace.wait()
             claim.click()
             page.wait_for_function("() => document.getElementById('table').dataset.seq > " + str(shown["seq"]))
+            page.wait_for_function("() => /Renege!/.test(document.getElementById('calls').textContent + "
+                                   "document.getElementById('previous').textContent)")
             text = page.inner_text("#calls") + page.inner_text("#previous")
             assert re.search(r"North: Renege! (Upheld\. \w+ revoked in trick \d|Not upheld: no player of another side "
-                             r"revoked\. 2 points to E-W\.)", text), text
+                             r"revoked\. 2 points to E-W, scored with the hand\.)", text), text
             continue
         following = page.locator("#hand button.card.legal:not(.revoke)")
         revoking = page.locator("#hand button.card.legal.revoke")
@@ -636,3 +639,4 @@ def test_the_referee_page_keeps_an_evening_across_a_reload(new_page: Pages, serv
     page.reload()
     page.wait_for_function("() => !document.getElementById('evening').hidden")
     assert page.inner_text("#score") == "Score: N-S 1, E-W 0" and page.inner_text("#dealing") == "Hand 2: E deals."
+    assert page.locator("#rulings li").count() == 2  # the rulings come back too (found by a tester)

@@ -19,7 +19,7 @@ Answer 200::
     {"record": RECORD, "ruling": {"law", "source", "outcome", "game_over"} | null,
      "state": {"seats": ["N", "E", "S", "W"], "sides": ["N-S", "E-W"], "score": [1, 0],
                "dealer": "N", "hand_number": 2, "over": false, "bridge": "N-S" | null,
-               "counters": ["deuce up ...", ...] | null,
+               "counters": ["deuce up ...", ...] | null, "pending": [0, 1],  (scored first with the hand)
                "games": [{"winner": "N-S" | null, "score": [5, 3]}]},
      "rules": "hoyle-1857 with ...", "help": ENTRY_HELP}
 
@@ -123,6 +123,7 @@ def _state(ref: Referee) -> dict[str, Any]:
         "seats": list(table.letters), "sides": list(table.team_names), "score": list(ref.score),
         "dealer": table.letters[ref.dealer], "hand_number": ref.hand_number, "over": ref.is_over,
         "bridge": table.team_names[bridge] if bridge is not None else None, "counters": shown,
+        "pending": list(ref.pending),
         "target": rules.game_target if rules.plays_to_target else None,
         "games": [{"winner": table.team_names[g.winner] if g.winner is not None else None, "score": list(g.score)}
                   for g in ref.games],

@@ -3,6 +3,7 @@
 // POST /api/referee, which replays the record, applies the entry and answers.
 
 const KEY = "euchre-referee-record";
+const RULINGS = "euchre-referee-rulings";
 const $ = (id) => document.getElementById(id);
 let current = null; // the last answer
 
@@ -24,6 +25,16 @@ async function post(body) {
   return data;
 }
 
+function rulingItem(r) {
+  const item = el("li", {}, el("strong", { text: r.outcome || "" }));
+  if (r.law) item.append(" ", el("span", { text: r.law }), " ", el("span", { class: "about", text: "(" + r.source + ")" }));
+  return item;
+}
+
+function kept() {
+  try { return JSON.parse(localStorage.getItem(RULINGS) || "[]"); } catch (err) { return []; }
+}
+
 function show(answer) {
   current = answer;
   localStorage.setItem(KEY, JSON.stringify(answer.record));
@@ -31,8 +42,10 @@ function show(answer) {
   $("evening").hidden = false;
   const s = answer.state;
   $("rules-line").textContent = "Rules: " + answer.rules + (s.target ? ", game to " + s.target : "") + ".";
+  const pending = (s.pending || []).map((p, i) => p ? p + " to " + s.sides[i] : "").filter((x) => x);
   $("score").textContent = "Score: " + s.sides.map((name, i) => name + " " + s.score[i]).join(", ") +
-    (s.bridge ? "; " + s.bridge + " at the bridge" : "");
+    (s.bridge ? "; " + s.bridge + " at the bridge" : "") +
+    (pending.length ? ". To be scored first with this hand: " + pending.join(", ") : "");
   $("counters").textContent = s.counters ? "Counters: " + s.sides.map((n, i) => n + " " + s.counters[i]).join("; ") : "";
   $("dealing").textContent = s.over ? "The game is over: enter next for the next game." :
     "Hand " + s.hand_number + ": " + s.dealer + " deals.";
@@ -42,9 +55,10 @@ function show(answer) {
   })));
   const r = answer.ruling;
   if (r) {
-    const item = el("li", {}, el("strong", { text: (r.outcome || "") }));
-    if (r.law) item.append(" ", el("span", { text: r.law }), " ", el("span", { class: "about", text: "(" + r.source + ")" }));
-    $("rulings").prepend(item);
+    const rulings = kept();
+    rulings.push(r);
+    localStorage.setItem(RULINGS, JSON.stringify(rulings.slice(-200)));
+    $("rulings").prepend(rulingItem(r));
   }
 }
 
@@ -56,10 +70,14 @@ async function start(event) {
     if (!box.closest("li").hidden) house[box.dataset.key] = box.checked;
   }
   try {
+    localStorage.removeItem(RULINGS);
+    $("rulings").replaceChildren();
     show(await post({ rules: { preset: $("preset").value, target: target, house_rules: house },
       dealer: $("dealer").value.trim() }));
+    $("setup-error").textContent = "";
+    $("entry").focus();
   } catch (err) {
-    alert(err.message);
+    $("setup-error").textContent = err.message;
   }
 }
 
@@ -67,6 +85,11 @@ async function submitEntry(event) {
   event.preventDefault();
   const text = $("entry").value.trim();
   if (!text || !current) return;
+  if (text === "help" || text === "?") {
+    $("help").closest("details").open = true;
+    $("entry").value = "";
+    return;
+  }
   try {
     show(await post({ record: current.record, entry: text }));
     $("entry").value = "";
@@ -115,14 +138,18 @@ async function main() {
   $("download").addEventListener("click", download);
   $("new-evening").addEventListener("click", () => {
     localStorage.removeItem(KEY);
+    localStorage.removeItem(RULINGS);
     current = null;
     $("rulings").replaceChildren();
     $("evening").hidden = true;
     $("setup").hidden = false;
   });
-  const kept = localStorage.getItem(KEY);
-  if (kept) {
-    try { show(await post({ record: JSON.parse(kept) })); } catch (err) { localStorage.removeItem(KEY); }
+  const saved = localStorage.getItem(KEY);
+  if (saved) {
+    try {
+      show(await post({ record: JSON.parse(saved) }));
+      $("rulings").replaceChildren(...kept().reverse().map(rulingItem));
+    } catch (err) { localStorage.removeItem(KEY); }
   }
 }
 
