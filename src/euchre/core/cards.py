@@ -315,6 +315,18 @@ SUIT_MASK: tuple[tuple[int, ...], ...] = tuple(
 )
 """SUIT_MASK[trump][suit]: bit mask of the cards whose effective suit is ``suit``."""
 
+
+def follow_mask(hand: int, trump: int, led: int) -> int:
+    """The cards of ``hand`` (a bit mask) that follow suit to a trick led with card
+    ``led`` (-1: no card led yet): those of the led card's effective suit if the hand
+    holds any, else the whole hand (REFERENCE 6.1 "Legal plays"; the left bower and the
+    joker follow trump through ``SUIT_MASK``). The one reading of following suit: the
+    legal plays, a revoke (a card outside this mask), and a player who never revokes."""
+    if led < 0:
+        return hand
+    follow = hand & SUIT_MASK[trump][EFFECTIVE_SUIT[trump][led]]
+    return follow if follow else hand
+
 TRUMP_POWER: tuple[tuple[int, ...], ...] = tuple(
     tuple(_power(c, t) for c in range(NUM_CARDS)) for t in range(5)
 )

@@ -29,8 +29,10 @@ upheld gives each other side ``false_claim_penalty``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from euchre.core.actions import Action
-from euchre.core.cards import EFFECTIVE_SUIT, cards_of
+from euchre.core.cards import EFFECTIVE_SUIT, cards_of, follow_mask
 from euchre.core.legal import _legal_of
 from euchre.core.rules import Rules
 from euchre.core.seats import Table
@@ -69,20 +71,32 @@ def may_claim(table: Table, seat: int, marks: tuple[int, ...], outs: list[tuple[
     return any(i >= mark and table.team[s] != team for i, s, _ in outs)
 
 
+def shown_later(tricks: Sequence[Trick], trick_seats: Sequence[int], trick_cards: Sequence[int], trump: int,
+                revoke: Revoke) -> tuple[int, int] | None:
+    """The first trick after ``revoke``'s (0-based; the trick being played counts) in
+    which the revoker played a card of the suit he failed to follow, and that card, or
+    None: the proof the tricks give (New York 1877 s10), from public cards only."""
+    eff = EFFECTIVE_SUIT[trump]
+    rows = [(t.seats, t.cards) for t in tricks]
+    if trick_cards:
+        rows.append((tuple(trick_seats), tuple(trick_cards)))
+    for k in range(revoke.trick + 1, len(rows)):
+        for s, c in zip(*rows[k], strict=True):
+            if s == revoke.seat and eff[c] == revoke.suit:
+                return k, c
+    return None
+
+
 def revoke_proof(hand: HandFields, revoke: Revoke) -> tuple[int, int]:
     """The proof of a revoke of ``hand``, as the laws give it (New York 1877 s10):
     ``(trick, card)``, the later trick (0-based; the trick being played counts) in which
     the revoker played a card of the suit he failed to follow, and that card; ``(-1,
     card)`` when he has not played one yet and still holds it (his hand is laid down for
     the proof). ``(-1, -1)`` cannot happen for a real revoke: he held a card of the suit."""
+    shown = shown_later(hand.tricks, hand.trick_seats, hand.trick_cards, hand.trump, revoke)
+    if shown is not None:
+        return shown
     eff = EFFECTIVE_SUIT[hand.trump]
-    rows = [(t.seats, t.cards) for t in hand.tricks]
-    if hand.trick_cards:
-        rows.append((tuple(hand.trick_seats), tuple(hand.trick_cards)))
-    for k in range(revoke.trick + 1, len(rows)):
-        for s, c in zip(*rows[k], strict=True):
-            if s == revoke.seat and eff[c] == revoke.suit:
-                return k, c
     for c in cards_of(hand.hands[revoke.seat]):
         if eff[c] == revoke.suit:
             return -1, c
@@ -122,12 +136,8 @@ class RevokeLaw(HandFields):
     def _note_revoke(self, seat: int, card: int, hand_before: int) -> None:
         """Record the revoke if ``card`` fails to follow a suit ``hand_before`` held."""
         cards = self.trick_cards
-        if not cards:
-            return
-        eff = EFFECTIVE_SUIT[self.trump]
-        led = eff[cards[0]]
-        if eff[card] != led and any(eff[c] == led for c in cards_of(hand_before)):
-            self.revokes = (*self.revokes, Revoke(seat, len(self.tricks), card, led))
+        if cards and not follow_mask(hand_before, self.trump, cards[0]) >> card & 1:
+            self.revokes = (*self.revokes, Revoke(seat, len(self.tricks), card, EFFECTIVE_SUIT[self.trump][cards[0]]))
 
     def _may_claim(self, seat: int) -> bool:
         outs = show_outs(self.tricks, self.trick_seats, self.trick_cards, self.trump)

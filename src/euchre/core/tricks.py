@@ -8,7 +8,7 @@ come before it, the checked and unchecked entry points are in :mod:`euchre.core.
 from __future__ import annotations
 
 from euchre.core.actions import PLAY_BASE
-from euchre.core.cards import EFFECTIVE_SUIT, SUIT_MASK, trick_winner_index
+from euchre.core.cards import follow_mask, trick_winner_index
 from euchre.core.errors import IllegalActionError
 from euchre.core.legal import _NO_LEGAL, _PLAY_LEGAL, Legal, _cards_legal, _legal_of, _safe_text
 from euchre.core.revokes import _CLAIM, _LEGAL_REVIEW, RevokeLaw, revoke_points
@@ -34,13 +34,7 @@ class TrickPlay(RevokeLaw):
         cards of the suit led if it holds any, else every card it holds. These are the
         legal plays unless revokes are possible (table mode), and the plays of a player
         who never revokes (REFERENCE 6.1 "Legal plays")."""
-        hand = self.hands[self.turn]
-        if self.trick_cards:
-            t = self.trump
-            follow = hand & SUIT_MASK[t][EFFECTIVE_SUIT[t][self.trick_cards[0]]]
-            if follow:
-                return follow
-        return hand
+        return follow_mask(self.hands[self.turn], self.trump, self.trick_cards[0] if self.trick_cards else -1)
 
     def _legal_play(self) -> Legal:
         if self.rules.revokes_possible:

@@ -19,9 +19,10 @@ from typing import Any
 
 from euchre.core.actions import CALL_BASE, DISCARD_BASE, GIVE_BASE, Action, is_discard_code
 from euchre.core.calls import best_card
-from euchre.core.cards import EFFECTIVE_SUIT, JOKER, SUIT_MASK, cards_of, deck_cards
+from euchre.core.cards import EFFECTIVE_SUIT, JOKER, cards_of, deck_cards, follow_mask, mask_of
 from euchre.core.errors import EuchreError, EuchreTypeError, EuchreValueError, IllegalActionError
 from euchre.core.hand import HandState, Phase, Trick
+from euchre.core.revokes import shown_later
 from euchre.core.rules import Rules
 from euchre.core.seats import Table
 from euchre.core.state import Revoke
@@ -164,14 +165,7 @@ class PlayerView:
         is not this seat's turn."""
         if self.phase != Phase.PLAY or not self.rules.revokes_possible or not self.legal:
             return self.legal
-        hand = 0
-        for c in self.hand:
-            hand |= 1 << c
-        if self.trick_cards:
-            t = self.trump
-            follow = hand & SUIT_MASK[t][EFFECTIVE_SUIT[t][self.trick_cards[0]]]
-            if follow:
-                hand = follow
+        hand = follow_mask(mask_of(self.hand), self.trump, self.trick_cards[0] if self.trick_cards else -1)
         return tuple(a for a in self.legal if a.is_play and hand >> a.card & 1)
 
     def proved_revokes(self) -> list[Revoke]:
@@ -193,8 +187,9 @@ class PlayerView:
             for s, c in zip(seats[1:], cards[1:], strict=True):
                 if eff[c] == led or team[s] == team[self.seat] or (s, k) in done:
                     continue
-                if any(s2 == s and eff[c2] == led for later in rows[k + 1:] for s2, c2 in zip(*later, strict=True)):
-                    out.append(Revoke(s, k, c, led))
+                candidate = Revoke(s, k, c, led)
+                if shown_later(self.tricks, self.trick_seats, self.trick_cards, self.trump, candidate) is not None:
+                    out.append(candidate)
         return out
 
     def voids(self) -> list[set[int]]:
