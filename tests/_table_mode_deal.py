@@ -72,10 +72,19 @@ def bid(state: HandState, alone: bool = False, discard: str = "JC") -> None:
             raise AssertionError(f"unexpected decision: {legal}")
 
 
+def stand(state: HandState) -> None:
+    """Let every card that did not follow suit in the trick just completed stand (the
+    question before the trick is quitted: RULES.md decision 27)."""
+    while state.phase == Phase.REVOKE_CORRECTION:
+        state.apply("stand")
+
+
 def play(state: HandState, plays: list[str]) -> None:
-    """Apply the plays in order (checked)."""
+    """Apply the plays in order (checked), every card that did not follow suit standing."""
     for p in plays:
+        stand(state)
         state.apply(p)
+    stand(state)
 
 
 def play_out_with_revoke(rules: Rules) -> HandResult:

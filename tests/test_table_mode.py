@@ -91,6 +91,7 @@ def test_tournament_a_renege_against_a_lone_hand_costs_four() -> None:
     state.apply("play-KS")
     state.apply("play-9C")
     state.apply("play-KC")  # S sits out; W has no spade; KS wins for N
+    deal_kit.stand(state)  # E and W let their cards stand
     assert state.turn == N and Action.CLAIM_REVOKE in state.legal_actions()
     state.apply("renege")
     assert state.result is not None and state.result.points == (4, 0)
@@ -108,10 +109,12 @@ def test_tournament_a_false_claim_costs_two_and_play_goes_on() -> None:
     assert Action.CLAIM_REVOKE not in state.legal_actions()
     state.apply("play-AC")
     state.apply("play-AD")  # E out of clubs: a new show-out
+    deal_kit.stand(state)
     state.apply("play-JH")  # N leads trick 3
     state.apply("play-KD")  # E again
     state.apply("play-KH")
     state.apply("play-9H")
+    deal_kit.stand(state)  # E, out of trumps, lets his KD stand
     assert state.turn == N and Action.CLAIM_REVOKE in state.legal_actions()
 
 
@@ -123,6 +126,7 @@ def test_a_claim_is_offered_only_after_a_player_of_another_side_failed_to_follow
     state.apply("play-9C")
     state.apply("play-AS")  # S is N-S: E's show-out is against E-W, so S may claim...
     state.apply("play-KC")
+    deal_kit.stand(state)
     assert state.turn == S and Action.CLAIM_REVOKE in state.legal_actions()
     state.apply("play-TC")
     state.apply("play-QC")
@@ -141,6 +145,7 @@ def test_dc_club_no_claim_during_the_play_and_the_claims_come_after_the_last_tri
         for p in trick:
             assert Action.CLAIM_REVOKE not in state.legal_actions()
             state.apply(p)
+        deal_kit.stand(state)
     assert state.phase == Phase.REVOKE_CLAIMS and state.turn == N
     assert set(state.legal_actions()) == {Action.PASS, Action.CLAIM_REVOKE}
 
@@ -377,7 +382,8 @@ def test_regression_review_counts_revokes_apart_from_unrecorded_cards() -> None:
     """Found running euchre review on a table-mode game: the revokes and claims, which the
     expert does not value, were reported as decisions skipped for cards the record does
     not give. The deal of _table_mode_deal under dc-club-1862: E's revoke (play 2 of
-    trick 1) is unvalued, nothing is skipped."""
+    trick 1) and his letting it stand before the trick is quitted are unvalued (W's
+    stand, his only choice, is no decision), nothing is skipped."""
     from euchre.analysis.review import review_game
     from euchre.core.game import Setup
 
@@ -389,7 +395,7 @@ def test_regression_review_counts_revokes_apart_from_unrecorded_cards() -> None:
     while game.hand.phase == Phase.REVOKE_CLAIMS:
         game.apply("renege" if game.hand.turn == N else "pass")
     review = review_game(game, (E,), worlds=2, play_worlds=2)
-    assert review.unvalued == 1 and review.skipped == 0
+    assert review.unvalued == 2 and review.skipped == 0
 
 
 def test_regression_one_sides_revoke_is_not_said_to_cancel() -> None:

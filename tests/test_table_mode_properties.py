@@ -8,7 +8,9 @@ the effective suit of the naive model (``_naive_euchre``), not the engine's tabl
   establishes exactly those;
 - a hand's points are its trick score (the naive scoring table) plus the penalties the
   law gives, or, where a proved renege ends the hand, the penalty alone;
-- a game's score is the sum of its hands' points: nothing is scored twice.
+- a game's score is the sum of its hands' points: nothing is scored twice;
+- a revoke corrected before the trick is quitted is no revoke, and the cards taken back
+  with it are judged again when they are played again.
 """
 
 from __future__ import annotations
@@ -51,18 +53,19 @@ def _expected_law(rules, team, revokes, lone):  # type: ignore[no-untyped-def]
     return points
 
 
-def _play_hand(state: HandState, rng: random.Random) -> None:
+def _play_hand(state: HandState, rng: random.Random) -> int:
+    """Play the hand at random, checking the law; the number of revokes corrected."""
     rules = state.rules
     team = [state.table.team[s] for s in range(state.table.seats)]
-    revokes: list[tuple[int, int]] = []  # (seat, play number), in order
+    revokes: list[tuple[int, int, int]] = []  # (seat, trick, place in the trick), in order
     established: list[int] = []
-    plays = 0
+    corrected = 0
     fines = [0] * (max(team) + 1)
     while not state.is_over:
         seat = state.turn
         code = rng.choice(state.legal_codes())
         if code == 57:
-            new = [i for i, (s, _) in enumerate(revokes) if i not in established and team[s] != team[seat]]
+            new = [i for i, (s, _, _) in enumerate(revokes) if i not in established and team[s] != team[seat]]
             state.apply(code)
             assert state.claim_log[-1] == (seat, len(new))
             established += new
@@ -70,27 +73,35 @@ def _play_hand(state: HandState, rng: random.Random) -> None:
                 for t in range(len(fines)):
                     fines[t] += rules.false_claim_penalty if t != team[seat] else 0
             continue
-        if state.phase == Phase.PLAY and state.trick_cards:
+        trick = len(state.tricks)
+        if state.phase == Phase.PLAY and state.trick_cards and code != 57:
             card = code - 60
             led = _suit(state.trick_cards[0], state.trump)
             held = state.hand_of(seat)
             if _suit(card, state.trump) != led and any(_suit(c, state.trump) == led for c in held):
-                revokes.append((seat, plays))
-        if state.phase == Phase.PLAY:
-            plays += 1
+                revokes.append((seat, trick, len(state.trick_cards)))
+        if code == 58:
+            # A revoke corrected before the trick is quitted is no revoke, and the cards
+            # played after it are taken back (New York 1877 s11, Leeds & Dwight s69): the
+            # ones played again are judged again.
+            place = state.trick_seats.index(seat)
+            assert (seat, trick, place) in revokes
+            assert not established
+            revokes = [r for r in revokes if not (r[1] == trick and r[2] >= place)]
+            corrected += 1
         state.apply(code)
     result = state.result
     assert result is not None
     if result.passed_out:
         assert not revokes and not established
-        return
+        return corrected
     law = _expected_law(rules, team, [revokes[i][0] for i in established], result.alone is not None
                         or result.defender_alone is not None)
     expected_penalties = [a + b for a, b in zip(law, fines, strict=True)]
     assert list(result.penalties or (0,) * len(fines)) == expected_penalties
     if established and rules.renege_ends_hand:
         assert list(result.points) == expected_penalties and result.label == "renege"
-        return
+        return corrected
     assert len(state.tricks) == 5
     maker_side = team[result.maker]
     if rules.variant == "partnership" or rules.variant == "two_handed":
@@ -99,15 +110,18 @@ def _play_hand(state: HandState, rng: random.Random) -> None:
                                    result.defender_alone is not None)
         own = [pts if (t == maker_side) == (who == "makers") else 0 for t in range(len(fines))]
         assert [p - q for p, q in zip(result.points, expected_penalties, strict=True)] == own
+    return corrected
 
 
 @pytest.mark.parametrize("name", PRESETS)
 def test_claims_and_scores_follow_the_law_over_random_play(name: str) -> None:
     rules = preset(name).replace(renege_mode="penalize_on_claim")
+    corrected = 0
     for seed in range(300):
         rng = random.Random(seed)
         state = HandState.deal(rules, seed % rules.table.seats, rng)
-        _play_hand(state, rng)
+        corrected += _play_hand(state, rng)
+    assert corrected > 0  # the random play corrected revokes too
 
 
 @pytest.mark.parametrize("name", ["modern-tournament", "dc-club-1862", "cutthroat-3"])

@@ -58,7 +58,8 @@ def action_values(view: PlayerView, rng: random.Random, *, worlds: int = ROLLOUT
     Returns:
         ``{action: expected points of the hand for the deciding side}`` for every action
         in ``view.legal``, in that order (see the module docstring for the method); in
-        table mode's play only the cards that follow suit (RULES.md decision 27).
+        table mode's play only the cards that follow suit, and none for correcting a
+        revoke or calling an exposed card (RULES.md decision 27).
 
     Raises:
         EuchreError: it is not this seat's turn, the hand is over, a count is not a whole
@@ -72,6 +73,8 @@ def action_values(view: PlayerView, rng: random.Random, *, worlds: int = ROLLOUT
         return _card_values(view, rng, play_worlds)
     if view.phase == Phase.REVOKE_CLAIMS:
         return _claim_values(view, rng)
+    if view.phase in (Phase.REVOKE_CORRECTION, Phase.CALL_CARD):
+        return {}  # a question of the laws (a correction, an exposed card called), not valued
     settings = RolloutSettings(worlds=worlds, screen=0, discard=True,
                                bid_tries=DEFAULT_SETTINGS.bid_tries, infer=DEFAULT_SETTINGS.infer)
     verdict = rollout_decision(view, rng, view.legal[0], settings)

@@ -84,7 +84,11 @@ def lawful_choice(view: PlayerView, rng: random.Random, revoke_chance: float = 0
     from the tricks, never from hidden cards) and passes in the claims after the last
     trick otherwise. It never revokes, except that with ``revoke_chance`` > 0 (a careless
     beginner, for practising the claim) it plays, that often when it could, a card that
-    fails to follow suit.
+    fails to follow suit; such a bot notices half of its revokes before the trick is
+    quitted and corrects them. A revoke it finds in its seat (a bot that took a person's
+    place) is always corrected. It calls every exposed card of an adversary that the law
+    lets it call: with every hand open, taking a choice from the adversary never costs
+    the caller, so the open-hand search would always call (New York 1877 s12).
 
     Returns:
         ``(action, view)``: the action the laws decide, or None and the view with
@@ -93,12 +97,20 @@ def lawful_choice(view: PlayerView, rng: random.Random, revoke_chance: float = 0
     if not view.rules.revokes_possible:
         return None, view
     legal = view.legal
+    if view.phase == Phase.REVOKE_CORRECTION:
+        if Action.CORRECT_REVOKE in legal and (revoke_chance == 0 or rng.random() < 0.5):
+            return Action.CORRECT_REVOKE, view
+        return Action.LET_STAND, view
+    if view.phase == Phase.CALL_CARD:
+        return next((a for a in legal if a.is_card_call), Action.DECLINE_CALL), view
     if Action.CLAIM_REVOKE in legal:
         if view.proved_revokes():
             return Action.CLAIM_REVOKE, view
         if view.phase == Phase.REVOKE_CLAIMS:
             return Action.PASS, view
     following = view.following_actions()
+    if not following:  # a card the laws bind it to play (called, or taken back by a correction)
+        following = tuple(a for a in legal if a.is_play)
     if revoke_chance > 0 and view.phase == Phase.PLAY:
         wrong = [a for a in legal if a.is_play and a not in following]
         if wrong and rng.random() < revoke_chance:

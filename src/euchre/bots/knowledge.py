@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from euchre.core.actions import DISCARD_BASE, GIVE_BASE, PLAY_BASE
+from euchre.core.actions import DISCARD_BASE, GIVE_BASE, PLAY_BASE, is_give_code
 from euchre.core.cards import JOKER, deck_cards, mask_of
 from euchre.core.hand import Phase
 from euchre.core.views import PlayerView, farmer_exchanged
@@ -116,7 +116,7 @@ def knowledge_of(view: PlayerView) -> Knowledge:
     for s, code in view.history:
         # call_for_best (X-20, X-15c): a card given face down is known to both partners
         # (the history shows it to them only), and a lone player knows his own discard.
-        if code >= GIVE_BASE:
+        if is_give_code(code):
             card = 1 << (code - GIVE_BASE)
             if card & up:
                 pending &= ~up

@@ -26,7 +26,7 @@ from rich.text import Text
 from euchre.analysis.duplicate import derive_seed
 from euchre.cli.choices import ChoiceError, check_line, choose_call, choose_card, command_of
 from euchre.cli.render import Narrator, card_text, cards_text, numbered_hand, sorted_hand, suit_text
-from euchre.core.actions import GIVE_BASE, Action
+from euchre.core.actions import GIVE_BASE, Action, is_give_code
 from euchre.core.cards import EFFECTIVE_SUIT, NO_TRUMP, Card
 from euchre.core.game import Game
 from euchre.core.hand import Phase
@@ -102,6 +102,11 @@ class HumanPlayer:
         Raises:
             QuitGame: the person typed "quit", or the input ended.
         """
+        if view.phase == Phase.REVOKE_CORRECTION and view.legal == (Action.LET_STAND,):
+            # Table mode: every card that did not follow suit is asked about before the
+            # trick is quitted (so the question tells nothing); holding none of the suit,
+            # the person's card can only stand, and nobody needs to ask him.
+            return Action.LET_STAND
         self._show(view, full=False)
         while True:
             try:
@@ -158,6 +163,11 @@ class HumanPlayer:
             what = Card(only.card).pretty(view.rules.joker_card) if only.is_play or only.is_discard or only.is_give \
                 else describe_pending(view, only, viewer=view.seat)
             c.print(f"Hint: you have only one choice here: {what.rstrip('.')}.", markup=False)
+            return
+        if view.phase in (Phase.REVOKE_CORRECTION, Phase.CALL_CARD):
+            c.print("Hint: the laws decide this, not the play: the expert always corrects a revoke (it costs only "
+                    "the exposed card) and always calls an exposed card (with every card open, taking a choice from "
+                    "an opponent never costs you).", markup=False)
             return
         c.print("Thinking ...")
         try:
@@ -217,7 +227,13 @@ class HumanPlayer:
             line.append_text(numbered_hand(shown, playable, view.rules.joker_card))
             c.print(line)
             following = {a.card for a in view.following_actions()}
-            if len(playable) < len(shown):
+            if len(playable) == 1 and view.exposed and next(iter(playable)) in view.exposed[view.seat] \
+                    and len(shown) > 1:
+                c.print("Your exposed card was called: you must play it.")
+            elif len(playable) == 1 and (view.seat, int(Action.play(next(iter(playable))))) in view.history:
+                c.print("Your partner corrected a revoke: you play your card again (only the opponents may change "
+                        "theirs).")
+            elif len(playable) < len(shown):
                 options = [f"{i} {Card(x).pretty(view.rules.joker_card)}" for i, x in enumerate(shown, 1) if x in playable]
                 c.print(f"You must follow suit: play {' or '.join(options)}.")
             elif len(following) < len(shown):
@@ -271,7 +287,7 @@ class HumanPlayer:
             c.print(line)
             c.print("Choose the card to give face down (the opponents do not see it).")
             return
-        given = next((code - GIVE_BASE for s, code in reversed(view.history) if s == partner and code >= GIVE_BASE), None)
+        given = next((code - GIVE_BASE for s, code in reversed(view.history) if s == partner and is_give_code(code)), None)
         line = Text(f"Your partner {view.table.titles[partner]} gave you ")
         if given is not None:
             line.append_text(card_text(given, view.rules.joker_card))
@@ -331,6 +347,19 @@ class HumanPlayer:
             cost = f"costs {fine} point{'s' if fine != 1 else ''}" if fine else "costs nothing under these rules"
             return ("The last trick is played. A player of another side failed to follow suit: claim a revoke "
                     f"(renege), or make no claim? (The tricks are searched; a claim that fails {cost}.)")
+        if view.phase == Phase.REVOKE_CORRECTION:
+            mine = view.trick_cards[view.trick_seats.index(view.seat)]
+            led = EFFECTIVE_SUIT[view.trump][view.trick_cards[0]]
+            pen = view.rules.renege_penalty
+            return (f"Before the trick is quitted: your {Card(mine).pretty(view.rules.joker_card)} did not follow "
+                    f"{suit_text(led)} and you hold one, a revoke. Correct it (the card stays face up, exposed, and "
+                    "may be called at your turn; the opponents who played after you may change their cards), or let "
+                    f"it stand (if the other side claims it, the revoke costs {pen} point{'s' if pen != 1 else ''})?")
+        if view.phase == Phase.CALL_CARD:
+            owner = next(s for s in range(view.table.seats) if s != view.seat and view.exposed and view.exposed[s]
+                         and not view.table.same_team(s, view.seat))
+            return (f"{name(owner)} is to play and has an exposed card: call it (it must be played now, unless that "
+                    "would be a revoke), or make no call?")
         if view.phase == Phase.DEFEND_ALONE:
             makers = f"{name(view.alone)} plays alone" if view.alone != -1 else \
                 f"{name(view.maker)} made {suit_text(view.trump)} trump"

@@ -373,6 +373,18 @@ class Narrator:
         if phase == Phase.PLAY:
             self._played(hand, seat, code)
             return
+        if phase == Phase.REVOKE_CORRECTION:
+            if code == Action.CORRECT_REVOKE:
+                self._corrected(hand, seat)
+            elif not hand.trick_cards:  # the last card let stand: the trick is quitted
+                self._trick_won(hand)
+                self._pause()
+            return
+        if phase == Phase.CALL_CARD:
+            words = describe(code, seat, dealer=hand.dealer, phase=phase, joker_card=rules.joker_card)
+            c.print(f'  {who}: "{words}"')
+            self._pause()
+            return
         claims = claim_round_length(hand.history, rules, hand.upcard)
         claim = len(hand.history) <= claims  # this action was one of the claim round's
         words = describe(code, seat, dealer=hand.dealer, phase=phase, style=rules.call_words,
@@ -486,12 +498,31 @@ class Narrator:
         line.append_text(card_text(card, hand.rules.joker_card))
         c.print(line)
         if complete:
-            trick = hand.tricks[-1]
-            win_card = trick.cards[trick.seats.index(trick.winner)]
-            line = Text(f"  {self.seat_name(trick.winner)} wins trick {number} with ")
-            line.append_text(card_text(win_card, hand.rules.joker_card))
-            line.append(f".  Tricks: {per_side(hand.table, hand.tricks_won)}")
-            c.print(line, style="bold")
+            self._trick_won(hand)
+        self._pause()
+
+    def _trick_won(self, hand: HandState) -> None:
+        """The trick just quitted (the last of ``hand.tricks``): who won it, with what."""
+        trick = hand.tricks[-1]
+        win_card = trick.cards[trick.seats.index(trick.winner)]
+        line = Text(f"  {self.seat_name(trick.winner)} wins trick {len(hand.tricks)} with ")
+        line.append_text(card_text(win_card, hand.rules.joker_card))
+        line.append(f".  Tricks: {per_side(hand.table, hand.tricks_won)}")
+        self.console.print(line, style="bold")
+
+    def _corrected(self, hand: HandState, seat: int) -> None:
+        """Table mode: ``seat`` corrected a revoke before the trick was quitted (New York
+        1877 s11): his card lies exposed, the cards played after it are taken back."""
+        who = self.seat_name(seat)
+        line = Text(f'  {who}: "I correct my revoke." ')
+        exposed = list(cards_of(hand.exposed[seat]))
+        if exposed:
+            line.append(f"{who}'s exposed card{'s' if len(exposed) > 1 else ''}, face up: ")
+            line.append_text(cards_text(exposed, joker_card=hand.rules.joker_card))
+            line.append("; ")
+        line.append(f"{who} follows suit now, and the cards played after his are taken back: "
+                    "his opponents may play others, his partner plays his again.")
+        self.console.print(line)
         self._pause()
 
     def hand_end(self, hand: HandState, score: Sequence[int]) -> None:

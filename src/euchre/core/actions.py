@@ -10,13 +10,15 @@ an ace and no face: RULES.md decision 23); 20-52 the discard of card 0-32 (the
 dealer's, or a lone player's after his partner's best card, ``call_for_best``); 53-56
 call-ace: the maker calls the best card of clubs, diamonds, hearts or spades for his
 partner (RULES.md decision 21); 57 claim a revoke (``renege_mode = penalize_on_claim``:
-RULES.md decision 27); 60-92 play card 0-32; 100-132 give card 0-32 face down
-to a lone partner (``call_for_best``).
+RULES.md decision 27); 58 correct a revoke before the trick is quitted, 59 let a card
+that did not follow suit stand; 60-92 play card 0-32; 100-132 give card 0-32 face down
+to a lone partner (``call_for_best``); 139 call no exposed card, 140-172 call exposed
+card 0-32 (table mode: New York 1877 s11-s12).
 
 The text form (``str(action)``) is what records store: ``pass``, ``order``,
 ``order-alone``, ``name-H``, ``name-H-alone``, ``name-NT``, ``alone``, ``partner``,
 ``take-over``, ``defend-alone``, ``forfeit``, ``farmers-hand``, ``throw-in``, ``renege``,
-``discard-JH``, ``call-H``, ``play-JH``, ``give-JH``.
+``correct``, ``stand``, ``no-call``, ``discard-JH``, ``call-H``, ``play-JH``, ``give-JH``, ``call-JH``.
 The words a table uses for each call ("I order it up", "I assist", ...) depend on the
 seat and the preset; they are in :mod:`euchre.core.words`.
 """
@@ -33,6 +35,10 @@ PLAY_BASE = 60
 GIVE_BASE = 100
 CALL_BASE = 53
 """The code of calling the best card of clubs; diamonds, hearts, spades follow (call-ace)."""
+CALL_CARD_BASE = 140
+"""The code of calling exposed card 0 (table mode: an adversary calls a card exposed by a
+corrected revoke, which its owner must then play: New York 1877 s12, Leeds & Dwight 1888
+s46); card 1..32 follow."""
 
 
 class Action(enum.IntEnum):
@@ -96,6 +102,8 @@ class Action(enum.IntEnum):
     CALL_H = 55
     CALL_S = 56
     CLAIM_REVOKE = 57
+    CORRECT_REVOKE = 58
+    LET_STAND = 59
     PLAY_7C = 60
     PLAY_8C = 61
     PLAY_9C = 62
@@ -162,6 +170,40 @@ class Action(enum.IntEnum):
     GIVE_KS = 130
     GIVE_AS = 131
     GIVE_JK = 132
+    DECLINE_CALL = 139
+    CALL_CARD_7C = 140
+    CALL_CARD_8C = 141
+    CALL_CARD_9C = 142
+    CALL_CARD_TC = 143
+    CALL_CARD_JC = 144
+    CALL_CARD_QC = 145
+    CALL_CARD_KC = 146
+    CALL_CARD_AC = 147
+    CALL_CARD_7D = 148
+    CALL_CARD_8D = 149
+    CALL_CARD_9D = 150
+    CALL_CARD_TD = 151
+    CALL_CARD_JD = 152
+    CALL_CARD_QD = 153
+    CALL_CARD_KD = 154
+    CALL_CARD_AD = 155
+    CALL_CARD_7H = 156
+    CALL_CARD_8H = 157
+    CALL_CARD_9H = 158
+    CALL_CARD_TH = 159
+    CALL_CARD_JH = 160
+    CALL_CARD_QH = 161
+    CALL_CARD_KH = 162
+    CALL_CARD_AH = 163
+    CALL_CARD_7S = 164
+    CALL_CARD_8S = 165
+    CALL_CARD_9S = 166
+    CALL_CARD_TS = 167
+    CALL_CARD_JS = 168
+    CALL_CARD_QS = 169
+    CALL_CARD_KS = 170
+    CALL_CARD_AS = 171
+    CALL_CARD_JK = 172
 
     @property
     def is_play(self) -> bool:
@@ -188,14 +230,22 @@ class Action(enum.IntEnum):
     @property
     def is_give(self) -> bool:
         """True for giving a card face down to a lone partner (``call_for_best``, X-20, X-15c)."""
-        return self >= GIVE_BASE
+        return GIVE_BASE <= self <= GIVE_BASE + 32
+
+    @property
+    def is_card_call(self) -> bool:
+        """True for an adversary's call of an exposed card (table mode, ``call-JH``)."""
+        return CALL_CARD_BASE <= self <= CALL_CARD_BASE + 32
 
     @property
     def card(self) -> int:
-        """The card number played, discarded or given. Raises EuchreValueError for other actions."""
-        if self >= GIVE_BASE:
+        """The card number played, discarded, given or called. Raises EuchreValueError for
+        other actions."""
+        if self >= CALL_CARD_BASE:
+            return int(self) - CALL_CARD_BASE
+        if GIVE_BASE <= self <= GIVE_BASE + 32:
             return int(self) - GIVE_BASE
-        if self >= PLAY_BASE:
+        if PLAY_BASE <= self <= PLAY_BASE + 32:
             return int(self) - PLAY_BASE
         if DISCARD_BASE <= self <= DISCARD_BASE + 32:
             return int(self) - DISCARD_BASE
@@ -315,6 +365,11 @@ GOES_ALONE: frozenset[int] = frozenset(int(a) for a in Action if a.is_alone)
 """The codes of the calls that go alone with them (``Action.is_alone``)."""
 
 
+def is_give_code(code: int) -> bool:
+    """True for the code of a card given face down to a lone partner (100-132)."""
+    return GIVE_BASE <= code <= GIVE_BASE + 32
+
+
 def is_discard_code(code: int) -> bool:
     """True for the code of a dealer's discard (20-52; the call-ace calls 53-56 are not)."""
     return DISCARD_BASE <= code <= DISCARD_BASE + 32
@@ -329,7 +384,7 @@ def _card_number(card: object) -> int:
 
 _SIMPLE = {0: "pass", 1: "order", 2: "order-alone", 13: "alone", 14: "partner",
            15: "take-over", 16: "defend-alone", 17: "forfeit", 18: "farmers-hand", 19: "throw-in",
-           57: "renege"}
+           57: "renege", 58: "correct", 59: "stand", 139: "no-call"}
 _SIMPLE_BACK = {v: k for k, v in _SIMPLE.items()}
 
 
@@ -356,6 +411,8 @@ def action_text(code: int) -> str:
         return "play-" + card_code(code - PLAY_BASE)
     if GIVE_BASE <= code <= GIVE_BASE + 32:
         return "give-" + card_code(code - GIVE_BASE)
+    if CALL_CARD_BASE <= code <= CALL_CARD_BASE + 32:
+        return "call-" + card_code(code - CALL_CARD_BASE)
     raise IllegalActionError(f"not an action code: {code}")
 
 
@@ -382,6 +439,8 @@ def parse_action(text: str) -> int:
                 return 3 + suit + (5 if alone else 0)
         elif t.startswith("call-") and len(t) == 6 and t[5] in "cdhs":
             return CALL_BASE + "cdhs".index(t[5])
+        elif t.startswith("call-"):
+            return CALL_CARD_BASE + parse_card(t[5:])
         elif t.startswith("discard-"):
             return DISCARD_BASE + parse_card(t[8:])
         elif t.startswith("play-"):

@@ -210,6 +210,12 @@ class HandState(Calls):
         self.claim_marks = (0,) * len(table.teams)
         self.penalty_points = (0,) * len(table.teams)
         self.review_left = 0
+        self.exposed = (0,) * table.seats
+        self.correcting = -1
+        self.called_card = -1
+        self.call_asked = -1
+        self.quit_pos = 1
+        self.kept = (-1,) * table.seats
         if self.upcard == JOKER:
             self.phase = Phase.BLIND_NAME
             self.turn = dealer
@@ -251,9 +257,11 @@ class HandState(Calls):
         """This hand as one where every player follows suit from now on: itself unless
         revokes are possible (table mode), else a copy under the same rules with
         ``renege_mode = prevent``, so only cards that follow suit are legal and nothing
-        more is claimed; revokes already made and established stay as they are. For the
-        search of bots that never revoke (RULES.md decision 27). A copy in the claims
-        after the last trick is scored at once."""
+        more is claimed, corrected or called; revokes already made and established stay
+        as they are. For the search of bots that never revoke (RULES.md decision 27). A
+        copy in the claims after the last trick is scored at once; one whose trick waits
+        for corrections is quitted, every card standing; one waiting for the call of an
+        exposed card goes on with no call."""
         if not self.rules.revokes_possible:
             return self
         other = self.copy()
@@ -261,6 +269,13 @@ class HandState(Calls):
         other._legal = None
         if other.phase == Phase.REVOKE_CLAIMS:
             other._finish_scored()
+        elif other.phase == Phase.REVOKE_CORRECTION:  # every card stands
+            other.phase = Phase.PLAY
+            other.quit_pos = 1
+            other._quit_trick()
+        elif other.phase == Phase.CALL_CARD:  # no card is called
+            other.phase = Phase.PLAY
+            other.turn = other.call_asked
         return other
 
     # ------------------------------------------------------------------ queries
@@ -407,7 +422,8 @@ class HandState(Calls):
             list(self.trick_seats), list(self.tricks_won), self.leader, self.result,
             self._legal, self.called, self.partner, self.claims_left, self.shown,
             self.revokes, self.established, self.proofs, self.claim_log, self.claim_marks, self.penalty_points,
-            self.review_left,
+            self.review_left, self.exposed, self.correcting, self.called_card, self.call_asked, self.quit_pos,
+            self.kept,
         )
 
     def _restore(self, s: tuple[Any, ...]) -> None:
@@ -417,7 +433,8 @@ class HandState(Calls):
          self.best_done, n_hist, n_tricks, self.trick_cards, self.trick_seats, self.tricks_won,
          self.leader, self.result, self._legal, self.called, self.partner, self.claims_left, self.shown,
          self.revokes, self.established, self.proofs, self.claim_log, self.claim_marks, self.penalty_points,
-         self.review_left) = s
+         self.review_left, self.exposed, self.correcting, self.called_card, self.call_asked, self.quit_pos,
+         self.kept) = s
         del self.history[n_hist:]
         del self.tricks[n_tricks:]
         self.is_over = self.phase == Phase.DONE
@@ -527,6 +544,8 @@ LEGAL_BY_PHASE: dict[Phase, Callable[[HandState], Legal]] = {
     Phase.GIVE_BEST: HandState._legal_give_best,
     Phase.BEST_DISCARD: HandState._legal_best_discard,
     Phase.REVOKE_CLAIMS: HandState._legal_review,
+    Phase.REVOKE_CORRECTION: HandState._legal_correction,
+    Phase.CALL_CARD: HandState._legal_card_call,
 }
 """For each phase, the method that lists its legal actions."""
 
@@ -543,6 +562,8 @@ APPLY_BY_PHASE: dict[Phase, Callable[[HandState, int], None]] = {
     Phase.GIVE_BEST: HandState._apply_give_best,
     Phase.BEST_DISCARD: HandState._apply_best_discard,
     Phase.REVOKE_CLAIMS: HandState._apply_review,
+    Phase.REVOKE_CORRECTION: HandState._apply_correction,
+    Phase.CALL_CARD: HandState._apply_card_call,
 }
 """For each phase, the method that applies one of its actions."""
 

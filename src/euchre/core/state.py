@@ -52,6 +52,18 @@ class Phase(enum.IntEnum):
     follow suit (and has not claimed since) claims a revoke or passes: the tricks may be
     searched at the end of the hand, and no claim is heard after the next cut (Leeds &
     Dwight 1888 s66, s68; New York 1877 s10; RULES.md decision 27)."""
+    REVOKE_CORRECTION = 12
+    """``renege_mode = penalize_on_claim``: a trick is complete but not yet quitted; each
+    seat that failed to follow suit in it, in play order, lets its card stand or, holding
+    the suit led (a revoke), corrects it: the card goes back to its hand as an exposed
+    card and it plays one of the suit; the adversaries who played after it take their
+    cards back and play again, its partner plays the same card again (New York 1877 s11,
+    Leeds & Dwight 1888 s69; RULES.md decision 27)."""
+    CALL_CARD = 13
+    """``renege_mode = penalize_on_claim``: the seat to play holds a card exposed by a
+    corrected revoke; the first adversary at his left that takes part calls one of his
+    exposed cards, which he must then play if he can without revoking, or declines (New
+    York 1877 s12, Leeds & Dwight 1888 s46)."""
 
 
 class Trick(NamedTuple):
@@ -162,6 +174,7 @@ class HandFields:
         "trick_seats", "tricks_won", "leader", "result", "packets", "_stack", "_legal",
         "_alone_ok", "_with_call", "is_over", "called", "partner", "claims_left", "shown",
         "revokes", "established", "proofs", "claim_log", "claim_marks", "penalty_points", "review_left",
+        "exposed", "correcting", "called_card", "call_asked", "quit_pos", "kept",
     )
 
     rules: Rules
@@ -234,6 +247,22 @@ class HandFields:
     """Per side: points the laws gave so far in this hand (claims that failed)."""
     review_left: int
     """Seats still to be asked in the claims after the last trick (``REVOKE_CLAIMS``)."""
+    exposed: tuple[int, ...]
+    """Per seat: the cards (a bit mask) exposed by its corrected revokes and not played
+    yet (public: they lie face up on the table, New York 1877 s11-s12)."""
+    correcting: int
+    """The seat that corrected a revoke and must now play a card of the suit led, or -1."""
+    called_card: int
+    """The exposed card the adversaries called, which the seat to play must play, or -1."""
+    call_asked: int
+    """The seat whose exposed cards the adversaries were asked about at this turn, or -1
+    (they are asked once a turn)."""
+    quit_pos: int
+    """In the trick being played: the positions below this one were asked whether they
+    correct (``REVOKE_CORRECTION``); 1 at the start of a trick (the lead follows no suit)."""
+    kept: tuple[int, ...]
+    """Per seat: the card a partner of a corrector took back and must play again, or -1
+    (only the adversaries may change theirs, s69)."""
 
 
 FIELDS: tuple[str, ...] = HandFields.__slots__

@@ -9,18 +9,19 @@ from __future__ import annotations
 
 from euchre.core.actions import PLAY_BASE
 from euchre.core.cards import follow_mask, trick_winner_index
+from euchre.core.corrections import CorrectionLaw
 from euchre.core.errors import IllegalActionError
 from euchre.core.legal import _NO_LEGAL, _PLAY_LEGAL, Legal, _cards_legal, _legal_of, _safe_text
-from euchre.core.revokes import _CLAIM, _LEGAL_REVIEW, RevokeLaw, revoke_points
+from euchre.core.revokes import _CLAIM, _LEGAL_REVIEW, revoke_points
 from euchre.core.scoring import score_hand, side_points
 from euchre.core.state import HandResult, Phase, Revoke, Trick
 
 
-class TrickPlay(RevokeLaw):
+class TrickPlay(CorrectionLaw):
     """The play phase and the end of a hand (methods only; the fields are
     :class:`~euchre.core.state.HandFields`). In table mode (``renege_mode =
-    penalize_on_claim``) any card held may be played and revokes claimed
-    (:mod:`euchre.core.revokes`)."""
+    penalize_on_claim``) any card held may be played, revokes claimed
+    (:mod:`euchre.core.revokes`) and corrected (:mod:`euchre.core.corrections`)."""
 
     __slots__ = ()
 
@@ -38,14 +39,25 @@ class TrickPlay(RevokeLaw):
 
     def _legal_play(self) -> Legal:
         if self.rules.revokes_possible:
-            # Table mode: any card held, and a claim where the laws hear one now.
-            hand = self.hands[self.turn]
-            codes = [PLAY_BASE + c for c in range(33) if hand >> c & 1]
-            if self.rules.renege_ends_hand and self._may_claim(self.turn):
-                codes.append(_CLAIM)
-            return _legal_of(tuple(codes))
+            return self._legal_table_play()
         hand = self.following_mask()
         return _PLAY_LEGAL.get(hand) or _cards_legal(hand, PLAY_BASE, _PLAY_LEGAL)
+
+    def _legal_table_play(self) -> Legal:
+        """Table mode: any card held; a called exposed card, a partner's card taken back
+        by a correction, or the corrector's card of the suit led where one binds the seat;
+        and a claim where the laws hear one now (RULES.md decision 27)."""
+        forced = self._forced_play()
+        if forced != -1:
+            hand = 1 << forced
+        elif self.correcting == self.turn:
+            hand = self.following_mask()
+        else:
+            hand = self.hands[self.turn]
+        codes = [PLAY_BASE + c for c in range(33) if hand >> c & 1]
+        if self.rules.renege_ends_hand and self._may_claim(self.turn):
+            codes.append(_CLAIM)
+        return _legal_of(tuple(codes))
 
     def _apply_play(self, code: int) -> None:
         seat = self.turn
@@ -54,19 +66,29 @@ class TrickPlay(RevokeLaw):
                 self._finish_scored()
             return
         card = code - PLAY_BASE
-        if self.rules.revokes_possible:
+        table_mode = self.rules.revokes_possible
+        if table_mode:
             self._note_revoke(seat, card, self.hands[seat])
+            self._played_card(seat, card)
         self.history.append((seat, code))
         self.hands[seat] &= ~(1 << card)
-        cards = self.trick_cards
-        cards.append(card)
-        seats = self.trick_seats
-        seats.append(seat)
+        self.trick_cards.append(card)
+        self.trick_seats.append(seat)
         nxt = self.table.next_active[self.active][seat]
         if nxt != self.leader:
-            self.turn = nxt
-            return
-        # The trick is complete: the highest card under (trump, led suit) wins.
+            if table_mode:
+                self._to_turn(nxt)
+            else:
+                self.turn = nxt
+        elif table_mode:
+            self._complete_trick()
+        else:
+            self._quit_trick()
+
+    def _quit_trick(self) -> None:
+        """The trick is turned and quitted: the highest card under (trump, led suit) wins."""
+        cards = self.trick_cards
+        seats = self.trick_seats
         winner = seats[trick_winner_index(cards, self.trump)]
         self.tricks.append(Trick(self.leader, tuple(seats), tuple(cards), winner))
         self.tricks_won[self.table.team[winner]] += 1
@@ -79,7 +101,12 @@ class TrickPlay(RevokeLaw):
                 return
             self._finish_scored()
         else:
-            self.turn = self.leader = winner
+            self.leader = winner
+            if self.rules.revokes_possible:
+                self.phase = Phase.PLAY
+                self._to_turn(winner)
+            else:
+                self.turn = winner
 
     def _legal_review(self) -> Legal:
         return _LEGAL_REVIEW

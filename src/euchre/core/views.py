@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from euchre.core.actions import CALL_BASE, DISCARD_BASE, GIVE_BASE, Action, is_discard_code
+from euchre.core.actions import CALL_BASE, DISCARD_BASE, GIVE_BASE, PLAY_BASE, Action, is_discard_code, is_give_code
 from euchre.core.calls import best_card
 from euchre.core.cards import EFFECTIVE_SUIT, JOKER, cards_of, deck_cards, follow_mask, mask_of
 from euchre.core.errors import EuchreError, EuchreTypeError, EuchreValueError, IllegalActionError
@@ -80,6 +80,9 @@ class PlayerView:
             the proof (New York 1877 s10).
         claim_log: table mode: every revoke claim as ``(claimant seat, revokes it
             established)``, 0 for a claim not upheld.
+        exposed: table mode: per seat, the cards exposed by its corrected revokes and
+            not played yet (card numbers, ascending; public: they lie face up, New York
+            1877 s11-s12); empty outside table mode.
     """
 
     seat: int
@@ -109,6 +112,7 @@ class PlayerView:
     revokes: tuple[Revoke, ...] = ()
     proofs: tuple[tuple[int, int], ...] = ()
     claim_log: tuple[tuple[int, int], ...] = ()
+    exposed: tuple[tuple[int, ...], ...] = ()
 
     @property
     def table(self) -> Table:
@@ -260,6 +264,7 @@ def view_of(state: HandState, seat: int, score: Sequence[int] | None = None) -> 
         revokes=tuple([state.revokes[i] for i in state.established]),
         proofs=state.proofs,
         claim_log=state.claim_log,
+        exposed=tuple([tuple(cards_of(m)) for m in state.exposed]) if any(state.exposed) else (),
     )
 
 
@@ -272,14 +277,14 @@ def _seen_history(state: HandState, seat: int) -> tuple[tuple[int, int], ...]:
     so only they are looked at (in play, the cards played are most of the history)."""
     history = state.history
     calls = history[:len(history) - _played(state)]
-    if not any(is_discard_code(code) or code >= GIVE_BASE for _, code in calls):
+    if not any(is_discard_code(code) or is_give_code(code) for _, code in calls):
         return tuple(history)
     partner = state.table.partner
     seen: list[tuple[int, int]] = []
     for s, code in calls:
         if is_discard_code(code) and s != seat:
             code = HIDDEN
-        elif code >= GIVE_BASE and seat != s and seat != partner[s]:
+        elif is_give_code(code) and seat != s and seat != partner[s]:
             code = HIDDEN_GIVE
         seen.append((s, code))
     return tuple(seen + history[len(calls):])
@@ -324,8 +329,8 @@ def _best_events(view: PlayerView) -> list[_Best]:
     history = view.history
     partner = view.rules.table.partner
     for i, (s, code) in enumerate(history):
-        if code >= GIVE_BASE or code == HIDDEN_GIVE:
-            card = code - GIVE_BASE if code >= GIVE_BASE else -1
+        if is_give_code(code) or code == HIDDEN_GIVE:
+            card = code - GIVE_BASE if code >= 0 else -1
             at, d2 = -1, -1
             if i + 1 < len(history):
                 at = i + 1
@@ -479,6 +484,12 @@ def _sample_world(view: PlayerView, rng: random.Random, trust_voids: bool = True
             if c in allowed or c in known:
                 continue
             allowed[c] = {_KITTY} if s == farmer else {s}
+    for s, code in view.history:
+        # Table mode: a card played and taken back (a corrected revoke, which leaves it
+        # exposed, or a card played after it) is back in its player's hand, unless he
+        # played it again (RULES.md decision 27).
+        if PLAY_BASE <= code <= PLAY_BASE + 32 and s != me and code - PLAY_BASE not in played:
+            allowed[code - PLAY_BASE] = {s}
     for c in unseen:
         if c in allowed:
             continue

@@ -40,7 +40,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from euchre.core.actions import DISCARD_BASE, GIVE_BASE, PLAY_BASE, Action, is_discard_code
+from euchre.core.actions import CALL_CARD_BASE, DISCARD_BASE, GIVE_BASE, PLAY_BASE, Action, is_discard_code, is_give_code
 from euchre.core.cards import JOKER, NO_TRUMP, SAME_COLOUR, Card
 from euchre.core.hand import Phase
 from euchre.core.rules import Rules
@@ -197,16 +197,25 @@ def describe(action: int, seat: int, *, dealer: int, phase: Phase, style: str = 
     if action == HIDDEN_GIVE:
         return "gives his partner a card face down"
     code = int(action)
-    if code >= GIVE_BASE:
+    if is_give_code(code):
         # the partner passes his best card "face down" to the lone player.
         if viewer is None or viewer == seat or viewer == table.partner[seat]:
             return f"gives his partner {card_words(code - GIVE_BASE, joker_card)} face down"
         return "gives his partner a card face down"
-    if code >= PLAY_BASE:
+    if CALL_CARD_BASE <= code <= CALL_CARD_BASE + 32:
+        # New York 1877 s12: an exposed card "can be called by either adversary".
+        return f"I call your exposed {card_words(code - CALL_CARD_BASE, joker_card)}."
+    if code >= PLAY_BASE and code != Action.DECLINE_CALL:
         return card_words(code - PLAY_BASE, joker_card)
     act = Action(code)
     if act == Action.CLAIM_REVOKE:
         return "Renege!"  # the call of a revoke at the table (REFERENCE 3.3; RULES.md decision 27)
+    if act == Action.CORRECT_REVOKE:
+        return "I correct my revoke."  # before the trick is quitted (New York 1877 s11)
+    if act == Action.LET_STAND:
+        return "lets his card stand"
+    if act == Action.DECLINE_CALL:
+        return "No call."
     if act.is_call:
         # The call-ace maker names the suit whose best card calls his partner.
         return f"I call the best {('club', 'diamond', 'heart', 'spade')[act.called_suit]}."
@@ -274,13 +283,22 @@ def plain(action: int, *, upcard: int | None = None, joker_card: str = "joker") 
         return "discard a card"
     if code == HIDDEN_GIVE:
         return "give a card face down"
-    if code >= GIVE_BASE:
+    if is_give_code(code):
         return f"give {card_words(code - GIVE_BASE, joker_card)} to your lone partner, face down"
-    if code >= PLAY_BASE:
+    if CALL_CARD_BASE <= code <= CALL_CARD_BASE + 32:
+        return (f"call the exposed {card_words(code - CALL_CARD_BASE, joker_card)}: it must be played now, "
+                "unless that would be a revoke")
+    if code >= PLAY_BASE and code != Action.DECLINE_CALL:
         return f"play {card_words(code - PLAY_BASE, joker_card)}"
     act = Action(code)
     if act == Action.CLAIM_REVOKE:
         return "claim a revoke: a player of another side failed to follow suit"
+    if act == Action.CORRECT_REVOKE:
+        return "correct your revoke: take the card back (it stays face up, exposed) and follow suit"
+    if act == Action.LET_STAND:
+        return "let your card stand"
+    if act == Action.DECLINE_CALL:
+        return "call no exposed card"
     if act.is_call:
         s = act.called_suit
         return f"call the best {suit_symbol(s)} {suit_word(s)} card for a partner"
@@ -347,16 +365,28 @@ def history_phases(history: Iterable[tuple[int, int]], table: Table = FOUR_HANDE
     maker = -1
     given = False
     plays: dict[int, int] = {}
-    for seat, code in history:
+    for i, (seat, code) in enumerate(history):
         after_give, given = given, False
+        if code in (Action.CORRECT_REVOKE, Action.LET_STAND):
+            out.append(Phase.REVOKE_CORRECTION)
+            if code == Action.CORRECT_REVOKE:
+                # The corrected card and every card played after it are taken back.
+                last = max(k for k in range(i) if history[k][0] == seat and PLAY_BASE <= history[k][1] <= PLAY_BASE + 32)
+                for s, c in history[last:i]:
+                    if PLAY_BASE <= c <= PLAY_BASE + 32:
+                        plays[s] -= 1
+            continue
+        if code == Action.DECLINE_CALL or CALL_CARD_BASE <= code <= CALL_CARD_BASE + 32:
+            out.append(Phase.CALL_CARD)
+            continue
         if plays and (code == Action.CLAIM_REVOKE or code == Action.PASS):
             # Table mode: a claim at a turn in the play, or (every player's five cards
             # played) a claim or a pass in the claims after the last trick (decision 27).
             out.append(Phase.REVOKE_CLAIMS if all(n == 5 for n in plays.values()) else Phase.PLAY)
             continue
-        if PLAY_BASE <= code < GIVE_BASE:
+        if PLAY_BASE <= code <= PLAY_BASE + 32:
             plays[seat] = plays.get(seat, 0) + 1
-        if code >= GIVE_BASE or code == HIDDEN_GIVE:
+        if is_give_code(code) or code == HIDDEN_GIVE:
             out.append(Phase.GIVE_BEST)
             given = True
             continue

@@ -52,7 +52,7 @@ from typing import Any
 
 import orjson
 
-from euchre.core.actions import ACTIONS, GIVE_BASE, PLAY_BASE, Action, action_text, is_discard_code
+from euchre.core.actions import ACTIONS, PLAY_BASE, Action, action_text, is_discard_code, is_give_code
 from euchre.core.cards import JOKER, NO_TRUMP, Card, card_code
 from euchre.core.counters import counters
 from euchre.core.game import Game, bridge_team
@@ -167,8 +167,8 @@ def _calls_json(view: PlayerView, viewer: int) -> list[dict[str, Any]]:
     claim_no = 0
     for i, ((seat, code), phase) in enumerate(zip(view.history, history_phases(view.history, table, claims),
                                                   strict=True)):
-        if PLAY_BASE <= code < GIVE_BASE:
-            continue
+        if PLAY_BASE <= code <= PLAY_BASE + 32 or code == Action.LET_STAND:
+            continue  # the cards are shown as cards; a card left standing changes nothing
         words = describe(code, seat, dealer=view.dealer, phase=phase, style=style, upcard=view.upcard, viewer=viewer,
                          table=table, claim=i < claims, joker_card=view.rules.joker_card)
         # A discard (HIDDEN) or a card given for best (HIDDEN_GIVE) that the viewer may
@@ -280,7 +280,7 @@ class StateCache:
         key = (view.dealer, view.phase, in_claim_round(view), view.turn, view.upcard, view.upcard_to_dealer,
                view.joker_aside, view.trump,
                view.maker, view.alone, view.defender_alone, view.active, view.trick_seats, view.trick_cards,
-               view.tricks, view.tricks_won, view.hand_sizes)
+               view.tricks, view.tricks_won, view.hand_sizes, view.exposed)
         if key != self.public_key:
             fields = _public_fields(view, card_fragment, orjson.Fragment(self.tricks_of(view)))
             self.public_head = ascii_json(orjson.dumps(fields))[:-1]
@@ -321,6 +321,9 @@ def _public_fields(view: PlayerView, card: Callable[[int, str], Any] = card_json
         "tricks": _tricks_json(view, card) if tricks is None else tricks,
         "tricks_won": list(view.tricks_won),
         "hand_sizes": list(view.hand_sizes),
+        # Table mode: the cards exposed by corrected revokes, face up before their owners.
+        "exposed": {seat_text(s, table): [card(c, view.rules.joker_card) for c in cards]
+                    for s, cards in enumerate(view.exposed) if cards},
     }
 
 
@@ -332,7 +335,10 @@ def _public_hand(view: PlayerView, viewer: int) -> dict[str, Any]:
 
 
 def _legal_entry(view: PlayerView, code: int) -> dict[str, Any]:
-    kind = "give" if code >= GIVE_BASE else "play" if code >= PLAY_BASE else "discard" if is_discard_code(code) else "call"
+    # A call is any decision but a card played, discarded or given (the call of an
+    # exposed card too: a button, like the other calls).
+    kind = ("give" if is_give_code(code) else "play" if PLAY_BASE <= code <= PLAY_BASE + 32
+            else "discard" if is_discard_code(code) else "call")
     out: dict[str, Any] = {
         "action": action_text(code),
         "kind": kind,

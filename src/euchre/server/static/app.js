@@ -22,7 +22,13 @@ const PHASES = {
   play: "playing", done: "hand over",
   give_best: "giving the lone partner a card face down", best_discard: "discarding after the partner's best card",
   claims: "deciding on a claim of the dealt hand", revoke_claims: "deciding whether to claim a revoke (renege)",
+  revoke_correction: "deciding, before the trick is quitted, whether to correct a card that did not follow suit",
+  call_card: "deciding whether to call an exposed card",
 };
+
+// The phases of the play of the tricks (table mode adds a trick's corrections and the
+// call of an exposed card).
+const PLAY_PHASES = ["play", "revoke_correction", "call_card"];
 
 const $ = (id) => document.getElementById(id);
 
@@ -127,7 +133,7 @@ function copy(text) {
 }
 
 // ---------------------------------------------------------------- the table
-const session = { ws: null, token: null, state: null, welcome: null, retry: 0, nextId: 1, lastAnnounce: "" };
+const session = { ws: null, token: null, state: null, welcome: null, retry: 0, nextId: 1, lastAnnounce: "", autoStood: -1 };
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
@@ -403,6 +409,12 @@ function renderSeats(state) {
       el("div", { class: "name", text: info.name + (seat === state.you.seat ? " (you)" : "") }),
       el("div", { class: "meta", text: TITLES[seat] + " · " + bits.join(" · ") + (toAct ? " · to act" : "") }),
     );
+    const exposed = hand && hand.exposed ? hand.exposed[seat] : null;
+    if (exposed && exposed.length) {
+      // Table mode: cards exposed by a corrected revoke lie face up before their owner.
+      box.append(el("div", { class: "exposed", "aria-label": "Exposed cards" }, "Exposed: ",
+        ...exposed.map((card) => cardNode(card))));
+    }
   }
 }
 
@@ -414,7 +426,8 @@ function renderCentre(state) {
   trick.replaceChildren();
   if (!game) return;
   const hand = game.hand;
-  if (hand.upcard_state !== "taken" || hand.phase !== "play") {
+  const inPlay = PLAY_PHASES.includes(hand.phase);
+  if (hand.upcard_state !== "taken" || !inPlay) {
     if (hand.upcard_face_down) {
       // turn_down_display = face_down_on_stock (S000 L123): the card lies face down.
       up.append(el("div", { text: "Upcard, turned face down on the stock" }),
@@ -428,7 +441,7 @@ function renderCentre(state) {
   for (const played of hand.trick) {
     trick.append(el("div", { class: "played" }, cardNode(played.card), el("div", { text: seatName(state, played.seat) })));
   }
-  if (!hand.trick.length && hand.tricks.length && hand.phase === "play") {
+  if (!hand.trick.length && hand.tricks.length && inPlay) {
     // The trick just completed stays on the table, every card with its seat, until the next lead.
     const last = hand.tricks[hand.tricks.length - 1];
     for (const played of last.cards) {
@@ -478,13 +491,24 @@ function renderChoices(state) {
   const box = $("choices");
   box.replaceChildren();
   if (!state.game) return;
-  const calls = state.game.legal.filter((a) => a.kind === "call");
+  const legal = state.game.legal;
+  if (legal.length === 1 && legal[0].action === "stand") {
+    // Table mode: a card that did not follow suit while the hand held none of the suit
+    // led can only stand; the question is asked of every such card (so that it tells
+    // the others nothing), and the page answers it for you.
+    box.append(el("p", { class: "about", text: "Your card stands: you hold none of the suit led." }));
+    if (session.autoStood !== state.seq) {
+      session.autoStood = state.seq;
+      act("stand");
+    }
+    return;
+  }
+  const calls = legal.filter((a) => a.kind === "call");
   for (const choice of calls) {
     box.append(el("button", { type: "button", onclick: () => act(choice.action) },
       choice.label, el("span", { class: "words", text: "“" + choice.words + "”" })));
   }
   if (!calls.length) {
-    const legal = state.game.legal;
     box.append(el("p", { class: "about", text: legal.length ? "Choose a card from your hand." : "Nothing to decide now." }));
   }
   if (state.game.legal.length > 1) {
