@@ -60,7 +60,16 @@ RULESETS.update({
                                            dealer_may_discard_upcard=True),
     "mix-claims-joker-blind-32": MS.replace(joker=True, deck=32, nines_tens_redeal=True, ace_no_face_redeal=True),
 })
+TABLE_MODE: dict[str, Rules] = {
+    # Table mode (RULES.md decision 27): revokes, claims, corrections and exposed cards.
+    # Its own tests of following suit are in test_table_mode*.py; here the state's
+    # mechanics and what views hide.
+    "table-mode-dc": preset("dc-club-1862").replace(renege_mode="penalize_on_claim"),
+    "table-mode-tournament": preset("modern-tournament").replace(renege_mode="penalize_on_claim"),
+}
 NAMES = sorted(RULESETS)
+WITH_TABLE_MODE = NAMES + sorted(TABLE_MODE)
+RULESETS.update(TABLE_MODE)
 
 SETTINGS = settings(max_examples=50, deadline=None, database=None, derandomize=True,
                     suppress_health_check=[HealthCheck.too_slow])
@@ -187,7 +196,7 @@ def test_play_follows_the_rules(name: str, seed: int) -> None:
 
 
 # ================================================================== push / pop / copy
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", WITH_TABLE_MODE)
 @SETTINGS
 @given(seed=SEEDS)
 def test_push_pop_restores_the_state_exactly(name: str, seed: int) -> None:
@@ -214,7 +223,7 @@ def test_push_pop_restores_the_state_exactly(name: str, seed: int) -> None:
     assert kit.snapshot(replay) == start
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", WITH_TABLE_MODE)
 @SETTINGS
 @given(seed=SEEDS, cut=st.integers(min_value=0, max_value=40))
 def test_copy_is_independent(name: str, seed: int, cut: int) -> None:
@@ -237,7 +246,7 @@ def test_copy_is_independent(name: str, seed: int, cut: int) -> None:
 
 
 # ============================================================================ records
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", WITH_TABLE_MODE)
 @settings(max_examples=10, deadline=None, database=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=SEEDS, stop=st.integers(min_value=1, max_value=400))
 def test_records_round_trip(name: str, seed: int, stop: int) -> None:
@@ -270,7 +279,7 @@ def test_records_round_trip(name: str, seed: int, stop: int) -> None:
 VIEW_FIELDS = {
     "seat", "rules", "dealer", "phase", "turn", "upcard", "joker_aside", "hand", "discard", "history", "trump",
     "maker", "alone", "defender_alone", "active", "upcard_to_dealer", "tricks", "trick_seats", "trick_cards",
-    "tricks_won", "hand_sizes", "score", "legal", "shown", "revokes", "proofs", "claim_log",
+    "tricks_won", "hand_sizes", "score", "legal", "shown", "revokes", "proofs", "claim_log", "exposed",
 }
 
 
@@ -291,8 +300,10 @@ def visible_cards(view: PlayerView) -> set[int]:
             seen.add(code - 20)
         elif 60 <= code < 100:
             seen.add(code - 60)
-        elif code >= 100:
+        elif 100 <= code <= 132:
             seen.add(code - 100)  # a card given for best
+        elif 140 <= code <= 172:
+            seen.add(code - 140)  # an exposed card called (table mode)
     for a in view.legal:
         if a.is_play or a.is_discard or a.is_give:
             seen.add(a.card)
@@ -300,10 +311,12 @@ def visible_cards(view: PlayerView) -> set[int]:
         seen |= set(cards)
     seen |= {r.card for r in view.revokes}  # played cards, established revokes only
     seen |= {card for _, card in view.proofs if card >= 0}  # the proof lays a held card on the table
+    for cards in view.exposed:
+        seen |= set(cards)  # table mode: a corrected revoke's card lies face up
     return seen
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", WITH_TABLE_MODE)
 @SETTINGS
 @given(seed=SEEDS)
 def test_views_never_show_hidden_cards(name: str, seed: int) -> None:
@@ -339,14 +352,17 @@ def test_views_never_show_hidden_cards(name: str, seed: int) -> None:
                     hidden.add(code - 20)  # a lone player's discard after his partner's best card
             hidden.discard(state.upcard)  # the upcard is public (its fate may not be)
             for s, code in state.history:
-                if code >= 100 and seat in (s, partner[s]):
+                if 100 <= code <= 132 and seat in (s, partner[s]):
                     hidden.discard(code - 100)  # the two partners saw the card given (X-15c)
+                elif 60 <= code <= 92:
+                    hidden.discard(code - 60)  # table mode: a card played and taken back was seen
             hidden -= public  # cards shown by a claim are public
+            hidden -= {card for _, card in state.proofs}  # a revoke's proof laid on the table (decision 27)
             assert {c for _, cards in view.shown for c in cards} == public
             assert len(view.history) == len(state.history)
             for (s, code), shown in zip(state.history, view.history, strict=True):
                 is_discard = 20 <= code <= 52
-                is_give = code >= 100
+                is_give = 100 <= code <= 132
                 if is_discard:
                     assert shown == ((s, HIDDEN) if seat != s else (s, code))
                 elif is_give:

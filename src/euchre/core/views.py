@@ -510,7 +510,9 @@ def _sample_world(view: PlayerView, rng: random.Random, trust_voids: bool = True
     # Calls can constrain hidden cards too (natural_trump: a caller held a natural
     # trump of his suit). Those are checked by replaying the history; a world that
     # fails the replay is drawn again (rejection sampling).
-    tries = 200 if rules.require_trump_to_call != "none" or view.shown else 1
+    # So can a corrected revoke (table mode): the corrector held a card of the suit led.
+    tries = 200 if (rules.require_trump_to_call != "none" or view.shown
+                    or any(code == Action.CORRECT_REVOKE for _, code in view.history)) else 1
     for _ in range(tries):
         placed = _assign(unseen, list(room.items()), allowed, rng)
         if placed is None:
