@@ -241,3 +241,46 @@ def test_table_mode_a_revoke_claimed_through_a_terminal(tmp_path: Path) -> None:
     assert any(code == "renege" for hand in data["hands"] for _seat, code in hand["actions"])
     game, _players = loads(record.read_text())  # replays, claims and all
     assert game.is_over and list(game.score) == data["final_score"]
+
+
+def test_table_mode_a_revoke_corrected_through_a_terminal(tmp_path: Path) -> None:
+    """Table mode through a real terminal: South revokes on purpose (a card other than the
+    ones the game says follow suit), is asked before the trick is quitted, and corrects:
+    the narration says so, his card lies exposed, and the record holds the correction
+    (New York 1877 s11; RULES.md decision 27)."""
+    record = tmp_path / "correct.json"
+    child = spawn("play", "--seed", "5", "--preset", "dc-club-1862", "--rule", "revokes=on",
+                  "--bots", "intermediate", "--save", str(record))
+    revoked = corrected = False
+    prompts = 0
+    while not corrected:
+        child.expect(PROMPT)
+        before = clean(child.before)
+        prompts += 1
+        assert prompts < 300, "no chance to revoke came"
+        if "Before the trick is quitted" in before and child.after.startswith("Your call"):
+            menu = re.search(r"(\d)  I correct my revoke", before)
+            assert menu, before
+            child.sendline(menu.group(1))
+            corrected = True
+            continue
+        follow = re.findall(r"(\d) \S+(?: or |: any other card)", before.split("Follow suit with")[-1]) \
+            if "Follow suit with" in before else []
+        size = re.search(r"Your card \(1-(\d)", child.after)
+        if follow and size and not revoked:
+            wrong = next(str(i) for i in range(1, int(size.group(1)) + 1) if str(i) not in follow)
+            child.sendline(wrong)
+            revoked = True
+            continue
+        if child.after.startswith("Discard"):  # the last card: never the upcard just taken up
+            child.sendline(re.findall(r"1-(\d)", child.after)[0])
+            continue
+        child.sendline(follow[0] if follow else "1")
+    child.expect(PROMPT)
+    after = clean(child.before)
+    assert '"I correct my revoke."' in after and "exposed card" in after
+    child.sendline("quit")
+    child.expect("Game stopped")
+    assert finish(child) == 0
+    data = json.loads(record.read_text())
+    assert any(code == "correct" for hand in data["hands"] for _seat, code in hand["actions"])

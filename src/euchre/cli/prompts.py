@@ -227,8 +227,11 @@ class HumanPlayer:
             line.append_text(numbered_hand(shown, playable, view.rules.joker_card))
             c.print(line)
             following = {a.card for a in view.following_actions()}
-            if len(playable) == 1 and view.exposed and next(iter(playable)) in view.exposed[view.seat] \
-                    and len(shown) > 1:
+            called = bool(view.history) and Action(max(view.history[-1][1], 0)).is_card_call
+            if called and not (len(playable) == 1 and next(iter(playable)) in view.exposed[view.seat]):
+                c.print("Your exposed card was called, but you hold the suit led: playing it would be a revoke, "
+                        "so the call does not bind you.")
+            if called and len(playable) == 1 and len(shown) > 1:
                 c.print("Your exposed card was called: you must play it.")
             elif len(playable) == 1 and (view.seat, int(Action.play(next(iter(playable))))) in view.history:
                 c.print("Your partner corrected a revoke: you play your card again (only the opponents may change "

@@ -513,15 +513,16 @@ class Narrator:
     def _corrected(self, hand: HandState, seat: int) -> None:
         """Table mode: ``seat`` corrected a revoke before the trick was quitted (New York
         1877 s11): his card lies exposed, the cards played after it are taken back."""
-        who = self.seat_name(seat)
-        line = Text(f'  {who}: "I correct my revoke." ')
-        exposed = list(cards_of(hand.exposed[seat]))
-        if exposed:
-            line.append(f"{who}'s exposed card{'s' if len(exposed) > 1 else ''}, face up: ")
-            line.append_text(cards_text(exposed, joker_card=hand.rules.joker_card))
-            line.append("; ")
-        line.append(f"{who} follows suit now, and the cards played after his are taken back: "
-                    "his opponents may play others, his partner plays his again.")
+        history = hand.history
+        last = max(k for k in range(len(history) - 1) if history[k][0] == seat and Action(history[k][1]).is_play)
+        card = Action(history[last][1]).card
+        later = sum(1 for _, code in history[last + 1:-1] if Action(code).is_play)
+        line = Text(f'  {self.seat_name(seat)}: "I correct my revoke." ')
+        line.append_text(card_text(card, hand.rules.joker_card))
+        line.append(" goes back to the hand face up, an exposed card; a card of the suit led is played instead.")
+        if later:
+            line.append(" The cards played after it are taken back: the opponents may play others, the partner "
+                        "plays his again.")
         self.console.print(line)
         self._pause()
 
@@ -626,7 +627,7 @@ class Narrator:
             d = hand.defender_alone
             line += f" {self.seat_name(d)} defends alone{self.sitting_out(d)}."
         c.print(line)
-        if hand.phase == Phase.PLAY:
+        if hand.phase in (Phase.PLAY, Phase.REVOKE_CORRECTION, Phase.CALL_CARD):
             c.print(f"Tricks: {per_side(hand.table, hand.tricks_won)}")
             c.print(score_text)
             self._counters(rules, score)
@@ -638,6 +639,14 @@ class Narrator:
                         t.append(", ")
                     t.append(f"{self.table.titles[s]} ")
                     t.append_text(card_text(card, hand.rules.joker_card))
+                c.print(t)
+            if any(hand.exposed):  # table mode: cards of corrected revokes lie face up
+                t = Text("Exposed, face up: ")
+                for i, s in enumerate(s for s in range(self.table.seats) if hand.exposed[s]):
+                    if i:
+                        t.append(", ")
+                    t.append(f"{self.table.titles[s]} ")
+                    t.append_text(cards_text(list(cards_of(hand.exposed[s])), joker_card=hand.rules.joker_card))
                 c.print(t)
 
     def _name_width(self) -> int:

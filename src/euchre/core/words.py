@@ -213,7 +213,7 @@ def describe(action: int, seat: int, *, dealer: int, phase: Phase, style: str = 
     if act == Action.CORRECT_REVOKE:
         return "I correct my revoke."  # before the trick is quitted (New York 1877 s11)
     if act == Action.LET_STAND:
-        return "lets his card stand"
+        return "Let it stand."
     if act == Action.DECLINE_CALL:
         return "No call."
     if act.is_call:
