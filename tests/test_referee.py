@@ -401,3 +401,22 @@ def test_regression_the_two_handed_referee_starts_without_dealer() -> None:
     cmd = [sys.executable, "-m", "euchre.cli.main", "referee", "--preset", "two-handed"]
     done = subprocess.run(cmd, input="hand 1 3\nquit\n", capture_output=True, text=True, timeout=60, check=False)
     assert done.returncode == 0 and "Points: 1 to Player 1." in done.stdout
+
+
+def test_a_revoke_corrected_in_a_hand_entered_card_by_card_is_no_revoke() -> None:
+    """The same deal, E correcting his 9C before trick 1 is quitted (New York 1877 s11):
+    he plays TS, S plays AS again and W his KC (S wins). In trick 2 S calls the exposed 9C
+    at E's turn (s12), and it falls to N's AC. N-S take tricks 1, 2 (N), 3 (N's JH) and 4
+    (S's JD, the left bower): 4 tricks, 1 point, and no revoke to claim (every seat that
+    may claim passes)."""
+    from euchre.core.referee import enter
+
+    r = ref("dc-club-1862")
+    line = ("cards N:JH,AH,KS,QS,AC E:9S,TS,AD,KD,9C S:JD,KH,AS,QD,TC W:QH,TH,KC,QC,JC up:9H order pass discard-JC "
+            "play-KS play-9C play-AS play-KC correct play-TS play-AS play-KC "
+            "play-TC play-QC play-AC call-9C play-9C play-JH play-KD play-KH play-9H "
+            "play-AH play-9S play-JD play-QH play-QD play-TH play-QS play-AD pass pass pass pass")
+    ruling = enter(r, line)
+    assert ruling is not None and ruling.points == (1, 0) and r.score == [1, 0]
+    again = Referee.from_dict(json.loads(json.dumps(r.to_dict())))
+    assert again.score == [1, 0]

@@ -49,10 +49,11 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from euchre.core.actions import Action
 from euchre.core.cards import card_code, deck_cards, parse_card
 from euchre.core.errors import EuchreValueError, IllegalActionError, RecordError
 from euchre.core.game import GameResult, bridge_team, settle_hand
-from euchre.core.hand import HandState
+from euchre.core.hand import HandState, Phase
 from euchre.core.revokes import revoke_points
 from euchre.core.rules import Rules
 from euchre.core.scoring import side_points
@@ -294,7 +295,10 @@ class Referee:
         forms: ``order``, ``discard-JC``, ``play-KS``, ``renege``, ``pass``...). The
         engine replays it in table mode (any card may be played, revokes are claimed with
         ``renege``: RULES.md decision 27), so its laws decide the hand; the cards never
-        seen (the kitty under the upcard) are filled in from the rest of the pack.
+        seen (the kitty under the upcard) are filled in from the rest of the pack. A card
+        that did not follow suit stands unless ``correct`` is entered after the trick's
+        last card, and an exposed card is not called unless ``call-XX`` is entered before
+        its owner's play.
 
         Raises:
             RefereeError: a card that is no card or not in the pack, a card entered twice,
@@ -327,9 +331,11 @@ class Referee:
             state = HandState.from_deal(rules, self.dealer, dealt, stock)
             for i, action in enumerate(actions):
                 try:
+                    _unasked(state, action)
                     state.apply(action)
                 except IllegalActionError as exc:
                     raise RefereeError(f"action {i + 1} ({action!r}): {exc}") from None
+            _unasked(state, None)
         except (EuchreValueError, TypeError) as exc:
             raise RefereeError(str(exc)) from None
         if state.result is None:
@@ -621,6 +627,22 @@ def _typed_when(text: str) -> bool:
     if text not in ("before", "after"):
         raise EntryError(f"say before or after (the turn-up), not {text!r}")
     return text == "after"
+
+
+def _unasked(state: HandState, action: str | None) -> None:
+    """Answer the engine's questions of table mode that the entries leave out before
+    ``action`` (None: the end of the entries): a card that did not follow suit stands
+    unless the entry is ``stand``, or ``correct`` and the card is a revoke; no exposed card is called unless the
+    entry is a call (``call-XX``) or ``no-call`` (RULES.md decision 27)."""
+    text = action.strip().lower() if isinstance(action, str) else ""
+    while True:
+        if state.phase == Phase.REVOKE_CORRECTION and (text not in ("correct", "stand") or (
+                text == "correct" and Action.CORRECT_REVOKE not in state.legal_actions())):
+            state.apply(Action.LET_STAND)
+        elif state.phase == Phase.CALL_CARD and not (text.startswith("call-") or text == "no-call"):
+            state.apply(Action.DECLINE_CALL)
+        else:
+            return
 
 
 def enter(ref: Referee, line: str) -> Ruling | None:
