@@ -255,7 +255,7 @@ def _worlds_agree_over_random_play(seeds: range) -> int:
             code = rng.choice(state.legal_codes())
             state.apply(code)
             corrected += code == Action.CORRECT_REVOKE
-            if state.is_over or not any(state.exposed) and state.phase != Phase.REVOKE_CORRECTION:
+            if state.is_over or (not any(state.exposed) and state.phase != Phase.REVOKE_CORRECTION):
                 continue
             seat = rng.choice([s for s in range(4) if s != state.turn])
             world = sample_world(view_of(state, seat), rng)
