@@ -95,12 +95,15 @@ class CorrectionLaw(RevokeLaw):
         self.revokes = tuple(r for r in self.revokes if not (r.trick == trick and r.seat in later))
         hands = self.hands
         kept = list(self.kept)
+        exposed = list(self.exposed)
+        before = self._exposed_before()
         for s, c in zip(later, cards, strict=True):
             hands[s] |= 1 << c
             if s != seat and team[s] == team[seat]:
                 kept[s] = c
+            if before[s] >> c & 1:  # an exposed card played, now taken back: exposed still
+                exposed[s] |= 1 << c
         self.kept = tuple(kept)
-        exposed = list(self.exposed)
         exposed[seat] |= 1 << cards[0]
         self.exposed = tuple(exposed)
         del self.trick_cards[k:]
@@ -111,6 +114,18 @@ class CorrectionLaw(RevokeLaw):
         self.quit_pos = k + 1
         self.phase = Phase.PLAY
         self._to_turn(seat)
+
+    def _exposed_before(self) -> list[int]:
+        """Per seat: every card exposed by its corrections in this hand (a bit mask), played
+        since or not: the card a seat played last before each of its ``correct``."""
+        out = [0] * self.table.seats
+        last = [-1] * self.table.seats
+        for s, code in self.history:
+            if code == _CORRECT:
+                out[s] |= 1 << last[s]
+            elif 60 <= code <= 92:
+                last[s] = code - 60
+        return out
 
     # ---------------------------------------------------------------- exposed cards
     def _to_turn(self, seat: int) -> None:
@@ -134,6 +149,8 @@ class CorrectionLaw(RevokeLaw):
         its turn: every one, except that a corrector, known to hold the suit led, may be
         called only for a card of that suit (public knowledge only: the offer tells
         nothing hidden)."""
+        if self.kept[seat] != -1:
+            return 0  # a partner's card taken back is played again, whatever is called (s69)
         cards = self.exposed[seat]
         if cards and self.correcting == seat:
             eff = EFFECTIVE_SUIT[self.trump]

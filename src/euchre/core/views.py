@@ -510,9 +510,10 @@ def _sample_world(view: PlayerView, rng: random.Random, trust_voids: bool = True
     # Calls can constrain hidden cards too (natural_trump: a caller held a natural
     # trump of his suit). Those are checked by replaying the history; a world that
     # fails the replay is drawn again (rejection sampling).
-    # So can a corrected revoke (table mode): the corrector held a card of the suit led.
+    # So can table mode: a corrector held a card of the suit led, a claim not upheld
+    # shows that no revoke of the other side was there to establish.
     tries = 200 if (rules.require_trump_to_call != "none" or view.shown
-                    or any(code == Action.CORRECT_REVOKE for _, code in view.history)) else 1
+                    or any(code in (Action.CORRECT_REVOKE, Action.CLAIM_REVOKE) for _, code in view.history)) else 1
     for _ in range(tries):
         placed = _assign(unseen, list(room.items()), allowed, rng)
         if placed is None:
@@ -597,5 +598,9 @@ def _world_from(view: PlayerView, placed: dict[int, list[int]], played_by: list[
     except IllegalActionError:
         return None
     if world.phase != view.phase or world.turn != view.turn:
+        if view.rules.revokes_possible:
+            # Table mode: a claim's outcome depends on the revokes, hidden: a world in
+            # which the claim went otherwise is drawn again.
+            return None
         raise EuchreValueError("the sampled world did not reach the view's state")
     return world

@@ -26,9 +26,11 @@ const PHASES = {
   call_card: "deciding whether to call an exposed card",
 };
 
-// The phases of the play of the tricks (table mode adds a trick's corrections and the
-// call of an exposed card).
-const PLAY_PHASES = ["play", "revoke_correction", "call_card"];
+// The phases of the play of the tricks (table mode adds a trick's corrections, the
+// call of an exposed card and the claims after the last trick).
+const PLAY_PHASES = ["play", "revoke_correction", "call_card", "revoke_claims"];
+// The questions of the laws, which the expert's hint does not value.
+const LAW_PHASES = ["revoke_correction", "call_card"];
 
 const $ = (id) => document.getElementById(id);
 
@@ -511,7 +513,7 @@ function renderChoices(state) {
   if (!calls.length) {
     box.append(el("p", { class: "about", text: legal.length ? "Choose a card from your hand." : "Nothing to decide now." }));
   }
-  if (state.game.legal.length > 1) {
+  if (state.game.legal.length > 1 && !LAW_PHASES.includes(state.game.hand.phase)) {
     box.append(el("button", { type: "button", id: "hint-button", class: "hint-button",
       onclick: () => { $("hint-list").replaceChildren(el("li", { text: "Thinking…" })); send({ type: "hint" }); } },
       "Hint", el("span", { class: "words", text: "the expert's value of each choice" })));
