@@ -44,6 +44,15 @@ def _trick_one(rules=DC, alone: bool = False) -> HandState:  # type: ignore[no-u
     return state
 
 
+def _call_at_trick_two() -> HandState:
+    """E corrects in trick 1 (plays TS; S plays AS again, W KC: S wins); in trick 2 S leads
+    TC, W plays QC, N AC: E is to play, holding his exposed 9C, and S is asked to call it."""
+    state = _trick_one()
+    state.apply("correct")
+    deal_kit.play(state, ["play-TS", "play-AS", "play-KC", "play-TC", "play-QC", "play-AC"])
+    return state
+
+
 def _cards(text: str) -> set[int]:
     return {C(c) for c in text.split()}
 
@@ -105,13 +114,7 @@ def test_an_adversary_may_call_the_exposed_card_at_its_owners_turn() -> None:
     """New York 1877 s12: an exposed card can be called by either adversary when it is
     the owner's turn. After the correction S wins trick 1 and leads TC; W plays QC, N AC;
     at E's turn S (the first adversary at E's left) is asked, calls 9C, and E must play it."""
-    state = _trick_one()
-    state.apply("correct")
-    for p in ("play-TS", "play-AS", "play-KC"):
-        state.apply(p)
-    deal_kit.stand(state)
-    for p in ("play-TC", "play-QC", "play-AC"):
-        state.apply(p)
+    state = _call_at_trick_two()
     assert state.phase == Phase.CALL_CARD and state.turn == S
     assert set(state.legal_actions()) == {Action.DECLINE_CALL, Action.CALL_CARD_9C}
     state.apply("call-9C")
@@ -122,13 +125,7 @@ def test_an_adversary_may_call_the_exposed_card_at_its_owners_turn() -> None:
 
 
 def test_the_call_is_declined_and_the_owner_plays_freely() -> None:
-    state = _trick_one()
-    state.apply("correct")
-    for p in ("play-TS", "play-AS", "play-KC"):
-        state.apply(p)
-    deal_kit.stand(state)
-    for p in ("play-TC", "play-QC", "play-AC"):
-        state.apply(p)
+    state = _call_at_trick_two()
     state.apply("no-call")
     assert state.turn == E and {a.card for a in state.legal_actions()} == _cards("9S AD KD 9C")
     state.apply("play-AD")  # E may keep 9C back: a revoke (he holds it), recorded
