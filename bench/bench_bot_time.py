@@ -1,6 +1,7 @@
 """Benchmark: time per decision of each bot level (median, 95th percentile, max).
 
-Plays whole hands with four bots of the level through views only (as in a real game) and
+Plays whole hands with a bot of the level in every seat of the preset's table (two to
+six) through views only (as in a real game) and
 times every decision ``bot.choose(view)`` on one thread. The first decisions of a search
 level include numba's compile or cache load; they are timed separately (warm-up).
 
@@ -20,13 +21,14 @@ from euchre.core import HandState, preset, view_of
 
 
 def time_level(level: str, hands: int, seed: int, preset_name: str) -> list[float]:
-    """Seconds per decision for ``hands`` hands of four ``level`` bots."""
+    """Seconds per decision for ``hands`` hands of ``level`` bots in every seat."""
     rules = preset(preset_name)
+    seats = rules.table.seats
     rng = random.Random(seed)
-    bots = [make_bot(level, seed * 4 + s) for s in range(4)]
+    bots = [make_bot(level, seed * seats + s) for s in range(seats)]
     times: list[float] = []
     for _ in range(hands):
-        hand = HandState.deal(rules, rng.randrange(4), rng)
+        hand = HandState.deal(rules, rng.randrange(seats), rng)
         while not hand.is_over:
             seat = hand.turn
             view = view_of(hand, seat)

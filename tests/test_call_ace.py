@@ -23,11 +23,11 @@ from euchre.core import Action, Game, HandState, Phase, RulesError, preset, samp
 from euchre.core.actions import action_text, parse_action
 from euchre.core.calls import best_card
 from euchre.core.cards import JOKER, cards_of, parse_card
-from euchre.core.errors import EuchreError, IllegalActionError
+from euchre.core.errors import IllegalActionError
 from euchre.core.records import dumps, loads
 from euchre.core.views import PlayerView
 from euchre.core.words import describe, history_phases, plain
-from euchre.solver import analyse, solvable
+from euchre.solver import analyse, numba_available, solvable
 
 try:
     from . import _naive_euchre as kit
@@ -425,8 +425,8 @@ def test_sampled_worlds_keep_the_partner_unknown() -> None:
 
 
 def test_bots_of_every_level_answer_legally_at_every_call_ace_table() -> None:
-    """Every level chooses a legal action at four, five and six seats (search levels
-    play the heuristic's cards: the solver does not value call-ace hands)."""
+    """Every level chooses a legal action at four, five and six seats (the search levels
+    play their cards by the open-hand solver over worlds with the partner unknown)."""
     for rules in (CA4, CA5, CA6):
         for level in BOT_LEVELS:
             game = Game(rules, 3)
@@ -448,13 +448,29 @@ def test_the_heuristic_calls_the_best_trump_it_lacks() -> None:
     assert make_bot("intermediate").choose(view_of(hand, 0)) == Action.CALL_H
 
 
-def test_the_solver_refuses_call_ace_clearly() -> None:
+def test_the_solver_plays_the_maker_and_the_holder_of_the_called_card_together() -> None:
+    """Worked by hand. Seat 1 orders up the ten of hearts, the dealer discards the eight
+    of clubs, and seat 1 calls clubs: the ace of clubs is seat 3's, so seats 1 and 3 are
+    the makers (X-47, RULES.md decision 21). Seat 1 holds the five highest hearts (right
+    and left bowers, A, K, Q): whatever he leads, the makers take every trick, a march of
+    2 points each (the preset's march). Once he leads the right bower, seat 2 (a
+    defender, holding no heart) takes nothing whatever it plays: the makers' march, -2
+    for the defenders. The solver counts the defenders' tricks together and used to
+    refuse call-ace."""
     hand = _hand5()
     for a in ("order", "discard-8C", "call-C"):
         hand.apply(a)
-    assert not solvable(CA5) and not solvable(CA4) and solvable(preset("modern-standard"))
-    with pytest.raises(EuchreError, match="does not value call-ace hands"):
-        analyse(hand)
+    assert solvable(CA4) and solvable(CA5) and solvable(CA6)
+    assert hand.maker_side() == ((1, 3), False)
+    backends = ["python", "numba"] if numba_available() else ["python"]
+    for backend in backends:
+        sol = analyse(hand, backend=backend)
+        assert sol.seat == 1 and set(sol.tricks.values()) == {5} and set(sol.points.values()) == {2}
+    hand.apply("play-JH")
+    for backend in backends:
+        sol = analyse(hand, backend=backend)
+        assert sol.seat == 2 and set(sol.tricks.values()) == {0} and set(sol.points.values()) == {-2}
+        assert set(sol.tricks) == set(kit.cards("AS KS QS JS TS"))
 
 
 def test_regression_a_rollout_values_a_hand_against_every_opponent() -> None:

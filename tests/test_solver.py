@@ -67,8 +67,9 @@ def random_position(rules: Rules, rng: random.Random, kind: str, tricks_to_go: i
                 code = 0
             elif kind == "team":
                 calls = [c for c in legal if c not in ALONE_CALLS and c != 0]
+                plain = [c for c in legal if c not in ALONE_CALLS] or legal  # call-ace may force a lone hand
                 code = rng.choice(calls) if calls and rng.random() < 0.4 else (
-                    14 if st.phase == Phase.ALONE_DECISION else rng.choice([c for c in legal if c not in ALONE_CALLS]))
+                    14 if st.phase == Phase.ALONE_DECISION and 14 in legal else rng.choice(plain))
             else:
                 calls = [c for c in legal if c in ALONE_CALLS]
                 code = rng.choice(calls) if calls and rng.random() < 0.5 else rng.choice(legal)
@@ -111,26 +112,48 @@ def positions(name: str) -> tuple[HandState, ...]:
 
 
 # ======================================================================= the reference
+def reference_makers(state: HandState) -> tuple[set[int], bool]:
+    """The makers' seats and whether they are scored as a lone hand, read from the rules'
+    text rather than the engine: the maker's partnership (a lone maker when he went
+    alone); where every player is for himself the maker, and at call-ace also whoever
+    was dealt the called card, found where it is now (in a hand, or played by him to a
+    trick); a call-ace maker without a partner counts as a lone hand (X-47, RULES.md
+    decision 21)."""
+    table = state.table
+    if state.rules.variant == "call_ace":
+        if state.called == -1:  # went alone instead of calling
+            return {state.maker}, state.rules.alone_allowed
+        holder = [s for s in range(table.seats) if state.hands[s] >> state.called & 1]
+        holder += [seat for t in state.tricks for seat, card in zip(t.seats, t.cards, strict=True) if card == state.called]
+        holder += [seat for seat, card in zip(state.trick_seats, state.trick_cards, strict=True) if card == state.called]
+        if not holder or holder[0] == state.maker:
+            return {state.maker}, state.rules.alone_allowed
+        return {state.maker, holder[0]}, False
+    return set(table.teams[table.team[state.maker]]), state.alone != -1
+
+
 def brute_force(state: HandState) -> dict[int, tuple[int, int]]:
     """For each legal card of the seat to play, ``(tricks, points)`` for its side with
     every card tried at every turn after: the side's tricks at the end of the hand, and
-    the hand's points for the side (negative when the other side scores). Each side
+    the hand's points for the side (negative when the other side scores). The sides are
+    the makers and the defenders (:func:`reference_makers`; the defenders' tricks count
+    together where more than two sides sit, as the scoring counts them). Each side
     maximises its own value; the two objectives are minimaxed separately (component by
     component) over the same tree."""
     trump = state.trump
     table = state.table
     n = table.seats
-    team = table.team  # seat -> side: N-S 0 and E-W 1, or each player of the two-handed game
-    side = team[state.turn]
+    makers, lone = reference_makers(state)
+    side_of = [0 if s in makers else 1 for s in range(n)]
+    side = side_of[state.turn]
     active = [s for s in range(n) if state.active >> s & 1]
     following = {s: active[(active.index(s) + 1) % len(active)] for s in active}
-    maker_team = team[state.maker]
     rules = state.rules
     Value = tuple[int, int]
 
     def outcome(won: tuple[int, int]) -> Value:
-        makers_score, points, _ = score_hand(rules, won[maker_team], state.alone != -1, state.defender_alone != -1)
-        return won[side], (points if makers_score == (side == maker_team) else -points)
+        makers_score, points, _ = score_hand(rules, won[0], lone, state.defender_alone != -1)
+        return won[side], (points if makers_score == (side == 0) else -points)
 
     def legal_cards(hand: int, cards: tuple[int, ...]) -> list[int]:
         if cards:
@@ -154,7 +177,7 @@ def brute_force(state: HandState) -> dict[int, tuple[int, int]]:
         if len(cards) < len(active):
             return value(hands, leader, cards, seats, won)
         winner = seats[trick_winner_index(list(cards), trump)]
-        won = (won[0] + (team[winner] == 0), won[1] + (team[winner] == 1))
+        won = (won[0] + (side_of[winner] == 0), won[1] + (side_of[winner] == 1))
         if all(hands[s] == 0 for s in active):
             return outcome(won)
         key = (hands, winner, won)
@@ -165,13 +188,14 @@ def brute_force(state: HandState) -> dict[int, tuple[int, int]]:
     def value(hands: tuple[int, ...], leader: int, cards: tuple[int, ...], seats: tuple[int, ...], won: tuple[int, int]) -> Value:
         seat = following[seats[-1]] if cards else leader
         results = [value_after(hands, leader, cards, seats, won, seat, c) for c in legal_cards(hands[seat], cards)]
-        pick = max if team[seat] == side else min
+        pick = max if side_of[seat] == side else min
         return pick(r[0] for r in results), pick(r[1] for r in results)
 
     hands = tuple(state.hands[s] if s in active else 0 for s in range(n))
     cards, seats = tuple(state.trick_cards), tuple(state.trick_seats)
-    won = (state.tricks_won[0], state.tricks_won[1])
-    return {c: value_after(hands, state.leader, cards, seats, won, state.turn, c) for c in legal_cards(hands[state.turn], cards)}
+    won_by = [sum(1 for t in state.tricks if side_of[t.winner] == k) for k in (0, 1)]
+    return {c: value_after(hands, state.leader, cards, seats, (won_by[0], won_by[1]), state.turn, c)
+            for c in legal_cards(hands[state.turn], cards)}
 
 
 def engine_minimax(state: HandState) -> dict[int, int]:
@@ -372,13 +396,20 @@ def test_backend_selection(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.mark.skipif(not NUMBA, reason="numba is not installed")
 def test_numba_backend_full_hands_match_python() -> None:
     """Full five-trick solves from the opening lead: the compiled kernel and the Python
-    fallback agree on values and node counts (200 deals, four rule sets)."""
+    fallback agree on values and node counts (250 deals, five rule sets, and ten of
+    call-ace at five and six seats)."""
     rng = random.Random(11)
     for name in ["modern-standard", "uspcc-official (32)", "british-benny (joker)", "28, no trump, super euchre",
                  "two-handed (2 seats, 32)"]:
         kinds = _kinds(RULESETS[name])
         for i in range(50):
             st = random_position(RULESETS[name], rng, kinds[i % len(kinds)], 5, 0)
+            nb, py = analyse(st, backend="numba"), analyse(st, backend="python")
+            assert (nb.tricks, nb.points, nb.nodes) == (py.tricks, py.points, py.nodes)
+    # Six seats from the opening lead: 30 plies deep, the kernel's deepest stack yet.
+    for name in ("call-ace-5", "call-ace-6"):
+        for _ in range(5):
+            st = random_position(preset(name), rng, "team", 5, 0)
             nb, py = analyse(st, backend="numba"), analyse(st, backend="python")
             assert (nb.tricks, nb.points, nb.nodes) == (py.tricks, py.points, py.nodes)
 
@@ -442,16 +473,16 @@ def test_two_handed_end_position_worked_by_hand() -> None:
 
 
 def test_two_handed_kernel_slots_are_the_seats() -> None:
-    """At the two-handed table the kernel's slots are the seats (player 1 even, player 2
-    odd, slots 2 and 3 empty), and its next-seat row alternates the two."""
-    from euchre.solver.kernel import C_NEXT, C_PLAYERS
+    """At the two-handed table the kernel's slots are the seats (player 1 counted,
+    player 2 the other side), and its next-seat row alternates the two."""
+    from euchre.solver.kernel import C_NEXT, C_OTHER, C_PLAYERS, C_SLOTS
     from euchre.solver.position import position_of
 
     pos = position_of(_two_handed_end())
-    assert pos.slots == (0, 1)
-    assert pos.hands[2] == pos.hands[3] == 0 and pos.hands[0] and pos.hands[1]
-    assert pos.ctx[C_NEXT:C_NEXT + 2] == (1, 0) and pos.ctx[C_PLAYERS] == 2
-    assert pos.seat == 1 and pos.leader == 1
+    assert pos.hands[0] and pos.hands[1] and not any(pos.hands[2:])
+    assert pos.ctx[C_NEXT:C_NEXT + 2] == (1, 0) and pos.ctx[C_PLAYERS] == 2 and pos.ctx[C_SLOTS] == 2
+    assert pos.other == pos.ctx[C_OTHER] == 0b10
+    assert pos.seat == 1 and pos.leader == 1 and not pos.counted
 
 
 # ======================================================================= cutthroat
@@ -494,3 +525,37 @@ def test_cutthroat_end_position_worked_by_hand() -> None:
         sol = analyse(st, backend=backend)
         assert (sol.seat, sol.team) == (2, 2)
         assert sol.tricks == {ks: 1, c9: 0} and sol.points == {ks: -1, c9: -3}
+
+
+# ======================================================================= more than two sides
+MANY_SIDES = ("cutthroat-3", "call-ace-4", "call-ace-5", "call-ace-6")
+
+
+@pytest.mark.parametrize("name", MANY_SIDES)
+def test_solver_is_exact_at_tables_of_more_than_two_sides(name: str) -> None:
+    """At cutthroat and call-ace (four to six seats) the solver plays the maker's side
+    against the defenders, whose tricks count together; at call-ace the maker's side is
+    found in the world itself (the holder of the called card, or nobody when it lies in
+    the stock or the maker went alone). Both backends give the plain minimax's tricks and
+    points on random positions one to four tricks from the end at three and four seats,
+    one to three at five and six (the plain minimax of six seats from the opening lead is
+    too slow for a test), and agree to the node count."""
+    rules = preset(name)
+    rng = random.Random(f"many sides {name}")
+    partners = set()
+    deepest = 4 if rules.table.seats <= 4 else 3
+    for i in range(45):
+        kind = "lone" if i % 5 == 4 and rules.alone_allowed else "team"
+        st = random_position(rules, rng, kind, 1 + i % deepest, (i // deepest) % rules.table.seats)
+        makers, lone = reference_makers(st)
+        partners.add((len(makers), lone))
+        py = analyse(st, backend="python")
+        reference = brute_force(st)
+        assert py.tricks == {c: v[0] for c, v in reference.items()}, (name, i)
+        assert py.points == {c: v[1] for c, v in reference.items()}, (name, i)
+        if NUMBA:
+            nb = analyse(st, backend="numba")
+            assert (nb.tricks, nb.points, nb.groups, nb.nodes) == (py.tricks, py.points, py.groups, py.nodes)
+    if name.startswith("call-ace"):
+        # A partner found (two makers) and a maker alone, scored as a lone hand.
+        assert (2, False) in partners and (1, True) in partners

@@ -387,7 +387,7 @@ class RolloutBot(HeuristicBot):
             return verdict.action
         if phase == Phase.PLAY and self.play_worlds and solvable(view.rules):
             return self._pimc_card(view, fallback)
-        return fallback  # the heuristic's card where the solver cannot value the hand (call-ace)
+        return fallback
 
     def _pimc_card(self, view: PlayerView, fallback: Action) -> Action:
         plays = [a for a in view.legal if a.is_play]

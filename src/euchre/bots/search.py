@@ -73,7 +73,7 @@ class PimcBot(HeuristicBot):
     def preferred(self, view: PlayerView) -> Action:
         """A card by PIMC in the play; the heuristic's answer in every other phase."""
         if view.phase != Phase.PLAY or not solvable(view.rules):
-            return super().preferred(view)  # no open-hand values at call-ace: the heuristic
+            return super().preferred(view)
         plays = [a for a in view.legal if a.is_play]
         fallback = super().preferred(view)
         if len(plays) == 1:

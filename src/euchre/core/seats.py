@@ -10,12 +10,12 @@ its seats and its partnerships). The engine, the bots, the solver's Python side,
 server and the terminal ask the table; none computes ``(seat + 1) & 3`` itself. A
 table's answers are precomputed tuples (``table.left[seat]``), as fast as the arithmetic.
 
-Two other places do seat arithmetic, each for a reason: the solver's compiled kernel
-(:mod:`euchre.solver.kernel`), because numba code cannot call Python objects (it receives
-the table's ``next_active`` rows as an array and tests a seat's team with ``seat & 1``,
-the four-seat partnership table's ``team``, which :func:`_check_kernel_layout` below pins
-down); and the OpenSpiel adapter (:mod:`euchre.interop.openspiel`), which writes down
-OpenSpiel's own numbering of its deal (``(dealer + k) % 4``), not ours.
+Two other places receive the table as arrays, each for a reason: the solver's compiled
+kernel (:mod:`euchre.solver.kernel`) and the batch kernel (:mod:`euchre.batch`), because
+numba code cannot call Python objects (they get the table's ``next_active`` rows, and the
+solver the mask of the seats of the side it minimises); and the OpenSpiel adapter
+(:mod:`euchre.interop.openspiel`) writes down OpenSpiel's own numbering of its deal
+(``(dealer + k) % 4``), not ours.
 """
 
 from __future__ import annotations
@@ -331,13 +331,3 @@ def partner_of(seat: int) -> int:
 def team_of(seat: int) -> int:
     """The team (0 = N-S, 1 = E-W) of a seat at the four-hand table, as an int."""
     return FOUR_HANDED.team[seat]
-
-
-def _check_kernel_layout() -> None:
-    """The compiled solver kernel tests a seat's team with ``seat & 1``: true of the
-    four-hand table, checked here so that a change of layout cannot pass unnoticed."""
-    if any(FOUR_HANDED.team[s] != (s & 1) for s in range(4)):  # pragma: no cover - a layout change
-        raise RuntimeError("the four-hand table's teams no longer match the solver kernel's seat & 1")
-
-
-_check_kernel_layout()

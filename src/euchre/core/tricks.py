@@ -122,19 +122,34 @@ class TrickPlay(CorrectionLaw):
         if not self._next_review():
             self._finish_scored()
 
+    def maker_side(self) -> tuple[tuple[int, ...], bool]:
+        """The seats that play as the makers, and whether the hand is scored as a lone
+        hand for them (once trump is fixed; before, no seats and False).
+
+        At the partnership tables: the maker's team, lone when the maker goes alone. At
+        call-ace: the maker and his secret partner, the holder of the called card; a
+        maker with no partner (alone, or the card in the stock) is scored as a lone hand
+        where lone hands are played (X-47; RULES.md decision 21). Hidden information at
+        call-ace (the partner): for the engine, the solver and sampled worlds only.
+        """
+        if self.maker == -1:
+            return (), False
+        if self.rules.variant == "call_ace":
+            if self.partner == -1:
+                return (self.maker,), self.rules.alone_allowed
+            return tuple(sorted((self.maker, self.partner))), False
+        return self.table.teams[self.table.team[self.maker]], self.alone != -1
+
     def _finish_scored(self) -> None:
         if self.established and self.rules.renege_ends_hand:
             self._finish_renege()
             return
         maker_team = self.table.team[self.maker]
         if self.rules.variant == "call_ace":
-            # The maker and his secret partner (the holder of the called card) play
-            # together; a maker with no partner (alone, or the card in the stock) is
-            # scored as a lone hand (X-47) where lone hands are played; each player
-            # scores for himself (RULES.md decision 21).
-            makers = {self.maker} if self.partner == -1 else {self.maker, self.partner}
+            # The maker and his secret partner play together; each player scores for
+            # himself (RULES.md decision 21).
+            makers, lone = self.maker_side()
             maker_tricks = sum(self.tricks_won[s] for s in makers)
-            lone = self.partner == -1 and self.rules.alone_allowed
             makers_score, points, label = score_hand(self.rules, maker_tricks, lone, False)
             pts = tuple(points if (s in makers) == makers_score else 0 for s in range(len(self.tricks_won)))
         else:

@@ -30,7 +30,7 @@ ENV_VAR = "EUCHRE_SOLVER_BACKEND"
 BACKENDS = ("numba", "python")
 
 _KERNEL_FUNCTIONS = (
-    "popcount", "suit_of", "beats", "last_trick", "tt_index", "highest_bit", "after_card",
+    "popcount", "held_cards", "other_side", "suit_of", "beats", "last_trick", "tt_index", "highest_bit", "after_card",
     "representatives", "search", "solve_root",
 )
 """The kernel functions, in the order they are compiled (callees before callers)."""

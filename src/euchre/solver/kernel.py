@@ -15,22 +15,31 @@ The card layout (made per trump by :mod:`euchre.solver.position`)
 The context array ``ctx`` (int64, :data:`CTX_LEN` long, fixed for one solve)
     ``ctx[0..3]``   mask of each effective suit (by suit number 0..3 of the core);
     ``ctx[4]``      mask of the trump suit (0 when no trump is in force);
-    ``ctx[5..8]``   the next active seat after each seat (clockwise, skipping a seat that
+    ``ctx[5..12]``  the next active seat after each seat (clockwise, skipping a seat that
                     sits out; an unused slot points at itself and is never reached);
-    ``ctx[9]``      the number of active seats (cards in a trick): 4, 3 or 2.
+    ``ctx[13]``     the number of active seats (cards in a trick): 2 to 7;
+    ``ctx[14]``     the *other side*: the mask of the seats that minimise the value (bit
+                    ``s`` for seat ``s``); the seats whose bit is clear maximise it;
+    ``ctx[15]``     the number of seats (slots) in use, 2 to :data:`MAX_SLOTS`;
+    ``ctx[16]``     how far the held cards are shifted in a table key: 2 at tables of up
+                    to four seats, 3 above (the leader's seat fills the low bits).
 
-Seats are the kernel's four *slots* (:func:`euchre.solver.position.kernel_slots`): the
-seats themselves at the four-hand table (N-S on 0 and 2) and at the two-handed table
-(its two players on 0 and 1, slots 2 and 3 unused).
+Seats are the kernel's *slots*: the seats of the table themselves, 0 .. seats-1
+(:func:`euchre.solver.position.position_of`). Two sides play: at the four-hand table N-S
+(0 and 2) against E-W (1 and 3), at the two-handed table the two players; at the tables
+of players each for himself the maker's side (the maker, and at call-ace the holder of
+the called card) against everyone else, whose tricks count together.
 
-The hands ``hands`` (int64[4], by slot)
-    The cards each seat still holds; a seat that sits out, or an unused slot, holds
-    nothing. The array is changed during the search and restored before returning.
+The hands ``hands`` (int64[MAX_SLOTS], by slot)
+    The cards each seat still holds; a seat that sits out, or a slot beyond the table's
+    seats, holds nothing. The array is
+    changed during the search and restored before returning.
 
 Values
-    A value is the number of tricks that the even slots' side (team 0, N-S, at the
-    four-hand table) wins from the current position to the end of the hand, counting
-    the trick in progress. Slots 0 and 2 maximise it, slots 1 and 3 minimise it. Every search function is fail-soft: with a window
+    A value is the number of tricks that the side whose bits are clear in ``ctx[14]``
+    (team 0, N-S, at the four-hand table) wins from the current position to the end of
+    the hand, counting the trick in progress. That side maximises it, the other side
+    minimises it. Every search function is fail-soft: with a window
     ``(alpha, beta)`` a result ``r <= alpha`` means the value is at most ``r``, ``r >= beta``
     means at least ``r``, anything between is exact.
 
@@ -60,15 +69,21 @@ Ints = Any
 
 C_SUIT = 0
 C_TRUMP = 4
+MAX_SLOTS = 8
+"""The most seats the kernel holds (a table has at most seven)."""
 C_NEXT = 5
-C_PLAYERS = 9
-CTX_LEN = 10
+C_PLAYERS = C_NEXT + MAX_SLOTS
+C_OTHER = C_PLAYERS + 1
+C_SLOTS = C_OTHER + 1
+C_KEY_SHIFT = C_SLOTS + 1
+CTX_LEN = C_KEY_SHIFT + 1
 
 TT_BITS = 16
 TT_SIZE = 1 << TT_BITS
 TT_MASK = TT_SIZE - 1
 GEN_SHIFT = 36
-"""Keys are ``generation << GEN_SHIFT | held cards << 2 | leader`` (held cards fit 33 bits)."""
+"""Keys are ``generation << GEN_SHIFT | held cards << ctx[C_KEY_SHIFT] | leader`` (held
+cards fit 33 bits, shifted by 2 or 3 they stay below bit 36)."""
 MAX_GENERATION = (1 << 26) - 1
 
 S_NODES = 0
@@ -83,6 +98,17 @@ def popcount(x: int) -> int:
         x &= x - 1
         n += 1
     return n
+
+
+def held_cards(hands: Ints, ctx: Ints) -> int:
+    """The cards still held by any seat (a mask; unrolled over every slot, measured as fast
+    as the four-slot kernel of before at the four-hand table)."""
+    return int(hands[0] | hands[1] | hands[2] | hands[3] | hands[4] | hands[5] | hands[6] | hands[7])
+
+
+def other_side(ctx: Ints, seat: int) -> bool:
+    """True when ``seat`` is on the side that minimises the value."""
+    return bool((ctx[C_OTHER] >> seat) & 1 != 0)
 
 
 def suit_of(ctx: Ints, card: int) -> int:
@@ -116,7 +142,7 @@ def last_trick(hands: Ints, ctx: Ints, leader: int) -> int:
             best = card
             best_seat = seat
         seat = int(ctx[C_NEXT + seat])
-    return 1 if best_seat & 1 == 0 else 0
+    return 0 if other_side(ctx, best_seat) else 1
 
 
 def tt_index(key: int) -> int:
@@ -148,7 +174,7 @@ def representatives(hands: Ints, ctx: Ints, seat: int, legal: int, table: int) -
     in play between them (cards of earlier tricks are gaps; the cards of the trick in
     progress are not), only the weakest. Returns a mask."""
     hand = int(hands[seat])
-    live = int(hands[0] | hands[1] | hands[2] | hands[3]) | table
+    live = held_cards(hands, ctx) | table
     reps = 0
     m = legal
     while m != 0:
@@ -184,14 +210,15 @@ F_HI = 19
 F_ALPHA0 = 20
 F_BETA0 = 21
 FRAME_LEN = 22
-MAX_DEPTH = 24
-"""``frames`` is MAX_DEPTH rows of FRAME_LEN ints: a full hand is 20 plies deep."""
+MAX_DEPTH = 40
+"""``frames`` is MAX_DEPTH rows of FRAME_LEN ints: a full hand is 5 plies a seat in play
+deep (20 at the four-hand table, 35 at seven seats)."""
 
 
 def search(hands: Ints, ctx: Ints, tt_keys: Ints, tt_lo: Ints, tt_hi: Ints, stats: Ints, frames: Ints,
            gen: int, leader: int, seat: int, nplayed: int, led: int, best: int, best_seat: int,
            table: int, alpha: int, beta: int) -> int:
-    """The value (team 0's tricks from here) of a position, fail-soft in ``(alpha, beta)``.
+    """The value (the maximising side's tricks from here) of a position, fail-soft in ``(alpha, beta)``.
 
     Alpha-beta with an explicit stack of frames rather than recursion (numba cannot cache
     recursive functions on disk). Each frame is one node: its position, window, best value
@@ -212,6 +239,9 @@ def search(hands: Ints, ctx: Ints, tt_keys: Ints, tt_lo: Ints, tt_hi: Ints, stat
     """
     players = int(ctx[C_PLAYERS])
     trump = int(ctx[C_TRUMP])
+    other = int(ctx[C_OTHER])
+    nslots = int(ctx[C_SLOTS])
+    key_shift = int(ctx[C_KEY_SHIFT])
     depth = 0
     ret = 0
     entering = True
@@ -235,9 +265,9 @@ def search(hands: Ints, ctx: Ints, tt_keys: Ints, tt_lo: Ints, tt_hi: Ints, stat
                     ret = last_trick(hands, ctx, leader)
                     done = True
                 else:
-                    held = int(hands[0] | hands[1] | hands[2] | hands[3])
-                    key = gen | (held << 2) | leader
-                    slot = tt_index(held << 2 | leader)
+                    held = held_cards(hands, ctx)
+                    key = gen | (held << key_shift) | leader
+                    slot = tt_index(held << key_shift | leader)
                     hi = tricks
                     if tt_keys[slot] == key:
                         lo = int(tt_lo[slot])
@@ -249,7 +279,7 @@ def search(hands: Ints, ctx: Ints, tt_keys: Ints, tt_lo: Ints, tt_hi: Ints, stat
                         if trumps != 0:
                             top = trumps & -trumps
                             owner = 0
-                            for s in range(4):
+                            for s in range(nslots):
                                 if hands[s] & top != 0:
                                     owner = s
                             mine = int(hands[owner])
@@ -260,7 +290,7 @@ def search(hands: Ints, ctx: Ints, tt_keys: Ints, tt_lo: Ints, tt_hi: Ints, stat
                                     break
                                 run += 1
                                 trumps ^= top
-                            if owner & 1 == 0:
+                            if (other >> owner) & 1 == 0:
                                 lo = run
                             else:
                                 hi = tricks - run
@@ -288,7 +318,7 @@ def search(hands: Ints, ctx: Ints, tt_keys: Ints, tt_lo: Ints, tt_hi: Ints, stat
                 # weakest card that wins the trick, then the weakest that loses; when the
                 # partner is winning already, the losers first.
                 if nplayed == 0:
-                    live = int(hands[0] | hands[1] | hands[2] | hands[3])
+                    live = held_cards(hands, ctx)
                     tops = 0
                     for s in range(4):
                         plain = live & ctx[C_SUIT + s] & ~trump
@@ -305,7 +335,7 @@ def search(hands: Ints, ctx: Ints, tt_keys: Ints, tt_lo: Ints, tt_hi: Ints, stat
                     else:
                         winners = (reps & led & (best - 1)) | (reps & trump)
                     losers = reps ^ winners
-                    if best_seat & 1 == seat & 1:
+                    if (other >> best_seat) & 1 == (other >> seat) & 1:
                         first = losers
                         second = winners
                     else:
@@ -321,7 +351,7 @@ def search(hands: Ints, ctx: Ints, tt_keys: Ints, tt_lo: Ints, tt_hi: Ints, stat
                 f[F_TABLE] = table
                 f[F_ALPHA] = alpha
                 f[F_BETA] = beta
-                f[F_RESULT] = -1 if seat & 1 == 0 else 99
+                f[F_RESULT] = -1 if (other >> seat) & 1 == 0 else 99
                 f[F_MOVES] = first
                 f[F_MOVES + 1] = second
                 f[F_MOVES + 2] = third
@@ -340,7 +370,7 @@ def search(hands: Ints, ctx: Ints, tt_keys: Ints, tt_lo: Ints, tt_hi: Ints, stat
             f = frames[depth]
             hands[f[F_SEAT]] ^= f[F_CARD]
             value = ret + f[F_WON]
-            if f[F_SEAT] & 1 == 0:
+            if (other >> f[F_SEAT]) & 1 == 0:
                 if value > f[F_RESULT]:
                     f[F_RESULT] = value
                     if value > f[F_ALPHA]:
@@ -395,7 +425,7 @@ def search(hands: Ints, ctx: Ints, tt_keys: Ints, tt_lo: Ints, tt_hi: Ints, stat
         alpha = int(f[F_ALPHA])
         beta = int(f[F_BETA])
         if nplayed + 1 == players:
-            won = 1 if best_seat & 1 == 0 else 0
+            won = 1 if (other >> best_seat) & 1 == 0 else 0
             leader = best_seat
             seat = best_seat
             nplayed = 0
@@ -425,7 +455,7 @@ def solve_root(hands: Ints, ctx: Ints, tt_keys: Ints, tt_lo: Ints, tt_hi: Ints, 
         hands ... table: the position, as for :func:`search`.
         tricks_left: tricks still to be won, counting the one in progress (1..5).
         out: int array of 33 slots, indexed by bit number; ``out[i]`` receives the value
-            (team 0's tricks from here) of playing the card at bit ``i``, for each card
+            (the maximising side's tricks from here) of playing the card at bit ``i``, for each card
             searched; other slots are left alone.
 
     Returns:
@@ -448,7 +478,7 @@ def solve_root(hands: Ints, ctx: Ints, tt_keys: Ints, tt_lo: Ints, tt_hi: Ints, 
         # One full-window search per card (measured: fewer nodes in all than bisecting
         # each value with null windows, the table being shared).
         if nplayed + 1 == players:
-            won = 1 if seat2 & 1 == 0 else 0
+            won = 0 if other_side(ctx, seat2) else 1
             value = won + search(hands, ctx, tt_keys, tt_lo, tt_hi, stats, frames, gen,
                                  seat2, seat2, 0, 0, 0, 0, 0, -1 - won, tricks_left + 1 - won)
         else:

@@ -6,12 +6,11 @@ A :class:`Layout` is that map, derived from the core's tables (``EFFECTIVE_SUIT`
 ``TRUMP_POWER``), so the solver decides no rule of its own: the left bower and the joker
 sit in the trump run because the core says they belong to trump.
 
-The kernel has four *slots* and counts the tricks of the even slots' side. Seats are
-put in slots by :func:`kernel_slots`: at a table whose two sides are the seats' parity
-(the four-hand table, N-S on 0 and 2; the two-handed table, its players on 0 and 1)
-each seat is its own slot; at any other table the maker's side takes the even slots and
-everyone else the odd ones. An unused slot holds no cards and is never reached, because
-the order of play (the kernel's next-seat row) comes from the table's ``next_active``.
+The kernel's slots are the seats of the table (up to :data:`~euchre.solver.kernel.MAX_SLOTS`).
+It counts the tricks of one side, maximised by its seats and minimised by the others
+(:func:`sides_of`): team 0 at a table of two sides (N-S at the four-hand table, player 1
+at the two-handed one), else the maker's side (the maker, and at call-ace the holder of
+the called card in the world being solved) against everyone else.
 """
 
 from __future__ import annotations
@@ -23,6 +22,7 @@ from euchre.core.actions import PLAY_BASE
 from euchre.core.cards import EFFECTIVE_SUIT, JOKER, NO_TRUMP, NUM_CARDS, TRUMP_POWER, cards_of, trick_winner_index
 from euchre.core.errors import EuchreError
 from euchre.core.hand import HandState, Phase
+from euchre.solver.kernel import MAX_SLOTS
 
 
 @dataclass(frozen=True)
@@ -85,58 +85,49 @@ def layout(trump: int) -> Layout:
     return Layout(trump, tuple(bit_of), tuple(card_at), (suit_masks[0], suit_masks[1], suit_masks[2], suit_masks[3]), trump_mask)
 
 
-KERNEL_SLOTS = 4
-"""The kernel's seats (slots 0..3; the even ones are the side whose tricks it counts)."""
-
-
-def kernel_slots(state: HandState) -> tuple[int, ...]:
-    """``slots[seat]``: the kernel slot of each seat of ``state.table`` (see the module
-    docstring). Each seat is its own slot when the table's sides are the seats' parity
-    (team 0 the even seats, team 1 the odd ones: the four-hand and the two-handed table);
-    else the maker's side takes slots 0, 2 and the other seats 1, 3, clockwise from seat 0.
+def sides_of(state: HandState) -> int:
+    """The mask of the seats that minimise the kernel's value (the *other side*): the
+    seats of team 1 at a table of two sides (the four-hand table: E-W; two-handed: player
+    2); at a table of more sides, every seat not on the maker's side
+    (:meth:`~euchre.core.hand.HandState.maker_side`: the maker, and at call-ace the holder
+    of the called card), whose tricks count together as the scoring counts them.
 
     Raises:
-        EuchreError: the seats do not fit in the kernel's slots (more than two on a side).
+        EuchreError: the table has more seats than the kernel holds.
     """
     table = state.table
-    n = table.seats
-    if n <= KERNEL_SLOTS and len(table.teams) == 2 and all(table.team[s] == s & 1 for s in range(n)):
-        return tuple(range(n))
-    makers = table.team[state.maker]
-    free = {True: [0, 2], False: [1, 3]}
-    slots = []
-    for s in range(n):
-        side = free[table.team[s] == makers]
-        if not side:
-            raise EuchreError(f"the solver's kernel holds two players a side; this table of {n} seats has more")
-        slots.append(side.pop(0))
-    return tuple(slots)
+    if table.seats > MAX_SLOTS:  # pragma: no cover - tables have at most seven seats
+        raise EuchreError(f"the solver's kernel holds {MAX_SLOTS} seats; this table has {table.seats}")
+    if len(table.teams) == 2:
+        counted: tuple[int, ...] = table.teams[0]
+    else:
+        counted = state.maker_side()[0]
+    return sum(1 << s for s in range(table.seats) if s not in counted)
 
 
 @dataclass(frozen=True)
 class Position:
-    """A play position in kernel form (masks in :class:`Layout` bits; seats as kernel
-    slots 0..3, :func:`kernel_slots`, the same numbers as the seats at the four-hand
-    table).
+    """A play position in kernel form (masks in :class:`Layout` bits; the kernel's slots
+    are the table's seats).
 
     Attributes:
         layout: the card layout of the trump.
-        hands: the cards each slot 0..3 holds (a seat sitting out, or an unused slot,
-            holds none).
+        hands: the cards each slot holds (:data:`~euchre.solver.kernel.MAX_SLOTS` of them:
+            the seats, then empty slots; a seat sitting out holds none).
         ctx: the kernel's context values (see :mod:`euchre.solver.kernel`).
-        leader: the slot that led the trick in progress (or leads the next).
-        seat: the slot to play.
-        nplayed: cards in the trick in progress (0..3).
+        leader: the seat that led the trick in progress (or leads the next).
+        seat: the seat to play.
+        nplayed: cards in the trick in progress (0 .. seats in play - 1).
         led: mask of the led effective suit (0 before the lead).
-        best, best_seat: the card winning the trick so far (a one-bit mask) and its slot.
+        best, best_seat: the card winning the trick so far (a one-bit mask) and its seat.
         table: mask of the cards of the trick in progress.
         tricks_left: tricks not yet complete, counting the one in progress (1..5).
         legal: the legal cards of the seat to play (card numbers, from the core).
-        slots: ``slots[seat]``, the slot of each seat of the table.
+        other: the mask of the seats that minimise the value (:func:`sides_of`).
     """
 
     layout: Layout
-    hands: tuple[int, int, int, int]
+    hands: tuple[int, ...]
     ctx: tuple[int, ...]
     leader: int
     seat: int
@@ -147,15 +138,19 @@ class Position:
     table: int
     tricks_left: int
     legal: tuple[int, ...]
-    slots: tuple[int, ...] = (0, 1, 2, 3)
+    other: int
+
+    @property
+    def counted(self) -> bool:
+        """True when the seat to play is on the side whose tricks the kernel counts."""
+        return not self.other >> self.seat & 1
 
 
 def position_of(state: HandState) -> Position:
     """The kernel form of a hand in the play phase (all hands known).
 
     Raises:
-        EuchreError: the hand is not in the play phase, holds the joker under no trump,
-            or its table does not fit the kernel (:func:`kernel_slots`).
+        EuchreError: the hand is not in the play phase, or holds the joker under no trump.
     """
     if state.phase != Phase.PLAY:
         raise EuchreError(f"the solver needs a hand in the play phase; this one is in {state.phase.name.lower()}")
@@ -163,19 +158,18 @@ def position_of(state: HandState) -> Position:
     lay = layout(trump)
     active = state.active
     seats = state.table
-    slot = kernel_slots(state)
-    hands = [0] * KERNEL_SLOTS
-    for s in range(seats.seats):
+    n = seats.seats
+    other = sides_of(state)
+    hands = [0] * MAX_SLOTS
+    for s in range(n):
         if active >> s & 1:
             if trump == NO_TRUMP and state.hands[s] >> JOKER & 1:
                 raise EuchreError("the joker cannot be played under no trump (the rules refuse the combination)")
-            hands[slot[s]] = lay.to_bits(state.hands[s])
-    row = seats.next_active[active]
-    nxt = list(range(KERNEL_SLOTS))  # an unused slot is never reached; it points at itself
-    for s in range(seats.seats):
-        nxt[slot[s]] = slot[row[s]]
-    players = sum(1 for s in range(seats.seats) if not seats.sits_out(s, active))
-    ctx = (*lay.suit_masks, lay.trump_mask, *nxt, players)
+            hands[s] = lay.to_bits(state.hands[s])
+    nxt = list(range(MAX_SLOTS))  # an unused slot is never reached; it points at itself
+    nxt[:n] = seats.next_active[active]
+    players = sum(1 for s in range(n) if not seats.sits_out(s, active))
+    ctx = (*lay.suit_masks, lay.trump_mask, *nxt, players, other, n, 2 if n <= 4 else 3)
     cards = state.trick_cards
     led = best = table = 0
     best_seat = 0
@@ -183,15 +177,15 @@ def position_of(state: HandState) -> Position:
         led = lay.suit_masks[EFFECTIVE_SUIT[trump][cards[0]]]
         i = trick_winner_index(list(cards), trump)
         best = 1 << lay.bit_of[cards[i]]
-        best_seat = slot[state.trick_seats[i]]
+        best_seat = state.trick_seats[i]
         for c in cards:
             table |= 1 << lay.bit_of[c]
     # The cards that follow suit: the legal plays, and in table mode (where any card may
     # be played) the plays of the perfect players the solver assumes.
     legal = tuple(code - PLAY_BASE for code in state.legal_codes()) if not state.rules.revokes_possible else \
         tuple(cards_of(state.following_mask()))
-    return Position(lay, (hands[0], hands[1], hands[2], hands[3]), ctx, slot[state.leader], slot[state.turn],
-                    len(cards), led, best, best_seat, table, 5 - len(state.tricks), legal, slot)
+    return Position(lay, tuple(hands), ctx, state.leader, state.turn, len(cards), led, best, best_seat, table,
+                    5 - len(state.tricks), legal, other)
 
 
 def representative(pos: Position, card: int) -> int:
@@ -200,7 +194,9 @@ def representative(pos: Position, card: int) -> int:
     no other card still in play between them (the kernel's equivalence rule)."""
     lay = pos.layout
     hand = pos.hands[pos.seat]
-    live = pos.hands[0] | pos.hands[1] | pos.hands[2] | pos.hands[3] | pos.table
+    live = pos.table
+    for held in pos.hands:
+        live |= held
     bit = 1 << lay.bit_of[card]
     suit = next(m for m in lay.suit_masks if m & bit)
     while True:

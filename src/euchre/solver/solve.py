@@ -1,7 +1,7 @@
 """The open-hand (double-dummy) solver's entry points.
 
 Given a hand in the play phase with every card known, the solver finds, for each legal
-card of the seat to play, what it is worth with perfect play by all four seats from then on.
+card of the seat to play, what it is worth with perfect play by every seat from then on.
 
 The objective
     The search is an exact minimax over the number of tricks: each side maximises its own
@@ -33,7 +33,7 @@ from euchre.core.hand import HandState
 from euchre.core.rules import Rules
 from euchre.core.scoring import score_hand
 from euchre.solver.backend import get_backend
-from euchre.solver.kernel import S_NODES
+from euchre.solver.kernel import MAX_SLOTS, S_NODES
 from euchre.solver.position import Position, position_of, representative
 
 
@@ -42,9 +42,12 @@ class Solution:
     """What each legal card is worth to the side to play.
 
     Attributes:
-        seat: the seat to play (0..3, N E S W at the four-hand table; 0..1 two-handed).
-        team: its team (0 N-S, 1 E-W; in the two-handed game the player), "the side to
-            move".
+        seat: the seat to play (0..3, N E S W at the four-hand table; 0 .. seats-1
+            elsewhere).
+        team: its team (0 N-S, 1 E-W; at the tables of players each for himself the
+            seat itself). "The side to move" is its side in the play: its partnership,
+            or where every player is for himself the maker's side (at call-ace the maker
+            and the holder of the called card) or the defenders together.
         tricks: ``tricks[card]`` for each legal card (card numbers): the tricks the side
             to move has won at the end of the hand (0..5, counting tricks already won) if
             it plays that card and all play perfectly after.
@@ -101,7 +104,7 @@ def points_table(rules: Rules, maker_team: int, team: int, maker_alone: bool, de
 
 
 def _kernel_values(pos: Position, backend: str | None) -> tuple[dict[int, int], int, str]:
-    """Run the kernel on a position. Returns (team 0's future tricks by representative bit,
+    """Run the kernel on a position. Returns (the counted side's future tricks by representative bit,
     nodes, backend name)."""
     be = get_backend(backend)
     ws = be.workspace()
@@ -124,24 +127,25 @@ def _kernel_values(pos: Position, backend: str | None) -> tuple[dict[int, int], 
 
 
 def solvable(rules: Rules) -> bool:
-    """True when :func:`analyse` can value hands under ``rules``: the four-hand
-    partnerships, the two-handed game and cutthroat (the maker against the defenders,
-    whose tricks count together). Call-ace is refused: its sides are found during the
-    hand (a secret partner, RULES.md decision 21), and at five or six seats they do not
-    fit the kernel's four slots. Bots fall back to their heuristic play there.
+    """True when :func:`analyse` can value hands under ``rules``: every table (the
+    four-hand partnerships, two-handed, cutthroat and call-ace at four to six seats:
+    the maker's side against the defenders, whose tricks count together; at call-ace
+    the maker's side is the maker and the holder of the called card in the world
+    solved, RULES.md decision 21).
 
     Raises:
         RulesTypeError: ``rules`` is not a Rules."""
     if not isinstance(rules, Rules):
         raise RulesTypeError(f"solvable takes a Rules, not {type(rules).__name__}")
-    return rules.variant != "call_ace"
+    return rules.table.seats <= MAX_SLOTS
 
 
 def analyse(state: HandState, *, backend: str | None = None) -> Solution:
     """Solve a hand in the play phase with all cards known (open hands).
 
     Args:
-        state: the hand; not changed.
+        state: the hand; not changed. At call-ace the world decides the secret partner
+            (``state.partner``, the holder of the called card).
         backend: ``"numba"``, ``"python"`` or ``"auto"``; None reads the environment
             variable ``EUCHRE_SOLVER_BACKEND`` (default auto: numba when installed).
 
@@ -152,24 +156,22 @@ def analyse(state: HandState, *, backend: str | None = None) -> Solution:
         EuchreError: the hand is not in the play phase; an unknown backend, or numba asked
             for but not installed.
     """
-    if isinstance(state, HandState) and state.rules.variant == "call_ace":
-        raise EuchreError("the solver does not value call-ace hands: the sides are found during the hand (the "
-                          "secret partner), and five or six seats do not fit its four slots (solvable(rules) is False)")
     pos = position_of(state)
     seats = state.table
     values, nodes, name = _kernel_values(pos, backend)
     seat = state.turn
     team = seats.team[seat]
-    maker_team = seats.team[state.maker]
-    even = pos.seat & 1 == 0  # the kernel counts the tricks of the even slots' side
     # The play is between the makers and the defenders. Where more than two sides sit
-    # (cutthroat: the maker alone against two) the defenders' tricks count together, as
-    # the scoring counts them (a euchre when the maker takes fewer than three).
-    if team == maker_team:
-        already = state.tricks_won[team]
+    # (cutthroat, call-ace) the defenders' tricks count together, as the scoring counts
+    # them (a euchre when the makers take fewer than three).
+    makers, lone = state.maker_side()
+    maker_teams = {seats.team[s] for s in makers}
+    on_makers = team in maker_teams
+    already = sum(w for t, w in enumerate(state.tricks_won) if (t in maker_teams) == on_makers)
+    if state.rules.variant == "call_ace":
+        table = points_table(state.rules, 0, 0 if on_makers else 1, lone, False)
     else:
-        already = sum(w for t, w in enumerate(state.tricks_won) if t != maker_team)
-    table = points_table(state.rules, maker_team, team, state.alone != -1, state.defender_alone != -1)
+        table = points_table(state.rules, seats.team[state.maker], team, lone, state.defender_alone != -1)
     tricks: dict[int, int] = {}
     points: dict[int, int] = {}
     by_rep: dict[int, list[int]] = {}
@@ -177,7 +179,7 @@ def analyse(state: HandState, *, backend: str | None = None) -> Solution:
         rep = representative(pos, card)
         if rep not in values:
             raise RuntimeError(f"solver bug: no value for card {card} (representative bit {rep.bit_length() - 1})")
-        future = values[rep] if even else pos.tricks_left - values[rep]
+        future = values[rep] if pos.counted else pos.tricks_left - values[rep]
         tricks[card] = already + future
         points[card] = table[already + future]
         by_rep.setdefault(rep, []).append(card)
