@@ -115,7 +115,7 @@ def test_two_handed_identical_bots_cancel_exactly() -> None:
     assert sum(d.a_points for d in record.deals) > 0
 
 
-def test_a_hand_needs_one_bot_per_seat_and_a_match_two_sides() -> None:
+def test_a_hand_needs_one_bot_per_seat_and_sides_of_the_table() -> None:
     from euchre.analysis.duplicate import seats_of
     from euchre.core.seats import Table
 
@@ -124,10 +124,87 @@ def test_a_hand_needs_one_bot_per_seat_and_a_match_two_sides() -> None:
         play_hand(deal_for(TWO, 1, 0), [make(s) for s in range(4)])
     with pytest.raises(EuchreError, match="needs 4 bots"):
         play_hand(deal_for(RULES, 1, 0), [make(s) for s in range(2)])
-    with pytest.raises(EuchreError, match="two sides"):
-        seats_of(0, make, make, [1, 2, 3], Table(3, ((0,), (1,), (2,))))
+    with pytest.raises(EuchreError, match=r"sides 0\.\.2"):
+        seats_of(3, make, make, [1, 2, 3], Table(3, ((0,), (1,), (2,))))
+    with pytest.raises(EuchreError, match="one seed per seat"):
+        seats_of(0, make, make, [1, 2], Table(3, ((0,), (1,), (2,))))
     assert [b.name for b in seats_of(1, functools.partial(make_bot, "beginner"), make, [1, 2], TWO.table)] == [
         "random", "beginner"]
+    beginner = functools.partial(make_bot, "beginner")
+    assert [b.name for b in seats_of(frozenset({0, 2}), beginner, make, [1, 2, 3], CUT.table)] == [
+        "beginner", "random", "beginner"]
+
+
+# ---------------------------------------------------------------- more than two sides
+CUT = preset("cutthroat-3")
+
+
+def test_arrangements_of_two_and_of_more_sides() -> None:
+    """Two sides: A at the first, then at the second. Three players each for himself: A
+    alone in seat 1, 2, 3, then everywhere but seat 1, 2, 3."""
+    from euchre.analysis.duplicate import arrangements
+
+    assert arrangements(RULES.table) == (frozenset({0}), frozenset({1}))
+    assert arrangements(TWO.table) == (frozenset({0}), frozenset({1}))
+    assert arrangements(CUT.table) == (frozenset({0}), frozenset({1}), frozenset({2}),
+                                       frozenset({1, 2}), frozenset({0, 2}), frozenset({0, 1}))
+    five = arrangements(preset("call-ace-5").table)
+    assert len(five) == 10 and sum(len(a) for a in five) == 25  # A holds 5 x 5 player-hands
+
+
+def test_cutthroat_duplicate_deal_gives_each_bot_every_seat_three_times() -> None:
+    """At cutthroat each deal is played six times from the same dealer with the same
+    cards; in the plays in order A holds seat 1, 2, 3 alone, then the two others; the
+    bots are made in seat order, three per play."""
+    for index in range(6):
+        hand = deal_for(CUT, 7, index)
+        assert hand.dealer == index % 3
+        Spy.made, Spy.seats, Spy.log = 0, 3, []
+        try:
+            deal = play_duplicate_deal(CUT, functools.partial(Spy, "A"), functools.partial(Spy, "B"), 7, index)
+        finally:
+            Spy.seats = 4
+        assert Spy.made == 18 and len(deal.points) == 6 and deal.held == (1, 1, 1, 2, 2, 2) and deal.side_hands == 9
+        a_seats = [{0}, {1}, {2}, {1, 2}, {0, 2}, {0, 1}]
+        for play, made_for, side, seat, cards in Spy.log:
+            assert seat == made_for
+            assert side == ("A" if seat in a_seats[play] else "B")
+            if seat != hand.dealer:
+                assert cards == frozenset(c for c in range(32) if hand.deal_hands[seat] >> c & 1)
+
+
+@pytest.mark.parametrize("name", ["cutthroat-3", "call-ace-5"])
+def test_identical_bots_cancel_exactly_at_tables_of_more_sides(name: str) -> None:
+    """The same bot as A and B: every seat's cards are held by A in m plays and by B in
+    m plays, with the same seed and the same choices, so every deal's points cancel."""
+    make = functools.partial(make_bot, "intermediate")
+    record = run_match(preset(name), make, make, deals=12, games=1, seed=3)
+    assert all(d.a_points == d.b_points for d in record.deals)
+    summary = summarize("x", "x", record)
+    assert summary.share == 0.5 and summary.margin == 0.0 and summary.a_per_hand > 0
+    m = preset(name).table.seats
+    assert summary.side_hands == 12 * m * m and summary.hands == 12 * 2 * m
+    assert summary.a_wins == summary.b_wins == m
+
+
+def test_summary_at_a_table_of_three_players() -> None:
+    """Worked by hand. Two deals at cutthroat, six plays each (A holds 1, 1, 1, 2, 2, 2
+    players): A's points 3+0+1+2+4+3 = 13 and 1+0+0+2+0+2 = 5, B's 2+4+3+1+0+1 = 11 and
+    0+2+1+0+3+0 = 6. Per player-hand (9 a deal): A 18/18 = 1.0, B 17/18; share 18/35;
+    margin per deal (13-11)/9 and (5-6)/9, mean 1/18."""
+    held = (1, 1, 1, 2, 2, 2)
+    deals = (DuplicateDeal(0, 0, ((3, 2), (0, 4), (1, 3), (2, 1), (4, 0), (3, 1)), held),
+             DuplicateDeal(1, 1, ((1, 0), (0, 2), (0, 1), (2, 0), (0, 3), (2, 0)), held))
+    s = summarize("x", "y", MatchRecord(deals, ()))
+    assert (s.deals, s.hands, s.side_hands, s.plays) == (2, 12, 18, 6)
+    assert s.a_per_hand == 1.0 and s.b_per_hand == pytest.approx(17 / 18)
+    assert s.share == pytest.approx(18 / 35)
+    assert s.margin == pytest.approx(1 / 18)
+    # Margins per deal 2/9 and -1/9: mean 1/18, sample variance (3/9)^2 / 2, and the
+    # normal-approximation half-width 1.959964 * sqrt(variance / 2).
+    assert s.margin_ci is not None
+    half = 1.959964 * ((3 / 9) ** 2 / 2 / 2) ** 0.5
+    assert s.margin_ci[0] == pytest.approx(1 / 18 - half, abs=1e-6)
 
 
 def test_different_deals_differ_and_dealers_rotate() -> None:
@@ -194,7 +271,7 @@ def test_summary_by_hand() -> None:
              DuplicateDeal(2, 2, ((2, 0), (0, 2))), DuplicateDeal(3, 3, ((0, 0), (2, 0))))
     games = (DuplicateGame(0, (0, 0), ((10, 4), (10, 7)), (9, 11)), DuplicateGame(1, (0, 1), ((10, 2), (8, 10)), (8, 12)))
     s = summarize("x", "y", MatchRecord(deals, games))
-    assert (s.deals, s.hands) == (4, 8)
+    assert (s.deals, s.hands, s.side_hands, s.plays) == (4, 8, 8, 2)
     assert s.a_per_hand == 1.0 and s.b_per_hand == 0.5  # 8 and 4 points over 8 hands
     assert s.share == pytest.approx(2 / 3)
     assert s.share_ci is not None and s.share_ci[0] == pytest.approx(0.467868, abs=1e-6)
@@ -289,6 +366,17 @@ def test_arena_command(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> No
     assert ("Command: euchre arena --bots intermediate,beginner,random --deals 20 --preset modern-standard "
             "--target 5 --seed 2 --workers 1 --games 1 --plot " + str(plot)) in out
     assert plot.read_bytes()[:8] == PNG_MAGIC
+    too_wide = [line for line in out.splitlines() if len(line) > 80 and not line.startswith("Command:")]
+    assert not too_wide
+
+
+def test_arena_command_at_a_table_of_three_players(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "arena", "--preset", "cutthroat-3", "--bots", "intermediate,random", "--deals", "4",
+                         "--games", "1", "--target", "3", "--seed", "2")
+    assert code == 0, err
+    assert "intermediate (A) against random (B): 4 duplicate deal(s) = 24 hands" in out
+    assert "6 plays a deal (A alone in each seat, then B alone)" in out and "36 player-hands each" in out
+    assert "Games won by A" in out
     too_wide = [line for line in out.splitlines() if len(line) > 80 and not line.startswith("Command:")]
     assert not too_wide
 

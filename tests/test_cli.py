@@ -202,7 +202,27 @@ def test_sim_is_the_same_with_workers(capsys: pytest.CaptureFixture[str]) -> Non
     assert strip(one) == strip(two)
 
 
+def test_sim_at_a_table_of_three_players(capsys: pytest.CaptureFixture[str]) -> None:
+    """Cutthroat: each player his level (two levels: seat 1, then the others), his
+    games won and points per hand; the games won add up to the games finished; a pipe
+    gets the time taken."""
+    code, out, err = run(capsys, "sim", "--preset", "cutthroat-3", "--games", "6", "--bots", "intermediate,random",
+                         "--target", "3", "--seed", "4")
+    assert code == 0, err
+    assert "Played 6 game(s) in" in out
+    assert "Player 1 (intermediate)" in out and "Player 2 (random)" in out and "Player 3 (random)" in out
+    won = [int(line.split()[2]) for line in out.splitlines() if line.strip().startswith("Games won ")]
+    assert len(won) == 3 and sum(won) == 6
+    assert "--bots intermediate,random,random" in out
+    assert_fits("\n".join(line for line in out.splitlines() if not line.startswith("Command:")))
+    code, out, err = run(capsys, "sim", "--preset", "call-ace-5", "--games", "1", "--bots", "random", "--target", "2")
+    assert code == 0, err
+    assert "Player 5 (random)" in out
+
+
 def test_sim_errors(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "sim", "--preset", "call-ace-5", "--bots", "random,random,beginner")
+    assert_one_line_error(code, err, "one for each of the table's 5 sides")
     code, _, err = run(capsys, "sim", "--bots", "random,grandmaster")
     assert_one_line_error(code, err, "--bots")
     code, _, err = run(capsys, "sim", "--games", "0")

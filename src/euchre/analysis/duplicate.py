@@ -1,27 +1,38 @@
-"""Duplicate matches: every deal is played twice with the teams' seats exchanged.
+"""Duplicate matches: every deal is played several times with the sides' seats exchanged.
 
-In a duplicate deal side A first sits North-South (it holds the N and S cards) and side
-B East-West; then the same cards are dealt again by the same dealer and the sides change
-seats, so A holds the E and W cards. At the two-handed table (``rules.table``, one
-player a side) A first holds seat 1's cards and B seat 2's, then the other way round. Whatever the cards were worth, each side held both
-halves of them: the luck of the deal cancels and what remains is the play (the method of
-duplicate bridge).
+At a table of two sides (the four-hand partnerships; the two-handed game) side A first
+sits at the first side (North-South, or player 1) and B at the other; then the same cards
+are dealt again by the same dealer and the sides change seats, so A holds the cards B
+held. Whatever the cards were worth, each bot held both halves of them: the luck of the
+deal cancels and what remains is the play (the method of duplicate bridge).
 
-Units: a *hand* is one deal played once; a *duplicate deal* is the pair of hands played
-on the same cards. Points are those the rules score for the hand (1, 2 or 4 under most
-presets; a thrown-in hand scores nothing). The pair is the independent unit for statistics.
+At a table of more than two sides (cutthroat, call-ace: every player for himself), each
+deal is played ``2 m`` times for ``m`` players: A alone against ``m - 1`` B's, once in each
+seat, then B alone against ``m - 1`` A's, once in each seat. Over those plays each bot
+holds every seat's cards ``m`` times (``m**2`` seat-hands of A and as many of B), so the
+luck of the cards cancels again, and so does the luck of sitting among one's own kind.
+
+Units: a *hand* is one deal played once; a *duplicate deal* is the set of plays on the
+same cards (two at a table of two sides). A *side-hand* is one side's part of one hand
+(two per duplicate deal of two sides, ``m**2`` per side at a table of ``m`` players each
+for himself): points per hand are per side-hand, i.e. per player where each plays for
+himself. Points are those the rules score for the hand (1, 2 or 4 under most presets; a
+thrown-in hand scores nothing). The duplicate deal is the independent unit for
+statistics.
 
 Determinism: deal ``i`` of a match is shuffled from ``derive_seed("deal", seed, i)`` and
-dealt by seat ``i % seats`` (``i % 4`` at the four-hand table); the bot in seat ``s`` is made with ``derive_seed("bot", deal
-seed, s)`` in both plays, so the bots holding a given hand's cards start from the same
-seed whichever side they belong to. Results therefore depend on the match seed and the
-index only, never on the number of worker processes or the order in which deals finish;
-and two identical bots (same level) cancel exactly on every duplicate deal.
+dealt by seat ``i % seats`` (``i % 4`` at the four-hand table); the bot in seat ``s`` is made
+with ``derive_seed("bot", deal seed, s)`` in every play, so the bots holding a given
+hand's cards start from the same seed whichever side they belong to. Results therefore
+depend on the match seed and the index only, never on the number of worker processes or
+the order in which deals finish; and two identical bots (same level) cancel exactly on
+every duplicate deal.
 
 Optionally whole *duplicate games* are played the same way: game ``g`` is set up from
 ``derive_seed("game", seed, g)`` and its ``k``-th hand is dealt from ``derive_seed("hand",
-game seed, k)`` by whichever seat deals it; the second game repeats the first with the
-sides exchanged (the same cards for the same hand number, as long as both games last).
+game seed, k)`` by whichever seat deals it; each play of the game repeats the first with
+the sides' seats exchanged as for the deals (the same cards for the same hand number, as
+long as the games last).
 """
 
 from __future__ import annotations
@@ -67,33 +78,52 @@ def deal_for(rules: Rules, seed: int, index: int) -> HandState:
     return HandState.deal(rules, index % rules.table.seats, random.Random(derive_seed("deal", seed, index)))
 
 
-def seats_of(a_team: int, make_a: BotFactory, make_b: BotFactory, seeds: Sequence[int],
+def arrangements(table: Table) -> tuple[frozenset[int], ...]:
+    """The plays of a duplicate deal on ``table``: for each play, the sides (indices into
+    ``table.teams``) that side A holds, B holding the others (see the module docstring).
+
+    Two sides: ``({0}, {1})``. ``m`` sides (``m`` > 2): A alone at side 0 .. m-1, then A at
+    every side but 0 .. m-1 (B alone there).
+    """
+    m = len(table.teams)
+    if m == 2:
+        return frozenset({0}), frozenset({1})
+    everyone = frozenset(range(m))
+    return (*(frozenset({i}) for i in range(m)), *(everyone - {i} for i in range(m)))
+
+
+def seats_of(a_sides: int | frozenset[int], make_a: BotFactory, make_b: BotFactory, seeds: Sequence[int],
              table: Table = FOUR_HANDED) -> list[Bot]:
-    """The bots by seat of ``table`` (N, E, S, W at the four-hand table) with side A as
-    team ``a_team`` (0 N-S, 1 E-W; at the two-handed table the player in seat ``a_team``).
+    """The bots by seat of ``table`` (N, E, S, W at the four-hand table) with side A at
+    ``a_sides``.
 
     Args:
-        a_team: the team side A plays (0 or 1: a duplicate match has two sides).
+        a_sides: the sides A plays (indices into ``table.teams``: 0 N-S, 1 E-W at the
+            four-hand table; at the two-handed table the player in seat ``a_sides``), one
+            side as an int or several as a set.
         make_a, make_b: the sides' bot factories.
         seeds: the bots' seeds, by seat.
         table: the table's shape (``rules.table``).
 
     Raises:
-        EuchreError: the table does not have two sides.
+        EuchreError: a side that the table does not have, or not one seed per seat.
     """
-    if len(table.teams) != 2:
-        raise EuchreError(f"a duplicate match needs a table of two sides, not {len(table.teams)}")
-    return [(make_a if table.team[seat] == a_team else make_b)(seeds[seat]) for seat in range(table.seats)]
+    sides = frozenset({a_sides}) if isinstance(a_sides, int) else a_sides
+    if not sides <= frozenset(range(len(table.teams))):
+        raise EuchreError(f"the table has sides 0..{len(table.teams) - 1}, not {sorted(sides)}")
+    if len(seeds) != table.seats:
+        raise EuchreError(f"one seed per seat: {table.seats}, not {len(seeds)}")
+    return [(make_a if table.team[seat] in sides else make_b)(seeds[seat]) for seat in range(table.seats)]
 
 
-def play_hand(hand: HandState, bots_by_seat: Sequence[Bot], score: Sequence[int] = (0, 0)) -> HandResult:
+def play_hand(hand: HandState, bots_by_seat: Sequence[Bot], score: Sequence[int] | None = None) -> HandResult:
     """Play ``hand`` to its end (in place), showing each bot only its view.
 
     Args:
         hand: a hand in progress (it is changed).
         bots_by_seat: one bot per seat of ``hand.table`` (N, E, S, W at the four-hand
             table).
-        score: the game score per team shown in the views.
+        score: the game score per side shown in the views (None: 0 for every side).
 
     Returns:
         The hand's result (points per team N-S, E-W).
@@ -104,6 +134,8 @@ def play_hand(hand: HandState, bots_by_seat: Sequence[Bot], score: Sequence[int]
             names the bot and the seat).
     """
     table = hand.table
+    if score is None:
+        score = (0,) * len(table.teams)
     if len(bots_by_seat) != table.seats:
         raise EuchreError(f"a hand needs {table.seats} bots ({', '.join(table.letters)}), not {len(bots_by_seat)}")
     while not hand.is_over:
@@ -131,33 +163,48 @@ def checked_choice(bot: Bot, view: PlayerView) -> Action:
 
 @dataclass(frozen=True)
 class DuplicateDeal:
-    """One deal played twice.
+    """One deal played once for each arrangement of the sides (:func:`arrangements`).
 
     Attributes:
         index: the deal's number in the match (from 0).
-        dealer: the dealer's seat (0..3) in both plays.
-        points: per play, ``(A's points, B's points)`` of that hand; play 0 has A at N-S,
-            play 1 has A at E-W (holding the cards B held in play 0).
+        dealer: the dealer's seat in every play.
+        points: per play, ``(A's points, B's points)`` of that hand, each summed over the
+            sides the bot holds in that play; at a table of two sides play 0 has A at the
+            first side (N-S), play 1 at the second (holding the cards B held in play 0).
+        held: per play, the number of sides A holds (B holds the others); at a table of
+            two sides ``(1, 1)``.
     """
 
     index: int
     dealer: int
-    points: tuple[tuple[int, int], tuple[int, int]]
+    points: tuple[tuple[int, int], ...]
+    held: tuple[int, ...] = (1, 1)
 
     @property
     def a_points(self) -> int:
-        """A's points over both plays."""
-        return self.points[0][0] + self.points[1][0]
+        """A's points over every play."""
+        return sum(a for a, _ in self.points)
 
     @property
     def b_points(self) -> int:
-        """B's points over both plays."""
-        return self.points[0][1] + self.points[1][1]
+        """B's points over every play."""
+        return sum(b for _, b in self.points)
+
+    @property
+    def side_hands(self) -> int:
+        """The side-hands each bot played in this deal (A's equal B's): 2 at a table of
+        two sides, ``m**2`` at a table of ``m`` players each for himself."""
+        return sum(self.held)
+
+
+def _sides_points(points: Sequence[int], sides: frozenset[int]) -> tuple[int, int]:
+    """``(A's, B's)`` points from points per side, A holding ``sides``."""
+    return (sum(p for i, p in enumerate(points) if i in sides), sum(p for i, p in enumerate(points) if i not in sides))
 
 
 def play_duplicate_deal(rules: Rules, make_a: BotFactory, make_b: BotFactory, seed: int, index: int) -> DuplicateDeal:
-    """Play duplicate deal ``index`` of a match: its hand with A at N-S, then the same
-    cards with A at E-W. Each seat's bot has the same seed in both plays.
+    """Play duplicate deal ``index`` of a match: its hand once for each arrangement of the
+    sides (:func:`arrangements`). Each seat's bot has the same seed in every play.
 
     Raises:
         IllegalActionError: a bot chose an action its view did not offer.
@@ -167,29 +214,33 @@ def play_duplicate_deal(rules: Rules, make_a: BotFactory, make_b: BotFactory, se
     table = rules.table
     seeds = [derive_seed("bot", deal_seed, s) for s in range(table.seats)]
     plays: list[tuple[int, int]] = []
-    for a_team in (0, 1):
-        result = play_hand(hand.copy(), seats_of(a_team, make_a, make_b, seeds, table))
-        plays.append((result.points[a_team], result.points[1 - a_team]))
-    return DuplicateDeal(index, hand.dealer, (plays[0], plays[1]))
+    held: list[int] = []
+    for sides in arrangements(table):
+        result = play_hand(hand.copy(), seats_of(sides, make_a, make_b, seeds, table))
+        plays.append(_sides_points(result.points, sides))
+        held.append(len(sides))
+    return DuplicateDeal(index, hand.dealer, tuple(plays), tuple(held))
 
 
 @dataclass(frozen=True)
 class DuplicateGame:
-    """One game played twice (A at N-S, then A at E-W, the same cards hand by hand).
+    """One game played once for each arrangement of the sides (:func:`arrangements`),
+    the same cards hand by hand.
 
     Attributes:
         index: the game's number in the match (from 0).
-        winners: per play, the winning side (0 A, 1 B), ``TIE`` (-1) for a progressive
-            round with equal scores, or None when the game did not end within the hand
-            limit.
-        points: per play, ``(A's points, B's points)`` over the game.
+        winners: per play, who won: 0 A (a side A held), 1 B, ``TIE`` (-1) for a
+            progressive round with equal scores, or None when the game did not end
+            within the hand limit.
+        points: per play, ``(A's points, B's points)`` over the game (summed over the
+            sides each holds).
         hands: per play, the number of hands played.
     """
 
     index: int
-    winners: tuple[int | None, int | None]
-    points: tuple[tuple[int, int], tuple[int, int]]
-    hands: tuple[int, int]
+    winners: tuple[int | None, ...]
+    points: tuple[tuple[int, int], ...]
+    hands: tuple[int, ...]
 
 
 class _GameDeals:
@@ -217,18 +268,18 @@ def play_duplicate_game(rules: Rules, make_a: BotFactory, make_b: BotFactory, se
     winners: list[int | None] = []
     points: list[tuple[int, int]] = []
     hands: list[int] = []
-    for a_team in (0, 1):
-        bots = seats_of(a_team, make_a, make_b, seeds, table)
+    for sides in arrangements(table):
+        bots = seats_of(sides, make_a, make_b, seeds, table)
         game = Game(rules, game_seed, deal_provider=_GameDeals(rules, game_seed), max_hands=max_hands)
         while not game.is_over:
             seat = game.hand.turn
             game.apply(checked_choice(bots[seat], view_of(game.hand, seat, game.score)))
-        b_team = 1 - a_team
-        points.append((game.score[a_team] - game.initial_score[a_team], game.score[b_team] - game.initial_score[b_team]))
+        points.append(_sides_points([now - before for now, before in zip(game.score, game.initial_score, strict=True)],
+                                    sides))
         won = outcome_of(game)
-        winners.append(None if won is None else TIE if won == TIE else (0 if won == a_team else 1))
+        winners.append(None if won is None else TIE if won == TIE else (0 if won in sides else 1))
         hands.append(len(game.finished_hands))
-    return DuplicateGame(index, (winners[0], winners[1]), (points[0], points[1]), (hands[0], hands[1]))
+    return DuplicateGame(index, tuple(winners), tuple(points), tuple(hands))
 
 
 @dataclass(frozen=True)
@@ -245,8 +296,8 @@ class MatchRecord:
 
     @property
     def hands(self) -> int:
-        """Hands played in the duplicate deals (two per deal)."""
-        return 2 * len(self.deals)
+        """Hands played in the duplicate deals (two per deal at a table of two sides)."""
+        return sum(len(d.points) for d in self.deals)
 
 
 def _chunk(rules: Rules, make_a: BotFactory, make_b: BotFactory, seed: int, kind: str, start: int,

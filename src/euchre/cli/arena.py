@@ -1,16 +1,19 @@
 """``euchre arena``: duplicate matches between bots, with confidence intervals and a plot.
 
 Every pair of the bots given (a round robin when there are three or more) plays the same
-duplicate deals (:mod:`euchre.analysis.duplicate`: each deal played twice with the sides'
-seats exchanged, so the luck of the cards cancels). Reported per pairing, for side A (the
+duplicate deals (:mod:`euchre.analysis.duplicate`: each deal played with the sides' seats
+exchanged, twice at a table of two sides, ``2 m`` times at a table of ``m`` players each
+for himself, so the luck of the cards cancels). Reported per pairing, for side A (the
 bot named first) against side B:
 
-* points per hand of each side (hands = 2 x duplicate deals);
+* points per hand of each side: per side-hand, i.e. per partnership at the four-hand
+  table and per player where each plays for himself;
 * A's share of all points, ``sum(A) / sum(A + B)``, with a 95% interval over duplicate
   deals (the independent unit): the ratio's delta-method (linearization) interval, i.e.
   the normal-approximation interval of the mean of ``z_i = R + (a_i - R t_i) / mean(t)``
   where ``a_i`` and ``t_i`` are A's and both sides' points on deal ``i`` and ``R`` the share;
-* A's margin per hand (A minus B), with the normal-approximation interval over deals;
+* A's margin per hand (A minus B, per side-hand), with the normal-approximation interval
+  over deals;
 * with ``--games``, games won by A with the Wilson score interval (Wilson 1927).
 
 The intervals reuse :func:`euchre.cli.sim.mean_interval` and :func:`~euchre.cli.sim.wilson_interval`.
@@ -84,11 +87,14 @@ class PairingSummary:
 
     Attributes:
         a, b: the sides' labels.
-        deals: duplicate deals played; ``hands`` = 2 x deals.
-        a_per_hand, b_per_hand: each side's mean points per hand.
+        deals: duplicate deals played; ``hands`` the hands played (2 x deals at a table
+            of two sides); ``side_hands`` each bot's side-hands (the same as ``hands`` at
+            a table of two sides; ``m**2`` a deal at a table of ``m`` players each for
+            himself); ``plays`` the plays of each deal.
+        a_per_hand, b_per_hand: each side's mean points per side-hand.
         share: A's share of all points (0..1; 0.5 when none were scored).
         share_ci: its 95% interval (0..1), None with fewer than two deals or no points.
-        margin: A's points minus B's per hand.
+        margin: A's points minus B's per side-hand.
         margin_ci: its 95% interval (points per hand), None with fewer than two deals.
         games: games played (two per duplicate game); ``a_wins``/``b_wins`` won by each
             side; ``ties`` progressive rounds that ended level (counted in neither);
@@ -102,6 +108,8 @@ class PairingSummary:
     b: str
     deals: int
     hands: int
+    side_hands: int
+    plays: int
     a_per_hand: float
     b_per_hand: float
     share: float
@@ -148,10 +156,10 @@ def summarize(a: str, b: str, record: MatchRecord) -> PairingSummary:
     n = len(deals)
     pair_points = [(d.a_points, d.b_points) for d in deals]
     share, share_ci = share_interval(pair_points)
-    hands = 2 * n
+    side_hands = sum(d.side_hands for d in deals)
     a_total = sum(p for p, _ in pair_points)
     b_total = sum(p for _, p in pair_points)
-    margin_ci = mean_interval([(pa - pb) / 2 for pa, pb in pair_points])
+    margin_ci = mean_interval([(d.a_points - d.b_points) / d.side_hands for d in deals])
     running = []
     sa = st = 0
     for pa, pb in pair_points:
@@ -164,10 +172,10 @@ def summarize(a: str, b: str, record: MatchRecord) -> PairingSummary:
     ties = winners.count(TIE)
     finished = a_wins + b_wins
     return PairingSummary(
-        a=a, b=b, deals=n, hands=hands,
-        a_per_hand=a_total / hands if hands else 0.0, b_per_hand=b_total / hands if hands else 0.0,
+        a=a, b=b, deals=n, hands=record.hands, side_hands=side_hands, plays=len(deals[0].points) if deals else 2,
+        a_per_hand=a_total / side_hands if side_hands else 0.0, b_per_hand=b_total / side_hands if side_hands else 0.0,
         share=share, share_ci=share_ci,
-        margin=(a_total - b_total) / hands if hands else 0.0,
+        margin=(a_total - b_total) / side_hands if side_hands else 0.0,
         margin_ci=None if margin_ci is None else (margin_ci[1], margin_ci[2]),
         games=len(winners), a_wins=a_wins, b_wins=b_wins, ties=ties, unfinished=len(winners) - finished - ties,
         win_ci=wilson_interval(a_wins, finished) if finished else None,
@@ -182,6 +190,9 @@ def _pct(x: float) -> str:
 def report_pairing(console: Console, s: PairingSummary) -> None:
     """Print one pairing's figures (fits 80 columns)."""
     console.print(f"{s.a} (A) against {s.b} (B): {s.deals} duplicate deal(s) = {s.hands} hands")
+    if s.plays > 2:
+        console.print(f"  {s.plays} plays a deal (A alone in each seat, then B alone); per hand: per")
+        console.print(f"  player, {s.side_hands} player-hands each")
 
     def row(label: str, value: str, interval: str = "") -> None:
         console.print(f"  {label:<21}{value}")
@@ -260,7 +271,11 @@ def cmd_arena(args: argparse.Namespace, console: Console) -> int:
                               deals=args.deals, games=args.games, seed=args.seed, backend=backend,
                               progress=lambda n: progress.advance(task, n))
     summaries = [summarize(bots[i].label, bots[j].label, r) for (i, j), r in zip(pairs, records, strict=True)]
-    console.print("Duplicate arena: each deal is played twice, the sides' seats exchanged.")
+    if len(rules.table.teams) == 2:
+        console.print("Duplicate arena: each deal is played twice, the sides' seats exchanged.")
+    else:
+        console.print("Duplicate arena: each deal is played with A alone among B's in each seat,")
+        console.print("then B alone among A's in each seat.")
     console.print(f"Preset {rules_title(args)}, seed {args.seed}.")
     for s in summaries:
         console.print()

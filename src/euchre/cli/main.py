@@ -102,11 +102,14 @@ def build_parser() -> argparse.ArgumentParser:
                    help="list the house rules (for --rule KEY=on|off), on or off in the preset given")
 
     p = sub.add_parser("sim", help="bots against bots, with statistics",
-                       description="Team N-S (level A) against E-W (level B) for many games.")
+                       description="Each side of the table with its bot level (N-S against E-W at the four-hand "
+                                   "table) for many games.")
     _add_preset(p)
     p.add_argument("--games", type=int_arg, default=100, metavar="N", help="number of games (default 100)")
-    p.add_argument("--bots", default="intermediate,beginner", metavar="A,B",
-                   help="levels of N-S and E-W (default intermediate,beginner)")
+    p.add_argument("--bots", default="intermediate,beginner", metavar="A,B[,C...]",
+                   help="one level for every side, or one per side: N-S,E-W at the four-hand table, one per player "
+                        "where each plays for himself (default intermediate,beginner; at a table of more sides the "
+                        "first level plays seat 1 and the second every other seat)")
     p.add_argument("--seed", type=int_arg, default=0, help="seed of the first game (default 0)")
     _add_workers(p, "at most one per game and per CPU")
 

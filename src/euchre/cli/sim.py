@@ -1,9 +1,10 @@
 """``euchre sim``: bots against bots for many games, with confidence intervals.
 
-The first side of the table (team N-S at the four-hand table; Player 1 at the
-two-handed table) plays level A and the second (E-W; Player 2) level B; the sides are
-named as ``rules.table`` names them. Game ``i`` is shuffled from seed ``seed + i``, so
-a run is reproducible whatever the number of workers. Reported:
+Every side of the table plays its level: at the four-hand table team N-S level A and E-W
+level B; where every player is for himself, one level per player (or the first level in
+seat 1 and the second in every other seat). The sides are named as ``rules.table`` names
+them. Game ``i`` is shuffled from seed ``seed + i``, so a run is reproducible whatever the
+number of workers. Reported at a table of two sides:
 
 * games won by the first side, with the 95% Wilson score interval (Wilson 1927);
 * its mean share of the points per game, with a 95% interval from the normal
@@ -12,7 +13,9 @@ a run is reproducible whatever the number of workers. Reported:
   interval from the normal approximation over hands (hands of one game are treated as
   independent).
 
-A table of more than two sides (cutthroat) is refused: the measures compare two.
+At a table of more sides, for each side: games won (Wilson) and points per hand (normal
+approximation over hands). Seats change luck from deal to deal only through the cards;
+for a comparison in which the cards cancel, use ``euchre arena``.
 """
 
 from __future__ import annotations
@@ -21,11 +24,12 @@ import argparse
 import math
 import os
 import shlex
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
 from euchre.analysis.parallel import Backend, open_pool
 from euchre.analysis.stats import mean_interval, wilson_interval
@@ -91,33 +95,55 @@ def backend_argv(args: argparse.Namespace) -> list[str]:
 
 @dataclass(frozen=True)
 class GameOutcome:
-    """What one simulated game gave: the winner (side 0 or 1 of the table, N-S or E-W
-    at the four-hand table; ``TIE`` for a progressive round with equal scores; None if
-    unfinished), the points scored by each side, each
-    hand's points ``(side 0, side 1)``, and the game's seed."""
+    """What one simulated game gave: the winner (a side of the table, index into
+    ``rules.table.teams``: N-S 0 or E-W 1 at the four-hand table; ``TIE`` for a
+    progressive round with equal scores; None if unfinished), the points scored by each
+    side, each hand's points per side, and the game's seed."""
 
     winner: int | None
-    points: tuple[int, int]
-    hand_points: tuple[tuple[int, int], ...]
+    points: tuple[int, ...]
+    hand_points: tuple[tuple[int, ...], ...]
     seed: int = 0
 
 
-def play_one(rules: Rules, levels: tuple[str, str], seed: int) -> GameOutcome:
-    """Play one game: the bots of side 0 (N-S) of level ``levels[0]``, of side 1 (E-W)
-    of ``levels[1]``."""
+def play_one(rules: Rules, levels: tuple[str, ...], seed: int) -> GameOutcome:
+    """Play one game: the bots of side ``i`` of the table of level ``levels[i]``."""
     from euchre.bots import make_bot, play_game
 
     table = rules.table
     bots = [make_bot(levels[table.team[s]], seed * 4 + s) for s in range(table.seats)]
     game = play_game(rules, bots, seed)
-    hands = tuple((h.result.points[0], h.result.points[1]) for h in game.finished_hands if h.result is not None)
-    return GameOutcome(outcome_of(game), (sum(p[0] for p in hands), sum(p[1] for p in hands)), hands, seed)
+    hands = tuple(tuple(h.result.points) for h in game.finished_hands if h.result is not None)
+    points = tuple(sum(p[i] for p in hands) for i in range(len(table.teams)))
+    return GameOutcome(outcome_of(game), points, hands, seed)
 
 
-def play_chunk(rules: Rules, levels: tuple[str, str], first_seed: int, count: int) -> list[GameOutcome]:
+def play_chunk(rules: Rules, levels: tuple[str, ...], first_seed: int, count: int) -> list[GameOutcome]:
     """Games with seeds ``first_seed .. first_seed + count - 1`` (:func:`play_one`): one
     task of a worker process or of Ray."""
     return [play_one(rules, levels, first_seed + i) for i in range(count)]
+
+
+def side_levels(text: str, sides: int) -> tuple[str, ...]:
+    """The level of each side from ``--bots``: one level for all; one per side; or, at a
+    table of more than two sides, two levels (the first side, then every other).
+
+    Raises:
+        EuchreError: an unknown level or a count that fits none of these.
+    """
+    from euchre.bots import BOT_LEVELS
+
+    parts = [p.strip() for p in text.split(",")]
+    if any(p not in BOT_LEVELS for p in parts):
+        raise EuchreError(f"--bots takes levels among {', '.join(BOT_LEVELS)}; got {text!r}")
+    if len(parts) == 1:
+        return tuple(parts * sides)
+    if len(parts) == sides:
+        return tuple(parts)
+    if len(parts) == 2 and sides > 2:
+        return (parts[0],) + (parts[1],) * (sides - 1)
+    raise EuchreError(f"--bots takes one level, or one for each of the table's {sides} sides"
+                      f"{', or two (the first side, then the others)' if sides > 2 else ''}; got {text!r}")
 
 
 def _pct(x: float) -> str:
@@ -170,31 +196,56 @@ def report(console: Console, outcomes: Sequence[GameOutcome], levels: tuple[str,
     console.print(f"Command: {command}", soft_wrap=True)
 
 
+def report_sides(console: Console, outcomes: Sequence[GameOutcome], levels: tuple[str, ...], preset_name: str,
+                 command: str, sides: Sequence[str]) -> None:
+    """Print the summary of a run at a table of more than two sides: for each side its
+    level, games won (Wilson interval), points per hand (normal approximation over
+    hands) and its share of all points; and the command that reproduces it."""
+    n = len(outcomes)
+    ties = sum(1 for o in outcomes if o.winner == TIE)
+    finished = sum(1 for o in outcomes if o.winner is not None and o.winner != TIE)
+    hand_pts = [p for o in outcomes for p in o.hand_points]
+    total = sum(sum(p) for p in hand_pts)
+    console.print(f"{len(sides)} players, each for himself, {preset_name}: {n} game(s), {len(hand_pts)} hands.")
+    for i, name in enumerate(sides):
+        wins = sum(1 for o in outcomes if o.winner == i)
+        lo, hi = wilson_interval(wins, finished)
+        rate = wins / finished if finished else 0.0
+        console.print(f"  {name} ({levels[i]})")
+        console.print(f"    {'Games won':<19}{wins} of {finished} = {_pct(rate)}, 95% CI {_pct(lo)} to {_pct(hi)}")
+        mine = [float(p[i]) for p in hand_pts]
+        ci = mean_interval(mine)
+        if ci is not None:
+            console.print(f"    {'Points per hand':<19}{ci[0]:.3f}, 95% CI {ci[1]:.3f} to {ci[2]:.3f}")
+        if total:
+            console.print(f"    {'Share of points':<19}{_pct(sum(mine) / total)}")
+    console.print("  Games won: Wilson score interval; points per hand: normal approx. over hands.")
+    if ties:
+        console.print(f"  {ties} game(s) tied (a progressive round with equal scores), counted in nobody's wins.")
+    if finished + ties < n:
+        console.print(f"  {n - finished - ties} game(s) did not finish (hand limit).")
+    console.print(f"Command: {command}", soft_wrap=True)
+
+
 def cmd_sim(args: argparse.Namespace, console: Console) -> int:
     """Run ``euchre sim``. Returns the exit code.
 
     Raises:
         EuchreError: a bad preset, bot levels, game count or worker count.
     """
-    from euchre.bots import BOT_LEVELS
 
     rules = build_rules(args.preset, args.target, args.option, args.rule)
     table = rules.table
-    if len(table.teams) != 2:
-        raise EuchreError(f"sim compares two sides; the table of {args.preset} has {len(table.teams)}")
-    parts = [p.strip() for p in args.bots.split(",")]
-    if len(parts) == 1:
-        parts = parts * 2
-    if len(parts) != 2 or any(p not in BOT_LEVELS for p in parts):
-        raise EuchreError(f"--bots takes A,B with levels among {', '.join(BOT_LEVELS)}; got {args.bots!r}")
-    levels = (parts[0], parts[1])
+    levels = side_levels(args.bots, len(table.teams))
     if args.games < 1:
         raise EuchreError(f"--games must be at least 1, not {args.games}")
     backend = backend_from_args(args, args.games)
     argv = ["euchre", "sim", *rules_argv(args), "--games", str(args.games), "--bots", ",".join(levels),
             "--seed", str(args.seed), *backend_argv(args)]
     results: dict[int, GameOutcome] = {}
-    columns = (TextColumn("Games"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+    columns = (TextColumn("Games"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TextColumn("ETA"),
+               TimeRemainingColumn())
+    started = time.perf_counter()
     with Progress(*columns, console=console, transient=True) as progress:
         task = progress.add_task("sim", total=args.games)
         with open_pool(backend, args.games) as pool:
@@ -205,6 +256,12 @@ def cmd_sim(args: argparse.Namespace, console: Console) -> int:
                 for o in outcomes:
                     results[o.seed - args.seed] = o
                 progress.advance(task, len(outcomes))
+    elapsed = time.perf_counter() - started
     outcomes = [results[i] for i in range(args.games)]
-    report(console, outcomes, levels, args.preset, shlex.join(argv), (table.team_names[0], table.team_names[1]))
+    console.print(f"Played {args.games} game(s) in {elapsed:.1f} s ({elapsed / args.games:.2f} s a game).")
+    if len(table.teams) == 2:
+        report(console, outcomes, (levels[0], levels[1]), args.preset, shlex.join(argv),
+               (table.team_names[0], table.team_names[1]))
+    else:
+        report_sides(console, outcomes, levels, args.preset, shlex.join(argv), table.team_names)
     return 0
