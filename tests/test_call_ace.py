@@ -22,7 +22,7 @@ from euchre.bots.rollout import hand_value
 from euchre.core import Action, Game, HandState, Phase, RulesError, preset, sample_world, view_of
 from euchre.core.actions import action_text, parse_action
 from euchre.core.calls import best_card
-from euchre.core.cards import JOKER, cards_of, parse_card
+from euchre.core.cards import JOKER, cards_of, deck_cards, parse_card
 from euchre.core.errors import IllegalActionError
 from euchre.core.records import dumps, loads
 from euchre.core.views import PlayerView
@@ -437,6 +437,36 @@ def test_bots_of_every_level_answer_legally_at_every_call_ace_table() -> None:
                 action = bots[hand.turn].choose(view)
                 assert action in hand.legal_actions(), (level, action)
                 game.apply(action)
+
+
+def _eldest_with(hand: str) -> HandState:
+    """A five-player deal (seat 0 deals, the ten of hearts turned) in which the eldest,
+    seat 1, holds ``hand``; the other cards dealt in order."""
+    mine = kit.cards(hand)
+    deck = [c for c in deck_cards(CA5.deck, CA5.joker) if c not in mine and c != parse_card("TH")]
+    others = [deck[i * 5:(i + 1) * 5] for i in range(4)]
+    hands = [others[0], mine, *others[1:]]
+    stock = [parse_card("TH"), *deck[20:]]
+    return HandState.from_deal(CA5, 0, hands, stock)
+
+
+def test_the_beginner_wants_four_trumps_to_call_at_call_ace() -> None:
+    """The beginner's naive rule (its module docstring): three trumps to call at the
+    four-hand table, four at call-ace, where the maker faces three to five others. With
+    the right bower, ace and king of hearts it passes the turned heart at five seats;
+    with the queen as well it orders it up."""
+    beginner = make_bot("beginner")
+    assert beginner.choose(view_of(_eldest_with("JH AH KH TC TS"), 1)) == Action.PASS
+    assert beginner.choose(view_of(_eldest_with("JH AH KH QH TS"), 1)) == Action.ORDER_UP
+
+
+def test_the_intermediate_has_its_own_numbers_at_call_ace() -> None:
+    from euchre.bots.bidding import CALL_ACE_POLICY, DEFAULT_POLICY, SINGLE_POLICY, policy_for
+
+    assert policy_for(CA5.table, "call_ace") is CALL_ACE_POLICY
+    assert policy_for(preset("cutthroat-3").table, "cutthroat") is SINGLE_POLICY
+    assert policy_for(preset("modern-standard").table) is DEFAULT_POLICY
+    assert CALL_ACE_POLICY.call < SINGLE_POLICY.call
 
 
 def test_the_heuristic_calls_the_best_trump_it_lacks() -> None:

@@ -122,9 +122,29 @@ dealer's ``dealer_adjust`` -0.6 58.2% (0.0: 55.9%, -0.9: 57.2%); then the non-de
 59.8%, 1.1: 60.6%). docs/strength.md ("Two-handed") has the figures on other deals."""
 
 
-def policy_for(table: Table) -> Policy:
+CALL_ACE_POLICY = Policy(call=2.0, dealer_adjust=-0.6, eldest_adjust=0.0)
+"""The intermediate bot's numbers at call-ace: the estimate counts the maker's own tricks
+only, and the holder of the card he calls will play with him, so he calls with less than
+the two-handed player needs. Set by measurement, duplicate matches (400 deals, seed 5,
+:func:`euchre.analysis.duplicate.run_match`). Against the former ``beginner`` (three
+trumps to call) at five seats the two-handed numbers took 48.6% of the points, ``call``
+3.0 46.0%, 2.0 51.3%, 1.5 52.3%, 1.0 52.1% (all with the dealer's -0.6);
+``eldest_adjust`` 0.0 rather than 0.8 changed nothing (the eldest's call gives nobody
+the upcard here); ``lone`` 3.0 to 4.3 changed nothing beyond the noise. The best bar
+depends on the field: against the present ``beginner`` (four trumps) and against
+``random`` (margin per player-hand, five seats / six seats) ``call`` 1.5 gave +0.191 and
++0.098 / +0.165 and -0.016; 2.0 +0.226 and +0.173 / +0.206 and +0.079; 2.5 +0.138 and
++0.258 / +0.081 and +0.171; 3.0 +0.048 and +0.302 / +0.025 and +0.215. 2.0 has the most
+in all: a euchre pays every other player, so calling pays against players who call
+rarely and not against those who call on anything."""
+
+
+def policy_for(table: Table, variant: str = "partnership") -> Policy:
     """The intermediate's numbers for a table: :data:`DEFAULT_POLICY` where players have
-    partners, :data:`SINGLE_POLICY` where every player plays for himself."""
+    partners, :data:`CALL_ACE_POLICY` at call-ace (``variant``), :data:`SINGLE_POLICY`
+    where every player plays for himself otherwise."""
+    if variant == "call_ace":
+        return CALL_ACE_POLICY
     return SINGLE_POLICY if table.individual else DEFAULT_POLICY
 
 

@@ -26,8 +26,8 @@ class HeuristicBot(RuleBot):
         seed: seeds the generator used for the blind call (see the module docstring).
         policy: the bidding numbers (:class:`euchre.bots.bidding.Policy`) at every
             table; by default (None) those of the view's table
-            (:func:`euchre.bots.bidding.policy_for`: the four-hand numbers, or the
-            two-handed game's).
+            (:func:`euchre.bots.bidding.policy_for`: the four-hand numbers, the
+            call-ace numbers, or those of the other tables without partners).
 
     Every phase of :class:`~euchre.core.hand.Phase` is handled. :meth:`preferred` is the
     heuristic's own answer; :meth:`choose` returns it, guarded so that a bug could never
@@ -47,7 +47,7 @@ class HeuristicBot(RuleBot):
         if phase == Phase.BLIND_NAME:
             return bidding.blind_name(view, self.rng.randrange(4))
         kn = knowledge_of(view)
-        policy = self.policy if self.policy is not None else bidding.policy_for(view.table)
+        policy = self.policy if self.policy is not None else bidding.policy_for(view.table, view.rules.variant)
         if phase == Phase.BID_ROUND_1:
             return bidding.bid_round_one(view, kn, policy)
         if phase == Phase.BID_ROUND_2:
