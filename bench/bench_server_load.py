@@ -79,11 +79,12 @@ def free_port() -> int:
         return port
 
 
-def start_server(db_url: str, port: int, log_path: Path) -> subprocess.Popen[bytes]:
-    """``euchre serve`` on 127.0.0.1:port with bot delay 0; returns once /healthz answers."""
+def start_server(db_url: str, port: int, log_path: Path, extra: tuple[str, ...] = ()) -> subprocess.Popen[bytes]:
+    """``euchre serve`` on 127.0.0.1:port with bot delay 0 (and ``extra`` options);
+    returns once /healthz answers."""
     log = log_path.open("wb")
     proc = subprocess.Popen([sys.executable, "-c", _LAUNCH, "serve", "--db", db_url, "--port", str(port),
-                             "--delay", "0", "--grace", "3600"], stdout=log, stderr=subprocess.STDOUT)
+                             "--delay", "0", "--grace", "3600", *extra], stdout=log, stderr=subprocess.STDOUT)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         if proc.poll() is not None:

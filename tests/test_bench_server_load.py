@@ -30,3 +30,18 @@ def test_the_load_benchmark_plays_tables_and_reports_no_error() -> None:
     assert int(actions.group(1)) >= 40, out
     assert re.search(r"^errors\s+0$", out, re.M), out
     assert re.search(r"^latency ms\s+p50 [\d.]+ ", out, re.M), out
+
+
+HINTS = BENCH.parent / "bench_server_hints.py"
+
+
+def test_the_hints_benchmark_computes_hints_in_the_workers_and_times_a_bystander() -> None:
+    """Two players ask a hint at every turn for three seconds while a bystander pings:
+    hints are answered (by the server's search workers) and the bystander's pings timed."""
+    done = subprocess.run([sys.executable, str(HINTS), "--hinters", "2", "--seconds", "3", "--search-workers", "1"],
+                          capture_output=True, text=True, timeout=240)
+    assert done.returncode == 0, done.stderr[-3000:]
+    out = done.stdout
+    answered = re.search(r"^hints answered (\d+), refused busy (\d+)", out, re.M)
+    assert answered is not None and int(answered.group(1)) >= 1, out
+    assert re.search(r"^bystander ping\s+n=\s*\d+\s+p50", out, re.M), out

@@ -271,17 +271,19 @@ def test_hints_do_not_hold_up_the_connection_and_queue_at_most_one(tmp_path: Pat
     a second is refused (rate_limited), and the same state's figures are kept."""
     import threading
 
-    import euchre.server.table as table_module
+    import anyio.to_thread
+
+    from euchre.server.search import SearchPool
 
     release = threading.Event()
     calls: list[int] = []
 
-    def slow_values(view: Any, rng: Any) -> dict[Any, float]:
+    async def slow_values(_pool: SearchPool, view: Any, seed: str) -> dict[Any, float]:
         calls.append(1)
-        release.wait(10)
+        await anyio.to_thread.run_sync(release.wait, 10)
         return {a: float(i) for i, a in enumerate(view.legal)}
 
-    monkeypatch.setattr(table_module, "action_values", slow_values)
+    monkeypatch.setattr(SearchPool, "hint", slow_values)
     with running(tmp_path / "t.db") as client:
         made, peers, _ = _started_table(client)
         table = live(client, made["table"])
@@ -342,6 +344,8 @@ def test_too_many_messages_are_refused_and_a_flood_is_cut_off(tmp_path: Path) ->
             replies.append(peer.until(lambda m: m["type"] in ("pong", "error")))
         assert [r["type"] for r in replies] == ["pong", "pong", "error", "error"]
         assert replies[2]["code"] == "rate_limited"
+        # Regression: a refused message's id came back only for some refusals; now always.
+        assert (replies[2]["id"], replies[3]["id"]) == (2, 3)
         with pytest.raises(WebSocketDisconnect):
             for _ in range(40):
                 peer.send(type="ping")
@@ -540,6 +544,73 @@ def test_the_serve_command_fails_when_the_server_does_not_start(tmp_path: Path, 
 
     monkeypatch.setattr(uvicorn.Server, "run", lambda server, sockets=None: None)  # never started
     assert main(["serve", "--db", sqlite_url(tmp_path / "serve.db"), "--port", "8124"]) == 2
+
+
+def test_regression_serve_on_a_port_in_use_says_so_in_one_line(tmp_path: Path,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    """A port another program listens on printed the banner, then uvicorn's error, then
+    ours: now one line naming the port and --port, before anything else, exit code 2."""
+    import socket
+
+    from euchre.cli.main import main
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert main(["serve", "--db", sqlite_url(tmp_path / "serve.db"), "--port", str(port)]) == 2
+    out, err = capsys.readouterr()
+    assert "Euchre server" not in out
+    assert f"port {port} is in use" in err and "--port" in err and len(err.strip().splitlines()) == 1
+
+
+def test_serve_search_workers_and_queue(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """--search-workers (default the CPUs less one, at least one) and --search-queue
+    (default four a worker) reach the server's config; bad values are one-line errors."""
+    import uvicorn
+
+    from euchre.cli.main import main
+    from euchre.cli.serve import search_workers
+
+    assert search_workers(None, cpus=8) == 7 and search_workers(None, cpus=1) == 1 and search_workers(3) == 3
+    configs: list[Any] = []
+    monkeypatch.setattr(uvicorn.Server, "run", lambda server, sockets=None: (configs.append(server.config),
+                                                                            setattr(server, "started", True)))
+    db = sqlite_url(tmp_path / "serve.db")
+    assert main(["serve", "--db", db, "--port", "8125", "--search-workers", "2"]) == 0
+    config = configs[-1].app.state.config
+    assert (config.search_workers, config.search_queue) == (2, 8)
+    assert main(["serve", "--db", db, "--port", "8125", "--search-workers", "1", "--search-queue", "3"]) == 0
+    assert (configs[-1].app.state.config.search_workers, configs[-1].app.state.config.search_queue) == (1, 3)
+    assert main(["serve", "--db", db, "--search-workers", "0"]) == 2
+    assert main(["serve", "--db", db, "--search-queue", "0"]) == 2
+
+
+def test_a_hint_when_the_search_workers_are_full_is_answered_busy(tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """The pool's bounded queue reaches the player as the error ``busy`` with the
+    message's id; the game goes on (a ping is answered, a later hint computed)."""
+    from euchre.server.search import SearchBusy, SearchPool
+
+    busy = [True]
+
+    async def full(_pool: SearchPool, view: Any, seed: str) -> dict[Any, float]:
+        if busy[0]:
+            raise SearchBusy("full")
+        return {a: 0.0 for a in view.legal}
+
+    monkeypatch.setattr(SearchPool, "hint", full)
+    with running(tmp_path / "t.db") as client:
+        made, peers, _ = _started_table(client)
+        table = live(client, made["table"])
+        assert table.game is not None
+        actor = peers[SEATS[table.game.turn]]
+        actor.send(type="hint", id="h1")
+        refused = actor.until(lambda m: m["type"] in ("hint", "error"))
+        assert refused["type"] == "error" and refused["code"] == "busy" and refused["id"] == "h1"
+        busy[0] = False
+        actor.send(type="hint", id="h2")
+        assert actor.until(lambda m: m["type"] in ("hint", "error"))["type"] == "hint"
 
 
 def test_the_default_storage_is_in_the_user_data_directory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -37,6 +37,12 @@ then in table mode (RULES.md decision 27)."""
 PLAYER_LEVELS: tuple[str, ...] = BOT_LEVELS + PRACTICE_LEVELS
 """Every level :func:`make_bot` accepts: the ladder, then the practice levels."""
 
+SEARCH_LEVELS: tuple[str, ...] = ("advanced", "expert")
+"""The levels whose decisions search (open-hand solves over sampled worlds, rollouts):
+milliseconds to a second each, where the others take well under a millisecond
+(docs/performance.md, "Time per bot decision"). The web server runs them in worker
+processes (:mod:`euchre.server.search`)."""
+
 
 def make_bot(level: str, seed: int = 0) -> Bot:
     """A new bot of a level.

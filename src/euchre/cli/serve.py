@@ -11,9 +11,12 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import errno
 import gc
 import ipaddress
 import logging
+import os
+import socket
 from typing import TypeVar
 
 from rich.console import Console
@@ -63,6 +66,42 @@ def add_serve_parser(sub: argparse._SubParsersAction[P]) -> None:
                    help=f"pause before each bot move, 0 to {MAX_BOT_DELAY:g}, so people can follow (default 0.6)")
     p.add_argument("--public", action="store_true",
                    help="allow an address other than loopback (put a TLS proxy in front)")
+    p.add_argument("--search-workers", type=int_arg, default=None, metavar="N",
+                   help="worker processes for hints and the advanced and expert bots (default: the CPUs less one, "
+                        "at least 1)")
+    p.add_argument("--search-queue", type=int_arg, default=None, metavar="N",
+                   help="hints and search bots' moves under way at most before a hint is answered busy "
+                        "(default 4 a worker)")
+
+
+def search_workers(asked: int | None, cpus: int | None = None) -> int:
+    """The worker processes for search: ``asked``, else the CPUs less one (the event
+    loop keeps one), at least 1.
+
+    Raises:
+        EuchreError: ``asked`` is below 1 or above 64."""
+    if asked is None:
+        return max(1, ((os.cpu_count() if cpus is None else cpus) or 1) - 1)
+    if not 1 <= asked <= 64:
+        raise EuchreError(f"--search-workers must be 1..64, not {asked}")
+    return asked
+
+
+def check_port_free(host: str, port: int) -> None:
+    """Refuse a port that another program listens on, before anything is printed.
+
+    Raises:
+        EuchreError: one line naming the port and suggesting ``--port``."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as s:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            s.bind((host.strip("[]"), port))
+        except OSError as exc:
+            if exc.errno == errno.EADDRINUSE:
+                raise EuchreError(f"port {port} is in use on {host} (another server?); choose another with "
+                                  f"--port, e.g. --port {port + 1}") from None
+            raise EuchreError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
 
 
 def is_loopback(host: str) -> bool:
@@ -87,6 +126,11 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
     if not is_loopback(args.host) and not args.public:
         raise EuchreError(f"--host {args.host} is not a loopback address; add --public to listen there "
                           "(and put a TLS proxy in front)")
+    workers = search_workers(args.search_workers)
+    queue = 4 * workers if args.search_queue is None else args.search_queue
+    if not 1 <= queue <= 10_000:
+        raise EuchreError(f"--search-queue must be 1..10000, not {queue}")
+    check_port_free(args.host, args.port)
     import uvicorn
     from sqlalchemy.engine import make_url
 
@@ -106,7 +150,8 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
             store.close()
     except StorageError as exc:
         raise EuchreError(str(exc)) from None
-    config = ServerConfig(db_url=url, grace_seconds=args.grace, bot_delay=args.delay)
+    config = ServerConfig(db_url=url, grace_seconds=args.grace, bot_delay=args.delay, search_workers=workers,
+                          search_queue=queue)
     app = create_app(config)
     host = f"[{args.host}]" if ":" in args.host else args.host
     console.print(f"Euchre server: http://{host}:{args.port}/  (storage {shown}); Ctrl-C stops it.")

@@ -254,9 +254,19 @@ class _Session:
             await self.ws.close(code, reason)
 
     def _check(self, frame: Message) -> ClientMessage:
-        if not self.limiter.allow():
-            raise ProtocolError("rate_limited", f"at most {self.config.rate_per_second:g} messages a second")
-        return parse_message(dict(frame), self.config.max_message_bytes)
+        """The message of a frame, counted against the rate limit. A message over the
+        limit is refused ``rate_limited`` with its ``id`` when it could be read (the
+        message is small: at most ``max_message_bytes``)."""
+        allowed = self.limiter.allow()
+        try:
+            msg = parse_message(dict(frame), self.config.max_message_bytes)
+        except ProtocolError:
+            if not allowed:
+                raise ProtocolError("rate_limited", f"at most {self.config.rate_per_second:g} messages a second") from None
+            raise
+        if not allowed:
+            raise ProtocolError("rate_limited", f"at most {self.config.rate_per_second:g} messages a second", msg.ref)
+        return msg
 
     def _flooding(self) -> bool:
         return self.limiter.refused > 5 * self.config.rate_burst

@@ -61,6 +61,10 @@ class ServerConfig:
         send_queue: messages waiting for a slow client before it is disconnected (it
             gets the full state again when it reconnects).
         max_body_bytes: the largest HTTP request body accepted (table creation).
+        search_workers: worker processes for hints and search bots
+            (:mod:`euchre.server.search`), started on first use.
+        search_queue: hints and search bots' decisions waiting or running at most
+            before a hint is answered ``busy``.
     """
 
     db_url: str
@@ -77,6 +81,8 @@ class ServerConfig:
     max_target: int = 50
     send_queue: int = 256
     max_body_bytes: int = 4096
+    search_workers: int = 1
+    search_queue: int = 8
 
     def __post_init__(self) -> None:
         if not isinstance(self.db_url, str) or not self.db_url:
@@ -88,8 +94,11 @@ class ServerConfig:
             if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
                 raise EuchreError(f"{f.name} must be a number >= 0, not {value!r}")
         for name in ("max_message_bytes", "chat_max_chars", "rate_burst", "max_connections_per_seat",
-                     "max_target", "send_queue", "max_body_bytes"):
+                     "max_target", "send_queue", "max_body_bytes", "search_workers", "search_queue"):
             if getattr(self, name) < 1:
                 raise EuchreError(f"{name} must be at least 1, not {getattr(self, name)!r}")
+        for name in ("search_workers", "search_queue"):
+            if type(getattr(self, name)) is not int:
+                raise EuchreError(f"{name} must be a whole number, not {getattr(self, name)!r}")
         if self.rate_per_second <= 0:
             raise EuchreError(f"rate_per_second must be above 0, not {self.rate_per_second!r}")

@@ -26,6 +26,7 @@ from euchre.core.presets import DEFAULT_PRESET, PLAYABLE_PRESETS, preset
 from euchre.core.rules import OPTION_NAMES, Rules
 from euchre.server.config import ServerConfig
 from euchre.server.protocol import MAX_TOKEN_CHARS, ProtocolError
+from euchre.server.search import SearchPool
 from euchre.server.storage import StorageError, Store, TableRow
 from euchre.server.table import LiveTable
 from euchre.server.writer import EventWriter
@@ -135,6 +136,7 @@ class Hub:
         self.clock = clock
         self.tables: dict[str, LiveTable] = {}
         self.writer = EventWriter(store)  # one for all tables: their events are stored in batches
+        self.search = SearchPool(config.search_workers, config.search_queue)  # hints and search bots, for all tables
         self._load_lock = asyncio.Lock()
 
     async def create(self, body: Any) -> dict[str, Any]:
@@ -183,7 +185,7 @@ class Hub:
             if found is None:
                 return None
             row, events = found
-            table = LiveTable.restore(row, events, self.store, self.config, self.clock, self.writer)
+            table = LiveTable.restore(row, events, self.store, self.config, self.clock, self.writer, self.search)
             table.start_driver()
             self.tables[table_id] = table
             return table
@@ -209,7 +211,8 @@ class Hub:
         return table, found[1]
 
     async def close(self) -> None:
-        """Stop every table's bots and connection writers."""
+        """Stop every table's bots and connection writers, and the search workers."""
         for table in list(self.tables.values()):
             await table.stop_driver()
         self.tables.clear()
+        self.search.close()

@@ -60,6 +60,7 @@ ERROR_CODES: dict[str, str] = {
     "bad_chat": "a chat line must be 1 to the limit of characters of printable text",
     "bad_name": "a name must be 1 to 24 characters of printable text",
     "rate_limited": "too many messages; slow down",
+    "busy": "the server is computing as many hints as it can; ask again in a moment",
     "join_timeout": "no join message in time",
     "storage_error": "the server could not store the action; nothing changed",
     "unavailable": "the table cannot be loaded",

@@ -11,14 +11,14 @@ built from the core's ``view_of``); a spectator gets the public part.
 
 A task per table (:meth:`LiveTable.drive`) plays the bots' turns, and the turns of a
 human seat that has had no open connection for ``grace_seconds``, until the player is
-back. Bots see only their seat's view.
+back. Bots see only their seat's view. Hints and the search levels' decisions run in
+worker processes (:mod:`euchre.server.search`), never in the event loop's process.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import random
 import time
 from collections import deque
 from collections.abc import Callable
@@ -29,7 +29,6 @@ import anyio.to_thread
 import orjson
 
 from euchre.bots import make_bot
-from euchre.bots.advice import action_values
 from euchre.bots.base import Bot
 from euchre.core.actions import action_text, parse_action
 from euchre.core.egn import dumps_egn
@@ -43,6 +42,7 @@ from euchre.core.views import view_of
 from euchre.server.config import ServerConfig
 from euchre.server.connection import Connection
 from euchre.server.protocol import MAX_NAME_CHARS, ProtocolError, clean_text
+from euchre.server.search import SearchBusy, SearchPool
 from euchre.server.serialize import StateCache, ascii_json, game_json, seat_text, table_shape
 from euchre.server.serialize import dumps as json_text
 from euchre.server.storage import EventRow, StorageError, Store, TableRow
@@ -66,14 +66,20 @@ class LiveTable:
         store: the storage (blocking; called from worker threads).
         config: the server's limits and pacing.
         clock: a monotonic clock in seconds (for the grace period and bot pacing).
+        writer: the event writer shared by the server's tables (default: its own).
+        search: the worker processes for hints and search bots shared by the server's
+            tables (default: its own, of ``config.search_workers``).
 
     Raises:
         EuchreError: the stored rules or bot level are not valid.
     """
 
     def __init__(self, row: TableRow, store: Store, config: ServerConfig,
-                 clock: Callable[[], float] = time.monotonic, writer: EventWriter | None = None) -> None:
+                 clock: Callable[[], float] = time.monotonic, writer: EventWriter | None = None,
+                 search: SearchPool | None = None) -> None:
         self.id = row.id
+        self._own_search = search is None
+        self.search = SearchPool(config.search_workers, config.search_queue) if search is None else search
         self.row = row
         self.store = store
         self.writer = EventWriter(store) if writer is None else writer
@@ -107,14 +113,15 @@ class LiveTable:
     # ------------------------------------------------------------------ replay
     @classmethod
     def restore(cls, row: TableRow, events: list[EventRow], store: Store, config: ServerConfig,
-                clock: Callable[[], float] = time.monotonic, writer: EventWriter | None = None) -> LiveTable:
+                clock: Callable[[], float] = time.monotonic, writer: EventWriter | None = None,
+                search: SearchPool | None = None) -> LiveTable:
         """A table rebuilt from its stored log (the same :meth:`_apply` as live play).
 
         Raises:
             StorageError: the log has a gap or an event that does not replay.
         """
         try:
-            table = cls(row, store, config, clock, writer)
+            table = cls(row, store, config, clock, writer, search)
         except EuchreError as exc:
             raise StorageError(f"table {row.id}: {exc}") from None
         for ev in events:
@@ -338,12 +345,13 @@ class LiveTable:
         connection only: ``{"type": "hint", "id", "seq", "values": [{"action", "value"}]}``,
         best first, values in expected points of the hand for the seat's side
         (:func:`euchre.bots.advice.action_values`, computed from the seat's view only, in
-        a worker thread). ``seq`` is the table's seq when asked. The figures depend only
-        on the state, and the last ones are kept: asking again costs nothing.
+        a worker process of :attr:`search`). ``seq`` is the table's seq when asked. The
+        figures depend only on the state, and the last ones are kept: asking again
+        costs nothing.
 
         Raises:
-            ProtocolError: ``not_a_player``, ``not_started``, ``game_over`` or
-                ``not_your_turn``.
+            ProtocolError: ``not_a_player``, ``not_started``, ``game_over``,
+                ``not_your_turn``, or ``busy`` when the workers' queue is full.
         """
         seat = conn.seat
         if seat is None:
@@ -358,8 +366,10 @@ class LiveTable:
         if cached is not None and cached[:2] == (seat, changed_at):
             ranked = cached[2]
         else:
-            rng = random.Random(f"hint:{self.id}:{changed_at}")
-            values = await anyio.to_thread.run_sync(partial(action_values, view, rng))
+            try:
+                values = await self.search.hint(view, f"hint:{self.id}:{changed_at}")
+            except SearchBusy:
+                raise ProtocolError("busy", "the server is busy with other hints; ask again in a moment", ref) from None
             ranked = [{"action": action_text(a), "value": round(v, 3)}
                       for a, v in sorted(values.items(), key=lambda item: -item[1])]
             self._hint_cache = (seat, changed_at, ranked)
@@ -471,6 +481,8 @@ class LiveTable:
                 pass
         for conn in self.connections:
             conn.finish()
+        if self._own_search:
+            self.search.close()
 
     async def drive(self) -> None:
         """Play bot and stand-in turns for as long as the table is loaded."""
@@ -514,7 +526,7 @@ class LiveTable:
             return wait
         seq = self.seq
         view = view_of(game.hand, seat, game.score)
-        choice = await anyio.to_thread.run_sync(self.bots[seat].choose, view)
+        choice, self.bots[seat] = await self.search.choose(self.bots[seat], view)
         async with self.lock:
             if self.seq != seq or self.status != "playing" or self._controller_wait(seat) != 0:
                 return 0  # someone acted, or the absent player came back, meanwhile: look again
