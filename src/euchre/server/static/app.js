@@ -135,7 +135,7 @@ function copy(text) {
 }
 
 // ---------------------------------------------------------------- the table
-const session = { ws: null, token: null, state: null, welcome: null, retry: 0, nextId: 1, lastAnnounce: "", autoStood: -1 };
+const session = { ws: null, token: null, state: null, welcome: null, retry: 0, nextId: 1, hintId: null, lastAnnounce: "", autoStood: -1 };
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
@@ -207,6 +207,11 @@ function receive(message) {
       break;
     case "error":
       $("error").textContent = message.message;
+      // A hint refused (the server busy with other hints, a second hint asked): say so
+      // where "Thinking…" stood.
+      if (message.id !== undefined && message.id === session.hintId && $("hint-list")) {
+        $("hint-list").replaceChildren(el("li", { text: message.message }));
+      }
       if (message.code === "bad_token") $("connection").textContent = "This link opens no table.";
       // A join refused for another reason (a bot plays this seat, too many tabs, the table
       // cannot be loaded): the table is still hidden, so say why where it can be seen.
@@ -515,7 +520,11 @@ function renderChoices(state) {
   }
   if (state.game.legal.length > 1 && !LAW_PHASES.includes(state.game.hand.phase)) {
     box.append(el("button", { type: "button", id: "hint-button", class: "hint-button",
-      onclick: () => { $("hint-list").replaceChildren(el("li", { text: "Thinking…" })); send({ type: "hint" }); } },
+      onclick: () => {
+        $("hint-list").replaceChildren(el("li", { text: "Thinking…" }));
+        session.hintId = session.nextId;
+        send({ type: "hint" });
+      } },
       "Hint", el("span", { class: "words", text: "the expert's value of each choice" })));
   }
   box.append(el("ol", { id: "hint-list", class: "hint-list", "aria-live": "polite" }));
