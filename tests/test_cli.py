@@ -242,8 +242,13 @@ def test_wilson_and_normal_intervals() -> None:
 
 # ---------------------------------------------------------------------- play (scripted) and bad input
 def scripted(answers: Iterator[str]) -> object:
+    """An ``input`` that answers from ``answers`` and then, as input() at the end of a
+    file, raises EOFError."""
     def fake_input(prompt: object = "") -> str:
-        return next(answers)
+        answer = next(answers, None)
+        if answer is None:
+            raise EOFError
+        return answer
     return fake_input
 
 

@@ -26,6 +26,8 @@ Child = Any  # pexpect.spawn (pexpect has no type stubs)
 SCRIPT = Path(sys.executable).with_name("euchre")
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07|\r")
 PROMPT = re.compile(r"(Your call \(1(?:-\d+)?\)|Your card \(1(?:-\d+)? or e\.g\. JH\)|Discard \(1(?:-\d+)? or e\.g\. 9C\)): ")
+END = re.compile(r"Play again with the same rules\? \(y/n, or save FILE\): ")
+LEAVE = re.compile(r"Leave this game\? Type y to quit, Enter to go on: ")
 ERRORS = ("You must follow suit", "may not discard", "There is no", "is not a card", "is not a call",
           "You do not hold", "You may discard")
 
@@ -60,10 +62,14 @@ def test_a_whole_game_through_a_terminal(tmp_path: Path) -> None:
     last_kind = ""
     prompts = 0
     while True:
-        index = child.expect([PROMPT, pexpect.EOF])
+        index = child.expect([PROMPT, END, pexpect.EOF])
         before = clean(child.before)
         transcript.append(before)
-        if index == 1:
+        if index == 1:  # the game is over: its summary, then "play again?"
+            assert "Hands played:" in before and "Your calls:" in before
+            child.sendline("n")
+            continue
+        if index == 2:
             break
         prompts += 1
         assert prompts < 400, "the game does not end"
@@ -164,6 +170,8 @@ def test_quit_and_help(tmp_path: Path) -> None:
     child.expect("How to answer")
     child.expect(PROMPT)
     child.sendline("quit")
+    child.expect(LEAVE)
+    child.sendline("y")
     child.expect("Game stopped")
     assert finish(child) == 0
     loads(record.read_text(encoding="utf-8"))
@@ -198,6 +206,8 @@ def test_fault2_arrow_keys_in_a_terminal_place_no_bid(tmp_path: Path, readline: 
     assert text.count(expected) == 4, text
     assert "Trump:" not in text and "plays alone" not in text and "Traceback" not in text
     child.sendline("quit")
+    child.expect(LEAVE)
+    child.sendline("y")
     child.expect("Game stopped")
     assert finish(child) == 0
     game, _ = loads(record.read_text(encoding="utf-8"))
@@ -216,10 +226,13 @@ def test_table_mode_a_revoke_claimed_through_a_terminal(tmp_path: Path) -> None:
     outcomes: list[str] = []
     prompts = 0
     while True:
-        index = child.expect([PROMPT, pexpect.EOF])
+        index = child.expect([PROMPT, END, pexpect.EOF])
         before = clean(child.before)
         outcomes += re.findall(r"(Upheld\.|Not upheld:)", before)
         if index == 1:
+            child.sendline("n")
+            continue
+        if index == 2:
             break
         prompts += 1
         assert prompts < 500, "the game does not end"
@@ -280,6 +293,8 @@ def test_table_mode_a_revoke_corrected_through_a_terminal(tmp_path: Path) -> Non
     after = clean(child.before)
     assert '"I correct my revoke."' in after and "exposed card" in after
     child.sendline("quit")
+    child.expect(LEAVE)
+    child.sendline("y")
     child.expect("Game stopped")
     assert finish(child) == 0
     data = json.loads(record.read_text())

@@ -238,6 +238,9 @@ def spawn(*args: str) -> Any:
     return pexpect.spawn(cmd, argv, env=env, encoding="utf-8", dimensions=(24, 80), timeout=30)
 
 
+END = re.compile(r"Play again with the same rules\? \(y/n, or save FILE\): ")
+LEAVE = re.compile(r"Leave this game\? Type y to quit, Enter to go on: ")
+
 def play_through(child: Any, stop_after: int | None = None) -> str:
     """Answer every question (the first call; the first card not in brackets) until the
     game ends or ``stop_after`` answers; returns the transcript."""
@@ -245,10 +248,16 @@ def play_through(child: Any, stop_after: int | None = None) -> str:
     answers = 0
     hand_line = ""
     while True:
-        index = child.expect([PROMPT, pexpect.EOF])
+        index = child.expect([PROMPT, END, LEAVE, pexpect.EOF])
         before = ANSI.sub("", child.before)
         transcript.append(before)
-        if index == 1:
+        if index == 1:  # the game is over: "play again?"
+            child.sendline("n")
+            continue
+        if index == 2:  # "quit" is confirmed
+            child.sendline("y")
+            continue
+        if index == 3:
             break
         transcript.append(child.after)
         for line in before.splitlines():

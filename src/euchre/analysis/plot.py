@@ -184,3 +184,46 @@ def plot_losses(path: str | Path, losses: Mapping[str, Sequence[float]], title: 
     if title:
         ax.set_title(title, fontsize=10)
     return _save(fig, out)
+
+
+def plot_results(path: str | Path, series: Mapping[str, Sequence[int]], title: str = "") -> Path:
+    """Draw each series' running total over its games, one line per series (for
+    ``euchre stats --plot``: points won minus points lost, game by game, per preset and
+    bot level).
+
+    Args:
+        path: the file to write (``.png``; overwritten).
+        series: ``{label: [the margin of game 1, game 2, ...]}`` (points for minus
+            against); every list at least one long.
+        title: the figure's title.
+
+    Returns:
+        The path written.
+
+    Raises:
+        EuchreError: nothing to plot, an empty series, a path not ending in ``.png``, a
+            missing directory, or matplotlib not installed.
+    """
+    if not series or any(not v for v in series.values()):
+        raise EuchreError("nothing to plot: no finished game")
+    out = check_plot_path(path)
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(7.0, 3.8))
+    for label, values in series.items():
+        running = []
+        total = 0
+        for v in values:
+            total += v
+            running.append(total)
+        ax.plot(range(1, len(running) + 1), running, marker="o" if len(running) < 30 else None, label=label)
+    ax.axhline(0, color="grey", linestyle="--", linewidth=1)
+    ax.set_xlabel("games")
+    ax.set_ylabel("points won minus points lost, running total")
+    ax.legend(fontsize=7)
+    if title:
+        ax.set_title(title, fontsize=10)
+    return _save(fig, out)

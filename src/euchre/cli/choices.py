@@ -30,7 +30,7 @@ from euchre.core.words import suit_symbol, suit_word
 
 COMMANDS: dict[str, str] = {
     "help": "help", "?": "help", "quit": "quit", "exit": "quit", "q": "quit",
-    "hint": "hint", "show": "show", "score": "show",
+    "hint": "hint", "show": "show", "score": "show", "undo": "undo", "last": "last", "rules": "rules",
 }
 """Words that are commands rather than choices, and the command each stands for."""
 
@@ -60,7 +60,8 @@ class ChoiceError(Exception):
 
 
 def command_of(text: str) -> str | None:
-    """The command ("help", "quit", "hint", "show") that ``text`` names, or None."""
+    """The command ("help", "quit", "hint", "show", "undo", "last", "rules") that ``text``
+    names, or None (``save FILE`` is read by the player, with its file name)."""
     return COMMANDS.get(text.strip().lower())
 
 

@@ -1,5 +1,5 @@
-"""The ``euchre`` command: ``play``, ``watch``, ``replay``, ``rules``, ``sim``, ``arena``, ``selfplay``, ``review`` and
-``serve``.
+"""The ``euchre`` command: ``play``, ``stats``, ``watch``, ``replay``, ``rules``, ``sim``, ``arena``, ``selfplay``,
+``review``, ``referee`` and ``serve``; ``euchre --version``.
 
 Every error a user can cause (a bad preset, seat, file or number) is reported on one
 line on standard error, with exit code 2 and no traceback. The line is made safe to
@@ -66,6 +66,7 @@ def _add_workers(p: argparse.ArgumentParser, limit: str = "") -> None:
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``euchre`` command and its sub-commands."""
     parser = _Parser(prog="euchre", description="Euchre under historical and modern rules.")
+    parser.add_argument("--version", action="version", version=f"euchre {_version()}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     p = sub.add_parser("play", help="play against bots", description="Play a game against bots (three at the four-hand table).")
@@ -77,6 +78,15 @@ def build_parser() -> argparse.ArgumentParser:
                    help="the bots' level: random, beginner, intermediate, advanced, expert, or careless (a beginner "
                         "who revokes now and then in table mode) (default intermediate)")
     p.add_argument("--save", default=None, metavar="FILE", help="write the game record to FILE (JSON; EGN when FILE ends in .egn)")
+    p.add_argument("--auto-play", action="store_true",
+                   help="play your card for you when it is the only one you may play")
+    p.add_argument("--no-stats", action="store_true",
+                   help="keep no statistics of this game (see 'euchre stats')")
+
+    p = sub.add_parser("stats", help="your record across the games you played",
+                       description="Your games of 'euchre play', summed by rules and bot level.")
+    p.add_argument("--preset", default=None, metavar="NAME", help="only the games of this preset")
+    p.add_argument("--plot", default=None, metavar="FILE.png", help="draw the running margin game by game")
 
     p = sub.add_parser("watch", help="watch bots play", description="Watch bots play a game (one at each seat of the table).")
     _add_preset(p)
@@ -155,7 +165,21 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _version() -> str:
+    """The installed package's version (``importlib.metadata``), or ``unknown``."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("euchre")
+    except PackageNotFoundError:  # pragma: no cover - run from a source tree not installed
+        return "unknown"
+
+
 def _command(name: str) -> Callable[[argparse.Namespace, Console], int]:
+    if name == "stats":
+        from euchre.cli.stats import cmd_stats
+
+        return cmd_stats
     if name == "play":
         from euchre.cli.play import cmd_play
 

@@ -25,6 +25,7 @@ from rich.text import Text
 
 from euchre.analysis.duplicate import derive_seed
 from euchre.cli.choices import ChoiceError, check_line, choose_call, choose_card, command_of
+from euchre.cli.commands import TakeBack, confirm_quit, last_trick, print_rules
 from euchre.cli.render import Narrator, card_text, cards_text, numbered_hand, sorted_hand, suit_text
 from euchre.core.actions import GIVE_BASE, Action, is_give_code
 from euchre.core.cards import EFFECTIVE_SUIT, NO_TRUMP, Card
@@ -45,10 +46,12 @@ How to answer:
             suit, not alone). Going alone needs the word "alone" or the number.
 Numbers are typed with the digits 0-9. Lines with control characters (an arrow
 key where line editing is not available) are refused, never read as a call.
-Commands:   show (the table again), help or ?, quit, and hint: each choice
-            you have now (a call, the discard or a card) with the expert's
-            estimate of its value (the average points of the hand for your
-            side).
+Commands:   show (the table again), last (the last trick), rules (the rules
+            of this game in plain words), undo (take back your last decision),
+            save FILE (the record of the game so far), help or ?, quit, and
+            hint: each choice you have now (a call, the discard or a card)
+            with the expert's estimate of its value (the average points of
+            the hand for your side).
 Cards you may not play now are shown in brackets, e.g. (3 K♠). During the
 bidding your hand is shown without numbers: numbers then choose from the menu."""
 
@@ -88,26 +91,40 @@ class HumanPlayer:
     """
 
     def __init__(self, game: Game, console: Console, narrator: Narrator, read: Callable[[str], str],
-                 hint_seed: int = 0) -> None:
+                 hint_seed: int = 0, *, auto_play: bool = False, rules_title: str = "",
+                 save: Callable[[str], None] | None = None) -> None:
         self.game = game
         self.console = console
         self.narrator = narrator
         self.read = read
         self.hint_seed = hint_seed
+        self.auto_play = auto_play
+        self.rules_title = rules_title or "these rules"
+        self.save = save
+        self.show_full = False  # show the whole table at the next question (after an undo)
         self._sorted_told = -1  # the hand (index) in which the re-sorted hand was announced
 
     def choose(self, view: PlayerView) -> Action:
         """Ask for an action until a legal one is given.
 
         Raises:
-            QuitGame: the person typed "quit", or the input ended.
+            QuitGame: the person typed "quit" and confirmed it, or the input ended.
+            TakeBack: the person typed "undo" (the table takes the game back).
         """
         if view.phase == Phase.REVOKE_CORRECTION and view.legal == (Action.LET_STAND,):
             # Table mode: every card that did not follow suit is asked about before the
             # trick is quitted (so the question tells nothing); holding none of the suit,
             # the person's card can only stand, and nobody needs to ask him.
             return Action.LET_STAND
-        self._show(view, full=False)
+        plays = [a for a in view.legal if a.is_play]
+        if self.auto_play and view.phase == Phase.PLAY and len(plays) == 1 and len(view.legal) == 1 and len(view.hand) > 1:
+            line = Text("You can play only ")
+            line.append_text(card_text(plays[0].card, view.rules.joker_card))
+            line.append(": played for you (--auto-play).")
+            self.console.print(line)
+            return plays[0]
+        self._show(view, full=self.show_full)
+        self.show_full = False
         while True:
             try:
                 text = self.read(self._prompt(view))
@@ -120,7 +137,27 @@ class HumanPlayer:
                 continue
             command = command_of(text)
             if command == "quit":
-                raise QuitGame("quit")
+                if confirm_quit(self.read):
+                    raise QuitGame("quit")
+                continue
+            if command == "undo":
+                self.show_full = True
+                raise TakeBack()
+            if command == "last":
+                self.console.print(last_trick(self.game, self.narrator.seat_name))
+                continue
+            if command == "rules":
+                print_rules(self.console, self.game.rules, self.rules_title)
+                continue
+            if text.lower().startswith("save ") or text.lower() == "save":
+                name = text[4:].strip()
+                if not name:
+                    self.console.print("  Type save and a file name, e.g. save game.json (or game.egn).")
+                elif self.save is None:
+                    self.console.print("  Saving is not available here.")
+                else:
+                    self.save(name)
+                continue
             if command == "help":
                 self.console.print(HELP, markup=False)
                 continue
@@ -170,14 +207,7 @@ class HumanPlayer:
                     "an opponent never costs you).", markup=False)
             return
         c.print("Thinking ...")
-        try:
-            values = action_values(view, hint_rng(self.hint_seed, len(self.game.finished_hands), len(self.game.hand.history)))
-        except Exception as exc:  # the advisor fails on a table it does not know yet: say so, play goes on
-            if view.table.seats == 4:
-                raise
-            c.print(f"Hint: the expert cannot advise at a table of {view.table.seats} yet "
-                    f"({type(exc).__name__}: {str(exc)[:80]}).", markup=False)
-            return
+        values = action_values(view, hint_rng(self.hint_seed, len(self.game.finished_hands), len(self.game.hand.history)))
         table = view.table
         side = "you" if not table.mates[view.seat] else f"your side ({table.team_names[table.team[view.seat]]})"
         how = ("sampled deals of the hidden cards, each solved with all cards open"

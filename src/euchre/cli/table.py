@@ -9,11 +9,13 @@ engine checks every action.
 from __future__ import annotations
 
 import argparse
+import copy
 import math
 import random
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
+from euchre.cli.commands import TakeBack
 from euchre.cli.render import MAX_DELAY, Narrator
 from euchre.core.actions import Action
 from euchre.core.errors import EuchreError, RulesError
@@ -108,23 +110,29 @@ def parse_seat(table: Table, text: str | None) -> int:
     raise EuchreError(f"--seat {text[:20]!r}: not a seat at this table of {table.seats}; its seats are {seats}")
 
 
-def run_table(game: Game, players: Sequence[Chooser], narrator: Narrator,
-              after_hand: Callable[[Game], None] | None = None) -> None:
+def run_table(game: Game, players: list[Chooser], narrator: Narrator,
+              after_hand: Callable[[Game], None] | None = None, undo_seat: int | None = None) -> None:
     """Play ``game`` to its end with ``players[seat]`` choosing for each seat. A game not
     yet begun opens with its setup (the draw for partners and the first deal).
 
     Args:
         game: the game (may already be in progress).
         players: one chooser per seat of ``game.table`` (N, E, S, W at the four-hand
-            table).
+            table); the bots among them are put back as they were when a decision is
+            taken back.
         narrator: prints each event.
         after_hand: called after each finished hand (e.g. to save the record).
+        undo_seat: the seat of a person who may take back his last decision (his
+            chooser raises :class:`~euchre.cli.commands.TakeBack`): the game and the
+            other choosers go back to the moment of that decision (``Game.restore``),
+            so the bots choose again as they did. None: no undo.
 
     Raises:
         IllegalActionError: a chooser returned an action that is not legal.
     """
     narrator.game_start(game, setup=not game.finished_hands and not game.hand.history)
     started = -1
+    checkpoints: list[tuple[Game, list[Chooser]]] = []  # before each of the person's decisions
     while not game.is_over:
         hand = game.hand
         index = len(game.finished_hands)
@@ -133,7 +141,21 @@ def run_table(game: Game, players: Sequence[Chooser], narrator: Narrator,
             started = index
         seat = hand.turn
         view = view_of(hand, seat, game.score)
-        action = players[seat].choose(view)
+        if seat == undo_seat:
+            checkpoints.append((game.copy(), [p if s == seat else copy.deepcopy(p) for s, p in enumerate(players)]))
+        try:
+            action = players[seat].choose(view)
+        except TakeBack:
+            checkpoints.pop()  # this decision, not made
+            if not checkpoints:
+                narrator.console.print("  Nothing to take back: this is your first decision.")
+                continue
+            snapshot, kept = checkpoints.pop()
+            game.restore(snapshot)
+            players[:] = kept
+            started = len(game.finished_hands)
+            narrator.console.print(f"  Taken back to your last decision (hand {started + 1}).", style="bold")
+            continue
         phase = hand.phase
         result = game.apply(action)
         narrator.action(hand, seat, int(action), phase)

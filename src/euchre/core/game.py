@@ -552,6 +552,21 @@ class Game:
         other._stack = []
         return other
 
+    def restore(self, snapshot: Game) -> None:
+        """Make this game what ``snapshot`` (a :meth:`copy` taken earlier) is, in place:
+        whoever holds this object sees the game taken back (the terminal's ``undo``).
+        ``snapshot`` itself is not changed and may be restored again.
+
+        Raises:
+            EuchreTypeError: ``snapshot`` is not a Game.
+            EuchreValueError: it is a game of other rules or another seed.
+        """
+        if not isinstance(snapshot, Game):
+            raise EuchreTypeError(f"restore takes a Game (from copy()), not {type(snapshot).__name__}")
+        if snapshot.rules != self.rules or snapshot.seed != self.seed:
+            raise EuchreValueError("restore takes a copy of this game, not of a game with other rules or seed")
+        self.__dict__.update(snapshot.copy().__dict__)
+
     def _end_hand(self) -> HandResult:
         hand = self.hand
         result = hand.result
