@@ -66,6 +66,9 @@ def add_serve_parser(sub: argparse._SubParsersAction[P]) -> None:
                    help=f"pause before each bot move, 0 to {MAX_BOT_DELAY:g}, so people can follow (default 0.6)")
     p.add_argument("--public", action="store_true",
                    help="allow an address other than loopback (put a TLS proxy in front)")
+    p.add_argument("--public-url", default="", metavar="URL",
+                   help="the address people open, e.g. https://euchre.example.org, for the invite links the API "
+                        "returns (default: none; the page completes each link with its own address)")
     p.add_argument("--search-workers", type=int_arg, default=None, metavar="N",
                    help="worker processes for hints and the advanced and expert bots (default: the CPUs less one, "
                         "at least 1)")
@@ -151,7 +154,7 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
     except StorageError as exc:
         raise EuchreError(str(exc)) from None
     config = ServerConfig(db_url=url, grace_seconds=args.grace, bot_delay=args.delay, search_workers=workers,
-                          search_queue=queue)
+                          search_queue=queue, public_url=args.public_url.strip())
     app = create_app(config)
     host = f"[{args.host}]" if ":" in args.host else args.host
     console.print(f"Euchre server: http://{host}:{args.port}/  (storage {shown}); Ctrl-C stops it.")

@@ -158,9 +158,26 @@ async def options(request: Request) -> Response:
     })
 
 
+def _client_key(request: Request) -> str:
+    """The address the request came from (the connection's peer; behind a proxy every
+    client is the proxy, which then limits for them all)."""
+    return request.client.host if request.client is not None else "?"
+
+
 async def create_table(request: Request) -> Response:
-    """Create a table; answer 201 with its invite tokens and links (see module doc)."""
+    """Create a table; answer 201 with its invite tokens and links (see module doc), or
+    429 ``rate_limited`` when this client has created ``create_per_minute`` tables in the
+    last minute."""
     config: ServerConfig = request.app.state.config
+    limiters: dict[str, RateLimiter] = request.app.state.create_limits
+    key = _client_key(request)
+    limiter = limiters.get(key)
+    if limiter is None:
+        if len(limiters) > 10_000:  # forget idle clients rather than grow for ever
+            limiters.clear()
+        limiter = limiters[key] = RateLimiter(config.create_per_minute / 60.0, config.create_per_minute)
+    if not limiter.allow():
+        return _error(429, "rate_limited", f"at most {config.create_per_minute} tables a minute from one address")
     body = await _json_body(request, config.max_body_bytes)
     if isinstance(body, Response):
         return body
@@ -168,7 +185,7 @@ async def create_table(request: Request) -> Response:
         made = await _hub(request).create(body)
     except CreateError as exc:
         return _error(503 if exc.code == "storage_error" else 400, exc.code, exc.message)
-    base = str(request.base_url).rstrip("/")
+    base = config.public_url.rstrip("/")  # never the Host header: a client chooses that
     made["links"] = {seat: f"{base}/play#{token}" for seat, token in made["seats"].items()}
     made["links"]["spectator"] = f"{base}/play#{made['spectator']}"
     return JSONResponse(made, status_code=201)
@@ -424,5 +441,6 @@ def create_app(config: ServerConfig) -> Starlette:
     ]
     app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(SecurityHeaders)])
     app.state.config = config
+    app.state.create_limits = {}
     return app
 

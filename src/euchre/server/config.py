@@ -8,10 +8,15 @@ server enforces on a client is here, so that a test can make it small.
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from euchre.core.errors import EuchreError
+
+PUBLIC_URL = re.compile(r"^https?://[A-Za-z0-9.\-\[\]:]+(/[A-Za-z0-9._~\-/]*)?$")
+"""An address invite links may start with: http(s), a host (name, IPv4 or [IPv6]) with
+an optional port, and an optional path of plain characters."""
 
 APP_NAME = "euchre"
 DB_FILE = "server.sqlite3"
@@ -65,6 +70,12 @@ class ServerConfig:
             (:mod:`euchre.server.search`), started on first use.
         search_queue: hints and search bots' decisions waiting or running at most
             before a hint is answered ``busy``.
+        public_url: the address people open (``https://euchre.example.org``), from
+            which invite links are built; never the request's ``Host`` header, which a
+            client chooses. Empty: links are paths only (``/play#TOKEN``), which the
+            page completes with its own address.
+        create_per_minute: tables one client address may create per minute (a burst
+            of as many, then that rate); more are refused ``rate_limited`` (HTTP 429).
     """
 
     db_url: str
@@ -83,21 +94,27 @@ class ServerConfig:
     max_body_bytes: int = 4096
     search_workers: int = 1
     search_queue: int = 8
+    public_url: str = ""
+    create_per_minute: int = 20
 
     def __post_init__(self) -> None:
         if not isinstance(self.db_url, str) or not self.db_url:
             raise EuchreError("db_url must be an SQLAlchemy URL such as sqlite:////path/to/file.sqlite3")
+        if not isinstance(self.public_url, str) or (self.public_url and not PUBLIC_URL.match(self.public_url)):
+            raise EuchreError(f"public_url must be an http(s) address such as https://euchre.example.org, "
+                              f"not {self.public_url!r}")
         for f in dataclasses.fields(self):
-            if f.name == "db_url":
+            if f.name in ("db_url", "public_url"):
                 continue
             value = getattr(self, f.name)
             if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
                 raise EuchreError(f"{f.name} must be a number >= 0, not {value!r}")
         for name in ("max_message_bytes", "chat_max_chars", "rate_burst", "max_connections_per_seat",
-                     "max_target", "send_queue", "max_body_bytes", "search_workers", "search_queue"):
+                     "max_target", "send_queue", "max_body_bytes", "search_workers", "search_queue",
+                     "create_per_minute"):
             if getattr(self, name) < 1:
                 raise EuchreError(f"{name} must be at least 1, not {getattr(self, name)!r}")
-        for name in ("search_workers", "search_queue"):
+        for name in ("search_workers", "search_queue", "create_per_minute"):
             if type(getattr(self, name)) is not int:
                 raise EuchreError(f"{name} must be a whole number, not {getattr(self, name)!r}")
         if self.rate_per_second <= 0:

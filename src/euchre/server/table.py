@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 import time
 from collections import deque
 from collections.abc import Callable
@@ -28,7 +29,7 @@ from typing import Any
 import anyio.to_thread
 import orjson
 
-from euchre.bots import make_bot
+from euchre.bots import PLAYER_LEVELS, make_bot
 from euchre.bots.base import Bot
 from euchre.core.actions import action_text, parse_action
 from euchre.core.egn import dumps_egn
@@ -49,6 +50,9 @@ from euchre.server.storage import EventRow, StorageError, Store, TableRow
 from euchre.server.writer import EventWriter
 
 log = logging.getLogger("euchre.server")
+
+_BOT_WORDS = frozenset({"bot", "bots", "robot", "computer", "cpu", "ai", *PLAYER_LEVELS})
+"""Words a person's name may not hold: they would pass him off as a bot."""
 
 class LiveTable:
     """A table's state in memory, kept equal to its stored log.
@@ -336,6 +340,9 @@ class LiveTable:
         if clean is None:
             raise ProtocolError("bad_name", f"a name holds 1 to {MAX_NAME_CHARS} characters", ref)
         async with self.lock:
+            pretends = self.impersonates(conn.seat, clean)
+            if pretends is not None:
+                raise ProtocolError("bad_name", f"{clean!r} could be taken for {pretends}; choose another name", ref)
             await self._commit("name", conn.seat, {"name": clean})
             conn.post({"type": "ack", "id": ref, "seq": self.seq})
             self._broadcast()
@@ -383,6 +390,25 @@ class LiveTable:
         return self.game
 
     # ------------------------------------------------------------------ what clients see
+    def impersonates(self, seat: int, name: str) -> str | None:
+        """What ``name`` could be taken for if ``seat`` took it, or None: a bot (a word
+        such as "bot" or "computer", or a bot level's name), another seat (its title or
+        letter, e.g. "North", "Player 2"), another player's name, or the spectators."""
+        words = re.findall(r"[^\W_]+", name.casefold())
+        flat = " ".join(words)
+        if set(words) & _BOT_WORDS:
+            return "a bot"
+        for other in range(self.shape.seats):
+            if other == seat:
+                continue
+            titles = {self.shape.titles[other].casefold(), self.shape.letters[other].casefold()}
+            taken = self.names[other]
+            if flat in titles or (taken is not None and flat == " ".join(re.findall(r"[^\W_]+", taken.casefold()))):
+                return f"{self.shape.titles[other]}'s seat"
+        if flat in ("spectator", "spectators", "you"):
+            return "someone else"
+        return None
+
     def display_name(self, seat: int | None) -> str:
         """The name shown for a seat (None: a spectator)."""
         if seat is None:

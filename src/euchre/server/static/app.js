@@ -117,12 +117,14 @@ async function showCreate() {
     const list = $("link-list");
     list.replaceChildren();
     for (const seat of Object.keys(made.seats)) {
-      const url = made.links[seat];
+      // A link is a path unless the server was given its public address: then it is
+      // completed with this page's own address (never the request's Host header).
+      const url = new URL(made.links[seat], location.href).href;
       const title = made.titles ? made.titles[seat] : seat;
       list.append(el("li", {}, el("strong", { text: title + ": " }), el("a", { href: url, text: url }), " ",
         el("button", { type: "button", onclick: () => copy(url), text: "Copy" })));
     }
-    const watch = made.links.spectator;
+    const watch = new URL(made.links.spectator, location.href).href;
     list.append(el("li", {}, el("strong", { text: "Spectators: " }), el("a", { href: watch, text: watch }), " ",
       el("button", { type: "button", onclick: () => copy(watch), text: "Copy" })));
     $("links").hidden = false;
