@@ -42,13 +42,19 @@ Files in the wild deviate from the schema and are read anyway: version ``"1.0.0"
 (snake_case ``player_cards``/``initial_state``), ``kitty`` (the undealt cards other than
 the upcard; ``""`` = unknown) and ``initialLead`` (checked against the leader our engine
 computes). Keys the reader does not know are ignored. ``alternativeLines`` and the
-``callAnnotations``/``playAnnotations`` are analysis, never replayed
-(:func:`egn_annotations` returns the main line's annotations).
+``callAnnotations``/``playAnnotations`` are analysis, never part of the game:
+:func:`load_egn` does not read them; :func:`read_egn` reads them with the title, date and
+description, each alternative line followed through the engine as a deal of its own
+(:mod:`euchre.core.egn.notes`); :func:`egn_annotations` lists the main line's annotations
+without replaying.
 
 A record whose deals stop before the end of the game is fine: the game is just not over
 (its last deal may stop anywhere, even inside a trick; ``game.hand`` after the last
-recorded deal is a stand-in dealt with a fixed seed). A deal recorded after the game was
-won is an error. Errors: everything corrupt or inconsistent raises ``RecordError(where,
+recorded deal is a stand-in dealt with a fixed seed). A record that goes on after the
+game was won (some recorders keep recording) is read up to the hand that won it; the
+deals after it are still checked, every call and card, as a game that goes on from the
+next dealer, and :func:`read_egn` says what was left out (``EgnGame.after_end``, with a
+line to print). Errors: everything corrupt or inconsistent raises ``RecordError(where,
 why)`` with a JSON path such as ``deals[3].phases[1].tricks[2][1]``.
 
 Writing: :func:`game_to_egn` writes version 1.4 with ``playerCards``, ``calls``,
@@ -64,7 +70,19 @@ from __future__ import annotations
 from euchre.core.egn.cards import card_from_egn, card_to_egn
 from euchre.core.egn.deals import Step
 from euchre.core.egn.notation import FILE_TYPE, MATCH_FILE_TYPE, VERSION
-from euchre.core.egn.reader import Annotation, egn_annotations, load_egn, load_emn, loads_egn, loads_emn
+from euchre.core.egn.notes import AlternativeLine, annotation_label
+from euchre.core.egn.reader import (
+    AfterTheEnd,
+    Annotation,
+    EgnGame,
+    egn_annotations,
+    load_egn,
+    load_emn,
+    loads_egn,
+    loads_emn,
+    read_egn,
+    read_emn,
+)
 from euchre.core.egn.ruleset import rules_from_ruleset, ruleset_from_rules
 from euchre.core.egn.writer import dumps_egn, game_to_egn
 
@@ -72,8 +90,12 @@ __all__ = [
     "FILE_TYPE",
     "MATCH_FILE_TYPE",
     "VERSION",
+    "AfterTheEnd",
+    "AlternativeLine",
     "Annotation",
+    "EgnGame",
     "Step",
+    "annotation_label",
     "card_from_egn",
     "card_to_egn",
     "dumps_egn",
@@ -83,6 +105,8 @@ __all__ = [
     "load_emn",
     "loads_egn",
     "loads_emn",
+    "read_egn",
+    "read_emn",
     "rules_from_ruleset",
     "ruleset_from_rules",
 ]

@@ -141,11 +141,13 @@ def _call_code(call: Any, phase: Phase, alone: bool, where: str) -> int:
         return int(Action.PASS)
     if call == "Order":
         if phase != Phase.BID_ROUND_1:
-            raise RecordError(where, "'Order' accepts the upcard, which is done only in round one (calls 0-3); name a suit in round two")
+            raise RecordError(where, "'Order' accepts the upcard, which is done only in round one (the first four calls); "
+                                     "name a suit in round two")
         return int(Action.ORDER_UP_ALONE if alone else Action.ORDER_UP)
     if call in _CALL_SUITS:
         if phase != Phase.BID_ROUND_2:
-            raise RecordError(where, f"{call!r} names trump, which is done only in round two (calls 4-7); round one is 'Order' or 'Pass'")
+            raise RecordError(where, f"{call!r} names trump, which is done only in round two (calls 5 to 8); "
+                                     "round one is 'Order' or 'Pass'")
         return int(Action.name_trump(_CALL_SUITS[call], alone))
     if call == "x":
         raise RecordError(where, "'x' is a call whose suit is unknown; it cannot be replayed")
