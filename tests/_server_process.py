@@ -85,12 +85,14 @@ class ServerProcess:
             with self.log_path.open("wb") as out:
                 self.proc = subprocess.Popen(
                     [sys.executable, "-c", _LAUNCH, "serve", "--host", "127.0.0.1", "--port", str(self.port),
-                     "--db", self.db_url, "--delay", str(self.delay), "--grace", str(self.grace)],
+                     "--db", self.db_url, "--delay", str(self.delay), "--grace", str(self.grace),
+                     "--public-url", f"http://127.0.0.1:{self.port}"],
                     stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
                     env={**os.environ, "PYTHONUNBUFFERED": "1"})
             if self._wait_ready():
                 return
-            if "address already in use" not in self.log().lower() or attempt == 4:
+            log = self.log().lower()
+            if ("address already in use" not in log and "is in use" not in log) or attempt == 4:
                 raise AssertionError(f"euchre serve did not start:\n{self.log()}")
 
     def _wait_ready(self) -> bool:

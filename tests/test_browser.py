@@ -487,10 +487,10 @@ def test_regression_the_trick_won_stays_on_the_table_and_the_skip_link_keeps_the
     assert lines and lines[-1].startswith(f"Trick {len(lines)}: ") and winner.removeprefix("Won by ") in lines[-1]
 
 
-def test_a_refused_join_is_shown_not_left_at_connecting(new_page: Pages, server: ServerProcess) -> None:
-    """Regression: a join refused for another reason than a bad link (here: the game
-    started without this seat, so a bot plays it) left the page at "Connecting…", its
-    message in a part of the page that stays hidden until a state arrives."""
+def test_a_late_friend_whose_seat_a_bot_took_watches_and_takes_it_back(new_page: Pages, server: ServerProcess) -> None:
+    """A late friend's link, once the game started without him: it used to be refused
+    ("a bot plays East") and the page stayed at "Connecting…". Now he watches from his
+    seat, told that a bot plays it, and takes it back with one button."""
     made = server.create_table(preset="modern-standard", seed=1, target=5, bots="beginner")
     north = SeatPage(new_page(), "N")
     north.open(made["links"]["N"])
@@ -498,8 +498,11 @@ def test_a_refused_join_is_shown_not_left_at_connecting(new_page: Pages, server:
     north.page.wait_for_function("() => document.getElementById('table').dataset.status !== 'lobby'")
     late = new_page()
     late.goto(made["links"]["E"])
-    late.wait_for_function("() => document.getElementById('connection').textContent.includes('a bot plays East')")
-    assert late.locator("#connection").is_visible()
+    late.wait_for_function("() => document.getElementById('take-text').textContent.includes('a bot plays East')")
+    assert late.locator("#take").is_visible()
+    late.get_by_role("button", name="Take my seat back").click()
+    late.wait_for_function("() => document.getElementById('take').hidden")
+    assert not late.locator("#take").is_visible()
 
 
 def test_the_dc_club_page_keeps_score_with_the_tray_and_deuce_and_turns_the_upcard_face_down(

@@ -324,10 +324,16 @@ def test_one_person_with_three_bots_plays_to_the_end(tmp_path: Path) -> None:
         assert state["game"]["result"]["winner"] in ("N-S", "E-W")
         table = live(client, made["table"])
         assert table.game is not None and table.game.is_over
-        # Bot seats cannot be opened by their links once the game has started.
-        late = Peer(client, None)
-        late.send(type="join", token=made["seats"]["N"])
-        assert late.recv()["code"] == "seat_is_bot"
+        # A late friend's link opens the seat a bot played: he watches from it, and may
+        # take it back (from then on he plays it; bots keep every other seat).
+        late = Peer(client, made["seats"]["N"])
+        assert late.welcome["seat"] == "N" and late.state is not None
+        assert late.state["seats"][0]["kind"] == "bot" and late.state["game"]["hand"]["cards"] is not None
+        late.send(type="take_seat", id="t")
+        assert late.until(lambda m: m["type"] in ("ack", "error"))["type"] == "ack"
+        assert late.until_type("state")["seats"][0]["kind"] == "human"
+        late.send(type="take_seat", id="again")
+        assert late.until(lambda m: m["type"] in ("ack", "error"))["code"] == "not_a_bot_seat"
         late.close()
         me.close()
 

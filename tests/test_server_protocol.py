@@ -489,7 +489,8 @@ def test_a_broken_log_makes_the_table_unavailable_not_the_server(tmp_path: Path)
         made = create(client)
         good = create(client)
         store = client.app.state.store  # type: ignore[attr-defined]
-        store.append(made["table"], 0, "action", 1, {"action": "pass", "by": "human"})  # before any start
+        seq = store.count_events(made["table"])  # after the table's settings
+        store.append(made["table"], seq, "action", 1, {"action": "pass", "by": "human"})  # before any start
     with running(db) as client:
         peer = Peer(client, None)
         peer.send(type="join", token=made["seats"]["S"])
@@ -673,7 +674,8 @@ def test_a_log_with_a_gap_does_not_replay(tmp_path: Path) -> None:
     with running(db) as client:
         made = create(client)
         store = client.app.state.store  # type: ignore[attr-defined]
-        store.append(made["table"], 1, "chat", None, {"text": "from the future"})  # seq 0 is missing
+        seq = store.count_events(made["table"])  # the table's settings are seq 0
+        store.append(made["table"], seq + 1, "chat", None, {"text": "from the future"})  # seq is missing
     with running(db) as client:
         peer = Peer(client, None)
         peer.send(type="join", token=made["spectator"])

@@ -11,9 +11,11 @@ Routes:
 ``POST /api/tables``
     create a table (body: see :func:`euchre.server.hub.rules_from_request`); answers
     201 with the table id, one invite token and link per seat and a spectator link.
-``GET /api/tables/{id}/record.json`` and ``.../record.egn``
-    the game record once the game is over (409 before, 404 for no such table, 422 when
-    EGN cannot express the rules).
+``GET /api/tables/{id}/record.json`` and ``.../record.egn`` (``?game=N``)
+    the game record once the game is over (409 before, 404 for no such table or game,
+    422 when EGN cannot express the rules); game N of the table's rematches.
+``GET /api/tables/{id}/replay.json`` (``?game=N``)
+    a finished game face up, step by step, for the page's replay.
 ``WS /ws``
     the game: the protocol of :mod:`euchre.server.protocol`.
 ``GET /referee`` and ``POST /api/referee``
@@ -48,10 +50,12 @@ from starlette.websockets import WebSocket
 
 from euchre.bots import PLAYER_LEVELS
 from euchre.core.errors import RecordError
+from euchre.core.game import Game
 from euchre.core.house_rules import house_rules_json, preset_house_rules
 from euchre.core.presets import DEFAULT_PRESET, PLAYABLE_PRESETS, PRESET_DESCRIPTIONS, preset
 from euchre.server.config import ServerConfig
 from euchre.server.connection import Connection
+from euchre.server.history import replay_json
 from euchre.server.hub import CreateError, Hub
 from euchre.server.protocol import ClientMessage, ProtocolError, RateLimiter, encodable, parse_message
 from euchre.server.referee_api import RefereeRequestError
@@ -191,41 +195,66 @@ async def create_table(request: Request) -> Response:
     return JSONResponse(made, status_code=201)
 
 
-async def _finished_table(request: Request) -> LiveTable | Response:
+async def _finished_game(request: Request) -> tuple[LiveTable, Game, int] | Response:
+    """The table, game and game number of a record request (``?game=N``, from 1;
+    default the last game), or the error response: 404 ``no_table``, 409 ``not_over``,
+    404 ``no_game``, 400 ``bad_request`` for a ``game`` that is not a number."""
     table_id = request.path_params["table_id"]
     if not TABLE_ID.match(table_id):
         return _error(404, "no_table", "no such table")
+    asked = request.query_params.get("game")
+    if asked is not None and not (asked.isascii() and asked.isdigit() and len(asked) <= 6):
+        return _error(400, "bad_request", "game must be a game number: 1, 2, ...")
     try:
         table = await _hub(request).get(table_id)
     except StorageError as exc:
         return _error(503, "unavailable", str(exc))
     if table is None:
         return _error(404, "no_table", "no such table")
-    if table.status != "over":
+    games = len(table.past_games) + (table.game is not None)
+    number = games if asked is None else int(asked)
+    if not 1 <= number <= games:
+        if asked is None:
+            return _error(409, "not_over", "the record is available when the game is over")
+        return _error(404, "no_game", f"this table has played {games} game(s)")
+    if number == games and table.status != "over":
         return _error(409, "not_over", "the record is available when the game is over")
-    return table
+    return table, table.finished_game(number), number
 
 
 async def record_json(request: Request) -> Response:
     """The JSON game record of a finished game, as a download."""
-    table = await _finished_table(request)
-    if not isinstance(table, LiveTable):
-        return table
-    return Response(table.record_json(), media_type="application/json",
-                    headers={"content-disposition": f'attachment; filename="euchre-{table.id}.json"'})
+    found = await _finished_game(request)
+    if isinstance(found, Response):
+        return found
+    table, _, number = found
+    return Response(table.record_json(number), media_type="application/json",
+                    headers={"content-disposition": f'attachment; filename="euchre-{table.id}-{number}.json"'})
 
 
 async def record_egn(request: Request) -> Response:
     """The game in Euchre Game Notation, as a download (422 when EGN cannot say it)."""
-    table = await _finished_table(request)
-    if not isinstance(table, LiveTable):
-        return table
+    found = await _finished_game(request)
+    if isinstance(found, Response):
+        return found
+    table, _, number = found
     try:
-        text = table.record_egn()
+        text = table.record_egn(number)
     except RecordError as exc:
         return _error(422, "no_egn", f"EGN cannot record this game: {exc}")
     return Response(text, media_type="application/json",
-                    headers={"content-disposition": f'attachment; filename="euchre-{table.id}.egn"'})
+                    headers={"content-disposition": f'attachment; filename="euchre-{table.id}-{number}.egn"'})
+
+
+async def replay(request: Request) -> Response:
+    """The face-up replay of a finished game (:func:`euchre.server.history.replay_json`):
+    every step of every hand with every seat's cards, for the page to step through."""
+    found = await _finished_game(request)
+    if isinstance(found, Response):
+        return found
+    _, game, number = found
+    made = await anyio.to_thread.run_sync(replay_json, game)
+    return JSONResponse({"game": number, **made})
 
 
 REFEREE_BODY_BYTES = 256 * 1024
@@ -337,6 +366,12 @@ class _Session:
             await table.say(conn, f["text"], ref)
         elif kind == "name":
             await table.rename(conn, f["name"], ref)
+        elif kind == "settings":
+            await table.settings(conn, f, ref)
+        elif kind == "take_seat":
+            await table.take_seat(conn, ref)
+        elif kind == "rematch":
+            await table.rematch(conn, ref)
         elif kind == "hint":
             # In a task: the connection's other messages are not held up while the
             # expert thinks; one hint at a time per connection.
@@ -436,6 +471,7 @@ def create_app(config: ServerConfig) -> Starlette:
         Route("/api/referee", referee, methods=["POST"]),
         Route("/api/tables/{table_id}/record.json", record_json, methods=["GET"]),
         Route("/api/tables/{table_id}/record.egn", record_egn, methods=["GET"]),
+        Route("/api/tables/{table_id}/replay.json", replay, methods=["GET"]),
         WebSocketRoute("/ws", websocket),
         Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
     ]

@@ -25,7 +25,7 @@ from euchre.core.house_rules import BY_KEY, changes_for
 from euchre.core.presets import DEFAULT_PRESET, PLAYABLE_PRESETS, preset
 from euchre.core.rules import OPTION_NAMES, Rules
 from euchre.server.config import ServerConfig
-from euchre.server.protocol import MAX_TOKEN_CHARS, ProtocolError
+from euchre.server.protocol import MAX_TOKEN_CHARS, ProtocolError, check_timer
 from euchre.server.search import SearchPool
 from euchre.server.storage import StorageError, Store, TableRow
 from euchre.server.table import LiveTable
@@ -38,7 +38,30 @@ TABLE_ID_BYTES = 9
 """Random bytes in a table id (72 bits; 12 URL-safe characters)."""
 
 MAX_SEED = 2**62
-CREATE_FIELDS = ("preset", "target", "bots", "house_rules", "options", "seed")
+CREATE_FIELDS = ("preset", "target", "bots", "house_rules", "options", "seed", "host", "timer", "hints")
+def settings_from_request(body: dict[str, Any], rules: Rules) -> dict[str, Any]:
+    """The table's first ``settings`` event from a creation request: ``host`` (a seat
+    letter of the table, who alone may start, change the settings and ask for a rematch;
+    absent: any seated player may), ``timer`` (seconds a person has for each move before
+    a bot plays it for him: 0, the default, for none), ``hints`` (true, the default, or
+    false: nobody at the table gets hints), and ``seeded``: whether the creator chose
+    the seed (then he can know every hand, and every seat is told so).
+
+    Raises:
+        CreateError: ``bad_request`` for a value of the wrong shape."""
+    shape = rules.table
+    host = body.get("host")
+    if host is not None and (not isinstance(host, str) or host not in shape.letters):
+        raise CreateError("bad_request", f"host must be one of the table's seats: {', '.join(shape.letters)}")
+    try:
+        timer = check_timer(body.get("timer", 0))
+    except ValueError as exc:
+        raise CreateError("bad_request", str(exc)) from None
+    hints = body.get("hints", True)
+    if type(hints) is not bool:
+        raise CreateError("bad_request", "hints must be true or false")
+    return {"host": None if host is None else shape.letters.index(host), "timer": timer, "hints": hints,
+            "seeded": body.get("seed") is not None}
 
 
 class CreateError(Exception):
@@ -66,7 +89,9 @@ def rules_from_request(body: Any, max_target: int) -> tuple[Rules, str | None, s
             default ``intermediate``), ``house_rules`` (a house rule's key to true or
             false, :mod:`euchre.core.house_rules`, over the preset), ``options``
             (option name to value, applied over the preset and the house rules and
-            checked by the core) and ``seed`` (0..2**62, default random).
+            checked by the core) and ``seed`` (0..2**62, default random); ``host``,
+            ``timer`` and ``hints`` are the table's settings
+            (:func:`settings_from_request`).
         max_target: the largest target allowed.
 
     Returns:
@@ -144,13 +169,15 @@ class Hub:
 
         Returns:
             ``{"table": id, "seats": {"N": token, ...}, "spectator": token, "titles": {"N": "North", ...},
-            "preset": name | null, "target": points, "bots": level}``; the tokens are
-            shown this once (only their hashes are stored).
+            "preset": name | null, "target": points, "bots": level, "host": seat letter | null,
+            "timer": seconds, "hints": bool, "seeded": bool}``; the tokens are shown this
+            once (only their hashes are stored).
 
         Raises:
             CreateError: the request was refused, or the table could not be stored.
         """
         rules, name, level, seed = rules_from_request(body, self.config.max_target)
+        settings = settings_from_request(body, rules)
         row = TableRow(id=secrets.token_urlsafe(TABLE_ID_BYTES), created_at=time.time(), preset=name,
                        rules=rules.to_dict(), bot_level=level,
                        seed=secrets.randbelow(MAX_SEED) if seed is None else seed, status="lobby")
@@ -160,12 +187,14 @@ class Hub:
         tokens: list[tuple[str, int | None]] = [(token_hash(t), shape.letters.index(k)) for k, t in seats.items()]
         tokens.append((token_hash(spectator), None))
         try:
-            await anyio.to_thread.run_sync(self.store.create_table, row, tokens)
+            await anyio.to_thread.run_sync(self.store.create_table, row, tokens, [("settings", None, settings)])
         except StorageError as exc:
             raise CreateError("storage_error", str(exc)) from None
         return {"table": row.id, "seats": seats, "spectator": spectator, "preset": name,
                 "titles": dict(zip(shape.letters, shape.titles, strict=True)),
-                "target": rules.game_target, "bots": level}
+                "target": rules.game_target, "bots": level,
+                "host": None if settings["host"] is None else shape.letters[settings["host"]],
+                "timer": settings["timer"], "hints": settings["hints"], "seeded": settings["seeded"]}
 
     async def get(self, table_id: str) -> LiveTable | None:
         """The table with this id, loaded (and its bots started) on first use; None

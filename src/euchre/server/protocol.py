@@ -48,7 +48,7 @@ ERROR_CODES: dict[str, str] = {
     "already_joined": "this connection has joined already",
     "bad_token": "the invite token opens no table",
     "seat_busy": "too many connections are open for this seat or table",
-    "seat_is_bot": "a bot plays this seat; the game started without you",
+    "seat_is_bot": "a bot plays this seat (the game started without you): take it back first",
     "not_a_player": "spectators watch; they cannot act",
     "not_started": "the game has not started",
     "already_started": "the game has started already",
@@ -61,11 +61,31 @@ ERROR_CODES: dict[str, str] = {
     "bad_name": "a name must be 1 to 24 characters of printable text",
     "rate_limited": "too many messages; slow down",
     "busy": "the server is computing as many hints as it can; ask again in a moment",
+    "hints_off": "the host switched hints off at this table",
+    "not_host": "only the table's host may do this",
+    "not_over": "a rematch is for when the game is over",
+    "not_a_bot_seat": "you play this seat already; there is no bot to take it from",
     "join_timeout": "no join message in time",
     "storage_error": "the server could not store the action; nothing changed",
     "unavailable": "the table cannot be loaded",
 }
 """Every error code a client can receive, with what it means. Codes never change."""
+
+MIN_TIMER = 5
+MAX_TIMER = 600
+"""A per-move timer is off (0) or MIN_TIMER to MAX_TIMER seconds."""
+
+
+def check_timer(value: object) -> float:
+    """A per-move timer's seconds, checked: 0 (off) or MIN_TIMER..MAX_TIMER.
+
+    Raises:
+        ValueError: anything else (the message says what is allowed)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not (
+            value == 0 or MIN_TIMER <= value <= MAX_TIMER):
+        raise ValueError(f"timer must be 0 (off) or {MIN_TIMER} to {MAX_TIMER} seconds")
+    return float(value)
+
 
 MAX_ID_CHARS = 40
 MAX_TOKEN_CHARS = 100
@@ -80,6 +100,9 @@ _FIELDS: dict[str, dict[str, tuple[type | tuple[type, ...], bool]]] = {
     "chat": {"text": (str, True)},
     "name": {"name": (str, True)},
     "hint": {},
+    "settings": {"timer": ((int, float), False), "hints": (bool, False)},
+    "take_seat": {},
+    "rematch": {},
     "ping": {},
 }
 
@@ -178,7 +201,10 @@ def parse_message(frame: dict[str, Any], max_bytes: int) -> ClientMessage:
                 raise ProtocolError("bad_message", f"{kind} needs the field {name!r}", ref)
             continue
         value = data[name]
-        if not isinstance(value, json_type) or isinstance(value, bool):
+        if json_type is bool:
+            if not isinstance(value, bool):
+                raise ProtocolError("bad_message", f"{kind}.{name} must be true or false", ref)
+        elif not isinstance(value, json_type) or isinstance(value, bool):
             if json_type is int and isinstance(value, float):  # 1.5, or a whole number beyond 64 bits
                 raise ProtocolError("bad_message", f"{kind}.{name} must be a whole number below 2**63", ref)
             want = json_type.__name__ if isinstance(json_type, type) else "/".join(t.__name__ for t in json_type)

@@ -12,9 +12,13 @@ runs them on start, see :meth:`Store.migrate`):
     table and the seat it opens (0..3 for N, E, S, W; NULL for the spectator link).
 ``euchre_event``
     the log: ``(table_id, seq)`` is the key, ``seq`` counts from 0 without gaps. Kinds:
+    ``settings`` (the host's choices: the host seat, a per-move timer, hints on or off,
+    whether the creator chose the seed; the first event of a table created with them),
     ``claim`` (a seat was taken in the lobby), ``name``, ``start`` (the game began; bots
     fill the seats nobody claimed), ``action`` (the text form of an action, e.g.
-    ``play-JH``, by the seat to act), ``chat``. ``data`` is a JSON object.
+    ``play-JH``, by the seat to act), ``take`` (a person took back the seat a bot
+    played), ``rematch`` (a new game at the same table, the same seats), ``chat``.
+    ``data`` is a JSON object.
 
 Replaying a table is reading its row and its events in order (:meth:`Store.load`):
 ``Game(rules, seed)`` deals the same cards again, and the actions replay through the
@@ -117,7 +121,8 @@ class EventRow:
 
     Attributes:
         seq: its place in the log, from 0.
-        kind: ``claim``, ``name``, ``start``, ``action`` or ``chat``.
+        kind: ``settings``, ``claim``, ``name``, ``start``, ``action``, ``take``,
+            ``rematch`` or ``chat``.
         seat: the seat concerned (0..3), or None (the spectator's chat, ``start``).
         data: the event's fields (a JSON object).
         created_at: seconds since the epoch.
@@ -265,12 +270,15 @@ class Store:
         self.engine.dispose()
 
     # ------------------------------------------------------------------ writing
-    def create_table(self, row: TableRow, tokens: Sequence[tuple[str, int | None]]) -> None:
-        """Store a new table and its token hashes in one transaction.
+    def create_table(self, row: TableRow, tokens: Sequence[tuple[str, int | None]],
+                     events: Sequence[tuple[str, int | None, dict[str, Any]]] = ()) -> None:
+        """Store a new table, its token hashes and its first events in one transaction.
 
         Args:
             row: the table.
             tokens: ``(sha256 hex of the token, seat 0..3 or None for the spectator)``.
+            events: ``(kind, seat, data)`` of the log's first events (seq 0, 1, ...),
+                e.g. the table's ``settings``.
 
         Raises:
             StorageError: the write failed (nothing is stored).
@@ -284,6 +292,10 @@ class Store:
                 if tokens:  # an empty list would be one insert of nothing
                     connection.execute(insert(tokens_table), [
                         {"token_hash": h, "table_id": row.id, "seat": seat} for h, seat in tokens])
+                if events:
+                    connection.execute(insert(events_table), [
+                        {"table_id": row.id, "seq": seq, "kind": kind, "seat": seat, "data": _event_json(data),
+                         "created_at": row.created_at} for seq, (kind, seat, data) in enumerate(events)])
         except Exception as exc:
             raise StorageError(f"storing table {row.id} failed: {_reason(exc)}") from exc
 

@@ -18,6 +18,7 @@ worker processes (:mod:`euchre.server.search`), never in the event loop's proces
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import logging
 import re
 import time
@@ -42,7 +43,8 @@ from euchre.core.rules import Rules
 from euchre.core.views import view_of
 from euchre.server.config import ServerConfig
 from euchre.server.connection import Connection
-from euchre.server.protocol import MAX_NAME_CHARS, ProtocolError, clean_text
+from euchre.server.history import hand_history
+from euchre.server.protocol import MAX_NAME_CHARS, ProtocolError, check_timer, clean_text
 from euchre.server.search import SearchBusy, SearchPool
 from euchre.server.serialize import StateCache, ascii_json, game_json, seat_text, table_shape
 from euchre.server.serialize import dumps as json_text
@@ -50,6 +52,14 @@ from euchre.server.storage import EventRow, StorageError, Store, TableRow
 from euchre.server.writer import EventWriter
 
 log = logging.getLogger("euchre.server")
+
+def game_seed(seed: int, number: int) -> int:
+    """The seed of the ``number``-th game at a table (from 1) whose seed is ``seed``: the
+    table's own for the first, a seed derived from it for each rematch."""
+    if number == 1:
+        return seed
+    return int.from_bytes(hashlib.sha256(f"rematch:{seed}:{number}".encode()).digest()[:8], "big") >> 2
+
 
 _BOT_WORDS = frozenset({"bot", "bots", "robot", "computer", "cpu", "ai", *PLAYER_LEVELS})
 """Words a person's name may not hold: they would pass him off as a bot."""
@@ -95,6 +105,16 @@ class LiveTable:
         self.preset_changed = row.preset is not None and preset_rules(row.preset) != self.rules
         self.status = "lobby"
         self.game: Game | None = None
+        self.past_games: list[Game] = []
+        """The games finished at this table before the one in play (rematches)."""
+        self.host: int | None = None
+        """The seat that alone may start, change the settings and ask for a rematch;
+        None: any seated player may (tables created without a host)."""
+        self.timer = 0.0
+        """Seconds a person present has for each move before a bot plays it (0: none)."""
+        self.hints = True
+        self.seeded = False
+        """True when the creator chose the seed: he can know every hand (every seat is told)."""
         self.shape = self.rules.table
         """The table's shape (``rules.table``): its seats, their letters and titles, its sides."""
         n = self.shape.seats
@@ -108,6 +128,7 @@ class LiveTable:
         now = clock()
         self.absent_since: list[float | None] = [now] * n
         self.turn_started = now
+        self.turn_since = now  # when the seat to act got its turn (the per-move timer counts from it)
         self.bots: list[Bot] = [make_bot(row.bot_level, seed=(row.seed + s) % 2**31) for s in range(n)]
         self.lock = asyncio.Lock()
         self._parts = StateCache()  # the parts of states that do not change from move to move
@@ -145,7 +166,26 @@ class LiveTable:
             EuchreError: an action that is not legal, or by a seat not to act.
             ValueError: an event that does not fit the table's state.
         """
-        if kind == "claim":
+        if kind == "settings":
+            if "host" in data:
+                self.host = None if data["host"] is None else self.shape.seat(int(data["host"]), "host")
+            if "timer" in data:
+                self.timer = float(data["timer"])
+            if "hints" in data:
+                self.hints = bool(data["hints"])
+            if "seeded" in data:
+                self.seeded = bool(data["seeded"])
+        elif kind == "take":
+            if seat is None or self.kinds[seat] != "bot":
+                raise ValueError("only a seat a bot plays can be taken back")
+            self.kinds[seat] = "human"
+        elif kind == "rematch":
+            if self.status != "over" or self.game is None:
+                raise ValueError("a rematch needs a game that is over")
+            self.past_games.append(self.game)
+            self.game = Game(self.rules, game_seed(self.row.seed, len(self.past_games) + 1))
+            self.status = "playing"
+        elif kind == "claim":
             if self.status != "lobby" or seat is None or self.kinds[seat] != "open":
                 raise ValueError("a claim needs an open seat in the lobby")
             self.kinds[seat] = "human"
@@ -194,6 +234,8 @@ class LiveTable:
         self._apply(kind, seat, data, created)
         self.seq += 1
         self.turn_started = self.clock()
+        if kind in ("action", "start", "rematch", "take"):
+            self.turn_since = self.turn_started
         if self.status != status:
             try:
                 await anyio.to_thread.run_sync(partial(self.store.set_status, self.id, self.status))
@@ -217,9 +259,11 @@ class LiveTable:
         """Add a connection: claim its seat in the lobby, then send it the welcome, the
         chat so far and the full state; tell the others who is here.
 
+        A seat a bot plays (the game started without it) is opened too: its person
+        watches from his seat and may take it back (:meth:`take_seat`).
+
         Raises:
-            ProtocolError: ``seat_busy`` (too many connections), ``seat_is_bot`` (the
-                game started without this seat), ``storage_error``.
+            ProtocolError: ``seat_busy`` (too many connections), ``storage_error``.
         """
         async with self.lock:
             seat = conn.seat
@@ -229,8 +273,6 @@ class LiveTable:
             else:
                 if sum(1 for c in self.connections if c.seat == seat) >= self.config.max_connections_per_seat:
                     raise ProtocolError("seat_busy", f"{self.shape.titles[seat]} has as many connections open as allowed")
-                if self.kinds[seat] == "bot":
-                    raise ProtocolError("seat_is_bot", f"a bot plays {self.shape.titles[seat]}: the game started without this seat")
                 if self.kinds[seat] == "open":
                     await self._commit("claim", seat, {})
                 self.absent_since[seat] = None
@@ -279,6 +321,7 @@ class LiveTable:
             seat = conn.seat
             if seat is None:
                 raise ProtocolError("not_a_player", "spectators cannot act", ref)
+            self._check_mine(seat, ref)
             game = self._game_in_play(ref)
             if game.turn != seat:
                 raise ProtocolError("not_your_turn", f"it is {self.shape.titles[game.turn]}'s turn, not {self.shape.titles[seat]}'s", ref)
@@ -305,6 +348,7 @@ class LiveTable:
         async with self.lock:
             if conn.seat is None:
                 raise ProtocolError("not_a_player", "spectators cannot start the game", ref)
+            self._check_host(conn.seat, "start the game", ref)
             if self.status != "lobby":
                 raise ProtocolError("already_started", "the game has started already", ref)
             await self._commit("start", None, {"by": seat_text(conn.seat, self.shape)})
@@ -347,6 +391,75 @@ class LiveTable:
             conn.post({"type": "ack", "id": ref, "seq": self.seq})
             self._broadcast()
 
+    def _check_host(self, seat: int, what: str, ref: str | int | None) -> None:
+        if self.host is not None and seat != self.host:
+            raise ProtocolError("not_host", f"only the host ({self.shape.titles[self.host]}) may {what}", ref)
+
+    def _check_mine(self, seat: int, ref: str | int | None) -> None:
+        if self.kinds[seat] == "bot":
+            raise ProtocolError("seat_is_bot", f"a bot plays {self.shape.titles[seat]}: take the seat back first "
+                                "(take_seat)", ref)
+
+    async def settings(self, conn: Connection, fields: dict[str, Any], ref: str | int | None) -> None:
+        """The host changes the table's settings: ``timer`` (0, or seconds for each
+        move before a bot plays it for a person present) and ``hints`` (true or false).
+
+        Raises:
+            ProtocolError: ``not_a_player``, ``not_host``, ``bad_message`` (a value out
+                of range), ``storage_error``.
+        """
+        if conn.seat is None:
+            raise ProtocolError("not_a_player", "spectators cannot change the settings", ref)
+        changes: dict[str, Any] = {}
+        if "timer" in fields:
+            try:
+                changes["timer"] = check_timer(fields["timer"])
+            except ValueError as exc:
+                raise ProtocolError("bad_message", str(exc), ref) from None
+        if "hints" in fields:
+            changes["hints"] = bool(fields["hints"])
+        async with self.lock:
+            self._check_host(conn.seat, "change the settings", ref)
+            await self._commit("settings", conn.seat, changes)
+            conn.post({"type": "ack", "id": ref, "seq": self.seq})
+            self._broadcast()
+
+    async def take_seat(self, conn: Connection, ref: str | int | None) -> None:
+        """A person takes back the seat a bot has played since the game started without
+        him: from now on he plays it.
+
+        Raises:
+            ProtocolError: ``not_a_player``, ``not_a_bot_seat`` (he plays it already, or
+                the game has not started), ``storage_error``.
+        """
+        seat = conn.seat
+        if seat is None:
+            raise ProtocolError("not_a_player", "spectators have no seat to take", ref)
+        async with self.lock:
+            if self.kinds[seat] != "bot":
+                raise ProtocolError("not_a_bot_seat", f"you already play {self.shape.titles[seat]}", ref)
+            await self._commit("take", seat, {})
+            self.absent_since[seat] = None
+            conn.post({"type": "ack", "id": ref, "seq": self.seq})
+            self._broadcast()
+
+    async def rematch(self, conn: Connection, ref: str | int | None) -> None:
+        """The host starts a new game at the same table with the same seats (people and
+        bots), once the game is over.
+
+        Raises:
+            ProtocolError: ``not_a_player``, ``not_host``, ``not_over``, ``storage_error``.
+        """
+        if conn.seat is None:
+            raise ProtocolError("not_a_player", "spectators cannot start a game", ref)
+        async with self.lock:
+            self._check_host(conn.seat, "start a rematch", ref)
+            if self.status != "over":
+                raise ProtocolError("not_over", "a rematch is for when the game is over", ref)
+            await self._commit("rematch", conn.seat, {"game": len(self.past_games) + 2})
+            conn.post({"type": "ack", "id": ref, "seq": self.seq})
+            self._broadcast()
+
     async def hint(self, conn: Connection, ref: str | int | None) -> None:
         """The expert's value of each legal action for the connection's seat, sent to that
         connection only: ``{"type": "hint", "id", "seq", "values": [{"action", "value"}]}``,
@@ -363,7 +476,10 @@ class LiveTable:
         seat = conn.seat
         if seat is None:
             raise ProtocolError("not_a_player", "spectators get no hints", ref)
+        if not self.hints:
+            raise ProtocolError("hints_off", "the host switched hints off at this table", ref)
         async with self.lock:
+            self._check_mine(seat, ref)
             game = self._game_in_play(ref)
             if game.turn != seat:
                 raise ProtocolError("not_your_turn", f"hints are for your turn; it is {self.shape.titles[game.turn]}'s", ref)
@@ -430,13 +546,29 @@ class LiveTable:
         return [{"seat": self.shape.letters[s], "name": self.display_name(s), "kind": self.kinds[s],
                  "connected": self.connected(s), "stand_in": self.is_stand_in(s)} for s in range(self.shape.seats)]
 
-    def state_for(self, seat: int | None, seats: Any = None) -> dict[str, Any]:
+    def settings_json(self) -> dict[str, Any]:
+        """The table's settings as every seat sees them: ``{"host": "N" | null, "timer":
+        seconds (0: none), "hints": bool, "seeded": bool}``."""
+        return {"host": None if self.host is None else self.shape.letters[self.host], "timer": self.timer,
+                "hints": self.hints, "seeded": self.seeded}
+
+    def records_json(self) -> list[dict[str, Any]]:
+        """The records of the games finished at this table, first first: ``[{"game": 1,
+        "json": URL, "egn": URL, "replay": URL}, ...]``."""
+        finished = len(self.past_games) + (1 if self.status == "over" else 0)
+        base = f"/api/tables/{self.id}"
+        return [{"game": n, "json": f"{base}/record.json?game={n}", "egn": f"{base}/record.egn?game={n}",
+                 "replay": f"{base}/replay.json?game={n}"} for n in range(1, finished + 1)]
+
+    def state_for(self, seat: int | None, seats: Any = None, history: Any = None) -> dict[str, Any]:
         """The full state a connection of ``seat`` (None: spectator) is sent.
 
         Args:
             seats: the ``seats`` part if the caller made it already (it is the same for
                 every connection), else None.
+            history: the ``history`` part likewise (the score history, public).
         """
+        game_number = len(self.past_games) + (0 if self.game is None else 1)
         return {
             "type": "state",
             "seq": self.seq,
@@ -451,44 +583,61 @@ class LiveTable:
             "seats": self._seats_json() if seats is None else seats,
             "game": None if self.game is None else game_json(self.game, seat, self._parts),
             "records": None if self.status != "over" else {
-                "json": f"/api/tables/{self.id}/record.json", "egn": f"/api/tables/{self.id}/record.egn"},
+                "json": f"/api/tables/{self.id}/record.json", "egn": f"/api/tables/{self.id}/record.egn",
+                "replay": f"/api/tables/{self.id}/replay.json"},
+            "settings": self.settings_json(),
+            "game_number": game_number,
+            "timer_left": self.timer_left(),
+            "history": (hand_history(self.game) if self.game is not None else []) if history is None else history,
+            "games": self.records_json(),
         }
 
     def _broadcast(self) -> None:
         """Send every connection the state its seat may see (one JSON text per seat)."""
         texts: dict[int | None, str] = {}
-        seats = None
+        seats = history = None
         for conn in self.connections:
             text = texts.get(conn.seat)
             if text is None:
                 if seats is None:
                     seats = orjson.Fragment(ascii_json(orjson.dumps(self._seats_json())))
-                text = texts[conn.seat] = json_text(self.state_for(conn.seat, seats))
+                    history = orjson.Fragment(orjson.dumps(hand_history(self.game) if self.game is not None else []))
+                text = texts[conn.seat] = json_text(self.state_for(conn.seat, seats, history))
             conn.post(text)
 
     def players(self) -> list[str]:
         """The names by seat (N, E, S, W at the four-hand table), as in the records."""
         return [self.display_name(s) for s in range(self.shape.seats)]
 
-    def record_json(self) -> str:
-        """The game record (:mod:`euchre.core.records`) of a game that is over.
+    def finished_game(self, number: int | None = None) -> Game:
+        """Game ``number`` (from 1) of this table, or the last one, when it is over.
 
         Raises:
-            EuchreError: the game is not over.
+            EuchreError: no such game, or it is not over.
         """
-        if self.game is None or self.status != "over":
-            raise EuchreError("the game is not over")
-        return dumps(self.game, self.players())
+        games = [*self.past_games, *([self.game] if self.game is not None else [])]
+        if number is None:
+            number = len(games)
+        if not 1 <= number <= len(games) or (number == len(games) and self.status != "over"):
+            raise EuchreError("the game is not over" if number == len(games) else f"no game {number} at this table")
+        return games[number - 1]
 
-    def record_egn(self) -> str:
-        """The game in Euchre Game Notation, for a game that is over.
+    def record_json(self, number: int | None = None) -> str:
+        """The game record (:mod:`euchre.core.records`) of game ``number`` (default the
+        last), once it is over.
 
         Raises:
-            EuchreError: the game is not over. RecordError: EGN cannot express these rules.
+            EuchreError: no such game, or it is not over.
         """
-        if self.game is None or self.status != "over":
-            raise EuchreError("the game is not over")
-        return dumps_egn(self.game, self.players())
+        return dumps(self.finished_game(number), self.players())
+
+    def record_egn(self, number: int | None = None) -> str:
+        """Game ``number`` (default the last) in Euchre Game Notation, once it is over.
+
+        Raises:
+            EuchreError: no such game, or it is not over. RecordError: EGN cannot express these rules.
+        """
+        return dumps_egn(self.finished_game(number), self.players())
 
     # ------------------------------------------------------------------ bots
     def start_driver(self) -> None:
@@ -531,14 +680,28 @@ class LiveTable:
 
     def _controller_wait(self, seat: int) -> float | None:
         """Seconds until a bot may act for the seat to act (0: now), or None when a
-        person is there to play."""
+        person is there to play and no timer runs. A person present lets the per-move
+        timer run out: a bot plays that move for him."""
         due = self.turn_started + self.config.bot_delay
         if self.kinds[seat] == "human":
             since = self.absent_since[seat]
             if since is None:
-                return None
+                if not self.timer:
+                    return None
+                return max(0.0, self.turn_since + self.timer - self.clock())
             due = max(due, since + self.config.grace_seconds)
         return max(0.0, due - self.clock())
+
+    def timer_left(self) -> float | None:
+        """Seconds left to the person to act before the timer plays for him, or None
+        (no timer, no game in play, or a bot's or absent seat's turn)."""
+        game = self.game
+        if not self.timer or self.status != "playing" or game is None or game.is_over:
+            return None
+        seat = game.turn
+        if self.kinds[seat] != "human" or self.absent_since[seat] is not None:
+            return None
+        return round(max(0.0, self.turn_since + self.timer - self.clock()), 1)
 
     async def _step(self) -> float | None:
         """Play one bot turn if one is due. Returns 0 to step again at once, seconds to
@@ -561,7 +724,7 @@ class LiveTable:
             if code not in legal:  # pragma: no cover - the bots' tests check they never do this
                 log.error("table %s: bot chose illegal %s; playing %s", self.id, action_text(code), action_text(legal[0]))
                 code = legal[0]
-            by = "bot" if self.kinds[seat] == "bot" else "stand-in"
+            by = "bot" if self.kinds[seat] == "bot" else "stand-in" if self.absent_since[seat] is not None else "timer"
             await self._commit("action", seat, {"action": action_text(code), "by": by})
             self._broadcast()
         return 0

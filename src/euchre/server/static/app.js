@@ -300,6 +300,12 @@ function render(state) {
     ...(hand ? hand.tricks.map((t, i) => trickItem(state, t, i + 1)) : []));
   renderPrevious(state);
   $("lobby").hidden = state.status !== "lobby" || !me;
+  const mine = me ? state.seats.find((s) => s.seat === me) : null;
+  $("take").hidden = !(mine && mine.kind === "bot");
+  if (mine && mine.kind === "bot") {
+    $("take-text").textContent = "The game started without you, so a bot plays " + TITLES[me] +
+      ". Watch from here, or take your seat back.";
+  }
   $("name-panel").hidden = !me;
   $("choices-panel").hidden = !me;
   const over = state.status === "over";
@@ -582,6 +588,7 @@ document.addEventListener("keydown", (event) => {
 
 function setUpTable() {
   $("start").addEventListener("click", () => send({ type: "start" }));
+  $("take-button").addEventListener("click", () => send({ type: "take_seat" }));
   $("chat-form").addEventListener("submit", (event) => {
     event.preventDefault();
     const text = $("chat-text").value.trim();
