@@ -25,10 +25,13 @@ the lines are analysis and are never part of the game.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from euchre.core.cards import cards_of
+from euchre.core.egn.cards import card_to_egn
 from euchre.core.egn.deals import _drive, _read_deal
 from euchre.core.egn.notation import _get, _int, _join, _list, _obj
 from euchre.core.egn.rebuild import _deal_hand
@@ -201,7 +204,7 @@ class AlternativeLine:
     tricks: tuple[tuple[str, ...], ...] = ()
 
 
-def deal_lines(raw_deal: Mapping[str, Any], where: str, deal_index: int, rules: Rules, dealer: int,
+def deal_lines(raw_deal: Mapping[str, Any], where: str, deal_index: int, rules: Rules, main: HandState,
                deck: frozenset[int]) -> list[AlternativeLine]:
     """The alternative lines of one deal of the file (its main line read and replayed
     already), each followed through the engine when it can be (:func:`follow_line`).
@@ -210,7 +213,9 @@ def deal_lines(raw_deal: Mapping[str, Any], where: str, deal_index: int, rules: 
         raw_deal: the deal's JSON object.
         where: its path (``deals[3]``).
         deal_index: its index in ``deals``.
-        rules, dealer, deck: the game's rules, the deal's dealer, the rules' deck.
+        rules, deck: the game's rules and the rules' deck.
+        main: the deal as the game plays it (its dealer, and the dealt hands a line is
+            tried on first).
 
     Raises:
         RecordError: ``alternativeLines`` is not a list of objects, a ``branchIndex`` is
@@ -263,7 +268,7 @@ def deal_lines(raw_deal: Mapping[str, Any], where: str, deal_index: int, rules: 
         alt.notes = notes
         alt.calls = tuple(str(c) for c in alt_calls)
         alt.tricks = tuple(tuple(str(c) for c in t) for t in alt_tricks)
-        follow_line(alt, rules, dealer, deck, raw_deal, where, (bidding, play), (alt_bidding, alt_play),
+        follow_line(alt, rules, main, deck, raw_deal, where, (bidding, play), (alt_bidding, alt_play),
                     main_calls, main_tricks, branch)
         out.append(alt)
     return out
@@ -272,14 +277,16 @@ def deal_lines(raw_deal: Mapping[str, Any], where: str, deal_index: int, rules: 
 Phases = tuple[tuple[Mapping[str, Any], str] | None, tuple[Mapping[str, Any], str] | None]
 
 
-def follow_line(alt: AlternativeLine, rules: Rules, dealer: int, deck: frozenset[int], raw_deal: Mapping[str, Any],
-                where: str, main: Phases, line: Phases, main_calls: list[Any], main_tricks: list[list[Any]],
-                branch: int) -> None:
+def follow_line(alt: AlternativeLine, rules: Rules, hand_played: HandState, deck: frozenset[int],
+                raw_deal: Mapping[str, Any], where: str, main: Phases, line: Phases, main_calls: list[Any],
+                main_tricks: list[list[Any]], branch: int) -> None:
     """Follow an alternative line through the engine: the main line's decisions before
-    ``branch``, then the line's, as one deal rebuilt and checked like the file's deals
-    (a partial last trick allowed: a line may stop anywhere). Sets ``alt.hand``,
-    ``alt.start`` and ``alt.offsets``, or ``alt.problem`` when it cannot be followed;
-    never raises for the line's content."""
+    ``branch``, then the line's, as one deal checked like the file's deals (a partial
+    last trick allowed: a line may stop anywhere). It is played first on the dealt hands
+    of ``hand_played`` (the deal the game shows), and when the line does not fit them
+    (they hold cards put there by guess), on a deal rebuilt from the file alone. Sets
+    ``alt.hand``, ``alt.start`` and ``alt.offsets``, or ``alt.problem`` when it cannot be
+    followed; never raises for the line's content."""
     (bidding, play), (alt_bidding, alt_play) = main, line
     phases: list[dict[str, Any]] = []
     if alt.kind == "call":
@@ -318,27 +325,46 @@ def follow_line(alt: AlternativeLine, rules: Rules, dealer: int, deck: frozenset
         base["type"], base["tricks"] = "TRICK_PLAY", merged
         phases.append(base)
         offsets = (0, branch - len(main_calls))
-    state_raw, _ = _get(raw_deal, where, "initialState", "initial_state")
-    synthetic = {"initialState": state_raw, "phases": phases}
-    try:
-        deal = _read_deal(synthetic, alt.where, deck, True)
-        hand, discard, _ = _deal_hand(rules, dealer, deal)
-
-        def step(code: int, at: str) -> None:
-            try:
-                hand.apply(code)
-            except EuchreError as exc:
-                raise RecordError(at, str(exc)) from None
-
-        _drive(hand, deal, step, discard)
-    except EuchreError as exc:
-        alt.problem = exc.why if isinstance(exc, RecordError) else str(exc)
+    state_raw, sw = _get(raw_deal, where, "initialState", "initial_state")
+    as_shown = dict(_obj(state_raw, sw))
+    as_shown.pop("player_cards", None)
+    as_shown["playerCards"] = [[card_to_egn(c) for c in cards_of(mask)] for mask in hand_played.deal_hands]
+    for state in (as_shown, state_raw):
+        try:
+            hand = _play_line(rules, hand_played.dealer, deck, {"initialState": state, "phases": phases}, alt.where)
+        except EuchreError as exc:
+            why = exc.why if isinstance(exc, RecordError) else str(exc)
+            # A path into the merged deal names no place of the file: the card was earlier in the line.
+            alt.problem = re.sub(" at " + re.escape(alt.where) + r"[\w.\[\]]*", " earlier in the line", why)
+            continue
+        alt.problem = ""
+        break
+    else:
         return
     start = _decision_position(hand, branch)
     if start is None:
         alt.problem = "it holds no call or card"
         return
     alt.hand, alt.start, alt.offsets = hand, start, offsets
+
+
+def _play_line(rules: Rules, dealer: int, deck: frozenset[int], synthetic: Mapping[str, Any], where: str) -> HandState:
+    """One deal written as the file writes deals (``synthetic``), rebuilt and played with
+    every action checked.
+
+    Raises:
+        EuchreError: the deal cannot be played (a RecordError names the fault)."""
+    deal = _read_deal(synthetic, where, deck, True)
+    hand, discard, _ = _deal_hand(rules, dealer, deal)
+
+    def step(code: int, at: str) -> None:
+        try:
+            hand.apply(code)
+        except EuchreError as exc:
+            raise RecordError(at, str(exc)) from None
+
+    _drive(hand, deal, step, discard)
+    return hand
 
 
 def _decision_position(hand: HandState, decision: int) -> int | None:

@@ -247,7 +247,7 @@ def _load(data: Any, where: str, analysis: bool) -> EgnGame:
             notes[i] = found
         if i < played:
             hand = game.finished_hands[i] if i < len(game.finished_hands) else game.hand
-            alternatives = deal_lines(_obj(raw, _join(dw, i)), _join(dw, i), i, rules, hand.dealer, deck)
+            alternatives = deal_lines(_obj(raw, _join(dw, i)), _join(dw, i), i, rules, hand, deck)
             if alternatives:
                 lines[i] = alternatives
     return EgnGame(game, names, _text_field(meta, mw, "title"), _text_field(meta, mw, "date"),
