@@ -138,6 +138,7 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
     from sqlalchemy.engine import make_url
 
     from euchre.server import ServerConfig, create_app, default_db_url
+    from euchre.server.http_timeouts import head_timeout_protocol
     from euchre.server.storage import StorageError, Store
 
     url = args.db if args.db is not None else default_db_url()
@@ -168,7 +169,8 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
         # per move measured (docs/performance.md, "Web server load").
         server_config = uvicorn.Config(app, host=args.host, port=args.port, log_level="info", ws_max_size=WS_MAX_BYTES,
                                        ws_per_message_deflate=False, server_header=False, proxy_headers=False,
-                                       loop="auto", ws="websockets-sansio")  # sets up uvicorn's loggers
+                                       loop="auto", ws="websockets-sansio",  # sets up uvicorn's loggers
+                                       http=head_timeout_protocol(config.body_timeout))
         logging.getLogger("uvicorn.error").addFilter(_CLIENT_FAULTS_FILTER)
         server = uvicorn.Server(server_config)
         with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C: uvicorn has shut down already

@@ -125,8 +125,14 @@ async def _read_body(request: Request, limit: int) -> bytes | None:
 
 async def _json_body(request: Request, limit: int) -> Any:
     """The request's JSON body (``{}`` for an empty one), or the error response: 413
-    over ``limit`` bytes, 400 ``bad_json``."""
-    raw = await _read_body(request, limit)
+    over ``limit`` bytes, 408 ``timeout`` when it does not arrive within the server's
+    ``body_timeout`` (a half-open request), 400 ``bad_json``."""
+    config: ServerConfig = request.app.state.config
+    try:
+        async with asyncio.timeout(config.body_timeout):
+            raw = await _read_body(request, limit)
+    except TimeoutError:
+        return _error(408, "timeout", f"the request body did not arrive within {config.body_timeout:g} s")
     if raw is None:
         return _error(413, "too_large", f"the body may hold at most {limit} bytes")
     try:
@@ -340,7 +346,7 @@ class _Session:
                 if msg.type != "join":
                     raise ProtocolError("not_joined", "send a join message with your invite token first", msg.ref)
                 table, seat = await self.hub.open(msg.fields["token"])
-                conn = Connection(seat, self.config.send_queue)
+                conn = Connection(seat, self.config.send_queue, self.config.send_timeout)
                 await table.attach(conn)
                 return table, conn
             except ProtocolError as exc:
@@ -391,9 +397,11 @@ class _Session:
         finally:
             conn.hinting = False
 
-    async def _pump(self, conn: Connection) -> None:
+    async def _pump(self, conn: Connection, reader: asyncio.Task[Any] | None = None) -> None:
         with contextlib.suppress(Exception):
             await conn.pump(self.ws.send_text, self._close)
+        if conn.dropped and reader is not None:
+            reader.cancel()  # a client that stopped reading may never send a close either: end the session
 
     async def run(self) -> None:
         """Serve the connection until the client leaves."""
@@ -402,11 +410,17 @@ class _Session:
         if joined is None:
             return
         table, conn = joined
-        writer = asyncio.get_running_loop().create_task(self._pump(conn))
+        writer = asyncio.get_running_loop().create_task(self._pump(conn, asyncio.current_task()))
         flooded = False
         try:
             while not conn.dropped and not flooded:
-                frame = await self.ws.receive()
+                try:
+                    frame = await self.ws.receive()
+                except asyncio.CancelledError:
+                    task = asyncio.current_task()
+                    if conn.dropped and task is not None and task.uncancel() == 0:
+                        break  # the writer ended the session: the client stopped reading
+                    raise
                 if frame["type"] == "websocket.disconnect":
                     break
                 msg: ClientMessage | None = None

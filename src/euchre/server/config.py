@@ -65,6 +65,11 @@ class ServerConfig:
         max_target: the largest game target a table may be created with, in points.
         send_queue: messages waiting for a slow client before it is disconnected (it
             gets the full state again when it reconnects).
+        send_timeout: seconds one message may take to be written to a client before it
+            is taken to have stopped reading and is disconnected (close code 1013).
+        body_timeout: seconds an HTTP request may take to send its body (a half-open
+            request is answered 408 ``timeout``), and its headers (the connection is
+            closed).
         max_body_bytes: the largest HTTP request body accepted (table creation).
         search_workers: worker processes for hints and search bots
             (:mod:`euchre.server.search`), started on first use.
@@ -91,6 +96,8 @@ class ServerConfig:
     max_spectators: int = 32
     max_target: int = 50
     send_queue: int = 256
+    send_timeout: float = 30.0
+    body_timeout: float = 15.0
     max_body_bytes: int = 4096
     search_workers: int = 1
     search_queue: int = 8

@@ -4,6 +4,7 @@ order by a task of their own, so that a slow client never holds up its table."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections import deque
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -18,13 +19,16 @@ class Connection:
     """One open websocket of a seat (0..3) or of a spectator (``seat`` None).
 
     Messages are queued by :meth:`post` and written in order by :meth:`pump`, so that a
-    slow client never holds up the table. A client more than ``limit`` messages behind
-    is disconnected (close code 1013); it gets the full state when it reconnects.
+    slow client never holds up the table. A client more than ``limit`` messages behind,
+    or one that has not taken a message in ``send_timeout`` seconds (it stopped reading:
+    its socket is full), is disconnected with close code 1013 ("try again later"); it
+    gets the full state when it reconnects.
     """
 
-    def __init__(self, seat: int | None, limit: int) -> None:
+    def __init__(self, seat: int | None, limit: int, send_timeout: float = 30.0) -> None:
         self.seat = seat
         self.limit = limit
+        self.send_timeout = send_timeout
         self._pending: deque[str] = deque()
         self._ready = asyncio.Event()
         self.dropped = False
@@ -48,14 +52,22 @@ class Connection:
         self._ready.set()
 
     async def pump(self, send_text: SendText, close: Close) -> None:
-        """Write queued messages until :meth:`finish` (or a drop for slowness)."""
+        """Write queued messages until :meth:`finish` (or a drop for slowness). A write
+        that does not complete in ``send_timeout`` seconds drops the client; the close
+        itself is given as long again, then abandoned (the client reads nothing)."""
         while True:
             await self._ready.wait()
             self._ready.clear()
-            while self._pending:
-                await send_text(self._pending.popleft())
+            try:
+                while self._pending:
+                    await asyncio.wait_for(send_text(self._pending.popleft()), timeout=self.send_timeout)
+            except TimeoutError:
+                self.dropped = True
+                self._pending.clear()
             if self.dropped:
-                await close(1013, "too many messages waiting; reconnect for the full state")
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(close(1013, "too many messages waiting; reconnect for the full state"),
+                                           timeout=self.send_timeout)
                 return
             if self.closed:
                 return
