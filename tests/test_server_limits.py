@@ -64,3 +64,27 @@ def test_a_name_cannot_pass_for_a_bot_or_another_seat(tmp_path: Path, name: str,
         assert answer["type"] == "error" and answer["code"] == "bad_name" and why in answer["message"]
         north.send(type="name", name="Northern Star", id=3)  # a plain name is fine, "North" in it or not
         assert north.until(lambda m: m["type"] in ("ack", "error"))["type"] == "ack"
+
+
+def test_idle_tables_are_unloaded_and_come_back_where_they_were(tmp_path: Path) -> None:
+    """A table nobody has been connected to for ``idle_seconds`` leaves memory (its bots
+    stop); the next link loads it again from its log, at the same seq, with its chat."""
+    import time
+
+    with running(tmp_path / "t.db", idle_seconds=0.4) as client:
+        made = create(client, seed=3)
+        north = Peer(client, made["seats"]["N"])
+        north.send(type="chat", text="still here", id=1)
+        north.until(lambda m: m["type"] == "ack")
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        seq = hub.tables[made["table"]].seq
+        time.sleep(1.0)
+        assert made["table"] in hub.tables  # connected: never unloaded
+        north.close()
+        deadline = time.monotonic() + 10
+        while made["table"] in hub.tables:
+            assert time.monotonic() < deadline, "the idle table stayed in memory"
+            time.sleep(0.1)
+        again = Peer(client, made["seats"]["N"])
+        assert made["table"] in hub.tables and hub.tables[made["table"]].seq == seq
+        assert [line["text"] for line in again.history["lines"]] == ["still here"]

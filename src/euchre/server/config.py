@@ -67,6 +67,9 @@ class ServerConfig:
             gets the full state again when it reconnects).
         send_timeout: seconds one message may take to be written to a client before it
             is taken to have stopped reading and is disconnected (close code 1013).
+        idle_seconds: seconds a table may have no connection before it is unloaded
+            from memory (its bots stop); the next link or record request loads it
+            again from its log, where it was.
         body_timeout: seconds an HTTP request may take to send its body (a half-open
             request is answered 408 ``timeout``), and its headers (the connection is
             closed).
@@ -97,6 +100,7 @@ class ServerConfig:
     max_target: int = 50
     send_queue: int = 256
     send_timeout: float = 30.0
+    idle_seconds: float = 600.0
     body_timeout: float = 15.0
     max_body_bytes: int = 4096
     search_workers: int = 1

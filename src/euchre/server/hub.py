@@ -1,10 +1,11 @@
 """The tables of a server: creating them, opening them by invite token, loading them
 from storage on first use.
 
-A table is created with its rules, bot level and seed, and five invite tokens (one per
-seat, one for spectators) from :func:`secrets.token_urlsafe`; only their SHA-256 is
-stored. A table is loaded into memory (replaying its log) the first time a token of it
-is used or its record is asked for, and stays loaded until the server stops.
+A table is created with its rules, bot level and seed, and an invite token per seat and
+one for spectators from :func:`secrets.token_urlsafe`; only their SHA-256 is stored. A
+table is loaded into memory (replaying its log) the first time a token of it is used or
+its record is asked for, and unloaded again once it has had no connection for
+``idle_seconds`` (its bots stop; the next use loads it where it was).
 """
 
 from __future__ import annotations
@@ -160,6 +161,7 @@ class Hub:
         self.config = config
         self.clock = clock
         self.tables: dict[str, LiveTable] = {}
+        self._sweeper: asyncio.Task[None] | None = None
         self.writer = EventWriter(store)  # one for all tables: their events are stored in batches
         self.search = SearchPool(config.search_workers, config.search_queue)  # hints and search bots, for all tables
         self._load_lock = asyncio.Lock()
@@ -205,10 +207,12 @@ class Hub:
         """
         table = self.tables.get(table_id)
         if table is not None:
+            table.last_active = self.clock()  # no await before the caller attaches: it cannot be unloaded meanwhile
             return table
         async with self._load_lock:
             table = self.tables.get(table_id)
             if table is not None:
+                table.last_active = self.clock()
                 return table
             found = await anyio.to_thread.run_sync(self.store.load, table_id)
             if found is None:
@@ -217,7 +221,29 @@ class Hub:
             table = LiveTable.restore(row, events, self.store, self.config, self.clock, self.writer, self.search)
             table.start_driver()
             self.tables[table_id] = table
+            if self._sweeper is None:
+                self._sweeper = asyncio.get_running_loop().create_task(self._sweep(), name="euchre-idle-tables")
             return table
+
+    async def unload_idle(self) -> list[str]:
+        """Unload every table that has had no connection for ``idle_seconds``: stop its
+        bots and forget it (its log is the truth; the next use loads it again). Returns
+        the ids unloaded."""
+        now = self.clock()
+        gone = []
+        async with self._load_lock:
+            for table_id, table in list(self.tables.items()):
+                if not table.connections and now - table.last_active >= self.config.idle_seconds:
+                    del self.tables[table_id]
+                    await table.stop_driver()
+                    gone.append(table_id)
+        return gone
+
+    async def _sweep(self) -> None:
+        """Unload idle tables, every quarter of ``idle_seconds`` (at most once a minute)."""
+        while True:
+            await asyncio.sleep(max(0.05, min(60.0, self.config.idle_seconds / 4)))
+            await self.unload_idle()
 
     async def open(self, token: str) -> tuple[LiveTable, int | None]:
         """The table and seat (None: spectator) an invite token opens.
@@ -241,6 +267,9 @@ class Hub:
 
     async def close(self) -> None:
         """Stop every table's bots and connection writers, and the search workers."""
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            self._sweeper = None
         for table in list(self.tables.values()):
             await table.stop_driver()
         self.tables.clear()

@@ -129,6 +129,7 @@ class LiveTable:
         self.absent_since: list[float | None] = [now] * n
         self.turn_started = now
         self.turn_since = now  # when the seat to act got its turn (the per-move timer counts from it)
+        self.last_active = now  # the last connection, departure or event (for unloading idle tables)
         self.bots: list[Bot] = [make_bot(row.bot_level, seed=(row.seed + s) % 2**31) for s in range(n)]
         self.lock = asyncio.Lock()
         self._parts = StateCache()  # the parts of states that do not change from move to move
@@ -233,7 +234,7 @@ class LiveTable:
             raise ProtocolError("storage_error", "the server could not store this; nothing changed") from None
         self._apply(kind, seat, data, created)
         self.seq += 1
-        self.turn_started = self.clock()
+        self.turn_started = self.last_active = self.clock()
         if kind in ("action", "start", "rematch", "take"):
             self.turn_since = self.turn_started
         if self.status != status:
@@ -277,6 +278,7 @@ class LiveTable:
                     await self._commit("claim", seat, {})
                 self.absent_since[seat] = None
             self.connections.append(conn)
+            self.last_active = self.clock()
             conn.post({"type": "welcome", "table": self.id, "seat": None if seat is None else seat_text(seat, self.shape),
                        "role": "spectator" if seat is None else "seat",
                        "limits": {"max_message_bytes": self.config.max_message_bytes,
@@ -296,6 +298,7 @@ class LiveTable:
         if conn in self.connections:
             self.connections.remove(conn)
         seat = conn.seat
+        self.last_active = self.clock()
         if seat is not None and not self.connected(seat):
             self.absent_since[seat] = self.clock()
         self._broadcast()
