@@ -27,7 +27,8 @@ is ``{"code": "JH", "short": "J♥", "name": "Jack of Hearts", "suit": "H"}``, t
               "trick": [{"seat": "N", "card": CARD}],
               "tricks": [{"leader": "N", "winner": "E", "cards": [{"seat": "N", "card": CARD}]}],
               "tricks_won": [1, 2], "hand_sizes": [3, 3, 3, 3],
-              "cards": [CARD, ...],          (a seat's own cards; [] for a spectator)
+              "cards": [CARD, ...],          (a seat's own cards, in the core's display order:
+                                              trump first, the left bower with it; [] for a spectator)
               "discard": CARD | null},       (the dealer's own discard, to the dealer only)
      "legal": [{"action": "play-JH", "kind": "play" | "discard" | "give" | "call",
                 "card": "JH" | null, "label": "play J♥", "words": "J♥",
@@ -53,7 +54,7 @@ from typing import Any
 import orjson
 
 from euchre.core.actions import ACTIONS, PLAY_BASE, Action, action_text, is_discard_code, is_give_code
-from euchre.core.cards import JOKER, NO_TRUMP, Card, card_code
+from euchre.core.cards import JOKER, NO_TRUMP, Card, card_code, sort_hand
 from euchre.core.counters import counters
 from euchre.core.game import Game, bridge_team
 from euchre.core.hand import HandState, Phase
@@ -207,7 +208,7 @@ class StateCache:
         self.previous_parts: tuple[bytes, bytes] | None = None  # the last hand's fields before and after its calls
         self.calls: dict[tuple[Any, ...], bytes] = {}
         self.tricks: dict[tuple[Any, ...], bytes] = {}
-        self.cards: dict[tuple[int, ...], bytes] = {}
+        self.cards: dict[tuple[tuple[int, ...], int], bytes] = {}  # by (hand, trump)
         self.legal: dict[tuple[Any, ...], orjson.Fragment] = {}
         self.public_key: tuple[Any, ...] | None = None
         self.public_head = b""  # the public fields' JSON object without its closing brace
@@ -287,14 +288,23 @@ class StateCache:
             self.public_key = key
         if own:
             jk = view.rules.joker_card
-            cards = self.cards.get(view.hand)
+            cards = self.cards.get((view.hand, view.trump))
             if cards is None:
-                cards = self.cards[view.hand] = orjson.dumps([card_fragment(c, jk) for c in view.hand])
+                cards = self.cards[(view.hand, view.trump)] = orjson.dumps(
+                    [card_fragment(c, jk) for c in display_order(view)])
             discard = orjson.dumps(card_fragment(view.discard, jk)) if view.discard != -1 else b"null"
         else:
             cards, discard = b"[]", b"null"
         return orjson.Fragment(b"".join((self.public_head, b',"calls":', self.calls_of(view, viewer),
                                          b',"cards":', cards, b',"discard":', discard, b"}")))
+
+
+def display_order(view: PlayerView) -> list[int]:
+    """The seat's own cards in the order the terminal shows them (the core's
+    :func:`~euchre.core.cards.sort_hand`): trump first, highest first, the left bower
+    with it; the other suits by effective suit; by printed suit while trump is not
+    named. The page shows them in this order and decides nothing about bowers."""
+    return sort_hand(view.hand, None if view.trump == -1 else view.trump)
 
 
 def _public_fields(view: PlayerView, card: Callable[[int, str], Any] = card_json, tricks: Any = None) -> dict[str, Any]:
@@ -392,7 +402,7 @@ def hand_json(hand: HandState, score: tuple[int, ...] | list[int], viewer: int |
         return cache.hand_of(view, viewer, own=True), _legal_json(view, cache)
     out = _public_hand(view, viewer)
     jk = view.rules.joker_card
-    out["cards"] = [card_json(c, jk) for c in view.hand]
+    out["cards"] = [card_json(c, jk) for c in display_order(view)]
     out["discard"] = card_json(view.discard, jk) if view.discard != -1 else None
     return out, _legal_json(view)
 
