@@ -134,9 +134,9 @@ def test_replay_shows_the_game_hand_by_hand(record: Path, capsys: pytest.Capture
     for i in range(1, len(game.finished_hands) + 1):
         assert f"Hand {i}" in out
     assert "Upcard:" in out and "wins trick 1" in out and "Game over" in out
-    for hand in game.finished_hands:  # calls in the preset's words (uspcc style)
+    for hand in game.finished_hands:  # calls in the preset's words
         seat, code = hand.history[0]
-        assert '"' + describe(code, seat, dealer=hand.dealer, phase=Phase.BID_ROUND_1, style="uspcc",
+        assert '"' + describe(code, seat, dealer=hand.dealer, phase=Phase.BID_ROUND_1, style=game.rules.call_words,
                               upcard=hand.upcard) + '"' in out
     assert f"Score: N-S {game.score[0]}, E-W {game.score[1]}" in out
     assert_fits(out)
@@ -981,7 +981,8 @@ def test_report8_jargon_is_glossed_once_per_game(capsys: pytest.CaptureFixture[s
     text = buf.getvalue()
     assert text.count('"making it next": naming the other suit of the turned-down card\'s colour') == 1
     assert text.count('"crossing it": naming a suit of the other colour') == 1
-    assert text.count('"at the bridge": one side needs 1 point, the other far behind (S001 L24, X-05)') == 1
+    assert text.count('"at the bridge": one side needs 1 point, the other far behind\n') == 1
+    assert not re.search(r"S00\d|X-\d\d", text)  # players read the glosses: no source tags (issue 12)
     narrator.game_start(game, setup=False)  # a new game: explained again
     narrator.gloss("Hearts, making it next.")
     assert buf.getvalue().count('"making it next"') == 2

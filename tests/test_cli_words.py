@@ -218,3 +218,42 @@ def test_glosses_explain_jargon_once() -> None:
     assert glosses_in("Pass.") == [] and glosses_in("Hearts.") == []
     assert all(len(g.line()) <= 78 for g in GLOSSES)
     assert GLOSSES[0].line() == '"making it next": naming the other suit of the turned-down card\'s colour'
+
+
+def test_the_modern_presets_speak_as_modern_players_do() -> None:
+    """Issue 12: "Pick it up", "Order it up", "I'll go alone", "Clubs" at today's tables
+    (modern-standard and the presets built on it), the historic words at the historic
+    presets; the dealer who declines just passes."""
+    from euchre.core.hand import Phase
+    from euchre.core.presets import preset
+    from euchre.core.words import describe
+
+    assert preset("modern-standard").call_words == "modern" and preset("dc-club-1862").call_words == "dc_1862"
+    assert preset("uspcc-official").call_words == "uspcc" and preset("modern-tournament").call_words == "tournament"
+
+    def say(action: Action, seat: int, phase: Phase = Phase.BID_ROUND_1) -> str:
+        return describe(action, seat, dealer=0, phase=phase, style="modern", upcard=parse_card("9H"))
+
+    assert say(Action.ORDER_UP, 1) == "Order it up."          # eldest hand
+    assert say(Action.ORDER_UP, 2) == "Pick it up."           # the dealer's partner
+    assert say(Action.ORDER_UP, 0) == "I'll pick it up."      # the dealer
+    assert say(Action.ORDER_UP_ALONE, 3) == "Order it up. I'll go alone."
+    assert say(Action.PASS, 0) == "Pass."
+    assert say(Action.name_trump(0), 1, Phase.BID_ROUND_2) == "Clubs."
+    assert say(Action.name_trump(3, alone=True), 1, Phase.BID_ROUND_2) == "Spades. I'll go alone."
+    assert say(Action.GO_ALONE, 1, Phase.ALONE_DECISION) == "I'll go alone."
+
+
+def test_what_players_read_has_no_source_tags() -> None:
+    """The presets' plain descriptions (the create form) and the glosses of jargon carry
+    no source tag; the tagged descriptions stay for `euchre rules`."""
+    import re
+
+    from euchre.core.presets import PLAYABLE_PRESETS, PRESET_DESCRIPTIONS, PRESET_PLAIN
+    from euchre.core.words import GLOSSES
+
+    tag = re.compile(r"\bS00\d|X-\d\d|#interp|RULES\.md|REFERENCE")
+    assert set(PRESET_PLAIN) == set(PRESET_DESCRIPTIONS) >= set(PLAYABLE_PRESETS)
+    assert not [n for n, text in PRESET_PLAIN.items() if tag.search(text)]
+    assert not [g.key for g in GLOSSES if tag.search(g.text)]
+    assert tag.search(PRESET_DESCRIPTIONS["dc-club-1862"])  # the positive control: the sourced text has them

@@ -326,7 +326,7 @@ def test_the_words_of_the_claim_round() -> None:
         state.apply("pass")  # round one: the dealer West turns it down
     words = [w for _, _, w in describe_history(state)]
     assert words == ["A farmer's hand.", "No claim.", "No claim.", "No claim.", "Pass.", "Pass.", "Pass.",
-                     "Turning it down."]
+                     "Pass."]  # the modern words: the dealer too just passes
     assert state.phase == Phase.BID_ROUND_2
 
 

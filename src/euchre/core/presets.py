@@ -48,8 +48,11 @@ def _call_ace(n: int, deck: int, deck_source: str) -> tuple[str, str, dict[str, 
 
 
 _PRESET_TABLE: dict[str, tuple[str | None, str, dict[str, tuple[Any, str]]]] = {
-    "modern-standard": (None, "North American home game: S001 procedure, 24 cards, 10 points (X-08, X-27, X-35). The default.", {}),
+    "modern-standard": (None, "North American home game: S001 procedure, 24 cards, 10 points (X-08, X-27, X-35). The default.", {
+        "call_words": ("modern", "X-28's words at a table that talks (X-08, X-27)"),
+    }),
     "uspcc-official": ("modern-standard", "The U.S. Playing Card Co. official rules (seed S001).", {
+        "call_words": ("uspcc", "S001 L11-15"),
         "deck": (32, "S001 L4 (28 and 24 also allowed)"),
         "partnership_method": ("cut_high_vs_low", "S001 L7: two lowest vs two highest"),
         "first_dealer_method": ("lowest_cut", "S001 L7"),
@@ -98,6 +101,7 @@ _PRESET_TABLE: dict[str, tuple[str | None, str, dict[str, tuple[Any, str]]]] = {
         "defend_alone_scoring": ("odd_trick_scores_4", "S000 L179: the winner of the odd trick scores 4 (#interp of scope)"),
     }),
     "hoyle-1857": ("modern-standard", "Hoyle's Games, 1857 (seed S002).", {
+        "call_words": ("uspcc", "S002 L35: the partner 'may assist'; the older words of S001"),
         "deck": (32, "S002 L9"),
         "partnership_method": ("cut_high_vs_low", "S002 L13: two highest vs two lowest"),
         "first_dealer_method": ("lowest_cut", "S002 L13"),
@@ -116,6 +120,7 @@ _PRESET_TABLE: dict[str, tuple[str | None, str, dict[str, tuple[Any, str]]]] = {
         "bridge_definition": ("hoyle_1857", "S002 L49-51"),
     }),
     "casual-web-003": ("modern-standard", "A modern rules web page (seed S003).", {
+        "call_words": ("uspcc", "S003 L18: 'I assist'"),
         "deck": (32, "S003 L9: remove two through six"),
         "joker_turned_up": ("turn_next_card", "S003 L12"),
         "first_dealer_method": ("lowest_cut", "S003 L9"),
@@ -242,6 +247,30 @@ _PRESET_LAWS: dict[str, dict[str, tuple[Any, str]]] = {
 
 
 PRESET_DESCRIPTIONS: dict[str, str] = {name: entry[1] for name, entry in _PRESET_TABLE.items()}
+"""Each preset in one line with its sources (``euchre rules``)."""
+
+PRESET_PLAIN: dict[str, str] = {
+    "modern-standard": "Today's North American home game: 24 cards, game to 10.",
+    "uspcc-official": "The U.S. Playing Card Company's official rules: 32 cards, game to 10.",
+    "dc-club-1862": "The Washington D.C. Euchre Club's laws of 1862: 32 cards, game to 5.",
+    "dc-club-1862-coteries": "The D.C. club's game with the custom of some circles: a lone hand may be "
+                             "defended alone.",
+    "hoyle-1857": "Euchre as Hoyle's Games described it in 1857: 32 cards, game to 5.",
+    "casual-web-003": "A modern rules page's game: 32 cards, a march scores 3, game to 5.",
+    "modern-tournament": "Club and tournament rules: stick the dealer, game to 10.",
+    "openspiel": "The rules of OpenSpiel's euchre, for comparing programs.",
+    "british-benny": "British euchre with the benny (the joker) as the highest trump.",
+    "modern-canadian": "The home game with the Canadian loner: a partner who orders the dealer up plays alone.",
+    "railroad": "Railroad euchre: the joker, lone hands with the partner's best card, laps and slams.",
+    "progressive-party": "One table's round of eight hands at a progressive evening.",
+    "two-handed": "Two players, each for himself: 32 cards, game to 5.",
+    "cutthroat-3": "Three players, each for himself: the maker plays alone against the other two.",
+    "call-ace-4": "Four players, each for himself: the maker calls a secret partner.",
+    "call-ace-5": "Five players, each for himself: the maker calls a secret partner.",
+    "call-ace-6": "Six players, each for himself: the maker calls a secret partner.",
+}
+"""Each preset in one plain sentence for players (the create form, the table): no
+source tag; :data:`PRESET_DESCRIPTIONS` has them."""
 
 
 def _resolve(name: str) -> tuple[dict[str, Any], dict[str, str]]:

@@ -109,7 +109,7 @@ class Rules:
     turn_down_display: str = _opt("face_up_under_stock", ("face_down_on_stock", "face_up_under_stock"), "S000 L123, S001 L12")
     score_display: str = _opt("numeric", ("numeric", "counters_2_3", "counters_4_6", "counters_5_5"), "S000 L147-149, S002 L9; X-54")
     bridge_definition: str = _opt("uspcc", ("none", "dc_1862", "uspcc", "hoyle_1857"), "X-05; S001 L24; S002 L49-51")
-    call_words: str = _opt("uspcc", ("dc_1862", "uspcc", "tournament"), "S000 L119-187; S001 L11-15; X-28")
+    call_words: str = _opt("uspcc", ("dc_1862", "uspcc", "tournament", "modern"), "S000 L119-187; S001 L11-15; X-28")
 
     def __new__(cls, *args: Any, **options: Any) -> Rules:
         # The dataclass's own __init__ would refuse an unknown name with a bare

@@ -20,6 +20,11 @@ Styles (REFERENCE 4.7, option ``call_words``):
     next", a suit of the other colour "crossing it"; a lone hand is declared "alone".
 ``tournament``
     Club and tournament tables (X-28): "Pass", "Pick it up", "Alone", a suit name.
+``modern``
+    Today's home tables (the presets built on ``modern-standard``): an opponent of the
+    dealer "Order it up", his partner "Pick it up", the dealer "I'll pick it up", a suit
+    by its name ("Clubs"), "I'll go alone", and "Pass" for every pass (X-28's words at a
+    table that talks).
 
 Words for decisions the sources do not word (declining a takeover, the after-bidding
 alone decision, the stuck dealer's forfeit) are ours and plain.
@@ -47,7 +52,7 @@ from euchre.core.rules import Rules
 from euchre.core.seats import FOUR_HANDED, Table
 from euchre.core.state import Revoke
 
-STYLES: tuple[str, ...] = ("dc_1862", "uspcc", "tournament")
+STYLES: tuple[str, ...] = ("dc_1862", "uspcc", "tournament", "modern")
 """The ``call_words`` styles this module knows."""
 
 ROLES: tuple[str, str, str, str] = ("dealer", "eldest hand", "dealer's partner", "third hand")
@@ -132,7 +137,7 @@ def _style(style: str) -> str:
 
 
 def _alone_suffix(style: str) -> str:
-    return " I Play Alone." if style == "dc_1862" else " Alone."
+    return {"dc_1862": " I Play Alone.", "modern": " I'll go alone."}.get(style, " Alone.")
 
 
 def _accept_words(style: str, role: str) -> str:
@@ -148,6 +153,12 @@ def _accept_words(style: str, role: str) -> str:
         if role == "dealer's partner":
             return "I assist."
         return "Pick it up."
+    if style == "modern":
+        if role == "dealer":
+            return "I'll pick it up."
+        if role == "dealer's partner":
+            return "Pick it up."
+        return "Order it up."
     return "Pick it up."
 
 
@@ -231,7 +242,7 @@ def describe(action: int, seat: int, *, dealer: int, phase: Phase, style: str = 
         return "No claim."
     if act == Action.PASS:
         if phase == Phase.BID_ROUND_1:
-            if role == "dealer" and st != "tournament":
+            if role == "dealer" and st not in ("tournament", "modern"):
                 return "I turn it down." if st == "dc_1862" else "Turning it down."
             return "I pass." if st == "dc_1862" else "Pass."
         if phase == Phase.BID_ROUND_2:
@@ -248,15 +259,17 @@ def describe(action: int, seat: int, *, dealer: int, phase: Phase, style: str = 
         words = _naming_words(st, act.named_suit, turned_down)
         return words + _alone_suffix(st) if act.is_alone else words
     if act == Action.GO_ALONE:
-        return "I Play Alone." if st == "dc_1862" else "Alone."
+        return {"dc_1862": "I Play Alone.", "modern": "I'll go alone."}.get(st, "Alone.")
     if act == Action.PLAY_WITH_PARTNER:
-        return {"dc_1862": "I play with my partner.", "uspcc": "With my partner."}.get(st, "With partner.")
+        return {"dc_1862": "I play with my partner.", "uspcc": "With my partner.",
+                "modern": "With my partner."}.get(st, "With partner.")
     if act == Action.TAKE_OVER_ALONE:
         # S000 L185: the partner "has the right to take the privilege of Playing Alone".
-        return "I Play Alone." if st == "dc_1862" else "Alone."
+        return {"dc_1862": "I Play Alone.", "modern": "I'll go alone instead."}.get(st, "Alone.")
     if act == Action.DEFEND_ALONE:
         # S000 L179: an antagonist "may also Play Alone against him".
-        return {"dc_1862": "I Play Alone against him.", "uspcc": "Defending alone."}.get(st, "Alone.")
+        return {"dc_1862": "I Play Alone against him.", "uspcc": "Defending alone.",
+                "modern": "I'll defend alone."}.get(st, "Alone.")
     if act == Action.FORFEIT:
         return {"dc_1862": "I forfeit a point.", "uspcc": "I give up a point."}.get(st, "Forfeit.")
     return str(act)  # pragma: no cover - every code is handled above
@@ -476,12 +489,15 @@ class Gloss:
     Attributes:
         key: what the gloss explains, quoted in the line shown ("making it next").
         pattern: a case-insensitive regular expression finding the phrase in a line.
-        text: the explanation, a phrase of a few words (with its source tag).
+        text: the explanation, a phrase of a few words, plain (no source tag: players
+            read it).
+        source: where the phrase comes from (REFERENCE's tags), for the documentation.
     """
 
     key: str
     pattern: str
     text: str
+    source: str = ""
 
     def line(self) -> str:
         """The gloss as one line: ``"making it next": naming the other suit ...``."""
@@ -489,14 +505,15 @@ class Gloss:
 
 
 GLOSSES: tuple[Gloss, ...] = (
-    Gloss("making it next", r"\bmaking it next\b", "naming the other suit of the turned-down card's colour"),
-    Gloss("crossing it", r"\bcrossing it\b", "naming a suit of the other colour than the turned-down card"),
-    Gloss("at the bridge", r"\bat the bridge\b", "one side needs 1 point, the other far behind (S001 L24, X-05)"),
-    Gloss("order it up", r"\border it up\b", "the dealer's opponent accepts the upcard's suit (S000 L119)"),
-    Gloss("assist", r"\bassist\b", "the dealer's partner accepts the upcard's suit (S000 L121)"),
-    Gloss("take it up", r"\b(?:take|taking) it up\b", "the dealer accepts the upcard and its suit (S000 L123)"),
-    Gloss("turn it down", r"\b(?:turn|turning) it down\b", "the dealer refuses the upcard's suit (S001 L12)"),
-    Gloss("pass the making", r"\bpass the making\b", "decline to name trump in round two (S000 L129)"),
+    Gloss("making it next", r"\bmaking it next\b", "naming the other suit of the turned-down card's colour", "S001 L13"),
+    Gloss("crossing it", r"\bcrossing it\b", "naming a suit of the other colour than the turned-down card", "S001 L13"),
+    Gloss("at the bridge", r"\bat the bridge\b", "one side needs 1 point, the other far behind", "S001 L24, X-05"),
+    Gloss("order it up", r"\border it up\b", "the dealer's opponent accepts the upcard's suit", "S000 L119"),
+    Gloss("assist", r"\bassist\b", "the dealer's partner accepts the upcard's suit", "S000 L121"),
+    Gloss("take it up", r"\b(?:take|taking) it up\b", "the dealer accepts the upcard and its suit", "S000 L123"),
+    Gloss("pick it up", r"\bpick it up\b", "accepts the upcard's suit: the dealer picks the card up", "X-28"),
+    Gloss("turn it down", r"\b(?:turn|turning) it down\b", "the dealer refuses the upcard's suit", "S001 L12"),
+    Gloss("pass the making", r"\bpass the making\b", "decline to name trump in round two", "S000 L129"),
     Gloss("march", r"\bmarch\b", "the makers took all five tricks"),
     Gloss("euchre", r"\beuchred?\b", "the makers took fewer than three tricks"),
 )

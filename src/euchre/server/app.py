@@ -52,7 +52,7 @@ from euchre.bots import PLAYER_LEVELS
 from euchre.core.errors import RecordError
 from euchre.core.game import Game
 from euchre.core.house_rules import house_rules_json, preset_house_rules
-from euchre.core.presets import DEFAULT_PRESET, PLAYABLE_PRESETS, PRESET_DESCRIPTIONS, preset
+from euchre.core.presets import DEFAULT_PRESET, PLAYABLE_PRESETS, PRESET_DESCRIPTIONS, PRESET_PLAIN, preset
 from euchre.server.config import ServerConfig
 from euchre.server.connection import Connection
 from euchre.server.history import replay_json
@@ -155,7 +155,7 @@ async def options(request: Request) -> Response:
     house rules (:mod:`euchre.core.house_rules`), bot levels."""
     config: ServerConfig = request.app.state.config
     return JSONResponse({
-        "presets": [{"name": n, "description": PRESET_DESCRIPTIONS[n],
+        "presets": [{"name": n, "description": PRESET_PLAIN[n], "sources": PRESET_DESCRIPTIONS[n],
                      "target": preset(n).game_target if preset(n).plays_to_target else None,
                      "house_rules": preset_house_rules(preset(n)),
                      "refereed": preset(n).variant != "call_ace"}
