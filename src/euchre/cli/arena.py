@@ -52,14 +52,17 @@ class ArenaBot:
 def parse_bots(text: str, rules: Rules) -> list[ArenaBot]:
     """The bots of ``--bots``: two or more levels separated by commas.
 
-    A level is one of ``BOT_LEVELS`` or ``ismcts[:SIMULATIONS]`` (OpenSpiel's ISMCTS, only
-    under rules OpenSpiel plays: the ``openspiel`` preset).
+    A level is one of ``BOT_LEVELS``, ``pimc[:WORLDS]`` (plain PIMC, the textbook
+    baseline, for measurement: :mod:`euchre.bots.pimc`; default 50 worlds) or
+    ``ismcts[:SIMULATIONS]`` (OpenSpiel's ISMCTS, only under rules OpenSpiel plays: the
+    ``openspiel`` preset).
 
     Raises:
         EuchreError: fewer than two levels, an unknown level (the message lists the
             levels), a level repeated in a round robin, or ``ismcts`` under other rules.
     """
     from euchre.bots import BOT_LEVELS, make_bot
+    from euchre.bots.pimc import PlainPimcBot, parse_pimc
     from euchre.interop.ismcts import IsmctsBot, check_rules, parse_level
 
     names = [p.strip().lower() for p in text.split(",")]
@@ -72,10 +75,17 @@ def parse_bots(text: str, rules: Rules) -> list[ArenaBot]:
         if name in BOT_LEVELS:
             bots.append(ArenaBot(name, functools.partial(make_bot, name)))
             continue
+        worlds = parse_pimc(name)
+        if worlds is not None:
+            if len(rules.table.teams) != 2 or rules.table.individual:
+                raise EuchreError(f"{name} plays the partnership tables only, not {rules.table.seats} players each for "
+                                  "himself")
+            bots.append(ArenaBot(f"pimc:{worlds}", functools.partial(PlainPimcBot, worlds=worlds)))
+            continue
         simulations = parse_level(name)
         if simulations is None:
             raise EuchreError(f"unknown bot level {name!r} in --bots; levels: {', '.join(BOT_LEVELS)}, "
-                              f"ismcts[:SIMULATIONS] (with --preset openspiel)")
+                              f"pimc[:WORLDS], ismcts[:SIMULATIONS] (with --preset openspiel)")
         check_rules(rules)
         bots.append(ArenaBot(f"ismcts:{simulations}", functools.partial(IsmctsBot, rules, simulations=simulations)))
     return bots
