@@ -137,3 +137,16 @@ def test_regression_the_form_offers_only_rules_the_preset_can_switch() -> None:
         rules = preset(name)
         for key, on in preset_house_rules(rules).items():
             rules.replace(**changes_for(rules, {key: not on}))  # each box offered can be switched
+
+
+def test_house_rules_are_read_under_the_names_people_give_them() -> None:
+    """Issue 12 writes `--rule defend_alone=on`; people say "screw the dealer" and "the
+    benny": each is read as its rule's key, in any case, with - or spaces."""
+    from euchre.core.house_rules import parse_rule
+
+    assert parse_rule("defend_alone=on") == ("defending_alone", True)
+    assert parse_rule("Screw-the-dealer=ON") == ("stick_the_dealer", True)
+    assert parse_rule("benny=off") == ("joker", False)
+    assert parse_rule("stick_the_dealer=yes") == ("stick_the_dealer", True)
+    with pytest.raises(RulesError, match="unknown house rule 'defend_al'"):
+        parse_rule("defend_al=on")

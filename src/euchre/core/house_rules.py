@@ -128,17 +128,39 @@ def changes_for(rules: Rules, wanted: Mapping[str, bool]) -> dict[str, Any]:
     return out
 
 
+ALIASES: dict[str, str] = {
+    "defend_alone": "defending_alone", "defend": "defending_alone", "go_alone": "going_alone", "alone": "going_alone",
+    "loners": "going_alone", "stick": "stick_the_dealer", "screw_the_dealer": "stick_the_dealer",
+    "hang_the_dealer": "stick_the_dealer", "std": "stick_the_dealer", "canadian": "canadian_loner",
+    "benny": "joker", "farmer": "farmers_hand", "farmers": "farmers_hand", "nines_tens": "nines_and_tens",
+    "no_ace_no_face": "ace_no_face", "renege": "revokes", "reneges": "revokes", "table_mode": "revokes",
+    "discard_upcard": "dealer_may_discard_upcard", "notrump": "no_trump",
+}
+"""Other names people give the house rules (``defend_alone`` for ``defending_alone``,
+``screw_the_dealer`` for ``stick_the_dealer``, ...), each read as the rule's key."""
+
+
+def rule_key(text: str) -> str | None:
+    """The key of the house rule ``text`` names, or None: its key or one of
+    :data:`ALIASES`, in any case, with ``-`` or spaces for ``_``."""
+    key = "_".join(text.strip().lower().replace("-", " ").replace("'", "").split())
+    key = ALIASES.get(key, key)
+    return key if key in BY_KEY else None
+
+
 def parse_rule(text: str) -> tuple[str, bool]:
     """One house rule as a person writes it, ``KEY=on`` or ``KEY=off`` (also ``true``,
-    ``false``, ``yes``, ``no``), as its key and whether it is on.
+    ``false``, ``yes``, ``no``), as its key and whether it is on. The key may be one of
+    :data:`ALIASES` (``defend_alone=on``), in any case.
 
     Raises:
         RulesError: no ``=``, an unknown key, or a value that is not on or off.
     """
-    key, sep, raw = text.partition("=")
-    key, raw = key.strip(), raw.strip().lower()
-    if not sep or not key:
+    name, sep, raw = text.partition("=")
+    name, raw = name.strip(), raw.strip().lower()
+    if not sep or not name:
         raise RulesError(f"a house rule is written KEY=on or KEY=off (e.g. stick_the_dealer=on), not {text!r}")
+    key = rule_key(name) or name
     if key not in BY_KEY:
         raise RulesError(f"unknown house rule {key!r}; the house rules are {', '.join(BY_KEY)}")
     if raw in ("on", "true", "yes"):
