@@ -27,6 +27,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from _browser_table import WATCH_HOLDS, holds
 from _server_process import Pace, SeatClient, ServerProcess, legal, replay, serving, stored_log
 from euchre.core.egn import loads_egn
 from euchre.core.game import Game
@@ -92,10 +93,16 @@ class Pages:
         self.problems: list[str] = []
         self.expected: list[re.Pattern[str]] = []
 
-    def __call__(self) -> Page:
-        context = self.browser.new_context(accept_downloads=True)
+    def __call__(self, hold_ms: int | None = 0, viewport: dict[str, int] | None = None) -> Page:
+        """A new page in a context of its own. ``hold_ms``: the time the page holds a
+        finished trick on the table (its setting in localStorage; 0 by default here, so
+        that a test's clicks never wait on it; None: the page's own default, 1.5 s);
+        ``viewport``: its size (Playwright's default 1280x720)."""
+        context = self.browser.new_context(accept_downloads=True, **({"viewport": viewport} if viewport else {}))
         self.contexts.append(context)
         context.set_default_timeout(TIMEOUT_MS)
+        if hold_ms is not None:
+            context.add_init_script(f"try {{ localStorage.setItem('euchre.trickHoldMs', '{int(hold_ms)}'); }} catch (e) {{}}")
         page = context.new_page()
         page.on("pageerror", lambda exc: self.problems.append(f"script error: {exc}"))
         page.on("console", self._console)
@@ -169,6 +176,9 @@ class SeatPage:
         """Click one of the controls the page offers now (a raised legal card, else a call
         button) and wait for the state it leads to. Returns that state's seq."""
         seq = self.shown()["seq"]
+        if "Your card stands" in self.page.inner_text("#choices"):
+            # Table mode: the only answer is to let the card stand, and the page gives it itself.
+            return int(self.wait_seq(seq + 1)["seq"])
         cards = self.page.locator("#hand button.card.legal")
         calls = self.page.locator("#choices button:not(#hint-button)")
         n_cards, n_calls = cards.count(), calls.count()
@@ -220,19 +230,24 @@ def test_four_pages_play_a_whole_game_and_download_the_record(new_page: Pages, s
                                                                 tmp_path: Path) -> None:
     rng = random.Random(5)
     target = 5
-    # The table is created through the page's form.
+    # The table is created through the page's form; its creator sits North (the host),
+    # and his page opens North's seat with the other seats' links to send.
     host = new_page()
     host.goto(server.url + "/")
     host.select_option("#preset", "modern-standard")
-    host.fill("#target", str(target))
+    host.select_option("#target", str(target))
+    host.select_option("#host-seat", "N")
     host.get_by_role("button", name="Create table").click()
-    host.locator("#link-list a").first.wait_for()
-    links = host.eval_on_selector_all("#link-list a", "as => as.map(a => a.href)")
-    assert len(links) == 5 and all(re.fullmatch(re.escape(server.url) + r"/play#[\w-]{20,}", u) for u in links)
+    host.wait_for_function("() => document.getElementById('connection').textContent === 'Connected as North'")
+    host.locator("#link-list input.link-text").first.wait_for()
+    links = dict(host.eval_on_selector_all("#link-list li", "ls => ls.map(l => [l.dataset.seat, l.querySelector('input').value])"))
+    assert sorted(links) == ["E", "S", "W", "spectator"]
+    assert all(re.fullmatch(re.escape(server.url) + r"/play#[\w-]{20,}", u) for u in links.values())
 
-    pages = {seat: SeatPage(new_page(), seat) for seat in SEATS}
-    for seat, link in zip(SEATS, links, strict=False):
-        pages[seat].open(link)
+    pages = {seat: SeatPage(host if seat == "N" else new_page(), seat) for seat in SEATS}
+    pages["N"].wait_seq(0)
+    for seat in "ESW":
+        pages[seat].open(links[seat])
     north = pages["N"].page
     # Every seat is taken by a page, so no bot plays; any seated player may start.
     north.wait_for_function("() => document.querySelectorAll('.seat .meta').length === 4 && "
@@ -456,15 +471,20 @@ def test_a_page_reconnects_by_itself_when_the_server_is_killed_and_restarted(
     assert north.error() == ""
 
 
-def test_regression_the_trick_won_stays_on_the_table_and_the_skip_link_keeps_the_seat(
+def test_regression_the_trick_won_is_held_on_the_table_and_the_skip_link_keeps_the_seat(
         new_page: Pages, server: ServerProcess) -> None:
     """Three faults of the page: the fourth card of a trick was never shown (the centre
     went from three cards to "Last trick won by ..."), the tricks of the hand were listed
     nowhere, and the "Skip to your hand" link put "#hand" in the address, so the page
-    reloaded without its token ("This link opens no table")."""
+    reloaded without its token ("This link opens no table").
+
+    Changed on purpose since: the finished trick is no longer left on the table until
+    the next lead; it is held there, each card in front of its seat, the leader's and
+    the winner's cards marked and no move offered, for the page's hold time (1.5 s by
+    default, a setting of the page kept in localStorage), then gathered."""
     rng = random.Random(7)
     made = server.create_table(preset="modern-standard", seed=3, target=5, bots="beginner")
-    north = SeatPage(new_page(), "N")
+    north = SeatPage(new_page(hold_ms=None), "N")  # the page's own default hold
     north.open(made["links"]["N"])
     page = north.page
     page.keyboard.press("Tab")  # the skip link is the page's first stop, shown when focused
@@ -473,18 +493,38 @@ def test_regression_the_trick_won_stays_on_the_table_and_the_skip_link_keeps_the
     assert page.url.endswith("#" + made["seats"]["N"])
     assert page.evaluate("() => document.activeElement.id") == "hand"
     assert page.inner_text("#connection") == "Connected as North"
+    assert page.input_value("#hold") == "1500"  # the default, shown in the page's settings
+    page.evaluate(WATCH_HOLDS)
     page.get_by_role("button", name="Start the game").click()
     page.wait_for_function("() => document.getElementById('table').dataset.status === 'playing'")
 
     def trick_done(p: SeatPage, shown: dict[str, Any]) -> bool:
-        return p.page.locator("#trick .gathered").count() > 0
+        return any(h["end"] is not None for h in holds(p.page))
     play({"N": north}, rng, stop=trick_done)
-    assert page.locator("#trick .gathered .card").count() == 4  # all four cards of the trick won
-    assert page.locator("#trick .played").count() == 0  # none led yet to the next
-    winner = page.inner_text("#trick .gathered.won")
-    assert winner.startswith("Won by ")
+    held = holds(page)[0]
+    cards = held["cards"]
+    assert len(cards) == 4 and {c["seat"] for c in cards} == set(SEATS)  # all four cards of the trick won
+    for c in cards:  # each in front of its own seat
+        assert held["seats"]["pos-" + c["slot"].removeprefix("slot-")] == c["seat"], (c, held["seats"])
+    leads = [c for c in cards if c["lead"]]
+    winners = [c for c in cards if c["winner"]]
+    assert len(leads) == 1 and len(winners) == 1
+    assert leads[0]["label"].endswith(", led") or leads[0]["label"].endswith(", led, wins the trick")
+    assert winners[0]["tag"] == "wins" and winners[0]["label"].endswith("wins the trick")
+    winner = TITLES[winners[0]["seat"]]
+    assert held["mid"] == "Won by " + winner and held["turn"].endswith(" wins the trick.")
+    assert held["choices"] == 0  # no move is offered while the trick is held
+    assert held["end"] - held["start"] >= 1450, held  # held for the page's 1.5 s
+    assert not {c["code"] for c in held["after"]} & {c["code"] for c in cards}  # then gathered
     lines = page.eval_on_selector_all("#calls li.trick-line", "ls => ls.map(l => l.textContent)")
-    assert lines and lines[-1].startswith(f"Trick {len(lines)}: ") and winner.removeprefix("Won by ") in lines[-1]
+    assert lines and lines[0].startswith("Trick 1: ") and f"won by {winner}" in lines[0]
+
+    # The hold is a setting of the page, kept in this browser.
+    page.select_option("#hold", "1000")
+    assert page.evaluate("() => localStorage.getItem('euchre.trickHoldMs')") == "1000"
+    page.reload()
+    north.wait_seq(0)
+    assert page.input_value("#hold") == "1000"
 
 
 def test_a_late_friend_whose_seat_a_bot_took_watches_and_takes_it_back(new_page: Pages, server: ServerProcess) -> None:

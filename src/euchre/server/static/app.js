@@ -1,6 +1,12 @@
-// Euchre in the browser. The server decides everything (legality, what you may see);
-// this page only shows the state it is sent and sends back the actions it offers.
-"use strict";
+// Euchre in the browser. The server decides everything (legality, what you may see,
+// the order of your cards); this page only shows the state it is sent and sends back the
+// actions it offers. It holds a finished trick on the table for a moment before it
+// shows the next state (a setting of this browser), and replays a finished game face up.
+
+import { $, el, cardNode, cardBack, cardFace, SUIT_SYMBOL, SUIT_WORD, isRed, plural } from "./dom.js";
+import { PHASES, PLAY_PHASES, LAW_PHASES, presetWords } from "./words.js";
+import { showCreate, loadInvites, fetchOptions } from "./create.js";
+import { Replay } from "./replay.js";
 
 // The table's shape comes with every state (state.shape: its seats clockwise, their
 // titles, its sides); these are the four-hand table's, until the first state arrives.
@@ -15,129 +21,24 @@ const LAYOUTS = {
   6: ["bottom", "left", "top-left", "top", "top-right", "right"],
 };
 const ALL_POSITIONS = ["top-left", "top", "top-right", "left", "right", "bottom"];
-const PHASES = {
-  bid_round_1: "bidding on the upcard", bid_round_2: "naming trump", blind_name: "naming trump blind",
-  takeover: "deciding whether to take over the lone hand", discard: "discarding",
-  alone_decision: "deciding whether to go alone", defend_alone: "deciding whether to defend alone",
-  play: "playing", done: "hand over",
-  give_best: "giving the lone partner a card face down", best_discard: "discarding after the partner's best card",
-  claims: "deciding on a claim of the dealt hand", revoke_claims: "deciding whether to claim a revoke (renege)",
-  revoke_correction: "deciding, before the trick is quitted, whether to correct a card that did not follow suit",
-  call_card: "deciding whether to call an exposed card",
-};
 
-// The phases of the play of the tricks (table mode adds a trick's corrections, the
-// call of an exposed card and the claims after the last trick).
-const PLAY_PHASES = ["play", "revoke_correction", "call_card", "revoke_claims"];
-// The questions of the laws, which the expert's hint does not value.
-const LAW_PHASES = ["revoke_correction", "call_card"];
+const HOLD_KEY = "euchre.trickHoldMs";
+const HOLD_DEFAULT = 1500;
 
-const $ = (id) => document.getElementById(id);
-
-function el(tag, attrs, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs || {})) {
-    if (value === null || value === undefined || value === false) continue;
-    if (key === "class") node.className = value;
-    else if (key === "text") node.textContent = value;
-    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else node.setAttribute(key, value === true ? "" : String(value));
-  }
-  for (const child of children) {
-    if (child === null || child === undefined) continue;
-    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-  return node;
-}
-
-function cardNode(card, extra) {
-  const red = card.suit === "D" || card.suit === "H";
-  return el("span", { class: "card small" + (red ? " red" : ""), role: "img", "aria-label": card.name, ...(extra || {}) },
-    el("span", { "aria-hidden": "true", text: card.short }));
-}
-
-// ---------------------------------------------------------------- creating a table
-async function showCreate() {
-  $("create").hidden = false;
-  $("connection").textContent = "";
-  let options;
+function holdMs() {
   try {
-    const response = await fetch("/api/options");
-    options = await response.json();
-  } catch (err) {
-    $("create-error").textContent = "The server did not answer: " + err;
-    return;
-  }
-  const presetSelect = $("preset");
-  for (const p of options.presets) {
-    presetSelect.append(el("option", { value: p.name, selected: p.name === options.default_preset }, p.name));
-  }
-  const houseList = $("house-list");
-  for (const rule of options.house_rules || []) {
-    const id = "house-" + rule.key;
-    houseList.append(el("li", {},
-      el("input", { type: "checkbox", id: id, "data-key": rule.key }),
-      " ", el("label", { for: id }, el("strong", { text: rule.title + ": " }), rule.sentence)));
-  }
-  const about = () => {
-    const p = options.presets.find((x) => x.name === presetSelect.value);
-    $("preset-about").textContent = p ? p.description : "";
-    for (const box of houseList.querySelectorAll("input[type=checkbox]")) {
-      // A rule these rules cannot switch (going alone at a table without partners) is not offered.
-      const offered = Boolean(p && p.house_rules && box.dataset.key in p.house_rules);
-      box.closest("li").hidden = !offered;
-      box.checked = offered && p.house_rules[box.dataset.key];
-    }
-    $("target").value = p && p.target !== null ? p.target : "";
-    $("target").disabled = Boolean(p) && p.target === null;  // a progressive round counts hands, not points
-  };
-  presetSelect.addEventListener("change", about);
-  about();
-  $("target").max = options.max_target;
-  for (const level of options.bots) {
-    $("bots").append(el("option", { value: level, selected: level === options.default_bots }, level));
-  }
-  $("create-form").addEventListener("submit", async (event) => {
-    event.preventDefault();
-    $("create-error").textContent = "";
-    const body = { preset: presetSelect.value, bots: $("bots").value, house_rules: {} };
-    for (const box of houseList.querySelectorAll("input[type=checkbox]")) {
-      if (!box.closest("li").hidden) body.house_rules[box.dataset.key] = box.checked;
-    }
-    const target = parseInt($("target").value, 10);
-    if (!Number.isNaN(target)) body.target = target;
-    const response = await fetch("/api/tables", {
-      method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
-    });
-    const made = await response.json();
-    if (!response.ok) {
-      $("create-error").textContent = made.error ? made.error.message : "The table was not created.";
-      return;
-    }
-    const list = $("link-list");
-    list.replaceChildren();
-    for (const seat of Object.keys(made.seats)) {
-      // A link is a path unless the server was given its public address: then it is
-      // completed with this page's own address (never the request's Host header).
-      const url = new URL(made.links[seat], location.href).href;
-      const title = made.titles ? made.titles[seat] : seat;
-      list.append(el("li", {}, el("strong", { text: title + ": " }), el("a", { href: url, text: url }), " ",
-        el("button", { type: "button", onclick: () => copy(url), text: "Copy" })));
-    }
-    const watch = new URL(made.links.spectator, location.href).href;
-    list.append(el("li", {}, el("strong", { text: "Spectators: " }), el("a", { href: watch, text: watch }), " ",
-      el("button", { type: "button", onclick: () => copy(watch), text: "Copy" })));
-    $("links").hidden = false;
-    list.querySelector("a").focus();
-  });
+    const stored = localStorage.getItem(HOLD_KEY);
+    if (stored !== null && stored !== "" && !Number.isNaN(Number(stored))) return Math.max(0, Math.min(10000, Number(stored)));
+  } catch (err) { /* storage off: the default */ }
+  return HOLD_DEFAULT;
 }
 
-function copy(text) {
-  if (navigator.clipboard) navigator.clipboard.writeText(text).catch(() => {});
-}
-
-// ---------------------------------------------------------------- the table
-const session = { ws: null, token: null, state: null, welcome: null, retry: 0, nextId: 1, hintId: null, lastAnnounce: "", autoStood: -1 };
+// ---------------------------------------------------------------- the connection
+const session = {
+  ws: null, token: null, state: null, shown: null, welcome: null, retry: 0, nextId: 1, hintId: null,
+  lastAnnounce: "", autoStood: -1, offline: false, queue: [], holding: null, options: null, replay: null,
+  rulesOpened: false,
+};
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
@@ -154,8 +55,9 @@ function connect() {
     receive(message);
   });
   ws.addEventListener("close", (event) => {
+    if (session.badLink) return;
     if (event.code === 1008 && session.state === null) {
-      $("connection").textContent = "This link opens no table.";
+      showBadLink();
       return;
     }
     const wait = Math.min(10000, 500 * 2 ** session.retry++);
@@ -165,14 +67,29 @@ function connect() {
   });
 }
 
+// A token that opens no table: say so, and what to do, instead of a table.
+function showBadLink() {
+  session.badLink = true;
+  $("connection").textContent = "This link opens no table.";
+  $("table").hidden = true;
+  $("nolink").hidden = false;
+  if (session.ws && session.ws.readyState === WebSocket.OPEN) session.ws.close();
+}
+
 // While the connection is down no move can be sent: say so and offer none (the state
 // that comes on reconnecting draws the choices again).
 function goOffline() {
   session.offline = true;
   if (!session.state) return;
+  const banner = $("offline");
+  banner.textContent = "Disconnected from the table. The page is reconnecting by itself; moves are paused until it is back.";
+  banner.hidden = false;
   $("turn").textContent = "Disconnected: moves are paused until the page reconnects.";
   session.lastAnnounce = "";  // the turn is said again once a state comes
-  for (const b of document.querySelectorAll("#choices button, #hand button, #lobby button")) b.disabled = true;
+  $("timer-left").hidden = true;
+  for (const b of document.querySelectorAll("#choices button, #hand button, #lobby button, #over-banner button, #settings-panel select, #settings-panel input")) {
+    if (b.id !== "hold") b.disabled = true;
+  }
 }
 
 function send(message) {
@@ -190,10 +107,18 @@ function receive(message) {
       $("chat-text").maxLength = message.limits.chat_max_chars;
       break;
     case "state":
+      message.receivedAt = performance.now();
       session.state = message;
-      session.offline = false;
-      $("error").textContent = "";
-      render(message);
+      if (session.offline) {
+        session.offline = false;
+        $("offline").hidden = true;
+        // Reconnected: whatever was queued is older than this full state.
+        session.queue = [];
+        if (session.holding) { clearTimeout(session.holding); session.holding = null; }
+        session.shown = null;
+      }
+      session.queue.push(message);
+      pump();
       break;
     case "chat_history":
       $("chat").replaceChildren(...message.lines.map(chatLine));
@@ -205,7 +130,7 @@ function receive(message) {
     case "hint":
       // A hint asked before the state now shown is out of date (a chat line moves seq
       // on without a new state, so a later seq is fine).
-      if (session.state && message.seq >= session.state.seq) showHint(message);
+      if (session.shown && message.seq >= session.shown.seq) showHint(message);
       break;
     case "error":
       $("error").textContent = message.message;
@@ -214,9 +139,9 @@ function receive(message) {
       if (message.id !== undefined && message.id === session.hintId && $("hint-list")) {
         $("hint-list").replaceChildren(el("li", { text: message.message }));
       }
-      if (message.code === "bad_token") $("connection").textContent = "This link opens no table.";
-      // A join refused for another reason (a bot plays this seat, too many tabs, the table
-      // cannot be loaded): the table is still hidden, so say why where it can be seen.
+      if (message.code === "bad_token") showBadLink();
+      // A join refused for another reason (too many tabs, the table cannot be loaded):
+      // the table is still hidden, so say why where it can be seen.
       else if (session.state === null) $("connection").textContent = message.message;
       break;
     default:
@@ -229,6 +154,67 @@ function chatLine(line) {
   return el("li", {}, el("span", { class: "who", text: line.name }), " ", el("time", { text: time }), ": ", line.text);
 }
 
+// ---------------------------------------------------------------- holding a finished trick
+// States are shown in order. One that finishes a trick is first shown as the trick on
+// the table, complete, with its winner marked, for the page's hold time (no move is
+// offered meanwhile); then the state itself, where the trick is gathered.
+function pump() {
+  while (!session.holding && session.queue.length) {
+    const next = session.queue.shift();
+    const done = finishedTrick(session.shown, next);
+    const wait = holdMs();
+    if (done && wait > 0) {
+      render(heldView(session.shown, next, done), done);
+      session.holding = setTimeout(() => {
+        session.holding = null;
+        show(next);
+        pump();
+      }, wait);
+      return;
+    }
+    show(next);
+  }
+}
+
+function show(state) {
+  session.shown = state;
+  $("error").textContent = "";
+  render(state, null);
+}
+
+function sameGame(a, b) {
+  return a && b && a.game && b.game && a.game_number === b.game_number && a.table === b.table;
+}
+
+// The trick that ``next`` finished since ``shown`` (the state shown before it), or null.
+function finishedTrick(shown, next) {
+  if (!sameGame(shown, next) || shown.status !== "playing") return null;
+  const before = shown.game.hand;
+  if (!before.trick.length || !PLAY_PHASES.includes(before.phase)) return null;
+  const hand = next.game.hand;
+  if (next.game.hand_number === shown.game.hand_number && hand.tricks.length === before.tricks.length + 1) {
+    return { trick: hand.tricks[hand.tricks.length - 1], tricksWon: hand.tricks_won, sizes: hand.hand_sizes };
+  }
+  const prev = next.game.previous;
+  if (prev && prev.hand_number === shown.game.hand_number && prev.tricks.length === before.tricks.length + 1) {
+    return { trick: prev.tricks[prev.tricks.length - 1], tricksWon: prev.tricks_won, sizes: null };
+  }
+  return null;
+}
+
+// The state shown while a finished trick is held: the one before it, with the trick
+// complete on the table, the cards played out of the hands, and nobody to act.
+function heldView(shown, next, done) {
+  const codes = new Set(done.trick.cards.map((c) => c.card.code));
+  const already = new Set(shown.game.hand.trick.map((c) => c.seat));
+  const sizes = done.sizes || shown.game.hand.hand_sizes.map((n, i) =>
+    done.trick.cards.some((c) => c.seat === SEATS[i] && !already.has(c.seat)) ? Math.max(0, n - 1) : n);
+  const hand = { ...shown.game.hand, trick: done.trick.cards, turn: null, tricks_won: done.tricksWon, hand_sizes: sizes,
+    cards: shown.game.hand.cards.filter((c) => !codes.has(c.code)) };
+  return { ...shown, timer_left: null, game: { ...shown.game, hand: hand, legal: [] } };
+}
+
+// ---------------------------------------------------------------- the table's shape
 function mySeat(state) {
   // A spectator looks from the first seat's side (South's at the four-hand table).
   return state.you.seat || (SEATS.includes("S") ? "S" : SEATS[0]);
@@ -258,15 +244,35 @@ function sideName(state, i) {
   return side.seats.length === 1 ? seatName(state, side.seats[0]) : side.seats.map((s) => TITLES[s]).join("–");
 }
 
+// A side's short name: "N–S", "Player 2".
+function sideShort(state, i) {
+  const side = state.shape.sides[i];
+  return side.seats.length === 1 ? TITLES[side.seats[0]] : side.name.replace("-", "–");
+}
+
 function seatName(state, seat) {
   const info = state.seats.find((s) => s.seat === seat);
   return info ? info.name : TITLES[seat];
 }
 
+function canControl(state) {
+  // The host, or any seated player at a table created without one.
+  const me = state.you.seat;
+  return Boolean(me) && (!state.settings || state.settings.host === null || state.settings.host === me);
+}
+
+function hostTitle(state) {
+  return state.settings && state.settings.host ? TITLES[state.settings.host] : null;
+}
+
+// ---------------------------------------------------------------- lists of calls and tricks
 // One finished trick in a list: its number, its cards each with its seat, its winner.
 function trickItem(state, t, number) {
   const item = el("li", { class: "trick-line" }, el("strong", { text: "Trick " + number + ": " }));
-  for (const c of t.cards) item.append(seatName(state, c.seat) + " ", cardNode(c.card), "  ");
+  for (const c of t.cards) {
+    item.append(el("span", { class: "played-by" }, seatName(state, c.seat) + (c.seat === t.leader ? " (led) " : " "),
+      cardNode(c.card, { size: "mini" })), " ");
+  }
   item.append("won by " + seatName(state, t.winner) + ".");
   return item;
 }
@@ -274,32 +280,33 @@ function trickItem(state, t, number) {
 // One call in the list; a claim of the dealt hand shows its cards, which every seat sees.
 function callItem(state, c) {
   const item = el("li", {}, el("strong", { text: seatName(state, c.seat) + ": " }), c.words);
-  for (const card of c.cards || []) item.append(" ", cardNode(card, { title: "shown by " + seatName(state, c.seat) }));
+  for (const card of c.cards || []) item.append(" ", cardNode(card, { size: "mini", title: "shown by " + seatName(state, c.seat) }));
   if (c.outcome) item.append(" ", el("span", { class: "outcome", text: c.outcome }));
   return item;
 }
 
-function render(state) {
+// ---------------------------------------------------------------- drawing a state
+function render(state, held) {
   useShape(state);
   if (state.you.seat) $("connection").textContent = "Connected as " + TITLES[state.you.seat];
+  $("nolink").hidden = true;
   $("table").hidden = false;
   const game = state.game;
   const hand = game ? game.hand : null;
   const me = state.you.seat;
-  renderTurn(state);
+  const over = state.status === "over";
+  document.body.classList.toggle("at-table", true);
+  renderNotices(state);
   renderScore(state);
-  const house = state.house_rules || [];
-  $("rules-line").textContent = "Rules: " + (state.preset || "a preset with changed options") +
-    (state.preset && state.preset_changed ? ", with house rules switched" : "") +
-    (house.length ? ". House rules on: " + house.join("; ") + "." : ". No house rules on.");
-  renderSeats(state);
-  renderCentre(state);
+  renderSeats(state, held);
+  renderCentre(state, held);
+  renderTurn(state, held);
   renderHand(state);
   renderChoices(state);
   $("calls").replaceChildren(...(hand ? hand.calls.map((c) => callItem(state, c)) : []),
     ...(hand ? hand.tricks.map((t, i) => trickItem(state, t, i + 1)) : []));
   renderPrevious(state);
-  $("lobby").hidden = state.status !== "lobby" || !me;
+  renderLobby(state);
   const mine = me ? state.seats.find((s) => s.seat === me) : null;
   $("take").hidden = !(mine && mine.kind === "bot");
   if (mine && mine.kind === "bot") {
@@ -307,79 +314,72 @@ function render(state) {
       ". Watch from here, or take your seat back.";
   }
   $("name-panel").hidden = !me;
-  $("choices-panel").hidden = !me;
-  const over = state.status === "over";
+  $("choices-panel").hidden = !me || state.status === "lobby";
+  $("hand-panel").hidden = !me;
   $("records").hidden = !over;
-  if (over && state.records) {
-    const r = game.result;
-    const w = state.shape.sides.findIndex((side) => side.name === r.winner);
-    if (w < 0) {
-      // A progressive round whose highest scores are equal (RULES.md decision 24).
-      $("result").textContent = "A tie: " + r.score.map((s, i) => sideName(state, i) + " " + s).join(", ") + ".";
-    } else {
-      const one = state.shape.sides[w].seats.length === 1;
-      const rest = r.score.filter((_, i) => i !== w);
-      const others = rest.length === 1 ? String(rest[0]) : rest.slice(0, -1).join(", ") + " and " + rest[rest.length - 1];
-      const winners = one ? sideName(state, w) : state.shape.sides[w].seats.map((x) => TITLES[x]).join(" and ");
-      $("result").textContent = winners + (one ? " wins " : " win ") + r.score[w] + " to " + others + ".";
-    }
-    if (game.round_hands) $("result").textContent += " The round's " + game.round_hands + " hands are played.";
-    $("record-json").href = state.records.json;
-    $("record-egn").href = state.records.egn;
-  }
-  // For tools that drive the page (and the browser tests): which state is shown.
+  renderOver(state);
+  renderHistory(state);
+  renderRules(state);
+  renderSettings(state);
+  // For tools that drive the page (and the browser tests): which state is shown. While
+  // a finished trick is held, the state before it is still the one marked.
   const table = $("table");
-  table.dataset.seq = String(state.seq);
-  table.dataset.status = state.status;
-  table.dataset.turn = hand && hand.turn ? hand.turn : "";
+  table.dataset.held = held ? "1" : "";
+  if (!held) {
+    table.dataset.seq = String(state.seq);
+    table.dataset.status = state.status;
+    table.dataset.turn = hand && hand.turn ? hand.turn : "";
+  }
+  tickTimer();
 }
 
-function renderTurn(state) {
-  let text;
-  const game = state.game;
-  if (state.status === "lobby") text = "Waiting for the players; a seated player starts the game.";
-  else if (state.status === "over") text = "The game is over.";
-  else {
-    const hand = game.hand;
-    const doing = PHASES[hand.phase] || hand.phase;
-    if (hand.turn && hand.turn === state.you.seat) {
-      text = "Your turn: " + doing + ".";
-    } else if (hand.turn) {
-      const info = state.seats.find((s) => s.seat === hand.turn);
-      text = seatName(state, hand.turn) + " is " + doing + (info && info.stand_in ? " (a bot plays while they are away)" : "") + ".";
-    } else text = "";
+function renderNotices(state) {
+  const seeded = $("seeded");
+  const isSeeded = Boolean(state.settings && state.settings.seeded);
+  seeded.hidden = !isSeeded;
+  if (isSeeded) {
+    seeded.textContent = "Notice: this table's creator chose the seed of the shuffle, so he can know every hand " +
+      "before it is played.";
   }
-  if (text !== session.lastAnnounce) {
-    $("turn").textContent = text;
-    session.lastAnnounce = text;
-  }
+  $("offline").hidden = !session.offline;
 }
 
 function renderScore(state) {
   const game = state.game;
   const board = $("scoreboard");
   board.replaceChildren();
-  if (!game) return;
+  if (!game) {
+    board.append(el("span", { class: "chip", text: "Waiting for the game to start" }));
+    return;
+  }
   const hand = game.hand;
   const mine = state.you.seat ? sideOf(state, state.you.seat) : -1;
-  const team = (i) => sideName(state, i) + (i === mine ? " (you)" : "");
-  const side = (i) => el("span", { class: "side-score", "data-team": String(i) }, team(i) + ": ",
-    el("strong", { text: game.score[i] }), countersNode(game.counters ? game.counters[i] : undefined));
+  const side = (i) => el("span", { class: "side-score chip" + (i === mine ? " mine" : ""), "data-team": String(i) },
+    el("span", { class: "long", text: sideName(state, i) + (i === mine ? " (you)" : "") }),
+    el("span", { class: "short", "aria-hidden": "true", text: sideShort(state, i) + (i === mine ? " (you)" : "") }),
+    ": ", el("strong", { text: game.score[i] }), countersNode(game.counters ? game.counters[i] : undefined));
+  const trump = hand.trump;
+  const trumpChip = el("span", { class: "chip trump-chip" + (trump && isRed(trump) ? " red" : ""), "data-trump": trump || "" },
+    "Trump: ", el("span", { class: "trump-name", text: trump ? (trump === "NT" ? "no trump" : SUIT_SYMBOL[trump] + " " + hand.trump_name) : "not named yet" }));
   board.append(
     ...game.score.map((_, i) => side(i)),
-    el("span", { text: game.round_hands ? "Hands played: " + game.hands_counted + " of " + game.round_hands
-      : "Game to " + game.target }),
-    el("span", { text: "Hand " + game.hand_number }),
-    el("span", { text: "Dealer: " + seatName(state, hand.dealer) }),
-    el("span", { text: "Trump: " + (hand.trump_name || "not yet named") }),
+    trumpChip,
+    el("span", { class: "chip" }, game.round_hands ? "Hands played: " + game.hands_counted + " of " + game.round_hands
+      : "Game to " + game.target),
+    el("span", { class: "chip" }, "Hand " + game.hand_number),
   );
   if (game.bridge) {
     const b = state.shape.sides.findIndex((s) => s.name === game.bridge);
-    board.append(el("span", { class: "bridge", text: sideName(state, b) + " at the bridge" }));
+    board.append(el("span", { class: "chip bridge", text: sideName(state, b) + " at the bridge" }));
   }
-  if (hand.maker) board.append(el("span", { text: "Makers: " + seatName(state, hand.maker) + (hand.alone ? " (alone)" : "") }));
-  board.append(el("span", { class: "tricks-won",
-    text: "Tricks: " + hand.tricks_won.map((n, i) => sideName(state, i) + " " + n).join(", ") }));
+  const prev = game.previous;
+  if (prev && prev.result && !game.result) {
+    const scored = prev.result.points.map((p, i) => [p, i]).filter(([p]) => p).map(([p, i]) => sideShort(state, i) + " +" + p);
+    board.append(el("span", { class: "chip last-hand", title: "Hand " + prev.hand_number + ": " + prev.result.label },
+      "Last hand: " + (scored.length ? scored.join(", ") : "no points")));
+  }
+  board.append(el("span", { class: "chip tricks-won" },
+    "Tricks: " + hand.tricks_won.map((n, i) => sideName(state, i) + " " + n).join(", ")));
 }
 
 // The score kept with counters (score_display): each card face down, or face up with
@@ -395,7 +395,7 @@ function countersNode(pair) {
       text: c.face_up ? "●".repeat(c.showing) + "○".repeat(c.pips - c.showing) : "▮" })));
 }
 
-function renderSeats(state) {
+function renderSeats(state, held) {
   const hand = state.game ? state.game.hand : null;
   const used = new Set(SEATS.map((seat) => position(state, seat)));
   for (const pos of ALL_POSITIONS) {
@@ -403,95 +403,196 @@ function renderSeats(state) {
     box.hidden = !used.has(pos);
     if (!used.has(pos)) box.replaceChildren();
   }
+  const host = state.settings ? state.settings.host : null;
   for (const seat of SEATS) {
-    const box = $("pos-" + position(state, seat));
+    const pos = position(state, seat);
+    const box = $("pos-" + pos);
     box.dataset.seat = seat;
     const info = state.seats.find((s) => s.seat === seat);
-    const bits = [];
-    if (info.kind === "bot") bits.push("bot");
+    // A bot's default name says its seat and level ("West (intermediate bot)"): the box
+    // shows the seat as the name and the level below it.
+    const botName = info.kind === "bot" && info.name.startsWith(TITLES[seat] + " (") && info.name.endsWith(" bot)");
+    const bits = botName ? [] : info.name === TITLES[seat] ? [] : [TITLES[seat]];
+    if (info.kind === "bot") bits.push(botName ? info.name.slice(TITLES[seat].length + 2, -1) : "bot");
     else if (info.kind === "open") bits.push("open seat");
     else bits.push(info.connected ? "here" : "away");
     if (info.stand_in) bits.push("a bot plays for now");
+    const badges = [];
+    let held_cards = 0;
     if (hand) {
-      const held = hand.hand_sizes[SEATS.indexOf(seat)];
-      bits.push(held + (held === 1 ? " card" : " cards"));
-      if (hand.dealer === seat) bits.push("dealer");
-      if (hand.sitting_out.includes(seat)) bits.push("sitting out");
+      held_cards = hand.hand_sizes[SEATS.indexOf(seat)];
+      bits.push(plural(held_cards, "card"));
+      if (hand.dealer === seat) badges.push(["dealer", "Dealer"]);
+      if (hand.maker === seat) {
+        const t = hand.trump;
+        badges.push(["maker", "Maker" + (t && t !== "NT" ? " " + SUIT_SYMBOL[t] : t === "NT" ? " NT" : "")]);
+      }
+      if (hand.alone === seat) badges.push(["alone", "Alone"]);
+      if (hand.defender_alone === seat) badges.push(["alone", "Defends alone"]);
+      if (hand.sitting_out.includes(seat)) badges.push(["out", "Sits out"]);
+      if (hand.trick.length && hand.trick[0].seat === seat && PLAY_PHASES.includes(hand.phase)) badges.push(["led", "Led"]);
     }
+    if (host === seat) badges.push(["host", "Host"]);
     const toAct = hand && hand.turn === seat;
-    box.className = "seat pos-" + position(state, seat) + (toAct ? " to-act" : "");
-    box.replaceChildren(
-      el("div", { class: "name", text: info.name + (seat === state.you.seat ? " (you)" : "") }),
-      el("div", { class: "meta", text: TITLES[seat] + " · " + bits.join(" · ") + (toAct ? " · to act" : "") }),
-    );
+    const wins = held && held.trick.winner === seat;
+    box.className = "seat pos-" + pos + (toAct ? " to-act" : "") + (wins ? " wins" : "") +
+      (hand && hand.sitting_out.includes(seat) ? " sitting-out" : "") + (seat === state.you.seat ? " me" : "");
+    const name = (botName ? TITLES[seat] : info.name) + (seat === state.you.seat ? " (you)" : "");
+    box.replaceChildren(...[
+      el("div", { class: "name" }, hand && hand.dealer === seat ? el("span", { class: "dealer-chip", "aria-hidden": "true", text: "D" }) : null,
+        el("span", { text: name })),
+      el("div", { class: "meta", text: bits.join(" · ") + (toAct ? " · to act" : "") }),
+      badges.length ? el("div", { class: "badges" }, ...badges.map(([kind, text]) => el("span", { class: "badge badge-" + kind, text: text }))) : null,
+      held_cards && seat !== state.you.seat ? el("div", { class: "backs", "aria-hidden": "true" },
+        ...Array.from({ length: Math.min(held_cards, 8) }, () => el("span", { class: "back-mini" }))) : null,
+    ].filter(Boolean));
     const exposed = hand && hand.exposed ? hand.exposed[seat] : null;
     if (exposed && exposed.length) {
       // Table mode: cards exposed by a corrected revoke lie face up before their owner.
       box.append(el("div", { class: "exposed", "aria-label": "Exposed cards" }, "Exposed: ",
-        ...exposed.map((card) => cardNode(card))));
+        ...exposed.map((card) => cardNode(card, { size: "mini" }))));
     }
   }
 }
 
-function renderCentre(state) {
+function renderCentre(state, held) {
   const game = state.game;
   const up = $("upcard");
-  const trick = $("trick");
   up.replaceChildren();
-  trick.replaceChildren();
-  if (!game) return;
+  for (const pos of ALL_POSITIONS) $("slot-" + pos).replaceChildren();
+  const trickBox = $("trick");
+  trickBox.classList.toggle("held", Boolean(held));
+  if (!game) {
+    up.append(el("div", { class: "centre-note", text: state.status === "lobby" ? "The cards are dealt when the game starts." : "" }));
+    return;
+  }
   const hand = game.hand;
-  const inPlay = PLAY_PHASES.includes(hand.phase);
-  if (hand.upcard_state !== "taken" || !inPlay) {
+  const inPlay = PLAY_PHASES.includes(hand.phase) || (hand.phase === "done" && hand.tricks.length > 0);
+  if (!inPlay) {
+    // The bidding: the upcard, face up until it is taken or turned down; in round two
+    // the card turned down (face down when the rules say so).
     if (hand.upcard_face_down) {
       // turn_down_display = face_down_on_stock (S000 L123): the card lies face down.
-      up.append(el("div", { text: "Upcard, turned face down on the stock" }),
-        el("span", { class: "card small back", role: "img", "aria-label": "a card face down" },
-          el("span", { "aria-hidden": "true", text: "▮" })));
+      up.append(cardBack("Upcard, turned face down on the stock", "trick"),
+        el("div", { class: "caption", "aria-hidden": "true", text: "Turned face down" }),
+        el("div", { class: "visually-hidden", text: "Upcard, turned face down on the stock" }));
     } else {
-      const fate = { up: "Upcard", taken: "Upcard, taken up", turned_down: "Upcard, turned down (face up under the stock)" }[hand.upcard_state];
-      up.append(el("div", { text: fate }), cardNode(hand.upcard));
+      const fate = { up: "Upcard", taken: "Upcard, taken up by the dealer",
+        turned_down: "Upcard, turned down (face up under the stock)" }[hand.upcard_state];
+      const short = { up: "Upcard", taken: "Taken up", turned_down: "Turned down" }[hand.upcard_state];
+      up.append(cardNode(hand.upcard, { size: "trick", label: fate + ": " + hand.upcard.name,
+        extraClass: hand.upcard_state === "turned_down" ? "turned" : "" }),
+        el("div", { class: "caption", "aria-hidden": "true", text: short }),
+        short === fate ? null : el("div", { class: "visually-hidden", text: fate }));
     }
+  } else if (held) {
+    up.append(el("div", { class: "won-label", text: "Won by " + TITLES[held.trick.winner] }));
+  } else if (hand.trump) {
+    up.append(el("span", { class: "trump-mark" + (isRed(hand.trump) ? " red" : ""), role: "img",
+      "aria-label": "Trump: " + (hand.trump_name || SUIT_WORD[hand.trump]),
+      text: hand.trump === "NT" ? "NT" : SUIT_SYMBOL[hand.trump] }), el("div", { class: "caption", text: "Trump" }));
   }
-  for (const played of hand.trick) {
-    trick.append(el("div", { class: "played" }, cardNode(played.card), el("div", { text: seatName(state, played.seat) })));
-  }
-  if (!hand.trick.length && hand.tricks.length && inPlay) {
-    // The trick just completed stays on the table, every card with its seat, until the next lead.
-    const last = hand.tricks[hand.tricks.length - 1];
-    for (const played of last.cards) {
-      trick.append(el("div", { class: "gathered" }, cardNode(played.card), el("div", { text: seatName(state, played.seat) })));
-    }
-    trick.append(el("div", { class: "gathered won", text: "Won by " + seatName(state, last.winner) }));
+  const trick = held ? held.trick.cards : hand.trick;
+  const leader = held ? held.trick.leader : trick.length ? trick[0].seat : null;
+  for (const played of trick) {
+    const lead = played.seat === leader;
+    const wins = held && played.seat === held.trick.winner;
+    const label = played.card.name + ", played by " + seatName(state, played.seat) + (lead ? ", led" : "") +
+      (wins ? ", wins the trick" : "");
+    $("slot-" + position(state, played.seat)).append(el("div", { class: "played" + (lead ? " lead" : "") + (wins ? " winner" : ""),
+      "data-seat": played.seat },
+      cardNode(played.card, { size: "trick", label: label }),
+      el("div", { class: "caption", "aria-hidden": "true", text: TITLES[played.seat] }),
+      wins ? el("span", { class: "tag tag-wins", "aria-hidden": "true", text: "wins" })
+        : lead ? el("span", { class: "tag tag-led", "aria-hidden": "true", text: "led" }) : null));
   }
 }
+
+function renderTurn(state, held) {
+  let text;
+  const game = state.game;
+  if (session.offline) text = "Disconnected: moves are paused until the page reconnects.";
+  else if (state.status === "lobby") {
+    const host = hostTitle(state);
+    text = canControl(state) ? "Start the game when your friends are here." :
+      host ? "Waiting for the host (" + host + ") to start the game." : "Waiting for a player to start the game.";
+  } else if (state.status === "over") text = "The game is over.";
+  else if (held) text = seatName(state, held.trick.winner) + (held.trick.winner === state.you.seat ? " (you)" : "") + " wins the trick.";
+  else {
+    const hand = game.hand;
+    const doing = PHASES[hand.phase] || hand.phase;
+    if (hand.turn && hand.turn === state.you.seat) {
+      text = "Your turn: " + doing + ".";
+    } else if (hand.turn) {
+      const info = state.seats.find((s) => s.seat === hand.turn);
+      text = seatName(state, hand.turn) + " is " + doing + (info && info.stand_in ? " (a bot plays while they are away)" : "") + ".";
+    } else text = "";
+  }
+  const turn = $("turn");
+  turn.classList.toggle("mine", Boolean(game && !held && game.hand.turn && game.hand.turn === state.you.seat && state.status === "playing"));
+  if (text !== session.lastAnnounce) {
+    turn.textContent = text;
+    session.lastAnnounce = text;
+  }
+}
+
+// The per-move timer: seconds left to the person to act, counted down on the page from
+// the state's timer_left (a bot plays the move when it runs out).
+function tickTimer() {
+  const box = $("timer-left");
+  const state = session.shown;
+  if (!state || session.holding || session.offline || state.timer_left === null || state.timer_left === undefined ||
+      state.status !== "playing") {
+    box.hidden = true;
+    return;
+  }
+  const left = Math.max(0, Math.ceil(state.timer_left - (performance.now() - state.receivedAt) / 1000));
+  const turn = state.game.hand.turn;
+  const mine = turn && turn === state.you.seat;
+  box.hidden = false;
+  box.classList.toggle("urgent", left <= 10);
+  box.classList.toggle("mine", Boolean(mine));
+  box.textContent = (mine ? "You have " : seatName(state, turn) + " has ") + plural(left, "second") +
+    " left for this move" + (mine ? "; then a bot plays it for you." : ".");
+}
+setInterval(tickTimer, 250);
 
 function legalFor(state, code) {
   return state.game ? state.game.legal.find((a) => a.card === code) : undefined;
 }
 
 function act(action) {
-  send({ type: "action", action: action, seq: session.state.seq });
+  if (!session.shown || session.holding) return;
+  send({ type: "action", action: action, seq: session.shown.seq });
 }
 
 function renderHand(state) {
   const box = $("hand");
   const focused = document.activeElement && box.contains(document.activeElement) ? document.activeElement.dataset.code : null;
   box.replaceChildren();
-  if (!state.game) return;
+  box.classList.toggle("empty", !state.game || !state.game.hand.cards.length);
+  if (!state.game) {
+    box.append(el("p", { class: "about", text: "Your cards are dealt when the game starts." }));
+    return;
+  }
   const cards = state.game.hand.cards;
+  const anyLegal = cards.some((card) => legalFor(state, card.code));
+  box.classList.toggle("choosing", anyLegal);
   cards.forEach((card, i) => {
     const legal = legalFor(state, card.code);
-    const red = card.suit === "D" || card.suit === "H";
     const label = card.name + (legal ? (legal.kind === "discard" ? ", you may discard it"
       : legal.kind === "give" ? ", you may give it to your partner face down"
       : legal.revoke ? ", you may play it, but it fails to follow suit: a revoke" : ", you may play it") : "");
+    const cls = ["card", "in-hand", card.suit === "J" ? "joker" : isRed(card.suit) ? "red" : "black"];
+    if (legal) cls.push("legal");
+    if (legal && legal.revoke) cls.push("revoke");
+    if (anyLegal && !legal) cls.push("not-now");
     const button = el("button", {
-      type: "button", class: "card" + (red ? " red" : "") + (legal ? " legal" : "") + (legal && legal.revoke ? " revoke" : ""),
+      type: "button", class: cls.join(" "),
       "aria-label": label, title: legal && legal.revoke ? "A revoke: you hold the suit led" : null,
       "aria-disabled": legal ? "false" : "true", "data-code": card.code,
       onclick: () => { if (legal) act(legal.action); },
-    }, el("span", { "aria-hidden": "true", text: card.short }), el("span", { class: "key", "aria-hidden": "true", text: i + 1 }));
+    }, ...cardFace(card), el("span", { class: "key", "aria-hidden": "true", text: i + 1 }));
     box.append(button);
   });
   if (focused) {
@@ -499,20 +600,20 @@ function renderHand(state) {
     if (again) again.focus();
   }
   const discard = state.game.hand.discard;
-  if (discard) box.append(el("span", { class: "about" }, " Your discard: ", cardNode(discard)));
+  if (discard) box.append(el("span", { class: "discarded about" }, "Your discard: ", cardNode(discard, { size: "mini" })));
 }
 
 function renderChoices(state) {
   const box = $("choices");
   box.replaceChildren();
-  if (!state.game) return;
+  if (!state.game || state.status !== "playing") return;
   const legal = state.game.legal;
   if (legal.length === 1 && legal[0].action === "stand") {
     // Table mode: a card that did not follow suit while the hand held none of the suit
     // led can only stand; the question is asked of every such card (so that it tells
     // the others nothing), and the page answers it for you.
     box.append(el("p", { class: "about", text: "Your card stands: you hold none of the suit led." }));
-    if (session.autoStood !== state.seq) {
+    if (session.autoStood !== state.seq && session.shown === state) {
       session.autoStood = state.seq;
       act("stand");
     }
@@ -520,27 +621,34 @@ function renderChoices(state) {
   }
   const calls = legal.filter((a) => a.kind === "call");
   for (const choice of calls) {
-    box.append(el("button", { type: "button", onclick: () => act(choice.action) },
-      choice.label, el("span", { class: "words", text: "“" + choice.words + "”" })));
+    box.append(el("button", { type: "button", class: "call", onclick: () => act(choice.action) },
+      el("span", { class: "label", text: choice.label }), el("span", { class: "words", text: "“" + choice.words + "”" })));
   }
-  if (!calls.length) {
-    box.append(el("p", { class: "about", text: legal.length ? "Choose a card from your hand." : "Nothing to decide now." }));
+  if (!calls.length && legal.length) {
+    const kind = legal[0].kind;
+    box.append(el("p", { class: "prompt", text: kind === "discard" ? "Choose a card from your hand to discard." :
+      kind === "give" ? "Choose the card to give your partner." : "Choose a card from your hand." }));
   }
-  if (state.game.legal.length > 1 && !LAW_PHASES.includes(state.game.hand.phase)) {
-    box.append(el("button", { type: "button", id: "hint-button", class: "hint-button",
-      onclick: () => {
-        $("hint-list").replaceChildren(el("li", { text: "Thinking…" }));
-        session.hintId = session.nextId;
-        send({ type: "hint" });
-      } },
-      "Hint", el("span", { class: "words", text: "the expert's value of each choice" })));
+  const hints = !state.settings || state.settings.hints;
+  if (legal.length > 1 && !LAW_PHASES.includes(state.game.hand.phase)) {
+    if (hints) {
+      box.append(el("button", { type: "button", id: "hint-button", class: "hint-button",
+        onclick: () => {
+          $("hint-list").replaceChildren(el("li", { text: "Thinking…" }));
+          session.hintId = session.nextId;
+          send({ type: "hint" });
+        } },
+        el("span", { class: "label", text: "Hint" }), el("span", { class: "words", text: "the expert's value of each choice" })));
+    } else {
+      box.append(el("p", { class: "about hints-off", text: "Hints are off at this table." }));
+    }
   }
   box.append(el("ol", { id: "hint-list", class: "hint-list", "aria-live": "polite" }));
 }
 
 function showHint(message) {
   // Values: expected points of this hand for your side after each choice, best first.
-  const legal = session.state.game ? session.state.game.legal : [];
+  const legal = session.shown && session.shown.game ? session.shown.game.legal : [];
   const items = message.values.map((v) => {
     const choice = legal.find((a) => a.action === v.action);
     const name = choice ? choice.label : v.action;
@@ -566,18 +674,272 @@ function renderPrevious(state) {
       : "Nobody scores";
     box.append(el("p", { text: "Hand " + prev.hand_number + ": " + r.label + ". " + who + " (tricks " + r.tricks.join("–") + ")." }));
   }
+  const facts = ["Dealer: " + seatName(state, prev.dealer)];
+  if (prev.maker) facts.push("maker: " + seatName(state, prev.maker) + (prev.alone ? ", alone" : ""));
+  if (prev.trump) facts.push("trump: " + (prev.trump === "NT" ? "no trump" : SUIT_SYMBOL[prev.trump] + " " + prev.trump_name));
+  box.append(el("p", { class: "about", text: facts.join("; ") + "." }));
   const list = el("ul", { class: "calls" });
   for (const c of prev.calls || []) if (c.cards || c.outcome) list.append(callItem(state, c));
   prev.tricks.forEach((t, i) => list.append(trickItem(state, t, i + 1)));
   box.append(list);
 }
 
+// ---------------------------------------------------------------- lobby, game over, settings
+function renderLobby(state) {
+  const lobby = $("lobby");
+  const me = state.you.seat;
+  lobby.hidden = state.status !== "lobby";
+  if (lobby.hidden) return;
+  const missing = state.seats.filter((s) => s.kind === "open").map((s) => TITLES[s.seat]);
+  const notHere = missing.length ? "Not here yet: " + missing.join(", ") + "; bots will play them." : "Everyone is here.";
+  const host = hostTitle(state);
+  const control = canControl(state);
+  let text;
+  if (control && host) text = "You are the host: start the game when your friends are here. " + notHere;
+  else if (control) text = "Any player here may start the game. " + notHere;
+  else if (host) text = "Waiting for the host (" + host + ") to start. " + notHere;
+  else text = "Waiting for a player to start the game. " + notHere;
+  $("lobby-text").textContent = text;
+  $("start").hidden = !control;
+  $("start").disabled = session.offline;
+  const invites = me && control ? loadInvites(state.table) : null;
+  $("invites").hidden = !invites;
+  if (invites) {
+    const list = $("link-list");
+    const here = new Set(state.seats.filter((s) => s.kind !== "open").map((s) => s.seat));
+    const rows = [];
+    for (const seat of SEATS) {
+      if (seat === me || !invites.links[seat]) continue;
+      rows.push(linkRow(TITLES[seat] + (here.has(seat) ? " (here)" : ""), invites.links[seat], seat));
+    }
+    if (invites.links.spectator) rows.push(linkRow("Spectators", invites.links.spectator, "spectator"));
+    // Redrawn only when it changes, so that a copy's "Copied" and the focus stay.
+    const key = rows.map((r) => r.dataset.key).join("|");
+    if (list.dataset.key !== key) {
+      list.replaceChildren(...rows);
+      list.dataset.key = key;
+    }
+  }
+}
+
+function linkRow(title, url, seat) {
+  const id = "link-" + seat;
+  const input = el("input", { type: "text", id: id, readonly: true, value: url, class: "link-text" });
+  const row = el("li", { "data-seat": seat }, el("label", { for: id, text: title }), " ", input, " ",
+    el("button", { type: "button", class: "copy", "aria-label": "Copy the link of " + title, onclick: (event) => copyLink(input, event.currentTarget, title) }, "Copy"),
+    " ", el("a", { href: url, class: "open-link", text: "link" }));
+  row.dataset.key = seat + ":" + title;
+  return row;
+}
+
+async function copyLink(input, button, title) {
+  let ok = false;
+  try {
+    if (navigator.clipboard && window.isSecureContext) {
+      await navigator.clipboard.writeText(input.value);
+      ok = true;
+    }
+  } catch (err) { ok = false; }
+  if (!ok) {
+    input.focus();
+    input.select();
+    try { ok = document.execCommand("copy"); } catch (err) { ok = false; }
+  }
+  button.textContent = ok ? "Copied" : "Copy";
+  $("copy-status").textContent = ok ? "The link of " + title + " is copied: paste it in a message to your friend."
+    : "Select the link and copy it.";
+}
+
+function resultText(state) {
+  const game = state.game;
+  const r = game.result;
+  if (!r) return "";
+  const w = state.shape.sides.findIndex((side) => side.name === r.winner);
+  let text;
+  if (w < 0) {
+    // A progressive round whose highest scores are equal (RULES.md decision 24).
+    text = "A tie: " + r.score.map((s, i) => sideName(state, i) + " " + s).join(", ") + ".";
+  } else {
+    const one = state.shape.sides[w].seats.length === 1;
+    const rest = r.score.filter((_, i) => i !== w);
+    const others = rest.length === 1 ? String(rest[0]) : rest.slice(0, -1).join(", ") + " and " + rest[rest.length - 1];
+    const winners = one ? sideName(state, w) : state.shape.sides[w].seats.map((x) => TITLES[x]).join(" and ");
+    text = winners + (one ? " wins " : " win ") + r.score[w] + " to " + others + ".";
+  }
+  if (game.round_hands) text += " The round's " + game.round_hands + " hands are played.";
+  return text;
+}
+
+function renderOver(state) {
+  const over = state.status === "over" && state.game;
+  const banner = $("over-banner");
+  banner.hidden = !over;
+  if (!over) return;
+  const text = resultText(state);
+  $("result").textContent = text;
+  $("over-result").textContent = text;
+  const control = canControl(state);
+  const host = hostTitle(state);
+  $("rematch").hidden = !control;
+  $("rematch").disabled = session.offline;
+  $("again-text").textContent = control ? "" : host ? "The host (" + host + ") may start another game at this table."
+    : "A player at the table may start another game.";
+  if (state.records) {
+    $("record-json").href = state.records.json;
+    $("record-egn").href = state.records.egn;
+  }
+}
+
+function renderHistory(state) {
+  const box = $("history");
+  box.replaceChildren();
+  const rows = state.history || [];
+  const number = state.game_number || 1;
+  if (!rows.length) {
+    box.append(el("p", { class: "about", text: state.game ? "No hand finished yet in this game." : "The game has not started." }));
+  } else {
+    const sides = state.shape.sides.map((_, i) => sideShort(state, i));
+    const table = el("table", { class: "history-table" },
+      el("caption", { text: "Game " + number + ": the score after every hand" }),
+      el("thead", {}, el("tr", {}, ...["Hand", "Dealer", "Maker", "Trump", "Alone", "Result", "Points", "Score after"]
+        .map((h) => el("th", { scope: "col", text: h })))),
+      el("tbody", {}, ...rows.map((h) => el("tr", {},
+        el("th", { scope: "row", text: String(h.hand) }),
+        el("td", { text: TITLES[h.dealer] || h.dealer }),
+        el("td", { text: h.maker ? TITLES[h.maker] : "–" }),
+        el("td", { class: h.trump && isRed(h.trump) ? "red" : "", text: h.trump ? (h.trump === "NT" ? "no trump" : SUIT_SYMBOL[h.trump] + " " + SUIT_WORD[h.trump]) : "–" }),
+        el("td", { text: h.alone ? TITLES[h.alone] : "–" }),
+        el("td", { text: h.label }),
+        el("td", { text: h.points.map((p, i) => [p, i]).filter(([p]) => p).map(([p, i]) => sides[i] + " " + p).join(", ") || "none" }),
+        el("td", { text: h.score.map((s, i) => sides[i] + " " + s).join(", ") })))));
+    box.append(table);
+  }
+  const games = $("games");
+  // The games finished at this table before the one shown (the one just over has its
+  // own links in "Game over" and on the table).
+  const earlier = (state.games || []).filter((g) => !(state.status === "over" && g.game === state.game_number));
+  games.replaceChildren(...earlier.map((g) => el("li", {}, "Game " + g.game + ": ",
+    el("button", { type: "button", class: "link-button", onclick: () => openReplay(g.replay, g.game), text: "Replay game " + g.game }),
+    " · download its record: ", el("a", { href: g.json, download: true, text: "game " + g.game + " record" }), " · ",
+    el("a", { href: g.egn, download: true, text: "game " + g.game + " notation" }))));
+}
+
+function houseWords(title) {
+  const rules = session.options ? session.options.house_rules : [];
+  const found = rules.find((r) => r.title === title);
+  return found ? found.title + ": " + found.sentence : title + ".";
+}
+
+function renderRules(state) {
+  const presetInfo = session.options && state.preset ? session.options.presets.find((p) => p.name === state.preset) : null;
+  const house = state.house_rules || [];
+  const target = state.game ? state.game.target : null;
+  const words = presetWords(presetInfo || (state.preset ? { name: state.preset, description: "" } : null));
+  $("rules-line").textContent = "Rules: " + (state.preset || "set option by option") + ". " + words +
+    (target ? " Game to " + target + " points." : "") +
+    (house.length ? " House rules on: " + house.join("; ") + "." : " No house rules on.");
+  const items = [words];
+  if (state.game) {
+    items.push(state.game.round_hands ? "A round of " + state.game.round_hands + " hands; the highest score wins."
+      : "The first side to " + state.game.target + " points wins the game.");
+  }
+  for (const title of house) items.push(houseWords(title));
+  if (presetInfo && session.options) {
+    const on = new Set(house);
+    const off = session.options.house_rules.filter((r) => r.key in presetInfo.house_rules && !on.has(r.title)).map((r) => r.title);
+    if (off.length) items.push("Not played at this table: " + off.join(", ") + ".");
+  }
+  const s = state.settings;
+  if (s) {
+    items.push(s.timer ? "Each move has " + plural(s.timer, "second") + "; when a player's time runs out, a bot plays that move for him."
+      : "No timer: everyone takes his time.");
+    items.push(s.hints ? "Hints are on: at your turn, Hint gives the expert's value of each choice." : "Hints are off at this table.");
+    if (s.host) items.push("The host, " + TITLES[s.host] + ", starts the game and may change the timer and hints.");
+    if (s.seeded) items.push("The creator chose the seed of the shuffle: he can know every hand.");
+  }
+  $("rules-words").replaceChildren(...items.map((t) => el("li", { text: t })));
+  $("rules-sources").textContent = (presetInfo ? presetInfo.description + " " : "") +
+    "The command “euchre rules " + (state.preset || "PRESET") + "” lists every option of these rules with its source.";
+  if (state.status === "lobby" && !session.rulesOpened) {
+    $("rules-details").open = true;  // before the start, everyone reads the rules
+    session.rulesOpened = true;
+  }
+}
+
+function renderSettings(state) {
+  const s = state.settings;
+  const control = canControl(state) && s;
+  $("host-settings").hidden = !control;
+  if (control) {
+    const timer = $("set-timer");
+    const value = String(Math.round(s.timer));
+    if (![...timer.options].some((o) => o.value === value)) {
+      timer.append(el("option", { value: value, text: plural(Number(value), "second") }));
+    }
+    if (document.activeElement !== timer) timer.value = value;
+    timer.disabled = session.offline;
+    $("set-hints").checked = s.hints;
+    $("set-hints").disabled = session.offline;
+  }
+  const hold = $("hold");
+  const ms = String(holdMs());
+  if (![...hold.options].some((o) => o.value === ms)) hold.append(el("option", { value: ms, text: (Number(ms) / 1000) + " seconds" }));
+  hold.value = ms;
+}
+
+// ---------------------------------------------------------------- the replay
+function replayLayout(state) {
+  return {
+    seats: SEATS,
+    title: (seat) => seatName(state, seat),
+    position: (seat) => position(state, seat),
+    sideName: (i) => sideShort(state, i),
+  };
+}
+
+async function openReplay(url, number) {
+  const panel = $("replay");
+  panel.hidden = false;
+  $("replay-h").textContent = "Replay of game " + number;
+  $("replay-where").textContent = "Loading the replay…";
+  $("replay-board").replaceChildren();
+  let data;
+  try {
+    const response = await fetch(url);
+    data = await response.json();
+    if (!response.ok) throw new Error(data.error ? data.error.message : "status " + response.status);
+  } catch (err) {
+    $("replay-where").textContent = "The replay could not be loaded: " + err.message;
+    return;
+  }
+  session.replay = new Replay(data, replayLayout(session.shown || session.state));
+  session.replay.show();
+  panel.scrollIntoView({ block: "start" });
+  $("replay-forward").focus();
+}
+
+function closeReplay() {
+  session.replay = null;
+  $("replay").hidden = true;
+}
+
 // ---------------------------------------------------------------- keys and forms
 document.addEventListener("keydown", (event) => {
-  const state = session.state;
-  if (!state || !state.game || event.altKey || event.ctrlKey || event.metaKey) return;
   const target = event.target;
+  if (event.altKey || event.ctrlKey || event.metaKey) return;
   if (target && (target.tagName === "INPUT" || target.tagName === "TEXTAREA" || target.tagName === "SELECT")) return;
+  const replay = session.replay;
+  if (replay && !$("replay").hidden) {
+    const keys = { ArrowRight: () => replay.move(1), ArrowLeft: () => replay.move(-1), PageDown: () => replay.jumpHand(1),
+      PageUp: () => replay.jumpHand(-1), Home: () => replay.first(), End: () => replay.last() };
+    if (keys[event.key]) {
+      keys[event.key]();
+      event.preventDefault();
+      return;
+    }
+  }
+  const state = session.shown;
+  if (!state || !state.game || session.holding) return;
   const n = parseInt(event.key, 10);
   if (n >= 1 && n <= 9) {
     const card = state.game.hand.cards[n - 1];
@@ -588,7 +950,26 @@ document.addEventListener("keydown", (event) => {
 
 function setUpTable() {
   $("start").addEventListener("click", () => send({ type: "start" }));
+  $("rematch").addEventListener("click", () => send({ type: "rematch" }));
   $("take-button").addEventListener("click", () => send({ type: "take_seat" }));
+  $("replay-open").addEventListener("click", () => {
+    const state = session.shown;
+    const games = state && state.games ? state.games : [];
+    const last = games[games.length - 1];
+    if (last) openReplay(last.replay, last.game);
+  });
+  $("replay-forward").addEventListener("click", () => session.replay && session.replay.move(1));
+  $("replay-back").addEventListener("click", () => session.replay && session.replay.move(-1));
+  $("replay-next-hand").addEventListener("click", () => session.replay && session.replay.jumpHand(1));
+  $("replay-prev-hand").addEventListener("click", () => session.replay && session.replay.jumpHand(-1));
+  $("replay-first").addEventListener("click", () => session.replay && session.replay.first());
+  $("replay-last").addEventListener("click", () => session.replay && session.replay.last());
+  $("replay-close").addEventListener("click", closeReplay);
+  $("set-timer").addEventListener("change", () => send({ type: "settings", timer: parseInt($("set-timer").value, 10) || 0 }));
+  $("set-hints").addEventListener("change", () => send({ type: "settings", hints: $("set-hints").checked }));
+  $("hold").addEventListener("change", () => {
+    try { localStorage.setItem(HOLD_KEY, $("hold").value); } catch (err) { /* storage off */ }
+  });
   $("chat-form").addEventListener("submit", (event) => {
     event.preventDefault();
     const text = $("chat-text").value.trim();
@@ -600,6 +981,11 @@ function setUpTable() {
     const name = $("name-text").value.trim();
     if (name) send({ type: "name", name: name });
   });
+  // The house rules' sentences for the rules in plain words (the table works without them).
+  fetchOptions().then((options) => {
+    session.options = options;
+    if (session.shown) renderRules(session.shown);
+  }).catch(() => {});
   connect();
 }
 
@@ -623,4 +1009,5 @@ document.addEventListener("click", (event) => {
   event.preventDefault();  // no "#hand" in the address: the token stays where it is
   $("hand").focus();
 });
-document.addEventListener("DOMContentLoaded", main);
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", main);
+else main();
