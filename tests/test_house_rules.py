@@ -102,7 +102,7 @@ def test_a_house_rule_is_read_on_or_off(text: str, expected: tuple[str, bool]) -
 
 @pytest.mark.parametrize(("text", "words"), [
     ("stick_the_dealer", "KEY=on or KEY=off"),
-    ("stick=on", "unknown house rule 'stick'"),
+    ("sticky=on", "unknown house rule 'sticky'"),
     ("joker=maybe", "house rule joker is on or off, not 'maybe'"),
 ])
 def test_a_bad_house_rule_is_refused_naming_it(text: str, words: str) -> None:
@@ -121,7 +121,7 @@ def test_the_terminal_plays_the_house_rules_and_lists_them(capsys: pytest.Captur
     for rule in HOUSE_RULES:
         assert rule.key in listed
     assert "stick_the_dealer on" in listed and "farmers_hand off" in listed
-    assert main(["watch", "--rule", "stick=on"]) == 2
+    assert main(["watch", "--rule", "sticky=on"]) == 2
     err = capsys.readouterr().err
     assert "unknown house rule 'stick'" in err and len(err.strip().splitlines()) == 1
 

@@ -10,11 +10,11 @@ import pytest
 
 from euchre.bots.pimc import PlainPimcBot, open_values, parse_pimc
 from euchre.core import HandState, preset, view_of
-from euchre.core.views import sample_world
 from euchre.core.actions import Action
 from euchre.core.cards import deck_cards, parse_card
 from euchre.core.errors import EuchreError
 from euchre.core.hand import Phase
+from euchre.core.views import sample_world
 
 OPENSPIEL = preset("openspiel")
 
