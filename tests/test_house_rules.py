@@ -123,7 +123,7 @@ def test_the_terminal_plays_the_house_rules_and_lists_them(capsys: pytest.Captur
     assert "stick_the_dealer on" in listed and "farmers_hand off" in listed
     assert main(["watch", "--rule", "sticky=on"]) == 2
     err = capsys.readouterr().err
-    assert "unknown house rule 'stick'" in err and len(err.strip().splitlines()) == 1
+    assert "unknown house rule 'sticky'" in err and len(err.strip().splitlines()) == 1
 
 
 def test_regression_the_form_offers_only_rules_the_preset_can_switch() -> None:
