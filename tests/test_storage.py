@@ -44,7 +44,8 @@ POSTGRES_ENV = "EUCHRE_TEST_POSTGRES_URL"
 REQUIRE_ENV = "EUCHRE_REQUIRE_SYSTEM_TESTS"
 HOW_TO_RUN = (f"set {POSTGRES_ENV}=postgresql+psycopg://USER@HOST:PORT/postgres (a server on which USER may "
               "create databases; .ci/run starts one on 127.0.0.1:55432)")
-SCHEMA = {"euchre_table", "euchre_token", "euchre_event", "alembic_version"}
+SCHEMA = {"euchre_table", "euchre_token", "euchre_event", "alembic_version",
+          "euchre_competition", "euchre_competition_entry"}  # the events of euchre.events.store (0002)
 
 
 # ---------------------------------------------------------------------- the databases
