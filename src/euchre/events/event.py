@@ -92,7 +92,8 @@ class EventSpec:
         target: the game target given, or None.
         rules: every option (``Rules.to_dict()``).
         house: the organiser's scoring twists (:class:`HouseScoring`).
-        tiebreaks: the standings' tie-breaks, in order.
+        tiebreaks: the standings' tie-breaks, in order (None: the format's default,
+            :func:`default_tiebreaks`; read them as :attr:`breaks`).
         duplicate: every table of a round plays the same cards (:mod:`euchre.events.play`).
         seed: seeds the draws (first dealers, cuts) and the bots' tables.
         title: a title for the printed cards (default: the name).
@@ -111,7 +112,7 @@ class EventSpec:
     target: int | None = None
     rules: dict[str, Any] = field(default_factory=dict)
     house: HouseScoring = field(default_factory=HouseScoring)
-    tiebreaks: tuple[str, ...] = TIEBREAKS
+    tiebreaks: tuple[str, ...] | None = None
     duplicate: bool = False
     seed: int = 0
     title: str = ""
@@ -132,22 +133,29 @@ class EventSpec:
         rules = self.get_rules()
         if rules.table.seats != 4 or len(rules.table.teams) != 2:
             raise EventError(f"events are played by four at partnership tables; preset {self.preset} is not")
+        object.__setattr__(self, "tiebreaks", tuple(self.tiebreaks) if self.tiebreaks is not None
+                           else default_tiebreaks(self.format))
         if self.format == PROGRESSIVE:
             if len(names) < 4 or len(names) % 4:
                 raise EventError(f"a progressive evening seats four a table: give a multiple of 4 players, not {len(names)}")
             check_movement(self.movement, len(names) // 4)
-            check_tiebreaks(self.tiebreaks)
+            check_tiebreaks(self.breaks)
         else:
             if len(names) < 4 or len(names) % 2:
                 raise EventError(f"a tournament pairs the players two by two into at least two teams: "
                                  f"give an even number of players, 4 or more, not {len(names)}")
-            check_tiebreaks(self.tiebreaks, TOURNAMENT_TIEBREAKS)
+            check_tiebreaks(self.breaks, TOURNAMENT_TIEBREAKS)
             if self.format in ELIMINATION and not rules.plays_to_target:
                 raise EventError("an elimination needs a winner of every match: play games to a target "
                                  "(not a round of fixed hands, which can tie)")
         if self.format not in ELIMINATION and self.rounds < 1:
             raise EventError(f"an event plays at least one round, not {self.rounds}")
         object.__setattr__(self, "players", tuple(names))
+
+    @property
+    def breaks(self) -> tuple[str, ...]:
+        """The standings' tie-breaks, in order."""
+        return self.tiebreaks if self.tiebreaks is not None else default_tiebreaks(self.format)
 
     def get_rules(self) -> Rules:
         """The event's rules."""
@@ -174,7 +182,7 @@ class EventSpec:
         out = {f.name: getattr(self, f.name) for f in fields(self)}
         out["house"] = self.house.to_dict()
         for key in ("players", "bots", "rule_args", "option_args", "tiebreaks"):
-            out[key] = list(out[key])
+            out[key] = None if out[key] is None else list(out[key])
         return out
 
     @classmethod
@@ -188,7 +196,7 @@ class EventSpec:
         try:
             values["house"] = HouseScoring.from_dict(values.get("house", {}))
             for key in ("players", "bots", "rule_args", "option_args", "tiebreaks"):
-                values[key] = tuple(values.get(key, ()))
+                values[key] = tuple(values[key]) if values.get(key) is not None else (None if key == "tiebreaks" else ())
             return cls(**values)
         except TypeError as exc:
             raise EventError(f"not an event: {exc}") from None
@@ -485,13 +493,13 @@ class Event:
         byes = [p.bye for p in self.pairings if p.bye is not None]
         if spec.format == ROUND_ROBIN:
             byes = [p.bye for p in self.pairings if p.bye is not None and self.round_done(p.round)]
-        return tournament_standings(names, results, byes, spec.tiebreaks, 2 if spec.format == SWISS else 0, seeding_last)
+        return tournament_standings(names, results, byes, spec.breaks, 2 if spec.format == SWISS else 0, seeding_last)
 
     def standings(self) -> list[Standing] | list[TeamStanding]:
         """The standings so far (:func:`euchre.events.tally.standings` for a progressive
         evening, the tournament's otherwise)."""
         if self.spec.format == PROGRESSIVE:
-            return standings(self.spec.players, self.tables.values(), self.spec.rounds, self.spec.tiebreaks)
+            return standings(self.spec.players, self.tables.values(), self.spec.rounds, self.spec.breaks)
         return self._tournament_standings()
 
     def results(self) -> list[dict[str, Any]]:
