@@ -16,6 +16,7 @@ from typing import NoReturn
 
 from rich.console import Console
 
+from euchre.cli.event import add_event_parser
 from euchre.cli.render import MAX_DELAY, make_console
 from euchre.cli.review import add_review_parser
 from euchre.cli.serve import add_serve_parser
@@ -162,6 +163,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_review_parser(sub)
     add_serve_parser(sub)
+    add_event_parser(sub)
     return parser
 
 
@@ -212,6 +214,10 @@ def _command(name: str) -> Callable[[argparse.Namespace, Console], int]:
         from euchre.cli.referee import cmd_referee
 
         return cmd_referee
+    if name == "event":
+        from euchre.cli.event import cmd_event
+
+        return cmd_event
     if name == "selfplay":
         from euchre.cli.selfplay import cmd_selfplay
 
