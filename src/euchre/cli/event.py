@@ -272,7 +272,12 @@ def _standings(event: Event, console: Console) -> None:
             table.add_row(str(t.rank), t.name, str(t.played), str(t.won), str(t.tied), str(t.lost),
                           str(t.match_points), str(t.points_for), str(t.points_against), t.status)
     console.print(table)
-    console.print(f"Tie-breaks: {', '.join(event.spec.breaks) or 'none'}.")
+    if event.spec.format in ("single_elimination", "double_elimination"):
+        champion = next((t.name for t in rows if isinstance(t, TeamStanding) and t.status == "champion"), None)
+        console.print(f"Champion: {champion}." if champion else "No champion yet; the teams still in rank first, "
+                      "then the teams out, the later round first.")
+    else:
+        console.print(f"Tie-breaks: {', '.join(event.spec.breaks) or 'none'}.")
 
 
 def cmd_event(args: argparse.Namespace, console: Console) -> int:

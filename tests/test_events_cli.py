@@ -1,0 +1,202 @@
+"""``euchre event`` end to end: an evening of twenty players on five tables, twelve of
+them bots, played through the command (create, next, enter, play, standings, export,
+print); a tournament through the command; errors on one line; the README's row names
+every option of every action. The points of the tables typed by hand are added up by hand
+in the docstrings."""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from euchre.cli.main import build_parser, main
+from euchre.events.event import Event
+from euchre.events.store import EventStore
+from euchre.events.tally import Standing, from_csv, from_json
+from test_events_printing import pdf_text
+
+PEOPLE = [f"P{i}" for i in range(1, 9)]
+BOTS = [f"B{i}" for i in range(1, 13)]
+
+
+def run(capsys: pytest.CaptureFixture[str], db: str, *argv: str) -> tuple[int, str, str]:
+    code = main(["event", *argv[:1], "--db", db, *argv[1:]] if argv else ["event"])
+    out, err = capsys.readouterr()
+    return code, " ".join(out.split(" \n")), err  # rich wraps a long line at the width, ending the part in " "
+
+
+def load(db: str, name: str = "friday") -> Event:
+    store = EventStore(db)
+    try:
+        return store.load(name)
+    finally:
+        store.close()
+
+
+def test_an_evening_of_twenty_players_with_bots_filling_in(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Round 1: tables 1 and 2 are people, typed by hand; tables 3 to 5 are bots.
+
+    Table 1 (N P1, E P2, S P3, W P4): N 3 (N-S 1), N 3 (1), E 3 (E-W 1), S 5 (N-S 2),
+    W 5 alone (E-W 4, P4's lone hand), N 2 (euchred: E-W 2), E 0 (euchred: N-S 2), N 4
+    (N-S 1): N-S 7, E-W 7, a tie the organiser gives to E-W.
+    Table 2 (N P5, E P6, S P7, W P8): 1,0,1,0; 2,0,2,0; X,1,X,1; 4*,0,4,0 (P5 alone);
+    X,2,X,2; 1,0,1,0; 1,0,1,0; X,1,X,1: N-S 1+2+4+1+1 = 9, E-W 1+2+1 = 4.
+    Round 2, winners up and losers down: table 1 keeps its winners P2, P4 (N, E) and
+    takes table 2's, P5 and P7 (S, W)."""
+    db = f"sqlite:///{tmp_path / 'events.sqlite3'}"
+    players = ",".join(PEOPLE + BOTS)
+    code, out, err = run(capsys, db, "create", "friday", "--players", players, "--tables", "5", "--rounds", "3",
+                         "--bot-players", ",".join(BOTS), "--seed", "5", "--duplicate", "--title", "Friday euchre")
+    assert code == 0, err
+    assert "20 players, 5 tables, 3 rounds, winners_up_losers_down" in out
+
+    code, out, err = run(capsys, db, "next", "friday")
+    assert code == 0, err
+    assert "Table 1: N P1, E P2, S P3, W P4" in out and "Table 5: N B9 (bot), E B10 (bot), S B11 (bot), W B12 (bot)" in out
+    code, out, err = run(capsys, db, "play", "friday")  # tables 3, 4 and 5
+    assert code == 0, err
+    assert [int(t) for t in re.findall(r"^Table (\d):", out, flags=re.MULTILINE)] == [3, 4, 5]
+    code, out, err = run(capsys, db, "next", "friday")
+    assert "Round 1 is still being played; open: 1, 2." in out
+    code, _, err = run(capsys, db, "enter", "friday", "--table", "1",
+                       "--hands", "N 3; N 3; E 3; S 5; W 5 alone; N 2; E 0; N 4", "--winners", "EW")
+    assert code == 0, err
+    code, out, err = run(capsys, db, "enter", "friday", "--table", "2",
+                         "--hands", "1,0,1,0; 2,0,2,0; X,1,X,1; 4*,0,4,0; X,2,X,2; 1,0,1,0; 1,0,1,0; X,1,X,1")
+    assert code == 0, err
+    assert "Table 2: N P5 9, E P6 4, S P7 9, W P8 4; N-S win." in out and "Round 1 is complete" in out
+    event = load(db)
+    t1 = event.tables[(1, 1)]
+    assert (t1.totals, t1.winner, t1.decided_by) == ((7, 7, 7, 7), 1, "organiser")
+    assert event.tables[(1, 2)].totals == (9, 4, 9, 4)
+
+    code, out, err = run(capsys, db, "next", "friday")
+    assert code == 0, err
+    assert "Round 2 of 3" in out and "Table 1: N P2, E P4, S P5, W P7" in out
+    code, out, err = run(capsys, db, "play", "friday")
+    if code == 0:  # some tables of round 2 may be all bots
+        assert "Table" in out
+    event = load(db)
+    for key in event.open_tables()[:-1]:
+        code, _, err = run(capsys, db, "enter", "friday", "--table", key, "--score", "5-3")
+        assert code == 0, err
+    code, out, err = run(capsys, db, "play", "friday", "--fill")  # the last open table, bots standing in
+    assert code == 0, err
+    code, _, err = run(capsys, db, "next", "friday")
+    assert code == 0, err
+    code, out, err = run(capsys, db, "play", "friday", "--fill")
+    assert code == 0, err
+    assert "The event is over" in out
+    code, out, _ = run(capsys, db, "next", "friday")
+    assert "is over" in out
+
+    event = load(db)
+    assert event.is_over
+    for seating in event.seatings:
+        assert sorted(seating.players()) == list(range(20))
+    rows = event.standings()
+    by_name = {s.name: s for s in rows}
+    assert isinstance(rows[0], Standing)
+    for s in rows:
+        assert isinstance(s, Standing)
+        assert s.total == sum(x for x in s.rounds if x is not None) and None not in s.rounds
+    assert [by_name[p].rounds[0] for p in PEOPLE] == [7, 7, 7, 7, 9, 4, 9, 4]  # type: ignore[union-attr]
+    assert by_name["P4"].lone_hands >= 1 and by_name["P5"].lone_hands >= 1  # type: ignore[union-attr]
+    totals = {p: 0 for p in range(20)}
+    for r in event.tables.values():
+        for seat, p in enumerate(r.seats):
+            totals[p] += r.totals[seat]
+    assert {s.player: s.total for s in rows} == totals  # type: ignore[union-attr]
+
+    code, out, err = run(capsys, db, "standings", "friday")
+    assert code == 0, err
+    assert "Friday euchre: standings" in out and all(p in out for p in PEOPLE + BOTS)
+    csv_path, json_path, pdf_path = tmp_path / "s.csv", tmp_path / "s.json", tmp_path / "cards.pdf"
+    code, _, err = run(capsys, db, "export", "friday", "--csv", str(csv_path), "--json", str(json_path))
+    assert code == 0, err
+    assert from_csv(csv_path.read_text(encoding="utf-8"), Standing) == rows
+    assert from_json(json_path.read_text(encoding="utf-8"), Standing) == rows
+    assert len(list(csv.DictReader(csv_path.open(encoding="utf-8")))) == 20
+    assert len(json.loads(json_path.read_text(encoding="utf-8"))["results"]) == 15
+    code, _, err = run(capsys, db, "print", "friday", "--pdf", str(pdf_path))
+    assert code == 0, err
+    pdf = pdf_path.read_bytes()
+    assert pdf.startswith(b"%PDF")
+    assert all(p in pdf_text(pdf) for p in PEOPLE + BOTS)
+    code, out, _ = run(capsys, db, "list")
+    assert "friday  progressive  over" in out
+
+
+def test_a_double_elimination_through_the_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Eight players, four teams (A & B seed 1 ... G & H seed 4): W1.1 1-4 and W1.2 2-3
+    entered; then bots play the rest for the teams (all bots) to a champion."""
+    db = f"sqlite:///{tmp_path / 'cup.sqlite3'}"
+    names = ["A", "B", "C", "D", "E", "F", "G", "H"]
+    code, out, err = run(capsys, db, "create", "cup", "--players", ",".join(names), "--format", "double_elimination",
+                         "--bot-players", "all", "--target", "5", "--seed", "2")
+    assert code == 0, err
+    code, out, _ = run(capsys, db, "next", "cup")
+    assert "Match W1.1: N A (bot), S B (bot) (team 1) against E G (bot), W H (bot) (team 4)" in out
+    code, out, err = run(capsys, db, "enter", "cup", "--table", "W1.1", "--score", "5-3")
+    assert code == 0, err
+    assert "Match W1.1: A & B 5, G & H 3: A & B win." in out
+    code, _, err = run(capsys, db, "enter", "cup", "--table", "W1.2", "--score", "2-5")
+    assert code == 0, err
+    code, out, err = run(capsys, db, "enter", "cup", "--table", "W2.1", "--score", "5-5")
+    assert code == 2 and "needs a winner" in err
+    for _ in range(6):
+        code, out, err = run(capsys, db, "play", "cup")
+        if "over" in out:
+            break
+    event = load(db, "cup")
+    assert event.is_over
+    rows = event.standings()
+    assert rows[0].status == "champion"  # type: ignore[union-attr]
+    code, out, _ = run(capsys, db, "standings", "cup")
+    assert f"Champion: {rows[0].name}." in out
+
+
+def test_errors_are_one_line_and_change_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = f"sqlite:///{tmp_path / 'e.sqlite3'}"
+    code, _, err = run(capsys, db, "create", "x", "--players", "A,B,C")
+    assert code == 2 and "multiple of 4" in err and len(err.strip().splitlines()) == 1
+    code, _, err = run(capsys, db, "create", "x", "--players", "A,B,C,D", "--movement", "zigzag")
+    assert code == 2 and "movements: winners_up_losers_down" in err
+    code, _, err = run(capsys, db, "create", "x", "--players", "A,B,C,D", "--tables", "2")
+    assert code == 2 and "--tables 2 seats 8" in err
+    code, _, err = run(capsys, db, "create", "x", "--players", "A,B,C,D", "--rounds", "2")
+    assert code == 0, err
+    code, _, err = run(capsys, db, "enter", "x", "--table", "1", "--score", "3-1")
+    assert code == 2 and "no round is seated" in err
+    run(capsys, db, "next", "x")
+    code, _, err = run(capsys, db, "enter", "x", "--table", "1", "--hands", "N 3; N 9")
+    assert code == 2 and "hand 2" in err
+    code, _, err = run(capsys, db, "enter", "x", "--table", "1", "--hands", "N 3")
+    assert code == 2 and "a round is 8 hands; 1 given" in err
+    code, _, err = run(capsys, db, "play", "x")
+    assert code == 2 and "--fill" in err
+    assert load(db, "x").tables == {}
+    code, _, err = run(capsys, db, "standings", "nope")
+    assert code == 2 and "events: x" in err
+    code, _, err = run(capsys, db)
+    assert code == 2 and "give an action" in err
+
+
+def test_readme_row_names_every_option_of_every_action() -> None:
+    """test_cli's check covers the options of ``euchre event`` itself (``--db``); this one
+    covers each action's."""
+    readme = (Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8")
+    row = next(line for line in readme.splitlines() if line.startswith("| `euchre event "))
+    parser = build_parser()
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    event = sub.choices["event"]
+    actions = next(a for a in event._actions if isinstance(a, argparse._SubParsersAction))
+    for name, p in actions.choices.items():
+        assert f"`{name}" in row, name
+        for option in (o for a in p._actions for o in a.option_strings if o.startswith("--") and o != "--help"):
+            assert option in row, (name, option)
