@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from euchre.core.presets import preset
+from euchre.core.state import HandResult
 from euchre.events.errors import EventError
 from euchre.events.movements import WINNERS_UP_LOSERS_DOWN, first_round, next_round
 from euchre.events.tally import (
@@ -19,6 +20,7 @@ from euchre.events.tally import (
     TableResult,
     from_csv,
     from_json,
+    hand_from_result,
     parse_hand,
     parse_hands,
     standings,
@@ -154,3 +156,17 @@ def test_csv_and_json_exports_read_back_equal() -> None:
     assert from_json(to_json(rows, event="test"), Standing) == rows
     results = small_evening()
     assert [TableResult.from_dict(r.to_dict()) for r in results] == results
+
+
+def test_a_played_hand_is_tallied_with_the_house_scoring() -> None:
+    """The engine's results of a lone march by S and of E's lone hand euchred (two tricks):
+    plain, each side records its points (4, and 2); under X-50 S records 5 and N 4, and N
+    and S record 3 each. A hand passed out is not tallied."""
+    march = HandResult(False, False, 2, 0, 2, None, (5, 0), (4, 0), "lone march")
+    assert hand_from_result(march, RULES, PLAIN) == HandTally((4, 0, 4, 0), 2, "lone march")
+    assert hand_from_result(march, RULES, X50) == HandTally((4, 0, 5, 0), 2, "lone march")
+    euchred = HandResult(False, False, 1, 0, 1, None, (3, 2), (2, 0), "lone hand euchred")
+    assert hand_from_result(euchred, RULES, PLAIN) == HandTally((2, 0, 2, 0), None, "lone hand euchred")
+    assert hand_from_result(euchred, RULES, X50) == HandTally((3, 0, 3, 0), None, "lone hand euchred")
+    passed = HandResult(True, False, None, None, None, None, (0, 0), (0, 0), "passed out")
+    assert hand_from_result(passed, RULES, X50) is None
