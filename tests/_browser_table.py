@@ -23,9 +23,12 @@ SOURCE_TAG = re.compile(r"\b(S00\d(\s+L\d+)?|X-\d+[a-z]?)\b|#interp|RULES\.md")
 ``#interp``, ``RULES.md``): never in what a player reads."""
 
 
-def shot(page: Page, name: str, full_page: bool = False) -> Path:
-    """A screenshot of the page's viewport (or the whole page) as ``SHOTS/name.png``."""
+def shot(page: Page, name: str, full_page: bool = False, top: bool = True) -> Path:
+    """A screenshot of the page's viewport (or the whole page) as ``SHOTS/name.png``,
+    scrolled to its top first unless ``top`` is false (clicks scroll the page)."""
     SHOTS.mkdir(parents=True, exist_ok=True)
+    if top:
+        page.evaluate("() => window.scrollTo(0, 0)")
     path = SHOTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=full_page)
     assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

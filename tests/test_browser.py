@@ -152,9 +152,12 @@ class SeatPage:
         self.wait_seq(0)
 
     def shown(self) -> dict[str, Any]:
-        """The state shown: ``seq``, ``status``, ``turn`` (seat letter or "")."""
+        """The state shown: ``seq``, ``status``, ``turn`` (seat letter or ""), ``auto``
+        (true when the page answers for its seat by itself: table mode's card that can
+        only stand)."""
         data: dict[str, Any] = self.page.eval_on_selector(
-            "#table", "t => ({seq: Number(t.dataset.seq), status: t.dataset.status, turn: t.dataset.turn})")
+            "#table", "t => ({seq: Number(t.dataset.seq), status: t.dataset.status, turn: t.dataset.turn, "
+                      "auto: t.dataset.auto === '1'})")
         return data
 
     def wait_seq(self, seq: int) -> dict[str, Any]:
@@ -175,8 +178,9 @@ class SeatPage:
     def act(self, rng: random.Random) -> int:
         """Click one of the controls the page offers now (a raised legal card, else a call
         button) and wait for the state it leads to. Returns that state's seq."""
-        seq = self.shown()["seq"]
-        if "Your card stands" in self.page.inner_text("#choices"):
+        shown = self.shown()
+        seq = shown["seq"]
+        if shown["auto"]:
             # Table mode: the only answer is to let the card stand, and the page gives it itself.
             return int(self.wait_seq(seq + 1)["seq"])
         cards = self.page.locator("#hand button.card.legal")
@@ -617,7 +621,7 @@ def test_table_mode_a_revoke_claimed_on_the_page(new_page: Pages, server: Server
         shown = north.shown()
         if shown["status"] == "over" or (claimed and seen_revoke_card):
             break
-        if shown["turn"] != "N":
+        if shown["turn"] != "N" or shown["auto"]:  # (a card that can only stand: the page answers)
             north.wait_seq(shown["seq"] + 1)
             continue
         in_review = page.locator("#choices button", has_text="No claim.").count() > 0

@@ -4,7 +4,7 @@
 // shows the next state (a setting of this browser), and replays a finished game face up.
 
 import { $, el, cardNode, cardBack, cardFace, SUIT_SYMBOL, SUIT_WORD, isRed, plural } from "./dom.js";
-import { PHASES, PLAY_PHASES, LAW_PHASES, presetWords } from "./words.js";
+import { PHASES, PLAY_PHASES, LAW_PHASES, presetSources, presetWords } from "./words.js";
 import { showCreate, loadInvites, fetchOptions } from "./create.js";
 import { Replay } from "./replay.js";
 
@@ -329,6 +329,9 @@ function render(state, held) {
     table.dataset.seq = String(state.seq);
     table.dataset.status = state.status;
     table.dataset.turn = hand && hand.turn ? hand.turn : "";
+    // Table mode: a card that can only stand is answered by the page itself.
+    const legal = state.game ? state.game.legal : [];
+    table.dataset.auto = legal.length === 1 && legal[0].action === "stand" ? "1" : "";
   }
   tickTimer();
 }
@@ -552,7 +555,8 @@ function tickTimer() {
   box.hidden = false;
   box.classList.toggle("urgent", left <= 10);
   box.classList.toggle("mine", Boolean(mine));
-  box.textContent = (mine ? "You have " : seatName(state, turn) + " has ") + plural(left, "second") +
+  const time = left >= 100 ? Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0") + " minutes" : plural(left, "second");
+  box.textContent = (mine ? "You have " : seatName(state, turn) + " has ") + time +
     " left for this move" + (mine ? "; then a bot plays it for you." : ".");
 }
 setInterval(tickTimer, 250);
@@ -678,7 +682,7 @@ function renderPrevious(state) {
   if (prev.maker) facts.push("maker: " + seatName(state, prev.maker) + (prev.alone ? ", alone" : ""));
   if (prev.trump) facts.push("trump: " + (prev.trump === "NT" ? "no trump" : SUIT_SYMBOL[prev.trump] + " " + prev.trump_name));
   box.append(el("p", { class: "about", text: facts.join("; ") + "." }));
-  const list = el("ul", { class: "calls" });
+  const list = el("ul", { class: "calls", tabindex: "0", "aria-label": "The last hand's claims and tricks" });
   for (const c of prev.calls || []) if (c.cards || c.outcome) list.append(callItem(state, c));
   prev.tricks.forEach((t, i) => list.append(trickItem(state, t, i + 1)));
   box.append(list);
@@ -833,15 +837,23 @@ function houseWords(title) {
 function renderRules(state) {
   const presetInfo = session.options && state.preset ? session.options.presets.find((p) => p.name === state.preset) : null;
   const house = state.house_rules || [];
-  const target = state.game ? state.game.target : null;
+  // The points to win come with the game; before the start, the creator's page knows
+  // them from the table's creation.
+  const invites = state.game ? null : loadInvites(state.table);
+  const target = state.game ? state.game.target : invites && invites.target ? invites.target : null;
   const words = presetWords(presetInfo || (state.preset ? { name: state.preset, description: "" } : null));
   $("rules-line").textContent = "Rules: " + (state.preset || "set option by option") + ". " + words +
-    (target ? " Game to " + target + " points." : "") +
+    (target && presetInfo && presetInfo.target !== target ? " This table plays to " + target + " points." : "") +
     (house.length ? " House rules on: " + house.join("; ") + "." : " No house rules on.");
   const items = [words];
-  if (state.game) {
-    items.push(state.game.round_hands ? "A round of " + state.game.round_hands + " hands; the highest score wins."
-      : "The first side to " + state.game.target + " points wins the game.");
+  const own = presetInfo ? presetInfo.target : null;
+  if (state.game && state.game.round_hands) {
+    items.push("A round of " + state.game.round_hands + " hands; the highest score wins.");
+  } else if (target) {
+    items.push("The first side to " + target + " points wins the game" +
+      (own && own !== target ? " (this table's choice; these rules' own game is to " + own + ")." : "."));
+  } else if (presetInfo && state.preset_changed) {
+    items.push("The points to win may differ from these rules' own: the score bar shows them once the game starts.");
   }
   for (const title of house) items.push(houseWords(title));
   if (presetInfo && session.options) {
@@ -858,7 +870,7 @@ function renderRules(state) {
     if (s.seeded) items.push("The creator chose the seed of the shuffle: he can know every hand.");
   }
   $("rules-words").replaceChildren(...items.map((t) => el("li", { text: t })));
-  $("rules-sources").textContent = (presetInfo ? presetInfo.description + " " : "") +
+  $("rules-sources").textContent = (presetInfo ? presetSources(presetInfo) + " " : "") +
     "The command “euchre rules " + (state.preset || "PRESET") + "” lists every option of these rules with its source.";
   if (state.status === "lobby" && !session.rulesOpened) {
     $("rules-details").open = true;  // before the start, everyone reads the rules

@@ -3,7 +3,7 @@
 // links kept in this browser to send.
 
 import { $, el } from "./dom.js";
-import { presetSeats, presetWords } from "./words.js";
+import { presetSeats, presetSources, presetWords } from "./words.js";
 
 const TARGETS = [5, 7, 10, 11];
 const INVITES_KEY = "euchre.invites";
@@ -59,7 +59,7 @@ export async function showCreate() {
   const about = () => {
     const p = current();
     $("preset-about").textContent = presetWords(p);
-    $("preset-source-text").textContent = p ? p.description : "";
+    $("preset-source-text").textContent = presetSources(p);
     $("preset-command").textContent = "euchre rules " + (p ? p.name : "");
     for (const box of houseList.querySelectorAll("input[type=checkbox]")) {
       // A rule these rules cannot switch (going alone at a table without partners) is not offered.
