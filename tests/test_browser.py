@@ -98,7 +98,8 @@ class Pages:
         finished trick on the table (its setting in localStorage; 0 by default here, so
         that a test's clicks never wait on it; None: the page's own default, 1.5 s);
         ``viewport``: its size (Playwright's default 1280x720)."""
-        context = self.browser.new_context(accept_downloads=True, **({"viewport": viewport} if viewport else {}))
+        context = (self.browser.new_context(accept_downloads=True, viewport={"width": viewport["width"], "height": viewport["height"]})
+                   if viewport else self.browser.new_context(accept_downloads=True))
         self.contexts.append(context)
         context.set_default_timeout(TIMEOUT_MS)
         if hold_ms is not None:
@@ -461,6 +462,7 @@ def test_a_page_reconnects_by_itself_when_the_server_is_killed_and_restarted(
     page.wait_for_function("() => document.getElementById('connection').textContent.startsWith('Disconnected')")
     # Regression: the page went on saying "Your turn" and offering moves that went nowhere.
     assert page.inner_text("#turn").startswith("Disconnected: moves are paused")
+    assert page.locator("#offline").is_visible() and page.inner_text("#offline").startswith("Disconnected from the table.")
     assert page.eval_on_selector_all("#hand button, #choices button", "bs => bs.every(b => b.disabled)")
     server.start(port=server.port)
     if server.port != urlsplit(made["links"]["N"]).port:  # another test took the port meanwhile: reopen the link
@@ -470,6 +472,7 @@ def test_a_page_reconnects_by_itself_when_the_server_is_killed_and_restarted(
     assert north.wait_seq(shown["seq"]) == shown
     assert north.hand() == cards
     assert {sel: page.inner_text(sel) for sel in before} == before
+    assert not page.locator("#offline").is_visible()
     shown = play({"N": north}, rng, stop=lambda p, s: len(p.hand()) == 1)
     assert shown["status"] == "over" or len(north.hand()) == 1
     assert north.error() == ""

@@ -10,6 +10,7 @@ import json
 import random
 from pathlib import Path
 
+from _browser_table import shot
 from _server_process import ServerProcess, replay, stored_log
 from test_browser import Pages, SeatPage, browser, new_page, server  # noqa: F401 - pytest fixtures
 from test_server import check_no_hidden_card, visible_cards
@@ -41,7 +42,7 @@ def test_a_six_seat_table_is_laid_out_around_the_felt_and_played_to_the_end(
         assert w > 0 and h > 0
         for x2, y2, w2, h2 in boxes[i + 1:]:
             assert x + w <= x2 or x2 + w2 <= x or y + h <= y2 or y2 + h2 <= y, "two seats overlap"
-    page.locator("#felt").screenshot(path=str(tmp_path / "six-seats.png"))
+    shot(page, "six-seats")
     board = page.inner_text("#scoreboard")
     assert all(f"Player {s}" in board for s in SEATS)
 

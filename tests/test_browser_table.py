@@ -16,7 +16,7 @@ import random
 import re
 from typing import Any
 
-from _browser_table import SOURCE_TAG, axe_violations, describe_violations, shot
+from _browser_table import SOURCE_TAG, assert_in_viewport, axe_violations, describe_violations, shot
 from _server_process import ServerProcess, replay, stored_log
 from euchre.core.cards import EFFECTIVE_SUIT, Card, card_code, parse_card, sort_hand
 from euchre.core.game import Game
@@ -114,6 +114,7 @@ def test_the_create_form_makes_its_creator_the_host_and_lists_the_other_seats_li
     page.select_option("#target", "7")
     page.select_option("#timer", "30")
     page.check("#house-stick_the_dealer")
+    page.uncheck("#hints")
     shot(page, "create-form", full_page=True)
     assert_axe_clean(page, "the create form")
 
@@ -135,6 +136,7 @@ def test_the_create_form_makes_its_creator_the_host_and_lists_the_other_seats_li
     words = page.inner_text("#rules-words")  # the table's rules in plain words, open before the start
     assert "Stick the dealer: When everyone passes twice, the dealer must name trump." in words
     assert "Each move has 30 seconds" in words and "The host, North, starts the game" in words
+    assert "Hints are off at this table." in words and not page.is_checked("#set-hints")
     assert_no_source_tag(page, "the host's lobby")
 
     # A friend's page: told who starts and who is missing; no start button.
@@ -263,6 +265,39 @@ def test_the_hand_is_in_the_cores_order_with_both_bowers_among_trump_and_the_pla
             click_and_wait(north, page.locator("#choices button.call").first)
         shown = until_turn(north)
     assert seen_both
+
+
+# ---------------------------------------------------------------------- a trick held
+def test_a_finished_trick_is_held_in_front_of_its_seats_on_a_desktop_and_on_a_phone(
+        new_page: Pages, server: ServerProcess) -> None:  # noqa: F811 - fixtures
+    """The screenshots of a trick held on the table (its timing and marks are checked by
+    test_browser.py's regression test); on a phone its four cards are in view."""
+    for name, viewport in (("trick-held", None), ("phone-trick-held", {"width": 390, "height": 844})):
+        made = server.create_table(preset="modern-standard", seed=3, target=5, bots="beginner", host="N")
+        north = SeatPage(new_page(hold_ms=10_000, viewport=viewport), "N")
+        north.open(made["links"]["N"])
+        page = north.page
+        page.get_by_role("button", name="Start the game").click()
+        rng = random.Random(2)
+        for _ in range(60):
+            shown = north.shown()
+            if page.evaluate("() => document.getElementById('table').dataset.held === '1'"):
+                break
+            if shown["turn"] == "N":
+                cards = page.locator("#hand button.card.legal")
+                calls = page.locator("#choices button.call")
+                north.pace.wait()
+                (cards.nth(rng.randrange(cards.count())) if cards.count() else calls.first).click()
+            page.wait_for_function("s => { const t = document.getElementById('table'); "
+                                   "return t.dataset.held === '1' || Number(t.dataset.seq) > s; }", arg=shown["seq"])
+        else:
+            raise AssertionError("no trick was finished")
+        assert page.locator("#trick .played").count() == 4
+        assert page.inner_text("#upcard").startswith("Won by ")
+        if viewport:
+            assert_in_viewport(page, "#trick .played", "#turn", "#hand button.card")
+        shot(page, name)
+        assert page.evaluate("() => document.getElementById('table').dataset.held === '1'")  # still held when shot
 
 
 # ---------------------------------------------------------------------- the table's marks

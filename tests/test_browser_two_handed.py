@@ -14,6 +14,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from _browser_table import shot
 from _server_process import ServerProcess, replay, stored_log
 from test_browser import Pages, SeatPage, browser, new_page, server  # noqa: F401 - pytest fixtures
 from test_server import cards_mentioned, check_no_hidden_card, visible_cards
@@ -41,9 +42,7 @@ def test_a_two_handed_table_is_laid_out_with_two_seats_and_played_to_the_end_of_
     # Two seats: you at the bottom, the other player facing you at the top; no side seats.
     visible = page.eval_on_selector_all(".felt .seat", "ss => ss.filter(s => !s.hidden).map(s => [s.id, s.dataset.seat])")
     assert sorted(visible) == [["pos-bottom", "1"], ["pos-top", "2"]]
-    shot = tmp_path / "two-handed.png"
-    page.locator("#felt").screenshot(path=str(shot))
-    assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    shot(page, "two-handed")
     top = page.locator("#pos-top").bounding_box()
     bottom = page.locator("#pos-bottom").bounding_box()
     assert top is not None and bottom is not None
@@ -68,7 +67,7 @@ def test_a_two_handed_table_is_laid_out_with_two_seats_and_played_to_the_end_of_
     assert shown["status"] == "over"
     result = page.inner_text("#result")
     assert re.fullmatch(r"Player [12] wins [12] to 0\.", result), result  # a game to 1: one hand scores 1 or 2
-    page.locator("#felt").screenshot(path=str(tmp_path / "two-handed-end.png"))
+    shot(page, "two-handed-end")
 
     # Every frame seat 1 received holds only cards it may see (and the check can see one).
     rules, seed, events = stored_log(server.db_url, made["table"])
