@@ -45,7 +45,9 @@ REQUIRE_ENV = "EUCHRE_REQUIRE_SYSTEM_TESTS"
 HOW_TO_RUN = (f"set {POSTGRES_ENV}=postgresql+psycopg://USER@HOST:PORT/postgres (a server on which USER may "
               "create databases; .ci/run starts one on 127.0.0.1:55432)")
 SCHEMA = {"euchre_table", "euchre_token", "euchre_event", "alembic_version",
-          "euchre_competition", "euchre_competition_entry"}  # the events of euchre.events.store (0002)
+          "euchre_competition", "euchre_competition_entry",  # the events of euchre.events.store (0002)
+          "euchre_competition_web", "euchre_competition_table", "euchre_account", "euchre_session",  # 0003
+          "euchre_seat_account", "euchre_finished_game", "euchre_game_seat", "euchre_rating"}
 
 
 # ---------------------------------------------------------------------- the databases
