@@ -1,0 +1,249 @@
+"""Optional accounts: a name and a password (hashed with argon2id, the ``argon2-cffi``
+package's defaults), login sessions that expire, and the account that plays a seat.
+
+Guests need none of this: a seat link plays without an account. A person logged in who
+opens a seat link is recorded as that seat's account (:meth:`Accounts.record_seat`, the
+first account to open it keeps it), which is what makes a game rated
+(:mod:`euchre.server.ratings`).
+
+Sessions: a random token (256 bits) in an HttpOnly cookie; only its SHA-256 is stored,
+with the time it expires (``session_seconds`` after the login). The clock is a
+parameter, so that a test can move time on.
+
+Every method blocks (SQL): call it from a worker thread in async code.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import secrets
+import time
+import unicodedata
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
+from sqlalchemy import Engine, delete, insert, select, update
+from sqlalchemy.exc import IntegrityError
+
+from euchre.bots import PLAYER_LEVELS
+from euchre.server.web_schema import account_table, seat_account_table, session_table
+
+NAME_MAX = 24
+PASSWORD_MIN = 8
+PASSWORD_MAX = 256
+SESSION_SECONDS = 30 * 24 * 3600.0
+"""A login lasts 30 days."""
+
+_NAME = re.compile(r"^[^\W_][\w .'-]*$")
+_BOT_WORDS = frozenset({"bot", "bots", "robot", "computer", "cpu", "ai", "guest", "spectator", *PLAYER_LEVELS})
+
+
+class AccountError(Exception):
+    """A request about accounts refused: ``code``, HTTP ``status`` and a message that
+    says what was wrong (never which of a name and a password was wrong at a login)."""
+
+    def __init__(self, status: int, code: str, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Account:
+    """An account: its id (random, URL-safe), its name as written, whether its player's
+    page is public."""
+
+    id: str
+    name: str
+    public: bool
+
+
+def token_hash(token: str) -> str:
+    """The SHA-256 (hex) under which a session token is stored."""
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def name_key(name: str) -> str:
+    """The form of a name that must be unique: NFKC, case folded, spaces collapsed."""
+    return " ".join(unicodedata.normalize("NFKC", name).casefold().split())
+
+
+def check_name(name: object) -> str:
+    """A name as it will be kept (spaces collapsed).
+
+    Raises:
+        AccountError: ``bad_name``: not 1 to 24 letters, digits, spaces or ``_ . ' -``
+            starting with a letter or digit, or a name that could pass for a bot, a guest
+            or a spectator.
+    """
+    if not isinstance(name, str):
+        raise AccountError(400, "bad_name", "the name must be text")
+    clean = " ".join(unicodedata.normalize("NFKC", name).split())
+    if not 1 <= len(clean) <= NAME_MAX or not _NAME.match(clean):
+        raise AccountError(400, "bad_name", f"a name is 1 to {NAME_MAX} letters, digits, spaces or _ . ' - "
+                                            "and starts with a letter or a digit")
+    if set(re.findall(r"[^\W_]+", clean.casefold())) & _BOT_WORDS:
+        raise AccountError(400, "bad_name", f"{clean!r} could be taken for a bot, a guest or a spectator; choose another")
+    return clean
+
+
+def check_password(password: object) -> str:
+    """The password, checked for its length only (8 to 256 characters).
+
+    Raises:
+        AccountError: ``bad_password``.
+    """
+    if not isinstance(password, str) or not PASSWORD_MIN <= len(password) <= PASSWORD_MAX:
+        raise AccountError(400, "bad_password", f"a password is {PASSWORD_MIN} to {PASSWORD_MAX} characters")
+    return password
+
+
+class Accounts:
+    """Accounts, sessions and seat accounts in the server's database.
+
+    Args:
+        engine: the server's SQLAlchemy engine (the schema migrated).
+        clock: seconds since the epoch (``time.time``; a test passes its own).
+        session_seconds: how long a login lasts.
+        hasher: the argon2 hasher (default: ``argon2-cffi``'s recommended parameters).
+    """
+
+    def __init__(self, engine: Engine, clock: Callable[[], float] = time.time,
+                 session_seconds: float = SESSION_SECONDS, hasher: PasswordHasher | None = None) -> None:
+        self.engine = engine
+        self.clock = clock
+        self.session_seconds = session_seconds
+        self.hasher = hasher if hasher is not None else PasswordHasher()
+        self._dummy = self.hasher.hash(secrets.token_urlsafe(16))  # a login for no account takes as long
+
+    # ------------------------------------------------------------------ accounts
+    def register(self, name: object, password: object) -> tuple[Account, str]:
+        """A new account, logged in: ``(account, session token)``.
+
+        Raises:
+            AccountError: ``bad_name``, ``bad_password``, ``name_taken`` (409: the name,
+                in any case or spacing, belongs to another account).
+        """
+        clean, secret = check_name(name), check_password(password)
+        key = name_key(clean)
+        account = Account(secrets.token_urlsafe(9), clean, False)
+        hashed = self.hasher.hash(secret)
+        try:
+            with self.engine.begin() as connection:
+                connection.execute(insert(account_table).values(
+                    id=account.id, name=clean, name_key=key, password_hash=hashed, public=0, created_at=self.clock()))
+        except IntegrityError:
+            raise AccountError(409, "name_taken", f"the name {clean!r} is taken; choose another") from None
+        return account, self._new_session(account.id)
+
+    def login(self, name: object, password: object) -> tuple[Account, str]:
+        """Log in: ``(account, new session token)``.
+
+        Raises:
+            AccountError: ``bad_login`` (401) for a wrong name or a wrong password alike.
+        """
+        wrong = AccountError(401, "bad_login", "wrong name or password")
+        if not isinstance(name, str) or not isinstance(password, str) or len(password) > PASSWORD_MAX:
+            raise wrong
+        with self.engine.connect() as connection:
+            row = connection.execute(select(account_table).where(account_table.c.name_key == name_key(name))).first()
+        stored = self._dummy if row is None else str(row.password_hash)
+        try:
+            self.hasher.verify(stored, password)
+        except (VerifyMismatchError, VerificationError, InvalidHashError):
+            raise wrong from None
+        if row is None:  # pragma: no cover - the dummy's password is random and never given
+            raise wrong
+        if self.hasher.check_needs_rehash(stored):
+            with self.engine.begin() as connection:
+                connection.execute(update(account_table).where(account_table.c.id == row.id)
+                                   .values(password_hash=self.hasher.hash(password)))
+        return Account(str(row.id), str(row.name), bool(row.public)), self._new_session(str(row.id))
+
+    def _new_session(self, account_id: str) -> str:
+        token = secrets.token_urlsafe(32)
+        now = self.clock()
+        with self.engine.begin() as connection:
+            connection.execute(insert(session_table).values(token_hash=token_hash(token), account_id=account_id,
+                                                            created_at=now, expires_at=now + self.session_seconds))
+        return token
+
+    def logout(self, token: str) -> None:
+        """End a session (nothing when there is none)."""
+        with self.engine.begin() as connection:
+            connection.execute(delete(session_table).where(session_table.c.token_hash == token_hash(token)))
+
+    def account_for(self, token: str | None) -> Account | None:
+        """The account of a session token, or None: no token, no such session, or one
+        that has expired (it is deleted)."""
+        if not token or len(token) > 100:
+            return None
+        hashed = token_hash(token)
+        with self.engine.connect() as connection:
+            row = connection.execute(
+                select(session_table.c.expires_at, account_table.c.id, account_table.c.name, account_table.c.public)
+                .join(account_table, account_table.c.id == session_table.c.account_id)
+                .where(session_table.c.token_hash == hashed)).first()
+        if row is None:
+            return None
+        if self.clock() >= float(row.expires_at):
+            with self.engine.begin() as connection:
+                connection.execute(delete(session_table).where(session_table.c.token_hash == hashed))
+            return None
+        return Account(str(row.id), str(row.name), bool(row.public))
+
+    def get(self, account_id: str) -> Account | None:
+        """The account with this id, or None."""
+        with self.engine.connect() as connection:
+            row = connection.execute(select(account_table).where(account_table.c.id == account_id)).first()
+        return None if row is None else Account(str(row.id), str(row.name), bool(row.public))
+
+    def set_public(self, account_id: str, public: bool) -> None:
+        """Make the account's player page public (anyone may read it) or private."""
+        with self.engine.begin() as connection:
+            connection.execute(update(account_table).where(account_table.c.id == account_id).values(public=int(public)))
+
+    def public_ids(self) -> set[str]:
+        """The accounts whose pages are public."""
+        with self.engine.connect() as connection:
+            return {str(r[0]) for r in connection.execute(select(account_table.c.id).where(account_table.c.public == 1))}
+
+    def names(self, ids: set[str]) -> dict[str, str]:
+        """The names of these accounts."""
+        if not ids:
+            return {}
+        with self.engine.connect() as connection:
+            rows = connection.execute(select(account_table.c.id, account_table.c.name).where(account_table.c.id.in_(ids)))
+            return {str(r[0]): str(r[1]) for r in rows}
+
+    # ------------------------------------------------------------------ seats
+    def record_seat(self, table_id: str, seat: int, account_id: str) -> bool:
+        """Record that ``account_id`` plays ``seat`` of a table; the first account to
+        open a seat keeps it. Returns True when this call recorded it."""
+        try:
+            with self.engine.begin() as connection:
+                taken = connection.execute(select(seat_account_table.c.account_id).where(
+                    (seat_account_table.c.table_id == table_id) & (seat_account_table.c.seat == seat))).first()
+                if taken is not None:
+                    return False
+                connection.execute(insert(seat_account_table).values(
+                    table_id=table_id, seat=seat, account_id=account_id, created_at=self.clock()))
+        except IntegrityError:
+            return False
+        return True
+
+    def seat_accounts(self, table_id: str) -> dict[int, str]:
+        """The account of each seat of a table that has one."""
+        with self.engine.connect() as connection:
+            rows = connection.execute(select(seat_account_table.c.seat, seat_account_table.c.account_id)
+                                      .where(seat_account_table.c.table_id == table_id))
+            return {int(r[0]): str(r[1]) for r in rows}
+
+    def tables_with_accounts(self) -> set[str]:
+        """Every table at which an account has a seat."""
+        with self.engine.connect() as connection:
+            return {str(r[0]) for r in connection.execute(select(seat_account_table.c.table_id).distinct())}

@@ -1,0 +1,324 @@
+"""Ratings (OpenSkill) and the record of every finished game played by an account.
+
+**Which games.** Every finished game of a table at which at least one seat is an
+account's (:meth:`euchre.server.accounts.Accounts.record_seat`) is recorded once
+(``euchre_finished_game``, key table and game number), with each seat's statistics. It is
+**rated** when every seat is an account or a bot (no guest) and the rules are a preset's
+for everyone (the table was created from a preset, with at most its house rules
+switched, which every seat is shown; a table of custom ``options`` is not rated). The
+ratings are kept per preset (one leaderboard each).
+
+**The update.** OpenSkill's Plackett-Luce model with the library's defaults
+(``openskill.models.PlackettLuce()``: mu 25, sigma 25/3, beta 25/6, tau 25/300): each
+side of the table is a team of its seats' ratings, ranked by the game's final score
+(a tie shares the rank; a progressive round may tie). A bot has a rating per level
+(``bot:intermediate``), updated like a player's. When one subject holds several seats
+(two bots of one level), each seat enters with the subject's rating and the subject's new
+mu and sigma are the means over its seats' updated values (#interp: the library rates
+players, not one player in two seats).
+
+**Statistics per seat** (:func:`seat_stats`): hands played (passed-out hands are not),
+the points his side scored, calls (he fixed trump) and calls made (his side scored on
+them), euchred (his calls that failed), euchres (the other side's calls that his side
+defeated), lone hands and lone hands made, the game won.
+
+Every function here blocks (SQL, or the plot); call it from a worker thread.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from openskill.models import PlackettLuce
+from sqlalchemy import Connection, Engine, insert, select, update
+
+from euchre.core.game import Game
+from euchre.core.house_rules import in_effect
+from euchre.core.rules import Rules
+from euchre.server.web_schema import finished_game_table, game_seat_table, rating_table
+
+GUEST = "guest"
+STAT_KEYS = ("hands", "points", "calls", "calls_made", "euchred", "euchres", "lone", "lone_made")
+
+
+def model() -> PlackettLuce:
+    """The rating model: Plackett-Luce with the library's default parameters."""
+    return PlackettLuce()
+
+
+def bot_subject(level: str) -> str:
+    """The rating key of a bot level."""
+    return f"bot:{level}"
+
+
+def account_subject(account_id: str) -> str:
+    """The rating key of an account."""
+    return f"account:{account_id}"
+
+
+def ordinal(mu: float, sigma: float) -> float:
+    """The rating shown and sorted by: ``mu - 3 sigma`` (OpenSkill's ``ordinal()``)."""
+    return mu - 3.0 * sigma
+
+
+def seat_stats(game: Game, seat: int) -> dict[str, int]:
+    """A seat's statistics over a finished game (module docstring)."""
+    team = game.rules.table.team
+    side = team[seat]
+    out = dict.fromkeys(STAT_KEYS, 0)
+    for hand in game.finished_hands:
+        r = hand.result
+        if r is None or not r.played:
+            continue
+        out["hands"] += 1
+        out["points"] += r.points[side] if side < len(r.points) else 0
+        if r.maker is None:
+            continue
+        makers = team[r.maker]
+        made = r.points[makers] > 0
+        if r.maker == seat or r.alone == seat:
+            if r.alone == seat:
+                out["lone"] += 1
+                out["lone_made"] += made
+            if r.maker == seat:
+                out["calls"] += 1
+                out["calls_made"] += made
+                out["euchred"] += not made
+        elif makers != side and not made and r.points[side] > 0:
+            out["euchres"] += 1
+    return out
+
+
+def team_ranks(score: Sequence[int]) -> list[int]:
+    """Each side's rank from the final score: 1 + the sides with more points (a tie
+    shares the rank)."""
+    return [1 + sum(1 for other in score if other > mine) for mine in score]
+
+
+def rate(teams: Sequence[Sequence[str]], score: Sequence[int],
+         current: dict[str, tuple[float, float]]) -> dict[str, tuple[float, float]]:
+    """The new (mu, sigma) of every subject after one game.
+
+    Args:
+        teams: per side, the subject of each of its seats.
+        score: per side, the final score (higher is better).
+        current: the subjects' ratings before the game (a missing one starts at the
+            model's defaults).
+
+    Returns:
+        Per subject, the mean over its seats of the library's updated values.
+    """
+    m = model()
+    entered = [[m.rating(*current[s]) if s in current else m.rating() for s in side] for side in teams]
+    updated = m.rate(entered, ranks=[float(r) for r in team_ranks(score)])
+    sums: dict[str, list[float]] = {}
+    for side, new in zip(teams, updated, strict=True):
+        for subject, r in zip(side, new, strict=True):
+            acc = sums.setdefault(subject, [0.0, 0.0, 0.0])
+            acc[0] += r.mu
+            acc[1] += r.sigma
+            acc[2] += 1
+    return {s: (v[0] / v[2], v[1] / v[2]) for s, v in sums.items()}
+
+
+def is_rateable(rules: Rules, preset: str | None, subjects: Sequence[str]) -> bool:
+    """True when a game of these rules and seats is rated: a preset's rules, every
+    seat an account or a bot, at least one account, at least two sides."""
+    return (preset is not None and len(rules.table.teams) >= 2 and GUEST not in subjects
+            and any(s.startswith("account:") for s in subjects))
+
+
+@dataclass(frozen=True)
+class FinishedSeat:
+    """What is known of one seat of a finished game before it is recorded."""
+
+    subject: str
+    account_id: str | None
+
+
+class Ratings:
+    """The record of finished games and the ratings, in the server's database.
+
+    Args:
+        engine: the server's SQLAlchemy engine.
+        clock: seconds since the epoch.
+    """
+
+    def __init__(self, engine: Engine, clock: Any = time.time) -> None:
+        self.engine = engine
+        self.clock = clock
+
+    def is_recorded(self, table_id: str, number: int) -> bool:
+        """True when game ``number`` of the table is recorded already."""
+        with self.engine.connect() as connection:
+            return connection.execute(select(finished_game_table.c.game).where(
+                (finished_game_table.c.table_id == table_id) & (finished_game_table.c.game == number))).first() is not None
+
+    def recorded_games(self, table_id: str) -> set[int]:
+        """The game numbers of a table recorded already."""
+        with self.engine.connect() as connection:
+            return {int(r[0]) for r in connection.execute(select(finished_game_table.c.game)
+                                                          .where(finished_game_table.c.table_id == table_id))}
+
+    def record(self, table_id: str, number: int, game: Game, preset: str | None,
+               seats: Sequence[FinishedSeat]) -> bool:
+        """Record a finished game, and rate it when it is rateable, in one transaction.
+        Returns False when it was recorded before (nothing is changed)."""
+        rules = game.rules
+        subjects = [s.subject for s in seats]
+        rated = is_rateable(rules, preset, subjects)
+        score = list(game.score)
+        winner = None if game.result is None else game.result.winner
+        now = self.clock()
+        with self.engine.begin() as connection:
+            if connection.execute(select(finished_game_table.c.game).where(
+                    (finished_game_table.c.table_id == table_id) & (finished_game_table.c.game == number))).first():
+                return False
+            before: dict[str, tuple[float, float]] = {}
+            after: dict[str, tuple[float, float]] = {}
+            if rated and preset is not None:
+                before = self._current(connection, preset, set(subjects))
+                teams = [[subjects[s] for s in side] for side in rules.table.teams]
+                after = rate(teams, score, before)
+                self._store_ratings(connection, preset, before, after, now)
+            connection.execute(insert(finished_game_table).values(
+                table_id=table_id, game=number, preset=preset, house_rules=json.dumps(in_effect(rules)),
+                rated=int(rated), score=json.dumps({"score": score, "winner": winner}), finished_at=now))
+            rows = []
+            for seat, who in enumerate(seats):
+                stats = seat_stats(game, seat)
+                side = rules.table.team[seat]
+                default = (model().mu, model().sigma)
+                b = before.get(who.subject, default) if rated else None
+                a = after.get(who.subject) if rated else None
+                rows.append({"table_id": table_id, "game": number, "seat": seat, "subject": who.subject,
+                             "account_id": who.account_id, "won": int(winner == side), "stats": json.dumps(stats),
+                             "mu_before": None if b is None else b[0], "sigma_before": None if b is None else b[1],
+                             "mu_after": None if a is None else a[0], "sigma_after": None if a is None else a[1],
+                             "finished_at": now})
+            connection.execute(insert(game_seat_table), rows)
+        return True
+
+    @staticmethod
+    def _current(connection: Connection, preset: str, subjects: set[str]) -> dict[str, tuple[float, float]]:
+        rows = connection.execute(select(rating_table.c.subject, rating_table.c.mu, rating_table.c.sigma).where(
+            (rating_table.c.preset == preset) & rating_table.c.subject.in_(subjects)))
+        return {str(r[0]): (float(r[1]), float(r[2])) for r in rows}
+
+    @staticmethod
+    def _store_ratings(connection: Connection, preset: str, before: dict[str, tuple[float, float]],
+                       after: dict[str, tuple[float, float]], now: float) -> None:
+        for subject, (mu, sigma) in after.items():
+            if subject in before:
+                connection.execute(update(rating_table).where(
+                    (rating_table.c.preset == preset) & (rating_table.c.subject == subject))
+                    .values(mu=mu, sigma=sigma, games=rating_table.c.games + 1, updated_at=now))
+            else:
+                connection.execute(insert(rating_table).values(subject=subject, preset=preset, mu=mu, sigma=sigma,
+                                                               games=1, updated_at=now))
+
+    # ------------------------------------------------------------------ reading
+    def rating(self, subject: str, preset: str) -> tuple[float, float, int] | None:
+        """``(mu, sigma, games)`` of a subject in a preset's pool, or None."""
+        with self.engine.connect() as connection:
+            r = connection.execute(select(rating_table.c.mu, rating_table.c.sigma, rating_table.c.games).where(
+                (rating_table.c.preset == preset) & (rating_table.c.subject == subject))).first()
+        return None if r is None else (float(r[0]), float(r[1]), int(r[2]))
+
+    def leaderboard(self, preset: str) -> list[dict[str, Any]]:
+        """Every rated subject of a preset, best ordinal first: ``{"subject", "mu",
+        "sigma", "rating" (the ordinal), "games"}``."""
+        with self.engine.connect() as connection:
+            rows = connection.execute(select(rating_table).where(rating_table.c.preset == preset)).all()
+        out: list[dict[str, Any]] = [{"subject": str(r.subject), "mu": float(r.mu), "sigma": float(r.sigma),
+                "rating": ordinal(float(r.mu), float(r.sigma)), "games": int(r.games)} for r in rows]
+        out.sort(key=lambda x: (-float(x["rating"]), str(x["subject"])))
+        return out
+
+    def presets_rated(self) -> list[str]:
+        """The presets with at least one rating."""
+        with self.engine.connect() as connection:
+            return sorted({str(r[0]) for r in connection.execute(select(rating_table.c.preset).distinct())})
+
+    def player(self, account_id: str) -> dict[str, Any]:
+        """A player's page: totals, ratings per preset, and every finished game (newest
+        first) with its record and replay links."""
+        with self.engine.connect() as connection:
+            rows = connection.execute(
+                select(game_seat_table, finished_game_table.c.preset, finished_game_table.c.rated,
+                       finished_game_table.c.score, finished_game_table.c.house_rules)
+                .join(finished_game_table, (finished_game_table.c.table_id == game_seat_table.c.table_id)
+                      & (finished_game_table.c.game == game_seat_table.c.game))
+                .where(game_seat_table.c.account_id == account_id)
+                .order_by(game_seat_table.c.finished_at.desc(), game_seat_table.c.table_id)).all()
+            ratings = connection.execute(select(rating_table).where(
+                rating_table.c.subject == account_subject(account_id))).all()
+        totals = dict.fromkeys(STAT_KEYS, 0)
+        games = []
+        for r in rows:
+            stats = json.loads(r.stats)
+            for k in STAT_KEYS:
+                totals[k] += int(stats.get(k, 0))
+            score = json.loads(r.score)
+            base = f"/api/tables/{r.table_id}"
+            games.append({"table": str(r.table_id), "game": int(r.game), "seat": int(r.seat), "preset": r.preset,
+                          "house_rules": json.loads(r.house_rules), "rated": bool(r.rated), "won": bool(r.won),
+                          "score": score["score"], "finished_at": float(r.finished_at), "stats": stats,
+                          "rating_after": None if r.mu_after is None else ordinal(float(r.mu_after), float(r.sigma_after)),
+                          "replay": f"{base}/replay.json?game={int(r.game)}", "record": f"{base}/record.json?game={int(r.game)}"})
+        played = len(games)
+        wins = sum(1 for g in games if g["won"])
+        return {
+            "games": played, "wins": wins, **totals,
+            "points_per_hand": round(totals["points"] / totals["hands"], 3) if totals["hands"] else None,
+            "made_share": round(totals["calls_made"] / totals["calls"], 3) if totals["calls"] else None,
+            "ratings": sorted(({"preset": str(r.preset), "mu": float(r.mu), "sigma": float(r.sigma),
+                                "rating": ordinal(float(r.mu), float(r.sigma)), "games": int(r.games)} for r in ratings),
+                              key=lambda x: x["preset"]),
+            "finished": games,
+        }
+
+    def history(self, account_id: str, preset: str) -> list[tuple[float, float, float]]:
+        """A player's rating in a preset's pool after each rated game, oldest first:
+        ``(finished_at, mu, sigma)``."""
+        with self.engine.connect() as connection:
+            rows = connection.execute(
+                select(game_seat_table.c.finished_at, game_seat_table.c.mu_after, game_seat_table.c.sigma_after)
+                .join(finished_game_table, (finished_game_table.c.table_id == game_seat_table.c.table_id)
+                      & (finished_game_table.c.game == game_seat_table.c.game))
+                .where((game_seat_table.c.account_id == account_id) & (finished_game_table.c.preset == preset)
+                       & (finished_game_table.c.rated == 1))
+                .order_by(game_seat_table.c.finished_at)).all()
+        return [(float(r[0]), float(r[1]), float(r[2])) for r in rows if r[1] is not None]
+
+
+def plot_png(name: str, preset: str, history: Sequence[tuple[float, float, float]]) -> bytes:
+    """The rating over time as a PNG: the ordinal (mu - 3 sigma) and mu after each
+    rated game, the start (25, 0) first."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from matplotlib.figure import Figure
+
+    m = model()
+    mus = [m.mu, *(h[1] for h in history)]
+    ords = [ordinal(m.mu, m.sigma), *(ordinal(h[1], h[2]) for h in history)]
+    xs = list(range(len(mus)))
+    fig = Figure(figsize=(6.4, 3.6), dpi=100)
+    ax = fig.add_subplot()
+    ax.plot(xs, ords, marker="o", label="rating (mu - 3 sigma)")
+    ax.plot(xs, mus, linestyle="--", label="mu")
+    ax.set_xlabel("rated games")
+    ax.set_ylabel("OpenSkill")
+    ax.set_title(f"{name}: {preset}")
+    ax.grid(True, alpha=0.3)
+    ax.legend(loc="best")
+    fig.tight_layout()
+    out = io.BytesIO()
+    fig.savefig(out, format="png")
+    return out.getvalue()
