@@ -23,6 +23,12 @@ Routes:
     (:mod:`euchre.server.referee_api`; stateless, the page keeps the record).
 ``GET /healthz``
     ``{"ok": true}``.
+``/events``, ``/standings``, ``/api/events``, ``/api/organiser...``, ``/api/standings/...``
+    progressive evenings and tournaments (:mod:`euchre.server.event_api`).
+``/account``, ``/player``, ``/leaderboard``, ``/api/accounts``, ``/api/login``, ...
+    accounts, players' pages and ratings (:mod:`euchre.server.account_api`); the
+    middleware :class:`euchre.server.web_services.WebExtras` runs their services and
+    records the account of a seat opened by a person logged in.
 
 HTTP errors are ``{"error": {"code": CODE, "message": TEXT}}``.
 """
@@ -53,6 +59,7 @@ from euchre.core.errors import RecordError
 from euchre.core.game import Game
 from euchre.core.house_rules import house_rules_json, preset_house_rules
 from euchre.core.presets import DEFAULT_PRESET, PLAYABLE_PRESETS, PRESET_DESCRIPTIONS, PRESET_PLAIN, preset
+from euchre.server import account_api, event_api
 from euchre.server.config import ServerConfig
 from euchre.server.connection import Connection
 from euchre.server.history import replay_json
@@ -62,6 +69,7 @@ from euchre.server.referee_api import RefereeRequestError
 from euchre.server.referee_api import answer as referee_answer
 from euchre.server.storage import StorageError, Store
 from euchre.server.table import LiveTable
+from euchre.server.web_services import WebExtras
 
 log = logging.getLogger("euchre.server")
 
@@ -486,10 +494,12 @@ def create_app(config: ServerConfig) -> Starlette:
         Route("/api/tables/{table_id}/record.json", record_json, methods=["GET"]),
         Route("/api/tables/{table_id}/record.egn", record_egn, methods=["GET"]),
         Route("/api/tables/{table_id}/replay.json", replay, methods=["GET"]),
+        *event_api.ROUTES,  # events: the organiser's and standings pages (server/event_api.py)
+        *account_api.ROUTES,  # accounts, players' pages, leaderboards (server/account_api.py)
         WebSocketRoute("/ws", websocket),
         Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(SecurityHeaders)])
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(SecurityHeaders), Middleware(WebExtras)])
     app.state.config = config
     app.state.create_limits = {}
     return app

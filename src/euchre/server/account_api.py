@@ -1,0 +1,203 @@
+"""HTTP routes of accounts and ratings (:mod:`euchre.server.accounts`,
+:mod:`euchre.server.ratings`): sign up, log in and out, the player's page, the rating
+plot, the leaderboards, and their pages.
+
+Login answers the same ``bad_login`` for a wrong name and a wrong password. Attempts
+are limited per client address and per name (429 ``rate_limited``). The session is a
+cookie (HttpOnly, SameSite=Lax; Secure when ``--public-url`` is https).
+
+Privacy: a player's page (``GET /api/players/{id}``, its plot) is shown to the player
+logged in, and to anyone only when he made it public; otherwise 404 ``no_player``, the
+same as for no such player. The leaderboards list the bots and the players whose pages
+are public (and the player asking, marked ``you``).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import anyio.to_thread
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Route
+
+from euchre.core.presets import PLAYABLE_PRESETS
+from euchre.server.accounts import Account, AccountError, name_key
+from euchre.server.event_api import error, json_body
+from euchre.server.ratings import account_subject, ordinal, plot_png
+from euchre.server.web_services import COOKIE, services
+
+STATIC = Path(__file__).resolve().parent / "static"
+BODY_BYTES = 2048
+
+
+def _page(name: str) -> Any:
+    async def page(_request: Request) -> Response:
+        return FileResponse(STATIC / name, media_type="text/html; charset=utf-8")
+
+    page.__doc__ = f"The page {name}."
+    return page
+
+
+async def current(request: Request) -> Account | None:
+    """The account of the request's session cookie, or None."""
+    return await anyio.to_thread.run_sync(services(request.app).accounts.account_for, request.cookies.get(COOKIE))
+
+
+def _me(account: Account) -> dict[str, Any]:
+    return {"id": account.id, "name": account.name, "public": account.public, "page": f"/player#{account.id}"}
+
+
+def _logged_in(request: Request, account: Account, token: str, status: int = 200) -> Response:
+    response = JSONResponse({"account": _me(account)}, status_code=status)
+    web = services(request.app)
+    response.set_cookie(COOKIE, token, max_age=int(web.accounts.session_seconds), path="/", httponly=True,
+                        samesite="lax", secure=web.public_url.startswith("https://"))
+    return response
+
+
+def _client(request: Request) -> str:
+    return request.client.host if request.client is not None else "?"
+
+
+async def register(request: Request) -> Response:
+    """``POST /api/accounts`` ``{"name", "password"}``: 201 and logged in; 409
+    ``name_taken``; 400 ``bad_name``, ``bad_password``; 429 ``rate_limited``."""
+    web = services(request.app)
+    if not web.allow("register", _client(request)):
+        return error(429, "rate_limited", "too many accounts created from this address; wait a while")
+    body = await json_body(request, BODY_BYTES)
+    if isinstance(body, Response):
+        return body
+    if not isinstance(body, dict):
+        return error(400, "bad_request", "send {\"name\", \"password\"}")
+    try:
+        account, token = await anyio.to_thread.run_sync(web.accounts.register, body.get("name"), body.get("password"))
+    except AccountError as exc:
+        return error(exc.status, exc.code, exc.message)
+    return _logged_in(request, account, token, 201)
+
+
+async def login(request: Request) -> Response:
+    """``POST /api/login`` ``{"name", "password"}``: 200 and the cookie; 401
+    ``bad_login`` for a wrong name or password alike; 429 ``rate_limited``."""
+    web = services(request.app)
+    body = await json_body(request, BODY_BYTES)
+    if isinstance(body, Response):
+        return body
+    name = body.get("name") if isinstance(body, dict) else None
+    key = name_key(name) if isinstance(name, str) else "?"
+    if not web.allow("login", _client(request)) or not web.allow("login", f"name:{key}"):
+        return error(429, "rate_limited", "too many login attempts; wait a minute")
+    try:
+        account, token = await anyio.to_thread.run_sync(web.accounts.login, name,
+                                                        body.get("password") if isinstance(body, dict) else None)
+    except AccountError as exc:
+        return error(exc.status, exc.code, exc.message)
+    return _logged_in(request, account, token)
+
+
+async def logout(request: Request) -> Response:
+    """``POST /api/logout``: the session ends; the cookie is cleared."""
+    token = request.cookies.get(COOKIE)
+    if token:
+        await anyio.to_thread.run_sync(services(request.app).accounts.logout, token)
+    response = JSONResponse({"ok": True})
+    response.delete_cookie(COOKIE, path="/")
+    return response
+
+
+async def me(request: Request) -> Response:
+    """``GET /api/me``: the account logged in (401 ``not_logged_in``). ``POST /api/me``
+    ``{"public": bool}``: make the player's page public or private."""
+    account = await current(request)
+    if account is None:
+        return error(401, "not_logged_in", "log in first")
+    if request.method == "POST":
+        body = await json_body(request, BODY_BYTES)
+        if isinstance(body, Response):
+            return body
+        if not isinstance(body, dict) or type(body.get("public")) is not bool:
+            return error(400, "bad_request", "send {\"public\": true or false}")
+        await anyio.to_thread.run_sync(services(request.app).accounts.set_public, account.id, body["public"])
+        account = Account(account.id, account.name, body["public"])
+    return JSONResponse({"account": _me(account)})
+
+
+async def _visible(request: Request) -> Account | Response:
+    """The player of the path if the request may see his page, else 404 ``no_player``."""
+    web = services(request.app)
+    player = await anyio.to_thread.run_sync(web.accounts.get, request.path_params["account_id"][:40])
+    viewer = await current(request)
+    if player is None or not (player.public or (viewer is not None and viewer.id == player.id)):
+        return error(404, "no_player", "no player page here: it is private, or there is no such player")
+    return player
+
+
+async def player(request: Request) -> Response:
+    """``GET /api/players/{id}``: games, wins, points per hand, calls and how often
+    made, euchres, lone hands, ratings per preset, finished games with replay links."""
+    found = await _visible(request)
+    if isinstance(found, Response):
+        return found
+    data = await anyio.to_thread.run_sync(services(request.app).ratings.player, found.id)
+    return JSONResponse({"player": {"id": found.id, "name": found.name, "public": found.public}, **data,
+                         "plots": {r["preset"]: f"/api/players/{found.id}/rating.png?preset={r['preset']}"
+                                   for r in data["ratings"]}})
+
+
+async def rating_png(request: Request) -> Response:
+    """``GET /api/players/{id}/rating.png?preset=P``: the rating over time (PNG)."""
+    found = await _visible(request)
+    if isinstance(found, Response):
+        return found
+    preset = request.query_params.get("preset", "")
+    if preset not in PLAYABLE_PRESETS:
+        return error(400, "bad_request", f"preset must be one of {', '.join(PLAYABLE_PRESETS)}")
+    web = services(request.app)
+    history = await anyio.to_thread.run_sync(web.ratings.history, found.id, preset)
+    png = await anyio.to_thread.run_sync(plot_png, found.name, preset, history)
+    return Response(png, media_type="image/png")
+
+
+async def leaderboard(request: Request) -> Response:
+    """``GET /api/leaderboard?preset=P``: the bots and the public players of a preset,
+    best rating first (``rating`` = mu - 3 sigma); without ``preset``, the presets
+    that have ratings."""
+    web = services(request.app)
+    preset = request.query_params.get("preset")
+    if preset is None:
+        return JSONResponse({"presets": await anyio.to_thread.run_sync(web.ratings.presets_rated)})
+    if preset not in PLAYABLE_PRESETS:
+        return error(400, "bad_request", f"preset must be one of {', '.join(PLAYABLE_PRESETS)}")
+    viewer = await current(request)
+    rows, public = await anyio.to_thread.run_sync(lambda: (web.ratings.leaderboard(preset), web.accounts.public_ids()))
+    ids = {r["subject"].partition(":")[2] for r in rows if r["subject"].startswith("account:")}
+    names = await anyio.to_thread.run_sync(web.accounts.names, ids)
+    out = []
+    for r in rows:
+        kind, _, ident = r["subject"].partition(":")
+        you = viewer is not None and r["subject"] == account_subject(viewer.id)
+        if kind == "account" and ident not in public and not you:
+            continue
+        out.append({"name": f"{ident} (bot)" if kind == "bot" else names.get(ident, "?"), "bot": kind == "bot",
+                    "you": you, "page": None if kind == "bot" else f"/player#{ident}",
+                    "rating": round(ordinal(r["mu"], r["sigma"]), 3), "mu": round(r["mu"], 3),
+                    "sigma": round(r["sigma"], 3), "games": r["games"]})
+    return JSONResponse({"preset": preset, "rows": out})
+
+
+ROUTES = [
+    Route("/account", _page("account.html"), methods=["GET"]),
+    Route("/player", _page("player.html"), methods=["GET"]),
+    Route("/leaderboard", _page("leaderboard.html"), methods=["GET"]),
+    Route("/api/accounts", register, methods=["POST"]),
+    Route("/api/login", login, methods=["POST"]),
+    Route("/api/logout", logout, methods=["POST"]),
+    Route("/api/me", me, methods=["GET", "POST"]),
+    Route("/api/players/{account_id}", player, methods=["GET"]),
+    Route("/api/players/{account_id}/rating.png", rating_png, methods=["GET"]),
+    Route("/api/leaderboard", leaderboard, methods=["GET"]),
+]
+"""The routes of accounts and ratings, for :func:`euchre.server.app.create_app`."""

@@ -1,0 +1,232 @@
+"""HTTP routes of events (:mod:`euchre.server.event_web`): the organiser's and the
+standings pages and their API.
+
+The organiser's requests carry his token in the header ``X-Organiser`` (the page reads
+it from its address after ``#``, which browsers never send). The public standings and
+the exports (CSV, JSON, the PDF of tally and table cards) are read with the public
+token in the path: they show nothing the standings page does not.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+import anyio.to_thread
+import orjson
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Route
+
+from euchre.core.errors import EuchreError
+from euchre.events.printing import cards_pdf
+from euchre.events.tally import to_csv, to_json
+from euchre.server.event_web import EventWebError, public_token
+from euchre.server.protocol import encodable
+from euchre.server.web_services import services
+
+STATIC = Path(__file__).resolve().parent / "static"
+CREATE_BODY_BYTES = 32 * 1024
+ENTRY_BODY_BYTES = 8 * 1024
+BODY_TIMEOUT = 15.0
+
+
+def error(status: int, code: str, message: str) -> JSONResponse:
+    """An HTTP error as the server answers them: ``{"error": {"code", "message"}}``."""
+    return JSONResponse({"error": {"code": code, "message": encodable(message)}}, status_code=status)
+
+
+async def json_body(request: Request, limit: int) -> Any:
+    """The request's JSON body (``{}`` when empty), or the error response (413
+    ``too_large``, 408 ``timeout``, 400 ``bad_json``)."""
+    try:
+        async with asyncio.timeout(BODY_TIMEOUT):
+            declared = request.headers.get("content-length")
+            if declared is not None and declared.isdigit() and int(declared) > limit:
+                return error(413, "too_large", f"the body may hold at most {limit} bytes")
+            raw = bytearray()
+            async for chunk in request.stream():
+                raw += chunk
+                if len(raw) > limit:
+                    return error(413, "too_large", f"the body may hold at most {limit} bytes")
+    except TimeoutError:
+        return error(408, "timeout", f"the request body did not arrive within {BODY_TIMEOUT:g} s")
+    try:
+        return orjson.loads(bytes(raw)) if bytes(raw).strip() else {}
+    except (ValueError, RecursionError) as exc:
+        return error(400, "bad_json", f"the body is not JSON: {exc}")
+
+
+def _answer(exc: EventWebError) -> JSONResponse:
+    return error(exc.status, exc.code, exc.message)
+
+
+async def events_page(_request: Request) -> Response:
+    """The organiser's page: the form that creates an event, and the event of the
+    organiser token after ``#``."""
+    return FileResponse(STATIC / "events.html", media_type="text/html; charset=utf-8")
+
+
+async def standings_page(_request: Request) -> Response:
+    """The public standings page (large type, refreshed every few seconds)."""
+    return FileResponse(STATIC / "standings.html", media_type="text/html; charset=utf-8")
+
+
+async def event_options(_request: Request) -> Response:
+    """``GET /api/events/options``: what an event may be created with: formats,
+    movements, the four-hand partnership presets (target, hands per round, the house
+    rules each has on), the house rules, bot levels, tie-breaks per kind of event."""
+    from euchre.bots import PLAYER_LEVELS
+    from euchre.core.house_rules import house_rules_json, preset_house_rules
+    from euchre.core.presets import FOUR_HAND_PRESETS, PRESET_PLAIN, preset
+    from euchre.events.event import ALL_FORMATS, default_tiebreaks
+    from euchre.events.movements import MOVEMENTS
+
+    def about(name: str) -> dict[str, Any]:
+        rules = preset(name)
+        return {"name": name, "description": PRESET_PLAIN[name],
+                "target": rules.game_target if rules.plays_to_target else None,
+                "hands": None if rules.plays_to_target else rules.progressive_hands,
+                "house_rules": preset_house_rules(rules)}
+
+    return JSONResponse({"formats": list(ALL_FORMATS), "movements": list(MOVEMENTS),
+                         "presets": [about(n) for n in FOUR_HAND_PRESETS], "house_rules": house_rules_json(),
+                         "bots": list(PLAYER_LEVELS), "tiebreaks": {f: list(default_tiebreaks(f)) for f in ALL_FORMATS}})
+
+
+async def create_event(request: Request) -> Response:
+    """``POST /api/events``: create an event (:func:`euchre.server.event_web.spec_from_request`);
+    201 with ``{"event", "organiser", "public", "links"}``."""
+    web = services(request.app)
+    client = request.client.host if request.client is not None else "?"
+    if not web.allow("register", f"event:{client}"):
+        return error(429, "rate_limited", "too many events created from this address; wait a while")
+    body = await json_body(request, CREATE_BODY_BYTES)
+    if isinstance(body, Response):
+        return body
+    try:
+        return JSONResponse(await web.events.create(body), status_code=201)
+    except EventWebError as exc:
+        return _answer(exc)
+    except EuchreError as exc:
+        return error(400, "bad_event", str(exc))
+
+
+async def _organiser(request: Request) -> tuple[str, str]:
+    token = request.headers.get("x-organiser", "")
+    return token, await services(request.app).events.find(token, "organiser")
+
+
+async def organiser_view(request: Request) -> Response:
+    """``GET /api/organiser``: the event as the organiser sees it, with the online
+    tables' seat links and the public link."""
+    web = services(request.app)
+    try:
+        token, name = await _organiser(request)
+        view = await web.events.view(name, token)
+    except EventWebError as exc:
+        return _answer(exc)
+    public = public_token(token)
+    base = web.events.base
+    view["links"] = {"organiser": f"{base}/events#{token}", "public": f"{base}/standings#{public}",
+                     **_exports(public)}
+    return JSONResponse(view)
+
+
+def _exports(public: str) -> dict[str, str]:
+    base = f"/api/standings/{public}"
+    return {"csv": f"{base}/standings.csv", "json": f"{base}/event.json", "pdf": f"{base}/cards.pdf"}
+
+
+async def organiser_action(request: Request) -> Response:
+    """``POST /api/organiser/{action}``: ``next`` (seat the next round), ``enter``
+    (``{"table", "hands"?, "score"?, "winners"?}``), ``play`` (``{"fill"?}``: bots play
+    the open tables of bots, or every open table), ``online`` (``{"tables"?}``: an
+    online table for each open table), ``start`` (``{"table"}``: start that online
+    table now, bots in the seats nobody opened). Answers the organiser's view."""
+    web = services(request.app)
+    action = request.path_params["action"]
+    body = await json_body(request, ENTRY_BODY_BYTES)
+    if isinstance(body, Response):
+        return body
+    if not isinstance(body, dict):
+        return error(400, "bad_request", "the body must be a JSON object")
+    try:
+        token, name = await _organiser(request)
+        if action == "next":
+            await web.events.next_round(name)
+        elif action == "enter":
+            await web.events.enter(name, body)
+        elif action == "play":
+            await web.events.play(name, bool(body.get("fill", False)))
+        elif action == "online":
+            keys = body.get("tables")
+            if keys is not None and (not isinstance(keys, list) or not all(isinstance(k, str) for k in keys)):
+                return error(400, "bad_request", "tables must be a list of table keys")
+            await web.events.create_online(name, token, keys)
+        elif action == "start":
+            if not isinstance(body.get("table"), str):
+                return error(400, "bad_request", "give the table's key")
+            await web.events.start_online(name, body["table"])
+        else:
+            return error(404, "no_action", "actions: next, enter, play, online, start")
+    except EventWebError as exc:
+        return _answer(exc)
+    return await organiser_view(request)
+
+
+async def standings(request: Request) -> Response:
+    """``GET /api/standings/{token}``: the public view (no seat links)."""
+    web = services(request.app)
+    token = request.path_params["token"]
+    try:
+        name = await web.events.find(token, "public")
+        view = await web.events.view(name, None)
+    except EventWebError as exc:
+        return _answer(exc)
+    view["links"] = _exports(token)
+    return JSONResponse(view)
+
+
+async def export(request: Request) -> Response:
+    """``GET /api/standings/{token}/standings.csv``, ``event.json`` (the definition,
+    results and standings) or ``cards.pdf`` (a tally card per player, a card per table
+    of the round), as downloads."""
+    web = services(request.app)
+    token, what = request.path_params["token"], request.path_params["file"]
+    try:
+        name = await web.events.find(token, "public")
+        await web.events.collect(name)
+        event = await web.events.load(name)
+    except EventWebError as exc:
+        return _answer(exc)
+    stem = event.spec.name
+    if what == "standings.csv":
+        return Response(to_csv(event.standings()), media_type="text/csv; charset=utf-8",
+                        headers={"content-disposition": f'attachment; filename="{stem}-standings.csv"'})
+    if what == "event.json":
+        text = to_json(event.standings(), event=event.spec.to_dict(), results=event.results())
+        return Response(text, media_type="application/json",
+                        headers={"content-disposition": f'attachment; filename="{stem}.json"'})
+    if what == "cards.pdf":
+        try:
+            pdf = await anyio.to_thread.run_sync(cards_pdf, event)
+        except EuchreError as exc:
+            return error(409, "nothing_to_print", str(exc))
+        return Response(pdf, media_type="application/pdf",
+                        headers={"content-disposition": f'attachment; filename="{stem}-cards.pdf"'})
+    return error(404, "no_file", "files: standings.csv, event.json, cards.pdf")
+
+
+ROUTES = [
+    Route("/events", events_page, methods=["GET"]),
+    Route("/standings", standings_page, methods=["GET"]),
+    Route("/api/events", create_event, methods=["POST"]),
+    Route("/api/events/options", event_options, methods=["GET"]),
+    Route("/api/organiser", organiser_view, methods=["GET"]),
+    Route("/api/organiser/{action}", organiser_action, methods=["POST"]),
+    Route("/api/standings/{token}", standings, methods=["GET"]),
+    Route("/api/standings/{token}/{file}", export, methods=["GET"]),
+]
+"""The routes of events, for :func:`euchre.server.app.create_app`."""

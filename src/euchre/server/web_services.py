@@ -1,0 +1,249 @@
+"""The services of the event pages, accounts and ratings, wired into the app.
+
+:class:`WebExtras` is an ASGI middleware of :func:`euchre.server.app.create_app`. It
+does three things and changes nothing else:
+
+* after the app's start (the database migrated, the hub made) it makes the
+  :class:`WebServices` (``app.state.web``) and starts their sweeper; before the app
+  stops it stops them;
+* on the game's websocket (``/ws``) of a person with a login cookie, when the server
+  welcomes him to a seat it records his account for that seat
+  (:meth:`euchre.server.accounts.Accounts.record_seat`) and gives the seat his name
+  when it has none, before the welcome reaches him: he plays as his account;
+* nothing for any other request.
+
+The sweeper (once a second): takes the results of events' online tables whose games
+ended (:meth:`euchre.server.event_web.EventWeb.collect`), and records (and rates) every
+finished game of a table with an account seated (:class:`euchre.server.ratings.Ratings`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import Any
+
+import anyio.to_thread
+import orjson
+from sqlalchemy import select
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from euchre.events.store import EventStore
+from euchre.server.accounts import Accounts
+from euchre.server.connection import Connection
+from euchre.server.event_web import EventWeb
+from euchre.server.hub import Hub
+from euchre.server.protocol import ProtocolError, RateLimiter
+from euchre.server.ratings import FinishedSeat, Ratings, account_subject, bot_subject
+from euchre.server.storage import Store, tables_table
+from euchre.server.table import LiveTable
+
+log = logging.getLogger("euchre.server")
+
+COOKIE = "euchre_session"
+SWEEP_SECONDS = 1.0
+
+
+class WebServices:
+    """Accounts, ratings and events of one running app.
+
+    Attributes:
+        accounts, ratings, events: the services.
+        account_tables: the tables with an account seated (their finished games are
+            recorded).
+        login_rate, login_burst: login attempts allowed per client address and per
+            name (a token bucket: ``login_burst`` at once, then ``login_rate`` a second).
+        register_rate, register_burst: accounts created per client address likewise.
+    """
+
+    def __init__(self, hub: Hub, store: Store, public_url: str) -> None:
+        self.hub = hub
+        self.store = store
+        self.accounts = Accounts(store.engine)
+        self.ratings = Ratings(store.engine)
+        self.events = EventWeb(hub, EventStore(store.url), store.engine, public_url)
+        self.public_url = public_url
+        self.account_tables: set[str] = set()
+        self.limits: dict[str, RateLimiter] = {}
+        self.login_rate, self.login_burst = 1 / 12, 5
+        self.register_rate, self.register_burst = 20 / 3600, 20
+        self.clock: Any = None  # the rate limiters' clock (None: time.monotonic)
+        self._task: asyncio.Task[None] | None = None
+
+    def allow(self, kind: str, key: str) -> bool:
+        """Take one attempt of ``kind`` (``login``, ``register``) for ``key`` (a client
+        address or a name): False when over the limit."""
+        limiter = self.limits.get(f"{kind}:{key}")
+        if limiter is None:
+            if len(self.limits) > 20_000:
+                self.limits.clear()
+            rate, burst = (self.login_rate, self.login_burst) if kind == "login" else (self.register_rate, self.register_burst)
+            limiter = RateLimiter(rate, burst) if self.clock is None else RateLimiter(rate, burst, self.clock)
+            self.limits[f"{kind}:{key}"] = limiter
+        return limiter.allow()
+
+    async def start(self) -> None:
+        """Read the tables with accounts, and start the sweeper."""
+        self.account_tables = await anyio.to_thread.run_sync(self.accounts.tables_with_accounts)
+        self._task = asyncio.get_running_loop().create_task(self._sweep(), name="euchre-web-sweeper")
+
+    async def stop(self) -> None:
+        """Stop the sweeper and close the event store's connections."""
+        task, self._task = self._task, None
+        if task is not None:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        self.events.events.close()
+
+    async def _sweep(self) -> None:
+        await self._recover()
+        while True:
+            try:
+                await self.sweep_once()
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # a failure must not stop the sweeper: log it, try again
+                log.exception("the events and ratings sweeper failed")
+            await asyncio.sleep(SWEEP_SECONDS)
+
+    async def _recover(self) -> None:
+        """After a start: load the tables with accounts whose game is over, so that a
+        game that ended just before a crash is recorded."""
+        ids = sorted(self.account_tables)
+        if not ids:
+            return
+
+        def over() -> list[str]:
+            with self.store.engine.connect() as connection:
+                return [str(r[0]) for r in connection.execute(select(tables_table.c.id).where(
+                    tables_table.c.id.in_(ids) & (tables_table.c.status == "over")))]
+
+        try:
+            for table_id in await anyio.to_thread.run_sync(over):
+                table = await self.hub.get(table_id)
+                if table is not None:
+                    await self.record_games(table)
+        except Exception:
+            log.exception("recording the games finished before the start failed")
+
+    async def sweep_once(self) -> None:
+        """Take the online tables' results; record the finished games of tables with
+        accounts (those loaded: a table is loaded while it is played)."""
+        for name in await anyio.to_thread.run_sync(self.events.uncollected_events):
+            await self.events.collect(name)
+        for table_id in list(self.account_tables):
+            table = self.hub.tables.get(table_id)
+            if table is not None:
+                await self.record_games(table)
+
+    async def record_games(self, table: LiveTable) -> int:
+        """Record (and rate) the table's finished games not yet recorded; returns how
+        many."""
+        finished = len(table.past_games) + (1 if table.status == "over" and table.game is not None else 0)
+        if not finished:
+            return 0
+        done = await anyio.to_thread.run_sync(self.ratings.recorded_games, table.id)
+        todo = [n for n in range(1, finished + 1) if n not in done]
+        if not todo:
+            return 0
+        owners = await anyio.to_thread.run_sync(self.accounts.seat_accounts, table.id)
+        seats = []
+        for s in range(table.shape.seats):
+            if table.kinds[s] == "bot":
+                seats.append(FinishedSeat(bot_subject(table.row.bot_level), None))
+            elif s in owners:
+                seats.append(FinishedSeat(account_subject(owners[s]), owners[s]))
+            else:
+                seats.append(FinishedSeat("guest", None))
+        count = 0
+        for number in todo:
+            game = table.finished_game(number)
+            count += await anyio.to_thread.run_sync(self.ratings.record, table.id, number, game, table.row.preset, seats)
+        return count
+
+    async def seat_opened(self, cookie: str, table_id: str, seat_letter: str) -> None:
+        """A person with a login cookie was welcomed to a seat: record his account for
+        it and name the seat for him if it has no name."""
+        account = await anyio.to_thread.run_sync(self.accounts.account_for, cookie)
+        table = self.hub.tables.get(table_id)
+        if account is None or table is None or seat_letter not in table.shape.letters:
+            return
+        seat = table.shape.letters.index(seat_letter)
+        await anyio.to_thread.run_sync(self.accounts.record_seat, table_id, seat, account.id)
+        self.account_tables.add(table_id)
+        if table.names[seat] is None:
+            with contextlib.suppress(ProtocolError):
+                await table.rename(Connection(seat, 4), account.name, None)
+
+
+def cookie_of(headers: list[tuple[bytes, bytes]] | Any) -> str | None:
+    """The session cookie's value in raw ASGI headers, or None."""
+    for key, value in headers:
+        if key.lower() != b"cookie":
+            continue
+        for part in value.decode("latin-1").split(";"):
+            name, _, content = part.strip().partition("=")
+            if name == COOKIE and content:
+                return content
+    return None
+
+
+def services(app: Any) -> WebServices:
+    """The app's :class:`WebServices` (made when it started)."""
+    made: WebServices = app.state.web
+    return made
+
+
+class WebExtras:
+    """The ASGI middleware (see the module docstring)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "lifespan":
+            await self._lifespan(scope, receive, send)
+        elif scope["type"] == "websocket" and scope.get("path") == "/ws":
+            cookie = cookie_of(scope.get("headers", []))
+            if cookie is None:
+                await self.app(scope, receive, send)
+            else:
+                await self._game_socket(scope, receive, send, cookie)
+        else:
+            await self.app(scope, receive, send)
+
+    async def _lifespan(self, scope: Scope, receive: Receive, send: Send) -> None:
+        app = scope.get("app")
+
+        async def started(message: Message) -> None:
+            if message["type"] == "lifespan.startup.complete" and app is not None:
+                web = WebServices(app.state.hub, app.state.store, app.state.config.public_url)
+                app.state.web = web
+                await web.start()
+            await send(message)
+
+        async def stopping() -> Message:
+            message = await receive()
+            if message["type"] == "lifespan.shutdown" and app is not None and getattr(app.state, "web", None) is not None:
+                await app.state.web.stop()
+            return message
+
+        await self.app(scope, stopping, started)
+
+    async def _game_socket(self, scope: Scope, receive: Receive, send: Send, cookie: str) -> None:
+        app = scope.get("app")
+
+        async def watched(message: Message) -> None:
+            text = message.get("text") if message["type"] == "websocket.send" else None
+            if isinstance(text, str) and '"welcome"' in text[:40] and app is not None:
+                try:
+                    welcome = orjson.loads(text)
+                    if welcome.get("type") == "welcome" and welcome.get("role") == "seat":
+                        await services(app).seat_opened(cookie, str(welcome["table"]), str(welcome["seat"]))
+                except Exception:  # the game goes on without the account rather than fail
+                    log.exception("recording the account of a seat failed")
+            await send(message)
+
+        await self.app(scope, receive, watched)
