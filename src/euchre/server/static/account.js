@@ -1,0 +1,43 @@
+// Log in, sign up, log out; make your page public or private.
+import { api } from './web.js';
+
+const $ = (id) => document.getElementById(id);
+
+function show(account) {
+  $('out').hidden = Boolean(account);
+  $('in').hidden = !account;
+  if (account) {
+    $('me-name').textContent = account.name;
+    $('me-page').href = account.page;
+    $('public').checked = account.public;
+  }
+}
+
+async function send(path) {
+  $('error').textContent = '';
+  try {
+    const made = await api(path, { method: 'POST', body: { name: $('name').value, password: $('password').value } });
+    $('password').value = '';
+    show(made.account);
+  } catch (e) {
+    $('error').textContent = e.message;
+  }
+}
+
+$('login-form').addEventListener('submit', (e) => { e.preventDefault(); send('/api/login'); });
+$('btn-signup').addEventListener('click', () => {
+  if ($('login-form').reportValidity()) send('/api/accounts');
+});
+$('btn-logout').addEventListener('click', async () => {
+  await api('/api/logout', { method: 'POST', body: {} });
+  show(null);
+});
+$('public').addEventListener('change', async () => {
+  try {
+    show((await api('/api/me', { method: 'POST', body: { public: $('public').checked } })).account);
+  } catch (e) {
+    $('error').textContent = e.message;
+  }
+});
+
+api('/api/me').then((me) => show(me.account), () => show(null));
