@@ -1,0 +1,166 @@
+"""Ratings (OpenSkill) and the players' pages.
+
+The expected values come from the openskill library's own documentation (its README's
+"Limited Example" and its manual's first match: two teams of two new players, the
+first team wins: winners mu 26.964294621803063, losers 23.035705378196937, both sigma
+8.177962604389991; ordinals 2.4304068086330872 and -1.4981824349730388), and, for a
+game with ratings already moved and bots, from calling the library by hand with the
+stored ratings before the game. Games are played on the server by people's seats whose
+players left (stand-in bots play for them at once: grace 0), so each seat stays the
+account's."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+from openskill.models import PlackettLuce
+
+from euchre.core.records import loads
+from euchre.server.ratings import ordinal, rate, team_ranks
+from euchre.server.web_services import WebServices
+from test_accounts import as_, register
+from test_server import create, running
+
+DOC_WIN = (26.964294621803063, 8.177962604389991)
+DOC_LOSS = (23.035705378196937, 8.177962604389991)
+DOC_ORDINALS = (2.4304068086330872, -1.4981824349730388)
+
+
+def web(client: Any) -> WebServices:
+    services: WebServices = client.app.state.web
+    return services
+
+
+def wait(what: Any, timeout: float = 60.0) -> Any:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = what()
+        if value:
+            return value
+        time.sleep(0.1)
+    raise AssertionError("the awaited state never came")
+
+
+def play(client: Any, seats: dict[str, str], **body: Any) -> tuple[str, Any]:
+    """A table whose seats in ``seats`` (letter to session token) are opened by their
+    accounts, started, and left: stand-ins play the game to its end. Returns the table
+    id and the finished game (from its record)."""
+    return play_existing(client, create(client, **body), seats)
+
+
+def test_our_update_gives_the_librarys_documented_example() -> None:
+    """Two teams of two new players, the first wins (any score: the rank counts)."""
+    after = rate([["p1", "p2"], ["p3", "p4"]], [10, 6], {})
+    assert after == {"p1": DOC_WIN, "p2": DOC_WIN, "p3": DOC_LOSS, "p4": DOC_LOSS}
+    assert (ordinal(*after["p1"]), ordinal(*after["p3"])) == DOC_ORDINALS
+    assert rate([["p3", "p4"], ["p1", "p2"]], [6, 10], {}) == after  # the order of the sides does not matter
+    assert team_ranks([7, 7]) == [1, 1] and team_ranks([3, 10]) == [2, 1]
+
+
+def test_rated_games_update_players_and_bots_as_the_library_does(tmp_path: Path) -> None:
+    with running(tmp_path / "db.sqlite3", grace_seconds=0.0) as client:
+        tokens = {name: register(client, name) for name in ("Ann", "Bob", "Cy", "Di")}
+        ids = {name: client.get("/api/me", headers=as_(t)).json()["account"]["id"] for name, t in tokens.items()}
+        ratings = web(client).ratings
+
+        # Game 1: four new accounts, modern-standard: the documented example.
+        seats = {"N": tokens["Ann"], "E": tokens["Bob"], "S": tokens["Cy"], "W": tokens["Di"]}
+        first, game = play(client, seats, preset="modern-standard", seed=5)
+        ns_won = game.score[0] > game.score[1]
+        winners, losers = (("Ann", "Cy"), ("Bob", "Di")) if ns_won else (("Bob", "Di"), ("Ann", "Cy"))
+        for name in winners:
+            assert ratings.rating(f"account:{ids[name]}", "modern-standard") == (*DOC_WIN, 1)
+        for name in losers:
+            assert ratings.rating(f"account:{ids[name]}", "modern-standard") == (*DOC_LOSS, 1)
+
+        # Game 2: Ann (N) and Bob (S) against two intermediate bots (E and W, nobody
+        # opened them): the library called by hand with the ratings before the game.
+        before_ann = ratings.rating(f"account:{ids['Ann']}", "modern-standard")
+        before_bob = ratings.rating(f"account:{ids['Bob']}", "modern-standard")
+        assert before_ann is not None and before_bob is not None
+        second, game2 = play(client, {"N": tokens["Ann"], "S": tokens["Bob"]}, preset="modern-standard", seed=8)
+        model = PlackettLuce()
+        teams = [[model.rating(mu=before_ann[0], sigma=before_ann[1]), model.rating(mu=before_bob[0], sigma=before_bob[1])],
+                 [model.rating(), model.rating()]]
+        ns_won2 = game2.score[0] > game2.score[1]
+        [[ann, bob], [bot, bot_too]] = model.rate(teams, ranks=[1, 2] if ns_won2 else [2, 1])
+        assert (bot.mu, bot.sigma) == (bot_too.mu, bot_too.sigma)  # one subject in two seats of one side
+        assert ratings.rating(f"account:{ids['Ann']}", "modern-standard") == (ann.mu, ann.sigma, 2)
+        assert ratings.rating(f"account:{ids['Bob']}", "modern-standard") == (bob.mu, bob.sigma, 2)
+        assert ratings.rating("bot:intermediate", "modern-standard") == (bot.mu, bot.sigma, 1)
+
+        # Ann's page: her two games, their statistics counted from the records.
+        page = client.get(f"/api/players/{ids['Ann']}", headers=as_(tokens["Ann"])).json()
+        assert page["games"] == 2 and page["wins"] == int(ns_won) + int(ns_won2)
+        hands = calls = made = lone = 0
+        points = 0
+        for g in (game, game2):
+            for h in g.finished_hands:
+                r = h.result
+                if r is None or not r.played:
+                    continue
+                hands += 1
+                points += r.points[0]
+                if r.maker == 0:
+                    calls += 1
+                    made += r.points[0] > 0
+                lone += r.alone == 0
+        assert (page["hands"], page["points"], page["calls"], page["calls_made"], page["lone"]) == (hands, points, calls, made, lone)
+        assert page["points_per_hand"] == round(points / hands, 3)
+        assert [(g["table"], g["rated"]) for g in page["finished"]] == [(second, True), (first, True)]
+        assert page["finished"][0]["replay"] == f"/api/tables/{second}/replay.json?game=1"
+        assert client.get(page["finished"][0]["replay"]).status_code == 200
+        assert page["ratings"][0]["rating"] == ordinal(ann.mu, ann.sigma)
+        png = client.get(page["plots"]["modern-standard"], headers=as_(tokens["Ann"]))
+        assert png.status_code == 200 and png.content.startswith(b"\x89PNG\r\n\x1a\n")
+
+        # The leaderboard: bots and public players; a private player sees himself only.
+        client.post("/api/me", headers=as_(tokens["Ann"]), json={"public": True})
+        board = client.get("/api/leaderboard?preset=modern-standard").json()["rows"]
+        assert {r["name"] for r in board} == {"Ann", "intermediate (bot)"}
+        assert [r["rating"] for r in board] == sorted((r["rating"] for r in board), reverse=True)
+        mine = client.get("/api/leaderboard?preset=modern-standard", headers=as_(tokens["Bob"])).json()["rows"]
+        assert {r["name"] for r in mine} == {"Ann", "Bob", "intermediate (bot)"}
+        assert [r["name"] for r in mine if r["you"]] == ["Bob"]
+        assert client.get("/api/leaderboard").json() == {"presets": ["modern-standard"]}
+
+
+def test_a_game_with_a_guest_or_custom_rules_is_kept_but_not_rated(tmp_path: Path) -> None:
+    with running(tmp_path / "db.sqlite3", grace_seconds=0.0) as client:
+        ann = register(client, "Ann")
+        ann_id = client.get("/api/me", headers=as_(ann)).json()["account"]["id"]
+        # A guest at East: he opens his link without an account.
+        made = create(client, preset="modern-standard", seed=3)
+        with client.websocket_connect("/ws") as guest:
+            guest.send_json({"type": "join", "token": made["seats"]["E"]})
+            assert guest.receive_json()["type"] == "welcome"
+        table, _ = play_existing(client, made, {"N": ann})
+        # Custom options (not a preset's rules).
+        other, _ = play(client, {"N": ann}, preset="modern-standard", options={"game_target": 3}, seed=4)
+        assert web(client).ratings.rating(f"account:{ann_id}", "modern-standard") is None
+        page = client.get(f"/api/players/{ann_id}", headers=as_(ann)).json()
+        assert page["games"] == 2 and [g["rated"] for g in page["finished"]] == [False, False]
+        assert {g["table"] for g in page["finished"]} == {table, other}
+
+
+def play_existing(client: Any, made: dict[str, Any], seats: dict[str, str]) -> tuple[str, Any]:
+    """As :func:`play`, on a table made already."""
+    sockets = []
+    for letter, token in seats.items():
+        cm = client.websocket_connect("/ws", headers=as_(token))
+        ws = cm.__enter__()
+        ws.send_json({"type": "join", "token": made["seats"][letter]})
+        assert ws.receive_json()["type"] == "welcome"
+        sockets.append((cm, ws))
+    sockets[0][1].send_json({"type": "start"})
+    while sockets[0][1].receive_json().get("type") != "ack":
+        pass
+    for cm, _ in sockets:
+        cm.__exit__(None, None, None)
+    hub = client.app.state.hub
+    wait(lambda: hub.tables[made["table"]].status == "over")
+    wait(lambda: web(client).ratings.recorded_games(made["table"]) == {1})
+    game, _ = loads(client.get(f"/api/tables/{made['table']}/record.json").text)
+    return made["table"], game
