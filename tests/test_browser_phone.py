@@ -15,7 +15,7 @@ from typing import Any
 from _browser_table import SHOTS, assert_in_viewport, shot
 from _server_process import ServerProcess
 from test_browser import Pages, SeatPage, browser, new_page, play, server  # noqa: F401 - pytest fixtures
-from test_browser_table import click_and_wait, until_turn
+from test_browser_table import assert_no_source_tag, click_and_wait, until_turn
 
 PHONE = {"width": 390, "height": 844}
 TO_ACT = ("#scoreboard", "#felt", "#trick", "#turn", "#timer-left", "#hand button.card")
@@ -52,6 +52,7 @@ def test_on_a_phone_the_bidding_of_both_rounds_fits_on_one_screen(new_page: Page
     boxes = assert_in_viewport(page, *TO_ACT, "#choices button")
     assert boxes["#choices button"]["count"] >= 3  # pass, order up, alone (and the hint)
     assert page.locator("#upcard .card").is_visible()
+    assert_no_source_tag(page, "the phone while bidding")
     record("bidding, round one", boxes)
     shot(page, "phone-bidding")
     # Round two offers the most choices (each suit, each alone): North passes round one
@@ -86,6 +87,7 @@ def test_on_a_phone_the_play_and_the_result_fit_on_one_screen(new_page: Pages, s
     shown = play({"N": north}, random.Random(9), stop=trick_on_table)
     assert shown["status"] == "playing"
     boxes = assert_in_viewport(page, *TO_ACT, "#hand button.card.legal", "#trick .played")
+    assert_no_source_tag(page, "the phone during the play")
     record("play", boxes)
     shot(page, "phone-play")
 

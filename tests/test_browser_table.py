@@ -32,10 +32,16 @@ def visible_text(page: Any) -> str:
     return text
 
 
+STRAY = re.compile(r"\b(null|undefined|NaN)\b|\[object Object\]")
+"""What a script prints where a value was missing."""
+
+
 def assert_no_source_tag(page: Any, where: str) -> None:
+    """No source tag in what the page shows (and no value a script failed to fill)."""
     text = visible_text(page)
-    found = SOURCE_TAG.search(text)
-    assert found is None, f"{where}: a source tag {found.group(0)!r} is shown: ...{text[max(0, found.start() - 80):found.end() + 40]}..."
+    for pattern in (SOURCE_TAG, STRAY):
+        found = pattern.search(text)
+        assert found is None, f"{where}: {found.group(0)!r} is shown: ...{text[max(0, found.start() - 80):found.end() + 40]}..."
 
 
 def assert_axe_clean(page: Any, where: str) -> None:
@@ -225,6 +231,7 @@ def test_the_hand_is_in_the_cores_order_with_both_bowers_among_trump_and_the_pla
     looks = page.eval_on_selector_all("#hand button.card", "bs => bs.map(b => { const s = getComputedStyle(b); "
                                       "return [s.opacity, s.filter, s.transform, b.classList.contains('legal')]; })")
     assert all(o == "1" and f == "none" and t == "none" and not legal for o, f, t, legal in looks), looks
+    assert_no_source_tag(page, "the table while bidding")
     shot(page, "bidding")
     order = page.locator("#choices button.call", has=page.locator(".label", has_text=re.compile(r"^accept .* as trump$")))
     click_and_wait(north, order)

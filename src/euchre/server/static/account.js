@@ -40,4 +40,4 @@ $('public').addEventListener('change', async () => {
   }
 });
 
-api('/api/me').then((me) => show(me.account), () => show(null));
+api('/api/me').then((me) => show(me.account), (e) => { show(null); $('error').textContent = e.message; });

@@ -465,6 +465,7 @@ function renderCentre(state, held) {
   for (const pos of ALL_POSITIONS) $("slot-" + pos).replaceChildren();
   const trickBox = $("trick");
   trickBox.classList.toggle("held", Boolean(held));
+  trickBox.classList.toggle("no-game", !game);
   if (!game) {
     up.append(el("div", { class: "centre-note", text: state.status === "lobby" ? "The cards are dealt when the game starts." : "" }));
     return;
@@ -485,8 +486,8 @@ function renderCentre(state, held) {
       const short = { up: "Upcard", taken: "Taken up", turned_down: "Turned down" }[hand.upcard_state];
       up.append(cardNode(hand.upcard, { size: "trick", label: fate + ": " + hand.upcard.name,
         extraClass: hand.upcard_state === "turned_down" ? "turned" : "" }),
-        el("div", { class: "caption", "aria-hidden": "true", text: short }),
-        short === fate ? null : el("div", { class: "visually-hidden", text: fate }));
+        el("div", { class: "caption", "aria-hidden": "true", text: short }));
+      if (short !== fate) up.append(el("div", { class: "visually-hidden", text: fate }));
     }
   } else if (held) {
     up.append(el("div", { class: "won-label", text: "Won by " + TITLES[held.trick.winner] }));
@@ -555,9 +556,9 @@ function tickTimer() {
   box.hidden = false;
   box.classList.toggle("urgent", left <= 10);
   box.classList.toggle("mine", Boolean(mine));
-  const time = left >= 100 ? Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0") + " minutes" : plural(left, "second");
-  box.textContent = (mine ? "You have " : seatName(state, turn) + " has ") + time +
-    " left for this move" + (mine ? "; then a bot plays it for you." : ".");
+  const time = left >= 100 ? Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0") : plural(left, "second");
+  box.replaceChildren((mine ? "You have " : seatName(state, turn) + " has ") + time + " left for this move",
+    el("span", { class: "timer-tail", text: mine ? "; then a bot plays it for you." : "." }));
 }
 setInterval(tickTimer, 250);
 
@@ -609,7 +610,19 @@ function renderHand(state) {
 
 function renderChoices(state) {
   const box = $("choices");
+  // A keyboard user's place among the choices is kept across states.
+  const active = document.activeElement;
+  const focused = active && box.contains(active) ? active.dataset.action || active.id || "first" : null;
   box.replaceChildren();
+  renderChoiceButtons(state, box);
+  if (focused) {
+    const again = box.querySelector('[data-action="' + focused + '"]') || (focused === "hint-button" ? $("hint-button") : null) ||
+      box.querySelector("button") || ($("hand").querySelector("button.legal"));
+    if (again) again.focus();
+  }
+}
+
+function renderChoiceButtons(state, box) {
   if (!state.game || state.status !== "playing") return;
   const legal = state.game.legal;
   if (legal.length === 1 && legal[0].action === "stand") {
@@ -625,7 +638,7 @@ function renderChoices(state) {
   }
   const calls = legal.filter((a) => a.kind === "call");
   for (const choice of calls) {
-    box.append(el("button", { type: "button", class: "call", onclick: () => act(choice.action) },
+    box.append(el("button", { type: "button", class: "call", "data-action": choice.action, onclick: () => act(choice.action) },
       el("span", { class: "label", text: choice.label }), el("span", { class: "words", text: "“" + choice.words + "”" })));
   }
   if (!calls.length && legal.length) {
@@ -730,8 +743,7 @@ function linkRow(title, url, seat) {
   const id = "link-" + seat;
   const input = el("input", { type: "text", id: id, readonly: true, value: url, class: "link-text" });
   const row = el("li", { "data-seat": seat }, el("label", { for: id, text: title }), " ", input, " ",
-    el("button", { type: "button", class: "copy", "aria-label": "Copy the link of " + title, onclick: (event) => copyLink(input, event.currentTarget, title) }, "Copy"),
-    " ", el("a", { href: url, class: "open-link", text: "link" }));
+    el("button", { type: "button", class: "copy", "aria-label": "Copy the link of " + title, onclick: (event) => copyLink(input, event.currentTarget, title) }, "Copy"));
   row.dataset.key = seat + ":" + title;
   return row;
 }

@@ -174,7 +174,8 @@ function render(data) {
   $('status').textContent = data.is_over ? 'The event is over.' : open ? `Waiting for ${open} result(s): ${data.open.join(', ')}.`
     : data.can_next ? 'Every result is in: seat the next round.' : '';
   $('tables').replaceChildren(...data.tables.map(tableCard));
-  $('bracket').replaceChildren(data.bracket.length ? bracketView(data) : el('p', { class: 'about' }, 'No bracket in this format.'));
+  $('bracket-section').hidden = !data.bracket.length;
+  if (data.bracket.length) $('bracket').replaceChildren(bracketView(data));
   $('standings').replaceChildren(standingsTable(data));
   tick();
 }

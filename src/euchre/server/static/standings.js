@@ -26,6 +26,7 @@ function render(data) {
   $('title').textContent = data.title;
   $('round').textContent = data.is_over ? 'Final standings' : roundLine(data);
   $('standings').replaceChildren(standingsTable(data));
+  $('tables-section').hidden = !data.tables.length;
   $('tables').replaceChildren(...data.tables.map(tableCard));
   $('bracket-section').hidden = !data.bracket.length;
   if (data.bracket.length) $('bracket').replaceChildren(bracketView(data));
