@@ -109,10 +109,13 @@ async def logout(request: Request) -> Response:
 
 
 async def me(request: Request) -> Response:
-    """``GET /api/me``: the account logged in (401 ``not_logged_in``). ``POST /api/me``
-    ``{"public": bool}``: make the player's page public or private."""
+    """``GET /api/me``: ``{"account": the account logged in, or null}``. ``POST /api/me``
+    ``{"public": bool}``: make the player's page public or private (401
+    ``not_logged_in`` without a login)."""
     account = await current(request)
     if account is None:
+        if request.method == "GET":
+            return JSONResponse({"account": None})
         return error(401, "not_logged_in", "log in first")
     if request.method == "POST":
         body = await json_body(request, BODY_BYTES)

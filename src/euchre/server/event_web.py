@@ -179,7 +179,8 @@ def spec_from_request(body: Any, name: str) -> tuple[EventSpec, int | None]:
             rule_args, option_args, target, rules.to_dict(),
             HouseScoring(march[0] if march else None, march[1] if march else None, lone_euchred),
             None if tiebreaks is None else tuple(tiebreaks), duplicate,
-            seed if seed is not None else secrets.randbelow(1_000_000), " ".join(title.split()))
+            seed if seed is not None else secrets.randbelow(1_000_000),
+            " ".join(title.split()) or ("Euchre evening" if fmt == PROGRESSIVE else "Euchre tournament"))
     except EuchreError as exc:
         raise EventWebError(400, "bad_event", str(exc)) from None
     return spec, minutes
