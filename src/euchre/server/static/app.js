@@ -295,7 +295,6 @@ function render(state, held) {
   const hand = game ? game.hand : null;
   const me = state.you.seat;
   const over = state.status === "over";
-  document.body.classList.toggle("at-table", true);
   renderNotices(state);
   renderScore(state);
   renderSeats(state, held);

@@ -63,8 +63,3 @@ export function plural(n, word, many) {
   return n + " " + (n === 1 ? word : many || word + "s");
 }
 
-// "A, B and C".
-export function listWords(items) {
-  if (items.length <= 1) return items.join("");
-  return items.slice(0, -1).join(", ") + " and " + items[items.length - 1];
-}
