@@ -12,6 +12,8 @@ voids shown in play (a player who did not follow suit holds none of the led suit
 
 from __future__ import annotations
 
+import dataclasses
+
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -266,6 +268,19 @@ def view_of(state: HandState, seat: int, score: Sequence[int] | None = None) -> 
         claim_log=state.claim_log,
         exposed=tuple([tuple(cards_of(m)) for m in state.exposed]) if any(state.exposed) else (),
     )
+
+
+def public_view_of(state: HandState, score: Sequence[int] | None = None) -> PlayerView:
+    """What every seat of the table sees, for a spectator: the view of the eldest hand
+    (never the dealer) with that seat's own cards, discard and choices taken out, and
+    every discard and every card given face down hidden (``call_for_best``: the eldest
+    may be the one who gives or, defending alone, discards).
+
+    Raises:
+        as :func:`view_of`.
+    """
+    view = view_of(state, state.table.eldest(state.dealer), score)
+    return dataclasses.replace(view, hand=(), discard=-1, history=_seen_history(state, -1), legal=())
 
 
 def _seen_history(state: HandState, seat: int) -> tuple[tuple[int, int], ...]:

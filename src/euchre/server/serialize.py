@@ -59,7 +59,7 @@ from euchre.core.counters import counters
 from euchre.core.game import Game, bridge_team
 from euchre.core.hand import HandState, Phase
 from euchre.core.seats import FOUR_HANDED, Table
-from euchre.core.views import PlayerView, view_of
+from euchre.core.views import PlayerView, public_view_of, view_of
 from euchre.core.words import (
     claim_outcome,
     claim_round_length,
@@ -371,9 +371,9 @@ def _legal_json(view: PlayerView, cache: StateCache | None = None) -> list[Any]:
 
 
 def public_view(hand: HandState, score: tuple[int, ...] | list[int]) -> PlayerView:
-    """The view a spectator's state is built from: that of the seat left of the dealer
-    (never the dealer, so no discard is in it). Only its public fields may be shown."""
-    return view_of(hand, hand.table.eldest(hand.dealer), tuple(int(x) for x in score))
+    """The view a spectator's state is built from (:func:`euchre.core.views.public_view_of`:
+    what every seat sees, no seat's own cards, discards or cards given face down)."""
+    return public_view_of(hand, tuple(int(x) for x in score))
 
 
 def hand_json(hand: HandState, score: tuple[int, ...] | list[int], viewer: int | None,
