@@ -16,7 +16,6 @@ from euchre.core.game import Game
 from euchre.core.presets import preset
 from euchre.core.records import loads
 from euchre.server.history import hand_history, replay_json
-from euchre.server.table import game_seed
 from test_server import SEATS, Peer, create, live, running
 
 
@@ -117,9 +116,9 @@ def _play_out(peers: dict[str, Peer], rng: random.Random, number: int = 1) -> di
 
 
 def test_a_rematch_plays_a_new_game_at_the_same_table_with_its_own_record(tmp_path: Path) -> None:
-    """Game over: the host's rematch starts game 2 (the same seats, a seed derived from the
-    table's), the first game's record stays available as game 1, each record replays
-    with its own seed; a rematch before the end or by another seat is refused."""
+    """Game over: the host's rematch starts game 2 (the same seats, a fresh secret seed),
+    the first game's record stays available as game 1, each record replays with its own
+    seed; a rematch before the end or by another seat is refused."""
     with running(tmp_path / "t.db") as client:
         made = create(client, seed=21, target=2, host="N")
         peers = {s: Peer(client, made["seats"][s]) for s in ("N", "S")}
@@ -144,7 +143,7 @@ def test_a_rematch_plays_a_new_game_at_the_same_table_with_its_own_record(tmp_pa
         assert client.get(f"/api/tables/{made['table']}/record.json?game=x").status_code == 400
         _play_out(peers, random.Random(2), 2)
         game2, _ = loads(client.get(f"/api/tables/{made['table']}/record.json?game=2").text)
-        assert game2.seed == game_seed(21, 2) != 21 and game2.is_over
+        assert game2.is_over and game2.seed != 21
         assert client.get(f"/api/tables/{made['table']}/record.json").text == \
             client.get(f"/api/tables/{made['table']}/record.json?game=2").text
     with running(tmp_path / "t.db") as client:  # a restarted server replays both games and the rematch
@@ -208,3 +207,25 @@ def test_the_replay_endpoint_is_for_finished_games_only(tmp_path: Path) -> None:
         reply = client.get(url)
         assert reply.status_code == 200 and reply.json()["game"] == 1 and reply.json()["hands"]
         assert client.get(url + "?game=2").status_code == 404
+
+
+def test_regression_a_rematch_could_be_dealt_by_anyone_who_read_the_first_record(tmp_path: Path) -> None:
+    """A tester's finding: the rematch's seed was derived from the table's seed, which the
+    first game's record gives: anyone could deal game 2. It is now a fresh secret seed
+    (in the server's log only): two tables with the same seed get different rematches."""
+    games = []
+    for name in ("a", "b"):
+        with running(tmp_path / f"{name}.db") as client:
+            made = create(client, seed=21, target=1, host="N")
+            peers = {"N": Peer(client, made["seats"]["N"])}
+            peers["N"].send(type="start")
+            _play_out(peers, random.Random(1))
+            peers["N"].send(type="rematch", id="r")
+            assert _answer(peers["N"])["type"] == "ack"
+            table = live(client, made["table"])
+            assert table.game is not None
+            games.append(table.game.hand.deal_hands)
+            record, _ = loads(client.get(f"/api/tables/{made['table']}/record.json?game=1").text)
+            assert record.seed == 21
+            assert Game(record.rules, 21).hand.deal_hands != table.game.hand.deal_hands
+    assert games[0] != games[1]

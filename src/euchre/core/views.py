@@ -13,7 +13,6 @@ voids shown in play (a player who did not follow suit holds none of the led suit
 from __future__ import annotations
 
 import dataclasses
-
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass

@@ -18,9 +18,9 @@ worker processes (:mod:`euchre.server.search`), never in the event loop's proces
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import logging
 import re
+import secrets
 import time
 from collections import deque
 from collections.abc import Callable
@@ -52,14 +52,6 @@ from euchre.server.storage import EventRow, StorageError, Store, TableRow
 from euchre.server.writer import EventWriter
 
 log = logging.getLogger("euchre.server")
-
-def game_seed(seed: int, number: int) -> int:
-    """The seed of the ``number``-th game at a table (from 1) whose seed is ``seed``: the
-    table's own for the first, a seed derived from it for each rematch."""
-    if number == 1:
-        return seed
-    return int.from_bytes(hashlib.sha256(f"rematch:{seed}:{number}".encode()).digest()[:8], "big") >> 2
-
 
 _BOT_WORDS = frozenset({"bot", "bots", "robot", "computer", "cpu", "ai", *PLAYER_LEVELS})
 """Words a person's name may not hold: they would pass him off as a bot."""
@@ -184,7 +176,9 @@ class LiveTable:
             if self.status != "over" or self.game is None:
                 raise ValueError("a rematch needs a game that is over")
             self.past_games.append(self.game)
-            self.game = Game(self.rules, game_seed(self.row.seed, len(self.past_games) + 1))
+            # A fresh secret seed, kept in the log (a seed derived from the table's would
+            # let anyone who read the first game's record deal the next).
+            self.game = Game(self.rules, int(data["seed"]))
             self.status = "playing"
         elif kind == "claim":
             if self.status != "lobby" or seat is None or self.kinds[seat] != "open":
@@ -459,7 +453,8 @@ class LiveTable:
             self._check_host(conn.seat, "start a rematch", ref)
             if self.status != "over":
                 raise ProtocolError("not_over", "a rematch is for when the game is over", ref)
-            await self._commit("rematch", conn.seat, {"game": len(self.past_games) + 2})
+            seed = secrets.randbelow(2**62)  # never derived from anything a client has seen
+            await self._commit("rematch", conn.seat, {"game": len(self.past_games) + 2, "seed": seed})
             conn.post({"type": "ack", "id": ref, "seq": self.seq})
             self._broadcast()
 
