@@ -101,6 +101,7 @@ def test_an_evening_of_twenty_players_on_five_tables_with_bots_filling_in(tmp_pa
         record = client.get(f"/api/tables/{online['table']}/record.json")
         game, names = loads(record.text)
         assert names == ["P5", "P6", "P7", "P8"]
+        assert "NESW"[game.setup.first_dealer] == table_of(view, "1.2")["dealer"]  # the seating's first dealer deals
         ns, ew = game.score  # every player records his side's points (no house twists)
         assert r2["totals"] == [ns, ew, ns, ew]
         assert r2["winner"] == ("N-S" if ns > ew else "E-W" if ew > ns else r2["winner"])

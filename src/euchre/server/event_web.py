@@ -438,9 +438,14 @@ class EventWeb:
         table whose key has a result already (entered by the organiser) is only marked.
         Returns the results taken."""
         rows = await anyio.to_thread.run_sync(self._online_rows, name)
+        waiting = {key: row for key, row in rows.items() if not row[2]}
+        if not waiting:
+            return 0
+        still_open = {k for k, _, _ in self.open_keys(await self.load(name))}
         taken = 0
-        for key, (table_id, seats, collected) in rows.items():
-            if collected:
+        for key, (table_id, seats, _) in waiting.items():
+            if key not in still_open:  # its result was typed, or the round moved on: nothing to wait for
+                await anyio.to_thread.run_sync(self._mark_collected, name, key)
                 continue
             table = await self.hub.get(table_id)
             if table is None or table.status != "over" or table.game is None:

@@ -70,6 +70,7 @@ class WebServices:
         self.register_rate, self.register_burst = 20 / 3600, 20
         self.clock: Any = None  # the rate limiters' clock (None: time.monotonic)
         self._task: asyncio.Task[None] | None = None
+        self._recorded: dict[str, int] = {}  # per table, its games known to be recorded
 
     def allow(self, kind: str, key: str) -> bool:
         """Take one attempt of ``kind`` (``login``, ``register``) for ``key`` (a client
@@ -142,11 +143,12 @@ class WebServices:
         """Record (and rate) the table's finished games not yet recorded; returns how
         many."""
         finished = len(table.past_games) + (1 if table.status == "over" and table.game is not None else 0)
-        if not finished:
+        if finished <= self._recorded.get(table.id, 0):
             return 0
         done = await anyio.to_thread.run_sync(self.ratings.recorded_games, table.id)
         todo = [n for n in range(1, finished + 1) if n not in done]
         if not todo:
+            self._recorded[table.id] = finished
             return 0
         owners = await anyio.to_thread.run_sync(self.accounts.seat_accounts, table.id)
         seats = []
@@ -161,6 +163,7 @@ class WebServices:
         for number in todo:
             game = table.finished_game(number)
             count += await anyio.to_thread.run_sync(self.ratings.record, table.id, number, game, table.row.preset, seats)
+        self._recorded[table.id] = finished
         return count
 
     async def seat_opened(self, cookie: str, table_id: str, seat_letter: str) -> None:
