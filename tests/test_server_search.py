@@ -100,3 +100,55 @@ def test_a_hint_beyond_the_queue_is_refused_at_once() -> None:
     finally:
         pool.close()
     assert set(values) == set(view.legal) and pool.pending == 0
+
+
+def _die() -> None:
+    os._exit(3)
+
+
+def test_regression_a_dead_worker_no_longer_stops_every_search() -> None:
+    """A tester's finding: one search worker killed left the pool broken for good (every
+    expert table stuck, hints never answered). The pool is now replaced and the job tried
+    again; a job that kills its worker every time fails with the error, and the pool
+    after it works."""
+    import concurrent.futures.process
+    import signal
+
+    pool = SearchPool(workers=1, queue=4)
+    try:
+        async def go() -> None:
+            pid = await pool.run(os.getpid)
+            os.kill(pid, signal.SIGKILL)
+            await asyncio.sleep(0.5)
+            assert await pool.run(os.getpid) != pid  # a new worker answered
+            with pytest.raises(concurrent.futures.process.BrokenProcessPool):
+                await pool.run(_die)
+            assert await pool.run(int, "7") == 7
+
+        asyncio.run(go())
+    finally:
+        pool.close()
+
+
+def test_regression_workers_end_when_the_server_is_killed(tmp_path: object) -> None:
+    """A tester's finding: after a kill -9 of the server its search workers stayed,
+    orphaned, for good. A worker now ends within seconds once its parent is gone."""
+    import subprocess
+    import sys
+
+    script = ("import asyncio, os\n"
+              "from euchre.server.search import SearchPool\n"
+              "pool = SearchPool(workers=1, queue=2)\n"
+              "print(asyncio.run(pool.run(os.getpid)), flush=True)\n"
+              "os._exit(0)\n")  # like a kill: no clean-up runs
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    worker = int(done.stdout.split()[-1])
+    deadline = time.monotonic() + 15
+    while time.monotonic() < deadline:
+        try:
+            os.kill(worker, 0)
+        except ProcessLookupError:
+            return
+        time.sleep(0.2)
+    os.kill(worker, 9)
+    raise AssertionError("the orphaned search worker is still running")

@@ -402,6 +402,9 @@ class _Session:
             await table.hint(conn, ref)
         except ProtocolError as exc:
             conn.post(exc.event())
+        except Exception:  # never leave the player without an answer
+            log.exception("table %s: a hint failed", table.id)
+            conn.post(ProtocolError("busy", "the hint could not be computed; ask again in a moment", ref).event())
         finally:
             conn.hinting = False
 

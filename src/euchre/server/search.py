@@ -19,8 +19,13 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import concurrent.futures.process
+import logging
 import multiprocessing
+import os
 import random
+import threading
+import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -30,16 +35,26 @@ from euchre.core.actions import Action
 from euchre.core.views import PlayerView
 
 T = TypeVar("T")
+log = logging.getLogger("euchre.server")
 
 
 class SearchBusy(Exception):
     """The pool already holds as many jobs as its queue allows; ask again later."""
 
 
-def _warm_up() -> None:
-    """A worker's start: import the bots and solve one hand, which loads the solver's
-    compiled kernel (numba's on-disk cache, or a compile), so that the first job does
-    not pay for it."""
+def _watch_parent(parent: int) -> None:
+    """In a worker: end the process once the server that started it is gone (killed, or
+    stopped while a job ran): a worker whose parent died would otherwise wait for ever."""
+    while os.getppid() == parent:
+        time.sleep(1.0)
+    os._exit(0)
+
+
+def _warm_up(parent: int) -> None:
+    """A worker's start: watch the server process (:func:`_watch_parent`), import the
+    bots and solve one hand, which loads the solver's compiled kernel (numba's on-disk
+    cache, or a compile), so that the first job does not pay for it."""
+    threading.Thread(target=_watch_parent, args=(parent,), daemon=True, name="euchre-watch-parent").start()
     from euchre.bots import advice  # noqa: F401 - imported for its cost, here
     from euchre.core import HandState, Phase, preset
     from euchre.solver import analyse
@@ -91,7 +106,8 @@ class SearchPool:
         """Make the pool and start every worker (blocking: a process is started per job
         submitted while none is idle, so one small job per worker starts them all)."""
         pool = concurrent.futures.ProcessPoolExecutor(
-            max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"), initializer=_warm_up)
+            max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"), initializer=_warm_up,
+            initargs=(os.getpid(),))
         for _ in range(self.workers):
             pool.submit(int)
         return pool
@@ -109,11 +125,27 @@ class SearchPool:
 
     async def run(self, job: Callable[..., T], *args: Any) -> T:
         """Run ``job(*args)`` in a worker process (``job`` and its arguments picklable)
-        and wait for it; it counts against the queue while it waits and runs."""
+        and wait for it; it counts against the queue while it waits and runs. A pool
+        broken by a worker that died (killed, out of memory) is replaced, and the job
+        tried once more in the new one.
+
+        Raises:
+            whatever the job raised; BrokenProcessPool when the new pool breaks too.
+        """
         self.pending += 1
         try:
-            pool = await self._pool()
-            return await asyncio.get_running_loop().run_in_executor(pool, job, *args)
+            for attempt in (1, 2):
+                pool = await self._pool()
+                try:
+                    return await asyncio.get_running_loop().run_in_executor(pool, job, *args)
+                except concurrent.futures.process.BrokenProcessPool:
+                    log.warning("a search worker died; starting the search workers again")
+                    if self._executor is pool:
+                        self._stop(pool)
+                        self._executor = None
+                    if attempt == 2:
+                        raise
+            raise AssertionError("unreachable")  # pragma: no cover
         finally:
             self.pending -= 1
 
@@ -138,8 +170,17 @@ class SearchPool:
         code, after = await self.run(_choose_job, bot, view)
         return Action(code), after
 
+    @staticmethod
+    def _stop(pool: concurrent.futures.ProcessPoolExecutor) -> None:
+        """Shut ``pool`` down and end its processes now (a job in progress is abandoned)."""
+        processes = list(getattr(pool, "_processes", {}).values())  # the executor keeps no public list
+        pool.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            if process.is_alive():
+                process.terminate()
+
     def close(self) -> None:
-        """Stop the workers (jobs still queued are cancelled)."""
+        """Stop the workers (jobs still queued are cancelled, a job in progress ended)."""
         if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._stop(self._executor)
             self._executor = None

@@ -491,6 +491,9 @@ class LiveTable:
                 values = await self.search.hint(view, f"hint:{self.id}:{changed_at}")
             except SearchBusy:
                 raise ProtocolError("busy", "the server is busy with other hints; ask again in a moment", ref) from None
+            except Exception:  # a worker that died twice, a bug in the search: the player hears of it
+                log.exception("table %s: a hint failed", self.id)
+                raise ProtocolError("busy", "the hint could not be computed; ask again in a moment", ref) from None
             ranked = [{"action": action_text(a), "value": round(v, 3)}
                       for a, v in sorted(values.items(), key=lambda item: -item[1])]
             self._hint_cache = (seat, changed_at, ranked)
