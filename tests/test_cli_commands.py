@@ -22,7 +22,8 @@ from euchre.core.errors import EuchreTypeError, EuchreValueError
 from euchre.core.explain import rules_in_words
 from euchre.core.presets import PLAYABLE_PRESETS
 from euchre.core.records import loads
-from euchre.core.views import PlayerView
+from euchre.core.state import Phase
+from euchre.core.views import PlayerView, view_of
 from test_cli import run, scripted
 
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -66,6 +67,45 @@ def test_undo_takes_the_game_and_the_bots_back_to_the_last_decision() -> None:
     assert _history(taken_back) == _history(straight) and taken_back.score == straight.score
     # A take-back at the very first decision changes nothing (there is none before it).
     assert _history(_play(["undo", -1])) == _history(straight)
+
+
+class PlannedWithPlayTakenForHim(Planned):
+    """A person whose cards are all played for him (like ``--auto-play`` or a revoke
+    question in table mode answered by itself): only his bids and discards are asked."""
+
+    def asks(self, view: PlayerView) -> bool:
+        return view.phase != Phase.PLAY
+
+    def choose(self, view: PlayerView) -> Action:
+        return view.legal[0] if not self.asks(view) else super().choose(view)
+
+
+def _play_auto(plan: list[int | str], seed: int) -> Game:
+    game = Game(preset("modern-standard").replace(game_target=3), seed)
+    players: list[Chooser] = [make_bot("intermediate", seed * 4 + s) for s in range(4)]
+    players[2] = PlannedWithPlayTakenForHim(plan)
+    run_table(game, players, Narrator(make_console(record_width=100)), undo_seat=2)
+    return game
+
+
+def test_undo_was_stuck_on_a_decision_taken_for_the_person() -> None:
+    """Regression: a decision taken for the person (a card played for him) was kept as a
+    point to take back to, so "undo" went back to it, it was taken for him again and he
+    could never reach his own last decision. Now "undo" at his second decision goes
+    back to his first, across the cards played for him in between: the game goes on as
+    one in which he chose the last action there from the start."""
+    tried = 0
+    for seed in range(1, 40):
+        plain = _play_auto([0], seed)
+        hands = plain.finished_hands
+        # Only a seed whose first hand has cards played between his first two decisions.
+        if len(hands) < 2 or not any(Action(a).is_play for s, a in hands[0].history if s == 2):
+            continue
+        tried += 1
+        assert _history(_play_auto([0, "undo", -1], seed)) == _history(_play_auto([-1], seed)), seed
+        if tried == 3:
+            break
+    assert tried == 3
 
 
 def test_game_restore_is_in_place_and_checked() -> None:
@@ -146,6 +186,32 @@ def test_auto_play_plays_the_only_legal_card(capsys: pytest.CaptureFixture[str],
     assert "played for you" not in out
 
 
+def test_auto_play_never_played_the_last_card() -> None:
+    """Regression: ``--auto-play`` played a forced card for the person except his last
+    one, which he still had to type. Every card he must play is played for him, the
+    last one of a hand included; with a choice of cards, or without the flag, he is asked."""
+    from euchre.cli.prompts import HumanPlayer
+
+    game = Game(preset("modern-standard"), 11)
+    console = make_console(record_width=100)
+    auto = HumanPlayer(game, console, Narrator(console), lambda prompt: "", auto_play=True)
+    asked = HumanPlayer(game, console, Narrator(console), lambda prompt: "")
+    bots = [make_bot("beginner", s) for s in range(4)]
+    last_cards = 0
+    while not game.is_over and len(game.finished_hands) < 3:
+        hand = game.hand
+        seat = hand.turn
+        view = view_of(hand, seat, game.score)
+        if view.phase == Phase.PLAY and len(view.hand) == 1:
+            last_cards += 1
+            assert auto.automatic(view) == view.legal[0] and not auto.asks(view)
+            assert asked.asks(view)
+        elif view.phase == Phase.PLAY and len(view.legal) > 1:
+            assert auto.asks(view)
+        game.apply(bots[seat].choose(view))
+    assert last_cards >= 12  # four seats' last cards in each of three hands, at least
+
+
 def _cycling() -> Iterator[str]:
     k = 0
     while True:
@@ -200,6 +266,36 @@ def test_no_stats_keeps_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[st
     assert code == 0 and "No finished game yet" in out
 
 
+def test_stats_crashed_on_a_damaged_line_or_an_unknown_preset(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regressions: ``euchre stats`` made the data directory only to read it; a line of the
+    file not as the program writes it (NULL or text in a count, an empty rules title)
+    raised out of it; ``--preset`` with an empty title's line raised IndexError and an
+    unknown preset was taken as "no game yet". Now: nothing is made, damaged lines are
+    left out and counted, an unknown preset is an error naming the presets."""
+    from euchre.cli.stats import record_game
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    code, out, _ = run(capsys, "stats")
+    assert code == 0 and "No finished game yet" in out and not (tmp_path / "data").exists()
+    code, _, err = run(capsys, "stats", "--preset", "no-such-preset")
+    assert code != 0 and "no such preset" in err and "modern-standard" in err
+    game = Game(preset("modern-standard").replace(game_target=2), 8)
+    bots = [make_bot("beginner", s) for s in range(4)]
+    while not game.is_over:
+        game.apply(bots[game.turn].choose(view_of(game.hand, game.turn, game.score)))
+    assert record_game(game, 2, "modern-standard", "beginner")
+    db = tmp_path / "data" / "euchre" / "stats.sqlite3"
+    with sqlite3.connect(db) as con:
+        con.execute("INSERT INTO game SELECT NULL, finished_at, '', bots, seat, won, points_for, points_against, "
+                    "called, made, euchred, euchres, alone, alone_made, alone_marched, hands FROM game")
+        con.execute("INSERT INTO game SELECT NULL, finished_at, rules, bots, seat, won, 'many', points_against, "
+                    "called, made, euchred, euchres, alone, alone_made, alone_marched, hands FROM game WHERE id = 1")
+    code, out, _ = run(capsys, "stats", "--preset", "modern-standard")
+    assert code == 0 and "1 damaged line(s)" in out and "modern-standard, beginner bots: 1 game, won" in out
+    assert f"points: {game.score[0]} for, {game.score[1]} against" in out
+
+
 def test_side_record_counts_calls_euchres_and_lone_hands_from_the_results() -> None:
     """Against an independent count over the hands' results: a call is made when the
     makers scored, a euchre when the defenders did; points are the sides' scores."""
@@ -246,3 +342,26 @@ def test_version(capsys: pytest.CaptureFixture[str]) -> None:
 
     code, out, _ = run(capsys, "--version")
     assert code == 0 and out.strip() == f"euchre {version('euchre')}"
+
+
+def test_save_at_play_again_with_a_null_byte_was_a_traceback(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    """Regression: "save FILE" typed at "Play again?" skipped the checks of a typed line,
+    so a null byte in the name raised ValueError out of the program, an escape sequence
+    was echoed, ``~`` was not expanded and the messages spoke of "--save". Each is now
+    answered on one line and the question asked again; ``~`` is the home directory."""
+    from euchre.cli.play import _play_again
+
+    monkeypatch.setenv("HOME", str(tmp_path))
+    game = Game(preset("modern-standard").replace(game_target=1), 4)
+    while not game.is_over:
+        game.apply(game.legal_actions()[0])
+    console = make_console(record_width=200)
+    answers = iter(["save a\x00b.json", "save \x1b[2Jx.json", "save nowhere/x.json", "save ~/kept.json", "n"])
+    assert _play_again(console, lambda prompt: next(answers), game, ["N", "E", "S", "W"]) is False
+    out = capsys.readouterr().out
+    assert "control or escape" in out and "\x1b" not in out
+    assert "save nowhere/x.json: the directory nowhere does not exist" in out and "--save" not in out
+    kept = tmp_path / "kept.json"
+    assert kept.is_file() and loads(kept.read_text(encoding="utf-8"))[0].finished_hands[-1].history \
+        == game.finished_hands[-1].history

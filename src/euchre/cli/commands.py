@@ -77,8 +77,8 @@ def save_now(game: Game, names: list[str], console: Console, path_text: str) -> 
     """Write the record of the game so far to ``path_text`` (EGN when it ends in
     ``.egn``, else our JSON record) and say where, or why not; never raises."""
     try:
-        path = check_save_path(path_text.strip())
-        saver = RecordSaver(path, names, console, game.rules, "play")
+        path = check_save_path(path_text.strip(), "save")
+        saver = RecordSaver(path, names, console, game.rules, "play", "save")
     except EuchreError as exc:
         console.print(f"  Not saved: {clean(exc, 200)}", markup=False, style="bold")
         return
@@ -151,8 +151,10 @@ def summary_lines(game: Game, seat: int) -> list[str]:
     side = "you" if not game.table.mates[seat] else "your side"
     lines = [f"Hands played: {r.hands}. Points: {side} {r.points_for}, "
              f"{'the others' if game.table.individual else 'the opponents'} {r.points_against}."]
-    lines.append(f"Your calls: {r.called}, made {r.made}" + (f"; {side} euchred {r.euchred} time(s)" if r.euchred else "")
-                 + f". Euchres you defended to: {r.euchres}.")
+    were = "were" if side == "you" else "was"
+    lines.append(f"Your calls: {r.called}, made {r.made}"
+                 + (f"; {side} {were} euchred {r.euchred} time(s) as makers" if r.euchred else "")
+                 + f". You euchred the makers {r.euchres} time(s).")
     if r.alone:
         lines.append(f"Your lone hands: {r.alone}, made {r.alone_made}, all five tricks {r.alone_marched}.")
     return lines

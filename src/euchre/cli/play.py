@@ -15,6 +15,7 @@ from pathlib import Path
 from rich.console import Console
 
 from euchre.bots import make_bot
+from euchre.cli.choices import ChoiceError, check_line
 from euchre.cli.commands import save_now, summary_lines
 from euchre.cli.prompts import Hangup, HumanPlayer, QuitGame, make_reader, on_signal
 from euchre.cli.render import Narrator
@@ -104,9 +105,12 @@ def _play_again(console: Console, read: Callable[[str], str], game: Game, names:
     end of the input or for any answer but yes."""
     while True:
         try:
-            answer = read("Play again with the same rules? (y/n, or save FILE): ").strip()
+            answer = check_line(read("Play again with the same rules? (y/n, or save FILE): "))
         except EOFError:
             return False
+        except ChoiceError as exc:
+            console.print(f"  {exc}", markup=False, style="bold")
+            continue
         if answer.lower().startswith("save ") and answer[5:].strip():
             save_now(game, names, console, answer[5:].strip())
             continue

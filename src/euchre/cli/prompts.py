@@ -104,6 +104,25 @@ class HumanPlayer:
         self.show_full = False  # show the whole table at the next question (after an undo)
         self._sorted_told = -1  # the hand (index) in which the re-sorted hand was announced
 
+    def automatic(self, view: PlayerView) -> Action | None:
+        """The action taken for the person without asking him, or None when he is asked.
+
+        In table mode a card that did not follow suit is asked about before the trick is
+        quitted (so the question tells nothing); holding none of the suit, his card can
+        only stand, and nobody needs to ask him. With ``--auto-play`` a card he must play
+        (the only legal one, the last card included) is played for him.
+        """
+        if view.phase == Phase.REVOKE_CORRECTION and view.legal == (Action.LET_STAND,):
+            return Action.LET_STAND
+        if self.auto_play and view.phase == Phase.PLAY and len(view.legal) == 1 and view.legal[0].is_play:
+            return view.legal[0]
+        return None
+
+    def asks(self, view: PlayerView) -> bool:
+        """Whether :meth:`choose` will ask the person (the table keeps a point to take
+        back to only before a decision he makes himself)."""
+        return self.automatic(view) is None
+
     def choose(self, view: PlayerView) -> Action:
         """Ask for an action until a legal one is given.
 
@@ -111,18 +130,14 @@ class HumanPlayer:
             QuitGame: the person typed "quit" and confirmed it, or the input ended.
             TakeBack: the person typed "undo" (the table takes the game back).
         """
-        if view.phase == Phase.REVOKE_CORRECTION and view.legal == (Action.LET_STAND,):
-            # Table mode: every card that did not follow suit is asked about before the
-            # trick is quitted (so the question tells nothing); holding none of the suit,
-            # the person's card can only stand, and nobody needs to ask him.
-            return Action.LET_STAND
-        plays = [a for a in view.legal if a.is_play]
-        if self.auto_play and view.phase == Phase.PLAY and len(plays) == 1 and len(view.legal) == 1 and len(view.hand) > 1:
-            line = Text("You can play only ")
-            line.append_text(card_text(plays[0].card, view.rules.joker_card))
-            line.append(": played for you (--auto-play).")
-            self.console.print(line)
-            return plays[0]
+        automatic = self.automatic(view)
+        if automatic is not None:
+            if automatic.is_play:
+                line = Text("You can play only ")
+                line.append_text(card_text(automatic.card, view.rules.joker_card))
+                line.append(": played for you (--auto-play).")
+                self.console.print(line)
+            return automatic
         self._show(view, full=self.show_full)
         self.show_full = False
         while True:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from rich.console import Console
 
-from euchre.cli.text import clean
+from euchre.cli.text import clean, has_unsafe_chars
 from euchre.core.egn import dumps_egn, ruleset_from_rules
 from euchre.core.errors import EuchreError, RecordError
 from euchre.core.game import Game
@@ -25,17 +25,32 @@ EXIT_SAVE_FAILED = 2
 EXIT_INTERRUPTED = 130
 
 
-def check_save_path(save: str | None) -> Path | None:
+def check_save_path(save: str | None, what: str = "--save") -> Path | None:
+    """The file named by ``save`` (``~`` expanded), or None when there is none.
+
+    Args:
+        what: how the person gave it, for the messages (``--save``, or ``save`` typed
+            during the game).
+
+    Raises:
+        EuchreError: the name is empty or holds a control character, names a directory,
+            or its directory does not exist.
+    """
     if save is None:
         return None
     if not save.strip():
-        raise EuchreError("--save: the file name is empty")
+        raise EuchreError(f"{what}: the file name is empty")
+    if has_unsafe_chars(save):
+        raise EuchreError(f"{what}: the file name holds a control or escape character")
     shown = clean(save, 100)
-    path = Path(save)
-    if path.is_dir():
-        raise EuchreError(f"--save {shown}: is a directory")
-    if not path.parent.is_dir():
-        raise EuchreError(f"--save {shown}: the directory {clean(path.parent, 100)} does not exist")
+    path = Path(save).expanduser()
+    try:
+        if path.is_dir():
+            raise EuchreError(f"{what} {shown}: is a directory")
+        if not path.parent.is_dir():
+            raise EuchreError(f"{what} {shown}: the directory {clean(path.parent, 100)} does not exist")
+    except OSError as exc:  # a name too long for the system, and the like
+        raise EuchreError(f"{what} {shown}: {os_reason(exc)}") from None
     return path
 
 
@@ -54,7 +69,7 @@ class RecordSaver:
     """
 
     def __init__(self, path: Path | None, names: list[str], console: Console, rules: Rules,
-                 command: str = "play") -> None:
+                 command: str = "play", what: str = "--save") -> None:
         self.path = path
         self.names = names
         self.console = console
@@ -66,7 +81,7 @@ class RecordSaver:
             try:
                 ruleset_from_rules(rules)  # fail before play when EGN cannot hold these rules
             except RecordError as exc:
-                raise EuchreError(f"--save {clean(path, 100)}: EGN cannot record these rules ({exc}); "
+                raise EuchreError(f"{what} {clean(path, 100)}: EGN cannot record these rules ({exc}); "
                                   "use a .json file") from None
 
     def _write(self, game: Game) -> str | None:

@@ -141,7 +141,7 @@ def run_table(game: Game, players: list[Chooser], narrator: Narrator,
             started = index
         seat = hand.turn
         view = view_of(hand, seat, game.score)
-        if seat == undo_seat:
+        if seat == undo_seat and _asks(players[seat], view):
             checkpoints.append((game.copy(), [p if s == seat else copy.deepcopy(p) for s, p in enumerate(players)]))
         try:
             action = players[seat].choose(view)
@@ -164,6 +164,13 @@ def run_table(game: Game, players: list[Chooser], narrator: Narrator,
             if after_hand is not None:
                 after_hand(game)
     narrator.game_end(game)
+
+
+def _asks(chooser: Chooser, view: PlayerView) -> bool:
+    """Whether ``chooser`` asks its person for this decision (a chooser without an
+    ``asks`` method always does); a decision taken for him is no point to take back to."""
+    asks = getattr(chooser, "asks", None)
+    return True if asks is None else bool(asks(view))
 
 
 def bot_name(level: str) -> str:
