@@ -535,6 +535,25 @@ def test_fault4_sim_starts_no_more_workers_than_games_or_cpus(monkeypatch: pytes
     assert sim.worker_count(8, 100, cpus=16) == 8
 
 
+@pytest.mark.parametrize(("argv", "needle"), [
+    (["sim", "--games", "99999999999999"], "--games must be a whole number from 1 to 1,000,000"),
+    (["arena", "--deals", "1000001"], "--deals must be a whole number from 0 to 1,000,000"),
+    (["arena", "--deals", "0", "--games", "5000000"], "--games must be a whole number from 0 to 1,000,000"),
+    (["arena", "--deals", "1e3"], "invalid whole number"),
+    (["selfplay", "--out", "x.parquet", "--games", "2000000"], "--games must be a whole number from 1"),
+    (["selfplay", "--out", "x.parquet", "--max-hands", "0"], "--max-hands must be a whole number from 1"),
+    (["arena", "--preset", "openspiel", "--bots", "ismcts:2147483648,beginner"], "from 1 to 1,000,000"),
+    (["arena", "--preset", "openspiel", "--bots", "ismcts:\u00b2,beginner"], "write ismcts:N"),
+])
+def test_counts_were_unbounded(argv: list[str], needle: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Regression: ``sim --games`` and ``arena --deals`` took any number (a mistyped one
+    built a list of jobs that filled the memory), arena's counts were read by ``int``
+    (no digit check), and ``ismcts:2147483648`` reached OpenSpiel as a TypeError. Each is
+    now a one-line error before anything is played."""
+    code, _, err = run(capsys, *argv)
+    assert_one_line_error(code, err, needle)
+
+
 @pytest.mark.parametrize("delay", ["inf", "-inf", "1e308", "nan", "NaN", "-1", "61", "1e400", "abc", "١"])
 def test_fault5_watch_delay_must_be_finite_and_bounded(delay: str, capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "watch", f"--delay={delay}", "--target", "1")

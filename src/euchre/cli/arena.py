@@ -35,6 +35,7 @@ from euchre.analysis.duplicate import BotFactory, MatchRecord, run_matches
 from euchre.analysis.stats import mean_interval, wilson_interval
 from euchre.cli.sim import backend_argv, backend_from_args
 from euchre.cli.table import build_rules, rules_argv, rules_title
+from euchre.cli.text import check_count
 from euchre.core.errors import EuchreError
 from euchre.core.game import TIE
 from euchre.core.rules import Rules
@@ -256,8 +257,7 @@ def cmd_arena(args: argparse.Namespace, console: Console) -> int:
     rules = build_rules(args.preset, args.target, args.option, args.rule)
     bots = parse_bots(args.bots, rules)
     for name in ("deals", "games"):
-        if getattr(args, name) < 0:
-            raise EuchreError(f"--{name} must be 0 or more, not {getattr(args, name)}")
+        check_count(f"--{name}", getattr(args, name), 0)
     if args.deals + args.games == 0:
         raise EuchreError("nothing to play: give --deals N or --games N (at least 1)")
     backend = backend_from_args(args)

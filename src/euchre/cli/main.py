@@ -130,9 +130,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bots", default="intermediate,beginner", metavar="A,B[,C...]",
                    help="two levels, or more for a round robin; ismcts[:N] with --preset openspiel "
                         "(default intermediate,beginner)")
-    p.add_argument("--deals", type=int, default=1000, metavar="N", help="duplicate deals per pairing (default 1000)")
-    p.add_argument("--games", type=int, default=0, metavar="N", help="duplicate games per pairing (default 0)")
-    p.add_argument("--seed", type=int, default=0, help="the match seed (default 0)")
+    p.add_argument("--deals", type=int_arg, default=1000, metavar="N", help="duplicate deals per pairing (default 1000)")
+    p.add_argument("--games", type=int_arg, default=0, metavar="N", help="duplicate games per pairing (default 0)")
+    p.add_argument("--seed", type=int_arg, default=0, help="the match seed (default 0)")
     _add_workers(p)
     p.add_argument("--plot", default=None, metavar="FILE.png", help="draw the point shares to a PNG file")
 

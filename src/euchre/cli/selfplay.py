@@ -21,6 +21,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from euchre.analysis.selfplay import run_selfplay
 from euchre.cli.sim import backend_argv, backend_from_args
 from euchre.cli.table import bot_levels, build_rules, levels_by_seat, rules_argv
+from euchre.cli.text import check_count
 from euchre.core.errors import EuchreError
 from euchre.core.game import TIE
 
@@ -65,10 +66,8 @@ def cmd_selfplay(args: argparse.Namespace, console: Console) -> int:
     rules = check_table(build_rules(args.preset, args.target, args.option, args.rule))
     given = bot_levels(args.bots, (1, 2, 4))
     levels = levels_by_seat(given)
-    if args.games < 1:
-        raise EuchreError(f"--games must be at least 1, not {args.games}")
-    if args.max_hands < 1:
-        raise EuchreError(f"--max-hands must be at least 1, not {args.max_hands}")
+    check_count("--games", args.games)
+    check_count("--max-hands", args.max_hands)
     out = check_out_path(args.out)
     backend = backend_from_args(args, args.games)
     from euchre.interop.parquet import DecisionWriter

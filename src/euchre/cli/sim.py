@@ -34,6 +34,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from euchre.analysis.parallel import Backend, open_pool
 from euchre.analysis.stats import mean_interval, wilson_interval
 from euchre.cli.table import build_rules, rules_argv
+from euchre.cli.text import check_count
 from euchre.core.errors import EuchreError
 from euchre.core.game import TIE, outcome_of
 from euchre.core.rules import Rules
@@ -251,8 +252,7 @@ def cmd_sim(args: argparse.Namespace, console: Console) -> int:
     rules = build_rules(args.preset, args.target, args.option, args.rule)
     table = rules.table
     levels = side_levels(args.bots, len(table.teams))
-    if args.games < 1:
-        raise EuchreError(f"--games must be at least 1, not {args.games}")
+    check_count("--games", args.games)
     backend = backend_from_args(args, args.games)
     argv = ["euchre", "sim", *rules_argv(args), "--games", str(args.games), "--bots", ",".join(levels),
             "--seed", str(args.seed), *backend_argv(args)]

@@ -20,6 +20,8 @@ import re
 import unicodedata
 from collections.abc import Callable
 
+from euchre.core.errors import EuchreError
+
 _UNSAFE_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
 """Control (C0, DEL, C1), format (bidirectional marks, zero-width), surrogate and
 line/paragraph separator characters: none may reach the terminal as it is."""
@@ -72,6 +74,23 @@ def is_ascii_number(text: str) -> bool:
 def has_other_numerals(text: str) -> bool:
     """Whether ``text`` holds a numeral other than 0-9 (``²``, ``①``, ``٣``, ``½``)."""
     return any(ch.isnumeric() and not ch.isascii() for ch in text)
+
+
+MAX_RUN = 1_000_000
+"""The most games, deals or hands one command plays (``sim --games``, ``arena --deals``,
+``selfplay --games``): a larger run is a mistyped number (a million games take days),
+and its list of jobs alone would fill the memory."""
+
+
+def check_count(option: str, value: int, low: int = 1, high: int = MAX_RUN) -> int:
+    """``value`` of ``option`` (``--games``) if it is ``low``..``high``.
+
+    Raises:
+        EuchreError: out of range (the message names the option and the range).
+    """
+    if not low <= value <= high:
+        raise EuchreError(f"{option} must be a whole number from {low} to {high:,}, not {value}")
+    return value
 
 
 def int_arg(text: str) -> int:

@@ -204,6 +204,11 @@ class IsmctsBot:
 
 
 
+MAX_SIMULATIONS = 1_000_000
+"""The most simulations an ``ismcts:N`` level may ask for (OpenSpiel takes a C ``int``,
+and a million already takes minutes a decision)."""
+
+
 def parse_level(text: str) -> int | None:
     """The simulation count of an ISMCTS level name, or None when ``text`` names another level.
 
@@ -219,6 +224,7 @@ def parse_level(text: str) -> int | None:
     if not sep:
         return DEFAULT_SIMULATIONS
     count = count.strip()
-    if not count.isdigit() or int(count) < 1:
-        raise EuchreError(f"bot level {text.strip()!r}: write ismcts:N with N simulations per decision (a whole number >= 1)")
+    if not (count.isascii() and count.isdigit() and 1 <= int(count) <= MAX_SIMULATIONS):
+        raise EuchreError(f"bot level {text.strip()[:40]!r}: write ismcts:N with N simulations per decision "
+                          f"(a whole number from 1 to {MAX_SIMULATIONS:,})")
     return int(count)
