@@ -23,13 +23,24 @@ def test_regression_invite_links_never_follow_the_host_header(tmp_path: Path) ->
         links = response.json()["links"]
         assert all(link.startswith("/play#") for link in links.values()), links
         assert "evil" not in str(links)
-    with running(tmp_path / "u.db", public_url="https://euchre.example.org/cards") as client:
+    with running(tmp_path / "u.db", public_url="https://euchre.example.org:8443/") as client:
         made = client.post("/api/tables", json={}, headers={"host": "evil.example"}).json()
-        assert made["links"]["N"] == "https://euchre.example.org/cards/play#" + made["seats"]["N"]
-        assert made["links"]["spectator"] == "https://euchre.example.org/cards/play#" + made["spectator"]
+        assert made["links"]["N"] == "https://euchre.example.org:8443/play#" + made["seats"]["N"]
+        assert made["links"]["spectator"] == "https://euchre.example.org:8443/play#" + made["spectator"]
 
 
-@pytest.mark.parametrize("url", ["javascript:alert(1)", "ftp://x.org", "https://x.org/a b", "https://x.org/?q=1"])
+def test_regression_a_slash_redirect_followed_the_host_header(tmp_path: Path) -> None:
+    """Starlette answered a path with a slash too many (``/api/options/``) by a redirect to
+    an address built from the Host header; it is now a plain 404, with no Location."""
+    with running(tmp_path / "t.db") as client:
+        for path in ("/api/options/", "/play/", "/static", "/events/"):
+            response = client.get(path, headers={"host": "evil.example"}, follow_redirects=False)
+            assert response.status_code == 404 and "location" not in response.headers, path
+        assert client.get("/static/app.js").status_code == 200
+
+
+@pytest.mark.parametrize("url", ["javascript:alert(1)", "ftp://x.org", "https://x.org/a b", "https://x.org/?q=1",
+                                 "https://x.org/cards", "https://x.org/cards/"])
 def test_a_public_url_that_is_no_http_address_is_refused(url: str) -> None:
     with pytest.raises(EuchreError, match="public_url"):
         ServerConfig(db_url="sqlite:////tmp/x.db", public_url=url)

@@ -125,6 +125,37 @@ def test_an_http_body_that_never_finishes_is_answered_408(tmp_path: Path) -> Non
             assert b'"timeout"' in answer and time.monotonic() - started < 5
 
 
+def test_a_trickled_body_kept_the_connection_open_after_its_408(tmp_path: Path) -> None:
+    """Regression: a body sent a byte at a time was answered 408, but the connection
+    stayed open for as long as the bytes kept coming (each one put off uvicorn's
+    keep-alive timer). After the answer the server closes it."""
+    with uvicorn_thread(tmp_path / "t.db", body_timeout=1.0) as (port, _):
+        with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+            sock.sendall(b"POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                         b"Content-Length: 1000\r\n\r\n{")
+            started = time.monotonic()
+            answer = b""
+            closed = False
+            sock.settimeout(0.2)
+            while time.monotonic() - started < 8 and not closed:
+                try:
+                    sock.sendall(b" ")
+                except OSError:
+                    closed = True
+                    break
+                try:
+                    chunk = sock.recv(4096)
+                except TimeoutError:
+                    continue
+                except OSError:
+                    closed = True
+                    break
+                answer += chunk
+                closed = chunk == b""
+            assert answer.startswith(b"HTTP/1.1 408"), answer
+            assert closed and time.monotonic() - started < 5
+
+
 def test_the_writer_gives_up_on_a_write_that_never_completes() -> None:
     """The unit under the regression above: a write that never completes drops the client
     after ``send_timeout``, the close (1013) is tried and abandoned after as long again,

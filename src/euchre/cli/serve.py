@@ -67,7 +67,7 @@ def add_serve_parser(sub: argparse._SubParsersAction[P]) -> None:
     p.add_argument("--public", action="store_true",
                    help="allow an address other than loopback (put a TLS proxy in front)")
     p.add_argument("--public-url", default="", metavar="URL",
-                   help="the address people open, e.g. https://euchre.example.org, for the invite links the API "
+                   help="the address people open, e.g. https://euchre.example.org (no path), for the invite links the API "
                         "returns (default: none; the page completes each link with its own address)")
     p.add_argument("--search-workers", type=int_arg, default=None, metavar="N",
                    help="worker processes for hints and the advanced and expert bots (default: the CPUs less one, "

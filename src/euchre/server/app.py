@@ -503,6 +503,9 @@ def create_app(config: ServerConfig) -> Starlette:
         Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(SecurityHeaders), Middleware(WebExtras)])
+    # Starlette answers a path with a slash too many or too few by a redirect built from
+    # the request's Host header, which a client chooses: links never come from Host here.
+    app.router.redirect_slashes = False
     app.state.config = config
     app.state.create_limits = {}
     return app

@@ -14,9 +14,10 @@ from pathlib import Path
 
 from euchre.core.errors import EuchreError
 
-PUBLIC_URL = re.compile(r"^https?://[A-Za-z0-9.\-\[\]:]+(/[A-Za-z0-9._~\-/]*)?$")
-"""An address invite links may start with: http(s), a host (name, IPv4 or [IPv6]) with
-an optional port, and an optional path of plain characters."""
+PUBLIC_URL = re.compile(r"^https?://[A-Za-z0-9.\-\[\]:]+/?$")
+"""An address invite links may start with: http(s) and a host (name, IPv4 or [IPv6]) with
+an optional port. No path: the pages ask for /static, /api and /ws from the root, so the
+server cannot be reached under a prefix such as https://example.org/euchre."""
 
 APP_NAME = "euchre"
 DB_FILE = "server.sqlite3"
@@ -112,8 +113,9 @@ class ServerConfig:
         if not isinstance(self.db_url, str) or not self.db_url:
             raise EuchreError("db_url must be an SQLAlchemy URL such as sqlite:////path/to/file.sqlite3")
         if not isinstance(self.public_url, str) or (self.public_url and not PUBLIC_URL.match(self.public_url)):
-            raise EuchreError(f"public_url must be an http(s) address such as https://euchre.example.org, "
-                              f"not {self.public_url!r}")
+            raise EuchreError(f"public_url must be an http(s) address such as https://euchre.example.org "
+                              f"(a host and port, no path: the server is served from its root), "
+                              f"not {self.public_url[:100]!r}")
         for f in dataclasses.fields(self):
             if f.name in ("db_url", "public_url"):
                 continue

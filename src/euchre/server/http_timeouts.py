@@ -7,7 +7,8 @@ makes a subclass of uvicorn's h11 protocol that gives each request head (the req
 line and headers, from the connection's start or the end of the previous response)
 ``seconds`` to arrive, then answers ``408 Request Timeout`` and closes the connection.
 A request body that does not arrive is the app's to time out (``body_timeout``,
-:func:`euchre.server.app._json_body`).
+:func:`euchre.server.app._json_body`); a connection answered before its body was read
+(that 408, or a refusal) is closed, so that the rest of the body cannot keep it open.
 
 It reads uvicorn's ``H11Protocol`` (its ``conn``, an ``h11.Connection``, its
 ``transport`` and ``loop``): tests/test_server_slow_clients.py checks it against the
@@ -55,7 +56,14 @@ def head_timeout_protocol(seconds: float) -> type[asyncio.Protocol]:
 
         def on_response_complete(self) -> None:
             super().on_response_complete()
-            if self.conn.their_state is h11.IDLE and not self.transport.is_closing():
+            if self.transport.is_closing():
+                return
+            if self.conn.their_state is h11.SEND_BODY:
+                # Answered before the body was read (its 408, a refusal): uvicorn would wait
+                # for the rest, and a client trickling it in keeps its keep-alive timer off
+                # for ever. The body is not wanted; the connection ends.
+                self.transport.close()
+            elif self.conn.their_state is h11.IDLE:
                 self._arm()  # the next request's head gets as long
 
         def connection_lost(self, exc: Exception | None) -> None:
