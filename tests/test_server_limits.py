@@ -59,9 +59,38 @@ def test_table_creation_is_rate_limited_per_client(tmp_path: Path) -> None:
             assert db.exec_driver_sql("SELECT count(*) FROM euchre_table").scalar() == 3
 
 
+def test_regression_refused_creations_counted_against_the_limit(tmp_path: Path) -> None:
+    """A request refused as bad input (not JSON, an unknown preset) made nothing but used
+    up one of the client's tables a minute, and the 429 did not say when to come back.
+    Now only tables made count, and the 429 carries Retry-After (seconds, at least 1)."""
+    with running(tmp_path / "t.db", create_per_minute=2) as client:
+        for _ in range(5):
+            bad = client.post("/api/tables", content=b"{not json", headers={"content-type": "application/json"})
+            assert bad.status_code == 400
+            assert client.post("/api/tables", json={"preset": "no-such"}).status_code == 400
+        create(client)
+        create(client)
+        refused = client.post("/api/tables", json={})
+        assert refused.status_code == 429
+        assert 1 <= int(refused.headers["retry-after"]) <= 30  # one table's worth of a 2-a-minute bucket
+
+
+def test_regression_a_game_number_had_many_spellings(tmp_path: Path) -> None:
+    """``?game=01`` was game 1 while ``?game=0000001`` was refused: a number is now
+    written one way, without leading zeros."""
+    with running(tmp_path / "t.db") as client:
+        made = create(client)
+        for asked in ("01", "0000001", "0", "1.0", "+1", "1 "):
+            answer = client.get(f"/api/tables/{made['table']}/record.json", params={"game": asked})
+            assert answer.status_code == 400 and answer.json()["error"]["code"] == "bad_request", asked
+
+
 @pytest.mark.parametrize(("name", "why"), [
     ("Robot", "a bot"), ("expert bot", "a bot"), ("The Computer", "a bot"), ("East", "East's seat"),
     ("  w ", "West's seat"), ("Spectator", "someone else"), ("Ann", "South's seat"),
+    # Regressions: read as NFKC, as runs of letters and of digits, and with letters run together.
+    ("A.I.", "a bot"), ("bot1", "a bot"), ("B O T", "a bot"), ("r-o-b-o-t", "a bot"), ("ExpertBot", "a bot"),
+    ("\uff25\uff38\uff30\uff25\uff32\uff34", "a bot"), ("\uff41\uff4e\uff4e", "South's seat"), ("ANN.", "South's seat"),
 ])
 def test_a_name_cannot_pass_for_a_bot_or_another_seat(tmp_path: Path, name: str, why: str) -> None:
     with running(tmp_path / "t.db") as client:
@@ -75,6 +104,33 @@ def test_a_name_cannot_pass_for_a_bot_or_another_seat(tmp_path: Path, name: str,
         assert answer["type"] == "error" and answer["code"] == "bad_name" and why in answer["message"]
         north.send(type="name", name="Northern Star", id=3)  # a plain name is fine, "North" in it or not
         assert north.until(lambda m: m["type"] in ("ack", "error"))["type"] == "ack"
+
+
+@pytest.mark.parametrize("name", ["Abbott", "Kai", "Bob", "Robin", "Aileen", "Botham", "Cpt. Ahab", "Ann Two"])
+def test_a_plain_name_is_not_taken_for_a_bot(name: str) -> None:
+    """The positive side of the checks above: names that only hold a bot word's letters
+    are anybody's."""
+    from euchre.server.names import passes_for
+
+    assert not passes_for(name)
+
+
+def test_regression_a_seat_played_by_a_bot_could_be_given_a_persons_name(tmp_path: Path) -> None:
+    """A person whose seat a bot plays (the game started without him) could name the seat,
+    and the bot's moves were then shown under that name. He takes the seat back first."""
+    with running(tmp_path / "t.db") as client:
+        made = create(client, seed=3)
+        north = Peer(client, made["seats"]["N"])
+        north.send(type="start", id=1)
+        north.until(lambda m: m["type"] in ("ack", "error"))
+        east = Peer(client, made["seats"]["E"])  # joins after the start: a bot plays East
+        east.send(type="name", name="Ann", id=2)
+        answer = east.until(lambda m: m["type"] in ("ack", "error"))
+        assert answer["type"] == "error" and answer["code"] == "seat_is_bot"
+        east.send(type="take_seat", id=3)
+        assert east.until(lambda m: m["type"] in ("ack", "error"))["type"] == "ack"
+        east.send(type="name", name="Ann", id=4)
+        assert east.until(lambda m: m["type"] in ("ack", "error"))["type"] == "ack"
 
 
 def test_idle_tables_are_unloaded_and_come_back_where_they_were(tmp_path: Path) -> None:

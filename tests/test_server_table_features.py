@@ -3,6 +3,7 @@ a rematch at the same table, the score history and the face-up replay of a finis
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from pathlib import Path
@@ -73,11 +74,45 @@ def test_a_seeded_table_says_so_to_every_seat(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("body", [{"host": "X"}, {"host": 1}, {"timer": 3}, {"timer": 601}, {"timer": True},
-                                  {"hints": "no"}, {"host": "3"}])
+                                  {"hints": "no"}, {"host": "3"}, {"host": "NE"}, {"host": "SW"}, {"host": ""}])
 def test_bad_settings_at_creation_are_refused(tmp_path: Path, body: dict[str, Any]) -> None:
     with running(tmp_path / "t.db") as client:
         response = client.post("/api/tables", json=body)
         assert response.status_code == 400 and response.json()["error"]["code"] == "bad_request"
+
+
+def test_regression_a_timer_shortened_mid_turn_played_the_move_at_once(tmp_path: Path) -> None:
+    """The timer counted from the start of the turn whatever timer was set then: a person
+    100 s into a 600 s turn whose host set 5 s had his move played at once. A timer
+    changed mid-turn now runs whole from the change."""
+    with running(tmp_path / "t.db") as client:
+        made = create(client, seed=13, timer=600, host="S", bots="random")
+        south = Peer(client, made["seats"]["S"])
+        south.send(type="start", id=1)
+        south.until(lambda m: m["type"] == "state" and bool(_legal(m)))
+        table = live(client, made["table"])
+        table.turn_since -= 100  # a hundred seconds of the turn have gone
+        assert 490 < (table.timer_left() or 0) < 501
+        south.send(type="settings", timer=5, id=2)
+        assert _answer(south)["type"] == "ack"
+        assert 4 < (table.timer_left() or 0) <= 5
+
+
+def test_regression_empty_settings_and_a_timer_of_minus_zero(tmp_path: Path) -> None:
+    """``settings`` with neither field was acknowledged (and stored) though it changed
+    nothing, and a timer of -0.0 was kept as -0.0; the first is refused, the second is off."""
+    with running(tmp_path / "t.db") as client:
+        made = create(client, host="S")
+        south = Peer(client, made["seats"]["S"])
+        south.send(type="settings", id=1)
+        assert _answer(south)["code"] == "bad_message"
+        south.send(type="settings", timer=-0.0, id=2)
+        assert _answer(south)["type"] == "ack"
+        timer = south.until_type("state")["settings"]["timer"]
+        assert timer == 0 and math.copysign(1, timer) == 1
+        _, events = client.app.state.store.load(made["table"])  # type: ignore[attr-defined]
+        changes = [e.data for e in events if e.kind == "settings"][1:]
+        assert len(changes) == 1 and math.copysign(1, changes[0]["timer"]) == 1
 
 
 def test_a_person_who_lets_the_timer_run_out_has_a_bot_play_that_move(tmp_path: Path) -> None:
@@ -113,6 +148,34 @@ def _play_out(peers: dict[str, Peer], rng: random.Random, number: int = 1) -> di
                 peer.send(type="action", action=rng.choice(_legal(state)), seq=state["seq"])
         time.sleep(0.01)
     raise AssertionError("the game does not end")
+
+
+def test_regression_a_hint_where_the_laws_decide_was_an_empty_list(tmp_path: Path) -> None:
+    """In table mode a hint asked when correcting a revoke was answered with no values at
+    all (a hint that says nothing). It is now refused as ``no_hint``, with what the expert
+    does there; the terminal says the same."""
+    from euchre.bots.advice import NOT_VALUED
+
+    with running(tmp_path / "t.db") as client:
+        made = create(client, seed=3, options={"renege_mode": "penalize_on_claim"})
+        peers = {s: Peer(client, made["seats"][s]) for s in SEATS}
+        peers["N"].send(type="start")
+        rng = random.Random(4)
+        for _ in range(20000):
+            for peer in peers.values():
+                peer.flush()
+                state = peer.state
+                if state is None or not _legal(state):
+                    continue
+                if state["game"]["hand"]["phase"] == "revoke_correction":
+                    peer.send(type="hint", id="h")
+                    answer = peer.until(lambda m: m["type"] in ("hint", "error"))
+                    assert answer["code"] == "no_hint" and "corrects a revoke" in answer["message"]
+                    assert NOT_VALUED.split(":")[0] in answer["message"].lower()
+                    return
+                peer.send(type="action", action=rng.choice(_legal(state)), seq=state["seq"])
+            time.sleep(0.005)
+        raise AssertionError("no revoke was made to correct")
 
 
 def test_a_rematch_plays_a_new_game_at_the_same_table_with_its_own_record(tmp_path: Path) -> None:

@@ -44,6 +44,16 @@ def _check_count(name: str, value: object) -> int:
     return value
 
 
+NOT_VALUED = ("the laws decide this, not the play: the expert always corrects a revoke (it costs only the exposed "
+              "card) and always calls an exposed card (with every card open, taking a choice from an opponent "
+              "never costs you)")
+"""Why a decision of :data:`NOT_VALUED_PHASES` gets no values (shown instead of a hint)."""
+
+NOT_VALUED_PHASES = (Phase.REVOKE_CORRECTION, Phase.CALL_CARD)
+"""Decisions of the laws (correcting a revoke, calling an exposed card) that
+:func:`action_values` does not value (RULES.md decision 27)."""
+
+
 def action_values(view: PlayerView, rng: random.Random, *, worlds: int = ROLLOUT_WORLDS,
                   play_worlds: int = PLAY_WORLDS) -> dict[Action, float]:
     """The estimated value of each legal action of the seat to act.
@@ -73,7 +83,7 @@ def action_values(view: PlayerView, rng: random.Random, *, worlds: int = ROLLOUT
         return _card_values(view, rng, play_worlds)
     if view.phase == Phase.REVOKE_CLAIMS:
         return _claim_values(view, rng)
-    if view.phase in (Phase.REVOKE_CORRECTION, Phase.CALL_CARD):
+    if view.phase in NOT_VALUED_PHASES:
         return {}  # a question of the laws (a correction, an exposed card called), not valued
     settings = RolloutSettings(worlds=worlds, screen=0, discard=True,
                                bid_tries=DEFAULT_SETTINGS.bid_tries, infer=DEFAULT_SETTINGS.infer)

@@ -207,7 +207,7 @@ class HumanPlayer:
     def _hint(self, view: PlayerView) -> None:
         """The expert's value of each legal action (best first): cards by their number in
         the hand shown, calls by their menu number (:func:`euchre.bots.advice.action_values`)."""
-        from euchre.bots.advice import PLAY_WORLDS, ROLLOUT_WORLDS, action_values
+        from euchre.bots.advice import NOT_VALUED, NOT_VALUED_PHASES, PLAY_WORLDS, ROLLOUT_WORLDS, action_values
 
         c = self.console
         if len(view.legal) == 1:
@@ -216,10 +216,8 @@ class HumanPlayer:
                 else describe_pending(view, only, viewer=view.seat)
             c.print(f"Hint: you have only one choice here: {what.rstrip('.')}.", markup=False)
             return
-        if view.phase in (Phase.REVOKE_CORRECTION, Phase.CALL_CARD):
-            c.print("Hint: the laws decide this, not the play: the expert always corrects a revoke (it costs only "
-                    "the exposed card) and always calls an exposed card (with every card open, taking a choice from "
-                    "an opponent never costs you).", markup=False)
+        if view.phase in NOT_VALUED_PHASES:
+            c.print(f"Hint: {NOT_VALUED}.", markup=False)
             return
         c.print("Thinking ...")
         values = action_values(view, hint_rng(self.hint_seed, len(self.game.finished_hands), len(self.game.hand.history)))

@@ -28,7 +28,7 @@ from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatc
 from sqlalchemy import Engine, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
-from euchre.bots import PLAYER_LEVELS
+from euchre.server.names import BOT_WORDS, passes_for
 from euchre.server.web_schema import account_table, seat_account_table, session_table
 
 NAME_MAX = 24
@@ -38,7 +38,8 @@ SESSION_SECONDS = 30 * 24 * 3600.0
 """A login lasts 30 days."""
 
 _NAME = re.compile(r"^[^\W_][\w .'-]*$")
-_BOT_WORDS = frozenset({"bot", "bots", "robot", "computer", "cpu", "ai", "guest", "spectator", *PLAYER_LEVELS})
+_NOT_A_PERSON = BOT_WORDS | {"guest", "guests", "spectator", "spectators"}
+"""What an account's name may not read as (:func:`euchre.server.names.passes_for`)."""
 
 
 class AccountError(Exception):
@@ -86,7 +87,7 @@ def check_name(name: object) -> str:
     if not 1 <= len(clean) <= NAME_MAX or not _NAME.match(clean):
         raise AccountError(400, "bad_name", f"a name is 1 to {NAME_MAX} letters, digits, spaces or _ . ' - "
                                             "and starts with a letter or a digit")
-    if set(re.findall(r"[^\W_]+", clean.casefold())) & _BOT_WORDS:
+    if passes_for(clean, _NOT_A_PERSON):
         raise AccountError(400, "bad_name", f"{clean!r} could be taken for a bot, a guest or a spectator; choose another")
     return clean
 

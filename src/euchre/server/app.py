@@ -176,6 +176,10 @@ async def options(request: Request) -> Response:
     })
 
 
+GAME_NUMBER = re.compile(r"[1-9][0-9]{0,5}")
+"""A game number in a record's address (``?game=2``): digits without a leading zero."""
+
+
 def _client_key(request: Request) -> str:
     """The address the request came from (the connection's peer; behind a proxy every
     client is the proxy, which then limits for them all)."""
@@ -195,13 +199,17 @@ async def create_table(request: Request) -> Response:
             limiters.clear()
         limiter = limiters[key] = RateLimiter(config.create_per_minute / 60.0, config.create_per_minute)
     if not limiter.allow():
-        return _error(429, "rate_limited", f"at most {config.create_per_minute} tables a minute from one address")
+        refused = _error(429, "rate_limited", f"at most {config.create_per_minute} tables a minute from one address")
+        refused.headers["retry-after"] = str(limiter.wait())
+        return refused
     body = await _json_body(request, config.max_body_bytes)
     if isinstance(body, Response):
+        limiter.refund()  # nothing was made
         return body
     try:
         made = await _hub(request).create(body)
     except CreateError as exc:
+        limiter.refund()
         return _error(503 if exc.code == "storage_error" else 400, exc.code, exc.message)
     base = config.public_url.rstrip("/")  # never the Host header: a client chooses that
     made["links"] = {seat: f"{base}/play#{token}" for seat, token in made["seats"].items()}
@@ -217,7 +225,7 @@ async def _finished_game(request: Request) -> tuple[LiveTable, Game, int] | Resp
     if not TABLE_ID.match(table_id):
         return _error(404, "no_table", "no such table")
     asked = request.query_params.get("game")
-    if asked is not None and not (asked.isascii() and asked.isdigit() and len(asked) <= 6):
+    if asked is not None and not GAME_NUMBER.fullmatch(asked):  # one spelling per game: no 01
         return _error(400, "bad_request", "game must be a game number: 1, 2, ...")
     try:
         table = await _hub(request).get(table_id)

@@ -52,7 +52,7 @@ def settings_from_request(body: dict[str, Any], rules: Rules) -> dict[str, Any]:
         CreateError: ``bad_request`` for a value of the wrong shape."""
     shape = rules.table
     host = body.get("host")
-    if host is not None and (not isinstance(host, str) or host not in shape.letters):
+    if host is not None and (not isinstance(host, str) or host not in tuple(shape.letters)):  # "NE" is no seat
         raise CreateError("bad_request", f"host must be one of the table's seats: {', '.join(shape.letters)}")
     try:
         timer = check_timer(body.get("timer", 0))

@@ -30,6 +30,7 @@ and changes nothing. The codes are in :data:`ERROR_CODES`.
 
 from __future__ import annotations
 
+import math
 import time
 import unicodedata
 from collections.abc import Callable
@@ -62,6 +63,7 @@ ERROR_CODES: dict[str, str] = {
     "rate_limited": "too many messages; slow down",
     "busy": "the server is computing as many hints as it can; ask again in a moment",
     "hints_off": "the host switched hints off at this table",
+    "no_hint": "the laws decide this (correcting a revoke, calling an exposed card), not the play: no values",
     "not_host": "only the table's host may do this",
     "not_over": "a rematch is for when the game is over",
     "not_a_bot_seat": "you play this seat already; there is no bot to take it from",
@@ -84,7 +86,7 @@ def check_timer(value: object) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not (
             value == 0 or MIN_TIMER <= value <= MAX_TIMER):
         raise ValueError(f"timer must be 0 (off) or {MIN_TIMER} to {MAX_TIMER} seconds")
-    return float(value)
+    return float(value) if value else 0.0  # -0.0 is off, and stored as 0.0
 
 
 MAX_ID_CHARS = 40
@@ -266,3 +268,12 @@ class RateLimiter:
             return True
         self.refused += 1
         return False
+
+    def refund(self) -> None:
+        """Give back the token of an allowed request that did nothing (refused as bad
+        input), so that only what was done counts against the limit."""
+        self.tokens = min(self.burst, self.tokens + 1.0)
+
+    def wait(self) -> int:
+        """Whole seconds until the next token (for a ``Retry-After`` header), at least 1."""
+        return max(1, math.ceil((1.0 - self.tokens) / self.rate))

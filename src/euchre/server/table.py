@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import re
 import secrets
 import time
 from collections import deque
@@ -30,7 +29,8 @@ from typing import Any
 import anyio.to_thread
 import orjson
 
-from euchre.bots import PLAYER_LEVELS, make_bot
+from euchre.bots import make_bot
+from euchre.bots.advice import NOT_VALUED, NOT_VALUED_PHASES
 from euchre.bots.base import Bot
 from euchre.core.actions import action_text, parse_action
 from euchre.core.egn import dumps_egn
@@ -44,6 +44,7 @@ from euchre.core.views import view_of
 from euchre.server.config import ServerConfig
 from euchre.server.connection import Connection
 from euchre.server.history import hand_history
+from euchre.server.names import passes_for, same_name
 from euchre.server.protocol import MAX_NAME_CHARS, ProtocolError, check_timer, clean_text
 from euchre.server.search import SearchBusy, SearchPool
 from euchre.server.serialize import StateCache, ascii_json, game_json, seat_text, table_shape
@@ -53,8 +54,6 @@ from euchre.server.writer import EventWriter
 
 log = logging.getLogger("euchre.server")
 
-_BOT_WORDS = frozenset({"bot", "bots", "robot", "computer", "cpu", "ai", *PLAYER_LEVELS})
-"""Words a person's name may not hold: they would pass him off as a bot."""
 
 class LiveTable:
     """A table's state in memory, kept equal to its stored log.
@@ -229,8 +228,8 @@ class LiveTable:
         self._apply(kind, seat, data, created)
         self.seq += 1
         self.turn_started = self.last_active = self.clock()
-        if kind in ("action", "start", "rematch", "take"):
-            self.turn_since = self.turn_started
+        if kind in ("action", "start", "rematch", "take") or (kind == "settings" and "timer" in data):
+            self.turn_since = self.turn_started  # a timer changed mid-turn runs whole from the change
         if self.status != status:
             try:
                 await anyio.to_thread.run_sync(partial(self.store.set_status, self.id, self.status))
@@ -373,7 +372,8 @@ class LiveTable:
         """Set the name shown for the connection's seat.
 
         Raises:
-            ProtocolError: ``not_a_player``, ``bad_name``, ``storage_error``.
+            ProtocolError: ``not_a_player``, ``bad_name`` (see :meth:`impersonates`),
+                ``seat_is_bot`` (a bot plays the seat), ``storage_error``.
         """
         if conn.seat is None:
             raise ProtocolError("not_a_player", "spectators have no seat to name", ref)
@@ -381,6 +381,7 @@ class LiveTable:
         if clean is None:
             raise ProtocolError("bad_name", f"a name holds 1 to {MAX_NAME_CHARS} characters", ref)
         async with self.lock:
+            self._check_mine(conn.seat, ref)  # a bot's moves may not go under a person's name
             pretends = self.impersonates(conn.seat, clean)
             if pretends is not None:
                 raise ProtocolError("bad_name", f"{clean!r} could be taken for {pretends}; choose another name", ref)
@@ -415,6 +416,8 @@ class LiveTable:
                 raise ProtocolError("bad_message", str(exc), ref) from None
         if "hints" in fields:
             changes["hints"] = bool(fields["hints"])
+        if not changes:
+            raise ProtocolError("bad_message", "settings changes timer or hints (or both); neither was given", ref)
         async with self.lock:
             self._check_host(conn.seat, "change the settings", ref)
             await self._commit("settings", conn.seat, changes)
@@ -483,6 +486,8 @@ class LiveTable:
                 raise ProtocolError("not_your_turn", f"hints are for your turn; it is {self.shape.titles[game.turn]}'s", ref)
             seq, changed_at = self.seq, self.changed_at
             view = view_of(game.hand, seat, game.score)
+            if view.phase in NOT_VALUED_PHASES:
+                raise ProtocolError("no_hint", NOT_VALUED[0].upper() + NOT_VALUED[1:] + ".", ref)
         cached = self._hint_cache
         if cached is not None and cached[:2] == (seat, changed_at):
             ranked = cached[2]
@@ -511,18 +516,16 @@ class LiveTable:
         """What ``name`` could be taken for if ``seat`` took it, or None: a bot (a word
         such as "bot" or "computer", or a bot level's name), another seat (its title or
         letter, e.g. "North", "Player 2"), another player's name, or the spectators."""
-        words = re.findall(r"[^\W_]+", name.casefold())
-        flat = " ".join(words)
-        if set(words) & _BOT_WORDS:
+        if passes_for(name):
             return "a bot"
         for other in range(self.shape.seats):
             if other == seat:
                 continue
-            titles = {self.shape.titles[other].casefold(), self.shape.letters[other].casefold()}
             taken = self.names[other]
-            if flat in titles or (taken is not None and flat == " ".join(re.findall(r"[^\W_]+", taken.casefold()))):
+            if (same_name(name, self.shape.titles[other]) or same_name(name, self.shape.letters[other])
+                    or (taken is not None and same_name(name, taken))):
                 return f"{self.shape.titles[other]}'s seat"
-        if flat in ("spectator", "spectators", "you"):
+        if passes_for(name, ("spectator", "spectators", "you", "host")):
             return "someone else"
         return None
 

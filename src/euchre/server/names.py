@@ -1,0 +1,45 @@
+"""Names people give themselves (at a table, or for an account), read the way another
+player reads them: whether a name could pass its holder off as a bot, and whether two
+names are the same name.
+
+A name is read in NFKC form (full-width and other compatibility letters as their plain
+letters), case folded, as its runs of letters and of digits: ``"Bot1"`` is ``bot`` and
+``1``; ``"A.I."``, ``"b o t"`` and ``"expertbot"`` are read with their letters run
+together too.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable
+
+from euchre.bots import PLAYER_LEVELS
+
+BOT_WORDS = frozenset({"bot", "bots", "robot", "robots", "computer", "cpu", "ai", *PLAYER_LEVELS})
+"""Words a person's name may not hold: they would pass him off as a bot."""
+
+_WORD = re.compile(r"[^\W\d_]+|\d+")
+
+
+def name_words(name: str) -> list[str]:
+    """The runs of letters and of digits of ``name`` (NFKC, case folded):
+    ``"Bot_1"`` -> ``["bot", "1"]``."""
+    return _WORD.findall(unicodedata.normalize("NFKC", name).casefold())
+
+
+def passes_for(name: str, words: Iterable[str] = BOT_WORDS) -> bool:
+    """Whether ``name`` could be read as one of ``words`` (by default a bot): one of its
+    words is one, or its letters run together are one or two of them (``"A.I."``,
+    ``"r o b o t"``, ``"ExpertBot"``)."""
+    wanted = frozenset(words)
+    parts = name_words(name)
+    if any(w in wanted for w in parts):
+        return True
+    letters = "".join(w for w in parts if not w.isdigit())
+    return letters in wanted or any(letters[:k] in wanted and letters[k:] in wanted for k in range(1, len(letters)))
+
+
+def same_name(a: str, b: str) -> bool:
+    """Whether two names read the same (``"Ann"``, ``"ANN"``, ``"ａｎｎ"``, ``" ann. "``)."""
+    return name_words(a) == name_words(b)
