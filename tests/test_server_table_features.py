@@ -259,7 +259,18 @@ def test_the_replay_shows_every_card_and_steps_through_each_hand() -> None:
     assert made["hands"][-1]["result"]["score"] == game.score
 
 
-def test_the_replay_endpoint_is_for_finished_games_only(tmp_path: Path) -> None:
+def test_the_replay_endpoint_is_for_finished_games_only(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Also a regression: the replay was worked out again in a thread at every request
+    (a client asking in a loop kept the threads busy); it is made once per game."""
+    import euchre.server.table as table_module
+
+    made_for: list[int] = []
+
+    def counted(game: Game) -> dict[str, Any]:
+        made_for.append(id(game))
+        return replay_json(game)
+
+    monkeypatch.setattr(table_module, "replay_json", counted)
     with running(tmp_path / "t.db") as client:
         made = create(client, seed=21, target=2)
         peers = {"N": Peer(client, made["seats"]["N"])}
@@ -270,6 +281,9 @@ def test_the_replay_endpoint_is_for_finished_games_only(tmp_path: Path) -> None:
         reply = client.get(url)
         assert reply.status_code == 200 and reply.json()["game"] == 1 and reply.json()["hands"]
         assert client.get(url + "?game=2").status_code == 404
+        for _ in range(3):
+            assert client.get(url + "?game=1").content == reply.content
+        assert len(made_for) == 1
 
 
 def test_regression_a_rematch_could_be_dealt_by_anyone_who_read_the_first_record(tmp_path: Path) -> None:

@@ -62,7 +62,6 @@ from euchre.core.presets import DEFAULT_PRESET, PLAYABLE_PRESETS, PRESET_DESCRIP
 from euchre.server import account_api, event_api
 from euchre.server.config import ServerConfig
 from euchre.server.connection import Connection
-from euchre.server.history import replay_json
 from euchre.server.hub import CreateError, Hub
 from euchre.server.protocol import ClientMessage, ProtocolError, RateLimiter, encodable, parse_message
 from euchre.server.referee_api import RefereeRequestError
@@ -274,9 +273,8 @@ async def replay(request: Request) -> Response:
     found = await _finished_game(request)
     if isinstance(found, Response):
         return found
-    _, game, number = found
-    made = await anyio.to_thread.run_sync(replay_json, game)
-    return JSONResponse({"game": number, **made})
+    table, _, number = found
+    return Response(await table.replay(number), media_type="application/json")
 
 
 REFEREE_BODY_BYTES = 256 * 1024

@@ -43,7 +43,7 @@ from euchre.core.rules import Rules
 from euchre.core.views import view_of
 from euchre.server.config import ServerConfig
 from euchre.server.connection import Connection
-from euchre.server.history import hand_history
+from euchre.server.history import hand_history, replay_json
 from euchre.server.names import passes_for, same_name
 from euchre.server.protocol import MAX_NAME_CHARS, ProtocolError, check_timer, clean_text
 from euchre.server.search import SearchBusy, SearchPool
@@ -103,6 +103,8 @@ class LiveTable:
         None: any seated player may (tables created without a host)."""
         self.timer = 0.0
         """Seconds a person present has for each move before a bot plays it (0: none)."""
+        self._replays: dict[int, bytes] = {}  # game number -> its face-up replay (a finished game never changes)
+        self._replay_lock = asyncio.Lock()
         self.hints = True
         self.seeded = False
         """True when the creator chose the seed: he can know every hand (every seat is told)."""
@@ -634,6 +636,23 @@ class LiveTable:
             EuchreError: no such game, or it is not over.
         """
         return dumps(self.finished_game(number), self.players())
+
+    async def replay(self, number: int) -> bytes:
+        """The face-up replay of finished game ``number`` as JSON bytes (``{"game":
+        number, ...}``, :func:`euchre.server.history.replay_json`): computed once, in a
+        thread, and kept while the table is in memory, so asking again costs nothing
+        and requests for it at once compute it once.
+
+        Raises:
+            EuchreError: no such game, or it is not over.
+        """
+        game = self.finished_game(number)
+        async with self._replay_lock:
+            made = self._replays.get(number)
+            if made is None:
+                replay = await anyio.to_thread.run_sync(replay_json, game)
+                made = self._replays[number] = orjson.dumps({"game": number, **replay})
+        return made
 
     def record_egn(self, number: int | None = None) -> str:
         """Game ``number`` (default the last) in Euchre Game Notation, once it is over.
