@@ -6,6 +6,7 @@ test that runs it instead of corrupting a state unnoticed."""
 import os
 import tempfile
 
+from _browser_fixtures import browser, server  # noqa: F401 - the browser tests' fixtures, for every module
 from euchre.core.hand import set_debug_checks
 
 set_debug_checks(True)

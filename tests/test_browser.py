@@ -17,7 +17,6 @@ the ``playwright`` package) the tests are skipped, or fail when
 from __future__ import annotations
 
 import json
-import os
 import random
 import re
 from collections.abc import Iterator
@@ -27,8 +26,9 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from _browser_fixtures import TIMEOUT_MS
 from _browser_table import WATCH_HOLDS, holds
-from _server_process import Pace, SeatClient, ServerProcess, legal, replay, serving, stored_log
+from _server_process import Pace, SeatClient, ServerProcess, legal, replay, stored_log
 from euchre.core.egn import loads_egn
 from euchre.core.game import Game
 from euchre.core.records import loads
@@ -37,49 +37,9 @@ from test_server import cards_mentioned, check_no_hidden_card, visible_cards
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page
 
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync"]
-TIMEOUT_MS = 20_000
-"""The longest a page may take to show an expected state."""
 MAX_ACTIONS = 2000
 SEATS = "NESW"
 TITLES = {"N": "North", "E": "East", "S": "South", "W": "West"}
-
-
-# ---------------------------------------------------------------------- the browser
-def _missing(why: str) -> None:
-    message = (f"{why}. Install Chromium with `apt-get install chromium` (Debian; or point EUCHRE_TEST_CHROMIUM "
-               "at a Chromium binary) and Playwright with `pip install -e '.[test]'`; Playwright's own "
-               "browser download is not needed.")
-    if os.environ.get("EUCHRE_REQUIRE_SYSTEM_TESTS") == "1":
-        pytest.fail(f"EUCHRE_REQUIRE_SYSTEM_TESTS=1 but {message}", pytrace=False)
-    pytest.skip(message)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    """Headless Chromium (the system's), for this module's tests."""
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        _missing("the playwright package is not installed")
-    path = os.environ.get("EUCHRE_TEST_CHROMIUM") or "/usr/bin/chromium"
-    if not (os.path.isfile(path) and os.access(path, os.X_OK)):
-        _missing(f"no Chromium at {path}")
-    with sync_playwright() as pw:
-        # Without the background-networking flags Chromium keeps calling home on a closed network.
-        launched = pw.chromium.launch(executable_path=path, headless=True, args=CHROMIUM_ARGS, timeout=60_000)
-        try:
-            yield launched
-        finally:
-            launched.close()
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[ServerProcess]:
-    """A fresh ``euchre serve`` (bots move at once; 10 s grace for an absent player)."""
-    with serving(tmp_path, delay=0.0, grace=10.0) as started:
-        yield started
 
 
 class Pages:

@@ -9,55 +9,16 @@ CSP violation would be one)."""
 from __future__ import annotations
 
 import json
-import os
 import re
 import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import pytest
-
-from _server_process import ServerProcess, serving
+from _browser_fixtures import TIMEOUT_MS
+from _server_process import ServerProcess
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
-
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync"]
-TIMEOUT_MS = 20_000
-
-
-def _missing(why: str) -> None:
-    message = (f"{why}. Install Chromium with `apt-get install chromium` (or point EUCHRE_TEST_CHROMIUM at one) "
-               "and Playwright with `pip install -e '.[test]'`.")
-    if os.environ.get("EUCHRE_REQUIRE_SYSTEM_TESTS") == "1":
-        pytest.fail(f"EUCHRE_REQUIRE_SYSTEM_TESTS=1 but {message}", pytrace=False)
-    pytest.skip(message)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        _missing("the playwright package is not installed")
-    path = os.environ.get("EUCHRE_TEST_CHROMIUM") or "/usr/bin/chromium"
-    if not (os.path.isfile(path) and os.access(path, os.X_OK)):
-        _missing(f"no Chromium at {path}")
-    with sync_playwright() as pw:
-        launched = pw.chromium.launch(executable_path=path, headless=True, args=CHROMIUM_ARGS, timeout=60_000)
-        try:
-            yield launched
-        finally:
-            launched.close()
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[ServerProcess]:
-    with serving(tmp_path, delay=0.0, grace=10.0) as started:
-        yield started
-
 
 def open_page(browser: Browser, problems: list[str]) -> Page:
     """A page in a context of its own (another computer), its errors collected."""

@@ -14,7 +14,7 @@ from typing import Any
 
 from _browser_table import SHOTS, assert_in_viewport, shot
 from _server_process import ServerProcess
-from test_browser import Pages, SeatPage, browser, new_page, play, server  # noqa: F401 - pytest fixtures
+from test_browser import Pages, SeatPage, new_page, play  # noqa: F401 - pytest fixtures
 from test_browser_table import assert_no_source_tag, click_and_wait, until_turn
 
 PHONE = {"width": 390, "height": 844}

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from _browser_table import shot
 from _server_process import ServerProcess, replay, stored_log
-from test_browser import Pages, SeatPage, browser, new_page, server  # noqa: F401 - pytest fixtures
+from test_browser import Pages, SeatPage, new_page  # noqa: F401 - pytest fixtures
 from test_server import check_no_hidden_card, visible_cards
 
 SEATS = ("1", "2", "3", "4", "5", "6")

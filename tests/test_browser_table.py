@@ -21,7 +21,7 @@ from _server_process import ServerProcess, replay, stored_log
 from euchre.core.cards import EFFECTIVE_SUIT, Card, card_code, parse_card, sort_hand
 from euchre.core.game import Game
 from euchre.core.presets import preset
-from test_browser import TITLES, Pages, SeatPage, browser, new_page, play, server  # noqa: F401 - pytest fixtures
+from test_browser import TITLES, Pages, SeatPage, new_page, play  # noqa: F401 - pytest fixtures
 
 SUITS = "CDHS"
 

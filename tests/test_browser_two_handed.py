@@ -16,7 +16,7 @@ from typing import Any
 
 from _browser_table import shot
 from _server_process import ServerProcess, replay, stored_log
-from test_browser import Pages, SeatPage, browser, new_page, server  # noqa: F401 - pytest fixtures
+from test_browser import Pages, SeatPage, new_page  # noqa: F401 - pytest fixtures
 from test_server import cards_mentioned, check_no_hidden_card, visible_cards
 
 SEATS = ("1", "2")

@@ -31,13 +31,15 @@ from sqlalchemy import Engine, MetaData, create_engine, inspect, select, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.pool import NullPool
 
+from euchre import sqldb
 from euchre.core.game import Game
 from euchre.core.presets import preset
 from euchre.core.records import dumps, loads
-from euchre.server import ServerConfig, storage
+from euchre.server import ServerConfig
 from euchre.server.config import sqlite_url
-from euchre.server.storage import MIGRATIONS, EventRow, StorageError, Store, TableRow
+from euchre.server.storage import EventRow, StorageError, Store, TableRow
 from euchre.server.table import LiveTable
+from euchre.sqldb import MIGRATIONS
 from test_server import SEATS, Peer, create, legal_actions, live, running
 
 POSTGRES_ENV = "EUCHRE_TEST_POSTGRES_URL"
@@ -90,9 +92,9 @@ def postgres_database() -> Iterator[tuple[str, Engine, str]]:
         with admin.connect() as c:
             c.execute(text(f'CREATE DATABASE "{name}"'))
     except Exception as exc:
-        problem = storage._reason(exc)
+        problem = sqldb.reason(exc)
     if problem is not None:
-        pytest.fail(f"cannot create a test database on {storage.shown_url(str(admin.url))} ({POSTGRES_ENV}): {problem}",
+        pytest.fail(f"cannot create a test database on {sqldb.shown_url(str(admin.url))} ({POSTGRES_ENV}): {problem}",
                     pytrace=False)
     try:
         yield make_url(os.environ[POSTGRES_ENV]).set(database=name).render_as_string(hide_password=False), admin, name
@@ -533,7 +535,7 @@ def test_regression_a_database_host_that_never_answers_hung_the_server_start(
     """libpq waits forever for a server that accepts the connection and never answers;
     the store now gives up after ``CONNECT_TIMEOUT`` seconds with a clear error."""
     pytest.importorskip("psycopg")
-    monkeypatch.setattr(storage, "CONNECT_TIMEOUT", 2.0)
+    monkeypatch.setattr(sqldb, "CONNECT_TIMEOUT", 2.0)
     with _silent_server() as port:
         started = time.monotonic()
         err = _serve_error(f"postgresql+psycopg://euchre@127.0.0.1:{port}/postgres", monkeypatch, capsys)

@@ -25,7 +25,6 @@ from __future__ import annotations
 import json
 import time
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (
@@ -38,19 +37,15 @@ from sqlalchemy import (
     String,
     Table,
     Text,
-    create_engine,
-    event,
     func,
     insert,
     select,
     update,
 )
-from sqlalchemy.engine import make_url
-from sqlalchemy.engine.interfaces import DBAPIConnection
-from sqlalchemy.pool import ConnectionPoolEntry
 
 from euchre.events.errors import EventError
 from euchre.events.event import Event, EventSpec
+from euchre.sqldb import migrate, open_engine, reason, shown_url
 
 metadata = MetaData()
 
@@ -72,9 +67,6 @@ entries_table = Table(
     Column("created_at", Float, nullable=False),
 )
 
-MIGRATIONS = Path(__file__).resolve().parents[1] / "server" / "migrations"
-"""The project's Alembic history (a folder, read by Alembic; nothing of the server is
-imported)."""
 
 APP_NAME = "euchre"
 DB_FILE = "events.sqlite3"
@@ -89,20 +81,6 @@ def default_db_url() -> str:
     folder = user_data_path(APP_NAME, appauthor=False)
     folder.mkdir(parents=True, exist_ok=True)
     return "sqlite:///" + str((folder / DB_FILE).resolve())
-
-
-def _sqlite_pragmas(dbapi_connection: DBAPIConnection, _record: ConnectionPoolEntry) -> None:
-    cursor = dbapi_connection.cursor()
-    cursor.execute("PRAGMA foreign_keys=ON")
-    cursor.execute("PRAGMA busy_timeout=10000")
-    cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute("PRAGMA synchronous=FULL")
-    cursor.close()
-
-
-def _reason(exc: BaseException) -> str:
-    inner = getattr(exc, "orig", None) or exc
-    return " ".join(str(inner).split()) or type(inner).__name__
 
 
 @dataclass(frozen=True)
@@ -128,39 +106,18 @@ class EventStore:
     """
 
     def __init__(self, url: str) -> None:
-        try:
-            parsed = make_url(url)
-        except Exception as exc:
-            raise EventError(f"cannot open the database {url[:80]!r}: {_reason(exc)}") from None
-        self.shown = parsed.render_as_string(hide_password=True)
-        if parsed.get_backend_name() == "sqlite" and parsed.database in (None, "", ":memory:"):
-            raise EventError("an in-memory SQLite database would lose the event; give a file, "
-                             "e.g. sqlite:////path/to/events.sqlite3")
-        try:
-            options: dict[str, Any] = {} if parsed.get_backend_name() == "sqlite" else {"pool_pre_ping": True}
-            self.engine: Engine = create_engine(parsed, **options)
-        except Exception as exc:
-            raise EventError(f"cannot open the database {self.shown}: {_reason(exc)}") from None
-        if self.engine.dialect.name == "sqlite":
-            event.listen(self.engine, "connect", _sqlite_pragmas)
+        self.shown = shown_url(url)
+        self.engine: Engine = open_engine(
+            url, EventError, in_memory="an in-memory SQLite database would lose the event; give a file, "
+                                       "e.g. sqlite:////path/to/events.sqlite3")
 
     def migrate(self) -> None:
-        """Bring the schema up to the newest Alembic revision (a no-op when current).
+        """Bring the schema up to the newest Alembic revision (:func:`euchre.sqldb.migrate`).
 
         Raises:
             EventError: the database cannot be reached or the migration failed.
         """
-        from alembic import command
-        from alembic.config import Config
-
-        cfg = Config()
-        cfg.set_main_option("script_location", str(MIGRATIONS))
-        try:
-            with self.engine.connect() as connection, connection.begin():
-                cfg.attributes["connection"] = connection
-                command.upgrade(cfg, "head")
-        except Exception as exc:
-            raise EventError(f"the database {self.shown} cannot be used: {_reason(exc)}") from None
+        migrate(self.engine, EventError)
 
     def close(self) -> None:
         """Close every pooled connection."""
@@ -184,7 +141,7 @@ class EventStore:
         except EventError:
             raise
         except Exception as exc:
-            raise EventError(f"storing event {spec.name!r} failed: {_reason(exc)}") from None
+            raise EventError(f"storing event {spec.name!r} failed: {reason(exc)}") from None
 
     def append(self, name: str, seq: int, entries: list[dict[str, Any]], over: bool = False) -> None:
         """Append entries to an event's log from place ``seq`` on, in one transaction,
@@ -213,7 +170,7 @@ class EventStore:
                                        .values(status="over"))
         except Exception as exc:
             raise EventError(f"storing the entries of event {name!r} failed (another writer, or the database): "
-                             f"{_reason(exc)}") from None
+                             f"{reason(exc)}") from None
 
     def load(self, name: str) -> Event:
         """The event with its whole log.
@@ -229,7 +186,7 @@ class EventStore:
                 rows = connection.execute(select(entries_table.c.data).where(entries_table.c.competition == name)
                                           .order_by(entries_table.c.seq)).all() if row is not None else []
         except Exception as exc:
-            raise EventError(f"reading event {name!r} failed: {_reason(exc)}") from None
+            raise EventError(f"reading event {name!r} failed: {reason(exc)}") from None
         if row is None:
             names = ", ".join(r.name for r in self.list()) or "none yet"
             raise EventError(f"no event named {name!r}; events: {names}")
@@ -247,7 +204,7 @@ class EventStore:
                                                  competitions_table.c.status, competitions_table.c.created_at)
                                           .order_by(competitions_table.c.created_at)).all()
         except Exception as exc:
-            raise EventError(f"reading the events failed: {_reason(exc)}") from None
+            raise EventError(f"reading the events failed: {reason(exc)}") from None
         return [EventRow(r[0], r[1], r[2], r[3]) for r in rows]
 
     def entry_count(self, name: str) -> int:

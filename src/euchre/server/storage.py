@@ -33,7 +33,6 @@ import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import orjson
@@ -48,16 +47,13 @@ from sqlalchemy import (
     String,
     Table,
     Text,
-    create_engine,
-    event,
     insert,
     select,
     update,
 )
-from sqlalchemy.engine import Connection, make_url
-from sqlalchemy.engine.interfaces import DBAPIConnection
-from sqlalchemy.exc import DBAPIError
-from sqlalchemy.pool import ConnectionPoolEntry
+from sqlalchemy.engine import Connection
+
+from euchre.sqldb import migrate, open_engine, reason, shown_url
 
 metadata = MetaData()
 
@@ -89,7 +85,6 @@ events_table = Table(
     Column("created_at", Float, nullable=False),
 )
 
-MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 
 
 @dataclass(frozen=True)
@@ -139,39 +134,6 @@ class StorageError(Exception):
     """The database refused or failed a write or a read (the message says which)."""
 
 
-CONNECT_TIMEOUT = 10.0
-"""Seconds to wait for a PostgreSQL server to answer a new connection (unless the URL
-sets ``connect_timeout`` itself)."""
-
-
-def shown_url(url: str) -> str:
-    """A database URL fit for messages and logs: the password replaced by ``***``."""
-    try:
-        return make_url(url).render_as_string(hide_password=True)
-    except Exception:
-        return "(not a database URL)"
-
-
-def _reason(exc: BaseException) -> str:
-    """What went wrong, on one line: the driver's own message without SQLAlchemy's
-    statement, parameters and links (for a DBAPI error), else the exception's text."""
-    inner = exc.orig if isinstance(exc, DBAPIError) and exc.orig is not None else exc
-    text = " ".join(str(inner).split())
-    return text or type(inner).__name__
-
-
-def _sqlite_pragmas(dbapi_connection: DBAPIConnection, _record: ConnectionPoolEntry) -> None:
-    # Write-ahead log: readers do not wait for the writer, and a commit is one append to
-    # the log; synchronous=FULL syncs it to disk at every commit (a committed event
-    # survives a crash of the process or of the machine).
-    cursor = dbapi_connection.cursor()
-    cursor.execute("PRAGMA foreign_keys=ON")
-    cursor.execute("PRAGMA busy_timeout=10000")
-    cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute("PRAGMA synchronous=FULL")
-    cursor.close()
-
-
 NewEvent = tuple[str, int, str, int | None, dict[str, Any], float | None]
 """An event to append: ``(table_id, seq, kind, seat, data, created_at or None)``."""
 
@@ -213,57 +175,23 @@ class Store:
 
     def __init__(self, url: str, connect_timeout: float | None = None) -> None:
         self.shown = shown_url(url)
-        try:
-            parsed = make_url(url)
-        except Exception as exc:
-            raise StorageError(f"cannot open the database {self.shown}: {_reason(exc)}") from None
-        if parsed.get_backend_name() == "sqlite" and parsed.database in (None, "", ":memory:"):
-            # Each thread would get its own empty database (and it would not outlive the process).
-            raise StorageError("an in-memory SQLite database cannot hold the server's tables; "
-                               "give a file, e.g. sqlite:////path/to/tables.sqlite3")
-        try:
-            options: dict[str, Any] = {}
-            if parsed.get_backend_name() != "sqlite":
-                # A connection the database closed (a restart, an idle timeout) is
-                # replaced before use instead of failing the next write.
-                options["pool_pre_ping"] = True
-            if parsed.get_driver_name() in ("psycopg", "psycopg2") and "connect_timeout" not in parsed.query:
-                # libpq waits forever for a server that accepts and never answers.
-                seconds = CONNECT_TIMEOUT if connect_timeout is None else connect_timeout
-                options["connect_args"] = {"connect_timeout": max(1, round(seconds))}
-            self.engine: Engine = create_engine(parsed, **options)
-        except Exception as exc:  # ArgumentError, missing driver (ImportError), ...
-            raise StorageError(f"cannot open the database {self.shown}: {_reason(exc)}") from None
+        self.engine: Engine = open_engine(
+            url, StorageError, connect_timeout=connect_timeout,
+            in_memory="an in-memory SQLite database cannot hold the server's tables; "
+                      "give a file, e.g. sqlite:////path/to/tables.sqlite3")
         self.url = url
         self._queue: list[_Pending] = []
         self._queue_lock = threading.Lock()
         self._writer_lock = threading.Lock()
-        if self.engine.dialect.name == "sqlite":
-            event.listen(self.engine, "connect", _sqlite_pragmas)
 
     def migrate(self) -> None:
-        """Bring the schema up to the newest Alembic revision (creating it on an empty
-        database; a no-op when it is current).
+        """Bring the schema up to the newest Alembic revision (:func:`euchre.sqldb.migrate`).
 
         Raises:
             StorageError: the database cannot be reached (``cannot connect to the
                 database URL: why``, the password hidden) or the migration failed.
         """
-        from alembic import command
-        from alembic.config import Config
-
-        cfg = Config()
-        cfg.set_main_option("script_location", str(MIGRATIONS))
-        try:
-            connection = self.engine.connect()
-        except Exception as exc:
-            raise StorageError(f"cannot connect to the database {self.shown}: {_reason(exc)}") from exc
-        try:
-            with connection, connection.begin():
-                cfg.attributes["connection"] = connection
-                command.upgrade(cfg, "head")
-        except Exception as exc:
-            raise StorageError(f"the migration of the database {self.shown} failed: {_reason(exc)}") from exc
+        migrate(self.engine, StorageError)
 
     def close(self) -> None:
         """Close every pooled connection."""
@@ -297,7 +225,7 @@ class Store:
                         {"table_id": row.id, "seq": seq, "kind": kind, "seat": seat, "data": _event_json(data),
                          "created_at": row.created_at} for seq, (kind, seat, data) in enumerate(events)])
         except Exception as exc:
-            raise StorageError(f"storing table {row.id} failed: {_reason(exc)}") from exc
+            raise StorageError(f"storing table {row.id} failed: {reason(exc)}") from exc
 
     def append(self, table_id: str, seq: int, kind: str, seat: int | None, data: dict[str, Any],
                created_at: float | None = None) -> None:
@@ -357,7 +285,7 @@ class Store:
                 out.append(None)
             else:
                 failed = StorageError(f"storing event {p.values['seq']} of table {p.values['table_id']} failed: "
-                                      f"{_reason(p.error)}")
+                                      f"{reason(p.error)}")
                 failed.__cause__ = p.error
                 out.append(failed)
         return out
@@ -408,7 +336,7 @@ class Store:
             with self.engine.begin() as connection:
                 connection.execute(update(tables_table).where(tables_table.c.id == table_id).values(status=status))
         except Exception as exc:
-            raise StorageError(f"updating table {table_id} failed: {_reason(exc)}") from exc
+            raise StorageError(f"updating table {table_id} failed: {reason(exc)}") from exc
 
     # ------------------------------------------------------------------ reading
     def find_token(self, token_hash: str) -> tuple[str, int | None] | None:
@@ -423,7 +351,7 @@ class Store:
                     select(tokens_table.c.table_id, tokens_table.c.seat).where(tokens_table.c.token_hash == token_hash)
                 ).first()
         except Exception as exc:
-            raise StorageError(f"looking up a token failed: {_reason(exc)}") from exc
+            raise StorageError(f"looking up a token failed: {reason(exc)}") from exc
         if found is None:
             return None
         return str(found[0]), None if found[1] is None else int(found[1])
@@ -449,7 +377,7 @@ class Store:
         except StorageError:
             raise
         except Exception as exc:
-            raise StorageError(f"reading table {table_id} failed: {_reason(exc)}") from exc
+            raise StorageError(f"reading table {table_id} failed: {reason(exc)}") from exc
         return row, events
 
     def count_events(self, table_id: str) -> int:
@@ -465,5 +393,5 @@ class Store:
                 n = connection.execute(
                     select(func.count()).select_from(events_table).where(events_table.c.table_id == table_id)).scalar()
         except Exception as exc:
-            raise StorageError(f"counting the events of table {table_id} failed: {_reason(exc)}") from exc
+            raise StorageError(f"counting the events of table {table_id} failed: {reason(exc)}") from exc
         return int(n or 0)
