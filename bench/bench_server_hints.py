@@ -33,19 +33,7 @@ from typing import Any
 import aiohttp
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_server_load import cpu_seconds, free_port, percentile, start_server  # noqa: E402
-
-
-def create_table(port: int, seed: int) -> dict[str, Any]:
-    """POST /api/tables with intermediate bots and a target of 50 (games last)."""
-    import urllib.request
-
-    body = json.dumps({"target": 50, "seed": seed, "bots": "intermediate"}).encode()
-    request = urllib.request.Request(f"http://127.0.0.1:{port}/api/tables", data=body, method="POST",
-                                     headers={"content-type": "application/json"})
-    with urllib.request.urlopen(request, timeout=60) as r:
-        made: dict[str, Any] = json.load(r)
-    return made
+from bench_server_load import cpu_seconds, create_table, free_port, percentile, start_server
 
 
 @dataclass
@@ -74,7 +62,7 @@ class Window:
 
 
 async def _seat(session: aiohttp.ClientSession, port: int, seed: int) -> aiohttp.ClientWebSocketResponse:
-    made = await asyncio.to_thread(create_table, port, seed)
+    made = await asyncio.to_thread(create_table, port, 50, seed, "intermediate")  # a target of 50: games last
     ws = await session.ws_connect(f"ws://127.0.0.1:{port}/ws", max_msg_size=2**22)
     await ws.send_str(json.dumps({"type": "join", "token": made["seats"]["N"]}))
     await ws.send_str(json.dumps({"type": "start", "id": "start"}))

@@ -105,9 +105,9 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def create_table(port: int, target: int, seed: int) -> dict[str, Any]:
+def create_table(port: int, target: int, seed: int, bots: str = "random") -> dict[str, Any]:
     """POST /api/tables: the table id and its seat tokens."""
-    body = json.dumps({"target": target, "seed": seed, "bots": "random"}).encode()
+    body = json.dumps({"target": target, "seed": seed, "bots": bots}).encode()
     request = urllib.request.Request(f"http://127.0.0.1:{port}/api/tables", data=body, method="POST",
                                      headers={"content-type": "application/json"})
     with urllib.request.urlopen(request, timeout=60) as r:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from rich.console import Console
 from rich.text import Text
 
-from euchre.cli.render import card_text
+from euchre.cli.render import played_text
 from euchre.cli.saving import RecordSaver, check_save_path
 from euchre.cli.text import clean
 from euchre.core.errors import EuchreError
@@ -56,11 +56,7 @@ def last_trick(game: Game, seat_name: Callable[[int], str]) -> Text:
         return Text("No trick has been played yet.")
     trick = tricks[-1]
     line = Text(f"Last trick (hand {number}, trick {len(tricks)}): ")
-    for i, (seat, card) in enumerate(zip(trick.seats, trick.cards, strict=True)):
-        if i:
-            line.append(", ")
-        line.append(f"{seat_name(seat)} ")
-        line.append_text(card_text(card, hand.rules.joker_card))
+    line.append_text(played_text(trick.seats, trick.cards, seat_name, hand.rules.joker_card))
     line.append(f"; {seat_name(trick.winner)} won it.")
     return line
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from rich.console import Console
 from rich.text import Text
@@ -67,6 +67,19 @@ def cards_text(cards: Iterable[int], sep: str = " ", joker_card: str = "joker") 
             out.append(sep)
         out.append_text(card_text(c, joker_card))
     return out
+
+
+def played_text(seats: Iterable[int], cards: Iterable[int], seat_name: Callable[[int], str],
+                joker_card: str = "joker") -> Text:
+    """The cards of a trick with who played each, in the order of play:
+    ``North 9♥, East K♥`` (cards styled as :func:`card_text`)."""
+    line = Text()
+    for i, (seat, card) in enumerate(zip(seats, cards, strict=True)):
+        if i:
+            line.append(", ")
+        line.append(f"{seat_name(seat)} ")
+        line.append_text(card_text(card, joker_card))
+    return line
 
 
 def suit_text(suit: int) -> str:

@@ -43,7 +43,7 @@ from typing import TYPE_CHECKING, Any
 from rich.console import Console
 from rich.text import Text
 
-from euchre.cli.render import Narrator, card_text, player_label, result_line
+from euchre.cli.render import Narrator, played_text, player_label, result_line
 from euchre.cli.text import clean
 from euchre.core.actions import Action
 from euchre.core.cards import Card
@@ -394,11 +394,7 @@ def show_line(narrator: Narrator, line: AlternativeLine, indent: int, instead: s
 def _trick_so_far(console: Console, narrator: Narrator, hand: HandState) -> None:
     """The trick a line starts inside of: ``Trick 2, after North 9♥, East K♥:``."""
     line = Text(f"  Trick {len(hand.tricks) + 1}, after ")
-    for i, (s, card) in enumerate(zip(hand.trick_seats, hand.trick_cards, strict=True)):
-        if i:
-            line.append(", ")
-        line.append(f"{narrator.seat_name(s)} ")
-        line.append_text(card_text(card, hand.rules.joker_card))
+    line.append_text(played_text(hand.trick_seats, hand.trick_cards, narrator.seat_name, hand.rules.joker_card))
     line.append(":")
     console.print(line)
 
