@@ -299,3 +299,43 @@ def test_table_mode_a_revoke_corrected_through_a_terminal(tmp_path: Path) -> Non
     assert finish(child) == 0
     data = json.loads(record.read_text())
     assert any(code == "correct" for hand in data["hands"] for _seat, code in hand["actions"])
+
+
+def test_the_game_commands_through_a_terminal(tmp_path: Path) -> None:
+    """``rules``, ``last``, ``undo`` (at the first decision: nothing to take back; after
+    one: back to it, the same question again), ``save FILE`` in the middle of a game and
+    ``quit`` with its confirmation, typed at a real terminal's prompts."""
+    saved = tmp_path / "middle.json"
+    child = spawn("play", "--seed", "4", "--bots", "random", "--no-stats")
+    first = _first_prompt(child)
+    child.sendline("rules")
+    child.expect(r"The rules of this game \(modern-standard\):")
+    child.expect(PROMPT)
+    child.sendline("last")
+    child.expect("No trick has been played yet.")
+    child.expect(PROMPT)
+    child.sendline("undo")
+    child.expect("Nothing to take back: this is your first decision.")
+    asked = child.expect(PROMPT)
+    question = child.match.group(1)
+    child.sendline("1")
+    child.expect(PROMPT)
+    child.sendline("undo")
+    child.expect(r"Taken back to your last decision \(hand 1\)\.")
+    child.expect(PROMPT)
+    assert child.match.group(1) == question and asked == 0
+    assert "Your hand:" in first
+    child.sendline(f"save {saved}")
+    child.expect("Record saved to")
+    child.expect(PROMPT)
+    child.sendline("quit")
+    child.expect(LEAVE)
+    child.sendline("")  # Enter: the game goes on
+    child.expect(PROMPT)
+    child.sendline("quit")
+    child.expect(LEAVE)
+    child.sendline("y")
+    child.expect("Game stopped")
+    assert finish(child) == 0
+    game, _ = loads(saved.read_text(encoding="utf-8"))
+    assert not game.finished_hands and game.hand.history == []  # saved back at the first decision: nothing made
