@@ -24,12 +24,13 @@ SRC = Path(__file__).resolve().parents[1] / "src"
 TOP = "top"
 LAYERS: dict[str, str] = {
     "core": "core",
-    "batch": "middle", "bots": "middle", "solver": "middle", "analysis": "middle", "events": "middle",
+    "storage": "middle", "batch": "middle", "bots": "middle", "solver": "middle", "analysis": "middle",
+    "events": "middle",
     "cli": TOP, "server": TOP, "interop": TOP,
 }
 """The layer of each subpackage of euchre (DESIGN.md "Layers")."""
 
-MIDDLE_ORDER = ["batch", "solver", "bots", "analysis", "events"]
+MIDDLE_ORDER = ["storage", "batch", "solver", "bots", "analysis", "events"]
 """Middle packages may import those before them in this list."""
 
 ROOT_MODULES: dict[str, str] = {"__init__": "core", "__main__": TOP}

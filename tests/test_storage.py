@@ -31,7 +31,6 @@ from sqlalchemy import Engine, MetaData, create_engine, inspect, select, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.pool import NullPool
 
-from euchre import sqldb
 from euchre.core.game import Game
 from euchre.core.presets import preset
 from euchre.core.records import dumps, loads
@@ -39,7 +38,8 @@ from euchre.server import ServerConfig
 from euchre.server.config import sqlite_url
 from euchre.server.storage import EventRow, StorageError, Store, TableRow
 from euchre.server.table import LiveTable
-from euchre.sqldb import MIGRATIONS
+from euchre.storage import sql as sqldb
+from euchre.storage.sql import MIGRATIONS
 from test_server import SEATS, Peer, create, legal_actions, live, running
 
 POSTGRES_ENV = "EUCHRE_TEST_POSTGRES_URL"

@@ -45,7 +45,7 @@ from sqlalchemy import (
 
 from euchre.events.errors import EventError
 from euchre.events.event import Event, EventSpec
-from euchre.sqldb import migrate, open_engine, reason, shown_url
+from euchre.storage.sql import migrate, open_engine, reason, shown_url
 
 metadata = MetaData()
 
@@ -112,7 +112,7 @@ class EventStore:
                                        "e.g. sqlite:////path/to/events.sqlite3")
 
     def migrate(self) -> None:
-        """Bring the schema up to the newest Alembic revision (:func:`euchre.sqldb.migrate`).
+        """Bring the schema up to the newest Alembic revision (:func:`euchre.storage.sql.migrate`).
 
         Raises:
             EventError: the database cannot be reached or the migration failed.

@@ -53,7 +53,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Connection
 
-from euchre.sqldb import migrate, open_engine, reason, shown_url
+from euchre.storage.sql import migrate, open_engine, reason, shown_url
 
 metadata = MetaData()
 
@@ -185,7 +185,7 @@ class Store:
         self._writer_lock = threading.Lock()
 
     def migrate(self) -> None:
-        """Bring the schema up to the newest Alembic revision (:func:`euchre.sqldb.migrate`).
+        """Bring the schema up to the newest Alembic revision (:func:`euchre.storage.sql.migrate`).
 
         Raises:
             StorageError: the database cannot be reached (``cannot connect to the

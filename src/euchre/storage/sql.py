@@ -19,7 +19,7 @@ from sqlalchemy.engine.interfaces import DBAPIConnection
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.pool import ConnectionPoolEntry
 
-MIGRATIONS = Path(__file__).resolve().parent / "server" / "migrations"
+MIGRATIONS = Path(__file__).resolve().parents[1] / "server" / "migrations"
 """The project's Alembic history (a folder read by Alembic): the server's tables, the
 events' and the accounts'."""
 
