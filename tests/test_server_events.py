@@ -254,3 +254,48 @@ def test_tokens_and_a_timed_round(tmp_path: Path) -> None:
         assert bad.status_code == 400 and bad.json()["error"]["code"] == "bad_entry"
         bad = client.post("/api/events", json={"players": ["A", "B", "C"]})
         assert bad.status_code == 400 and "multiple of 4" in bad.json()["error"]["message"]
+
+
+def _deals_by_count(game: Any) -> dict[tuple[int, int], tuple[Any, Any, int]]:
+    """The cards of each deal of a game by ``(c, j)``: the c-th time the deal passed
+    and the j-th redeal by the same dealer (:mod:`euchre.events.play`)."""
+    out = {}
+    c, j, last = -1, 0, None
+    for h in game.finished_hands:
+        if last is not None and h.dealer == last:
+            j += 1
+        else:
+            c, j = c + 1, 0
+        last = h.dealer
+        out[(c, j)] = (h.deal_hands, h.stock, h.dealer)
+    return out
+
+
+def test_online_tables_of_a_duplicate_event_are_dealt_the_same_secret_cards(tmp_path: Path) -> None:
+    """An event of duplicate deals played online: both tables of round 1 (bots only, so
+    they play at once) are dealt the same cards deal by deal, from North, as
+    DuplicateDeals gives them for the seed derived from the organiser token, and not the
+    deals of the event's own seed, which the JSON export shows."""
+    from euchre.core.presets import preset
+    from euchre.events.play import DuplicateDeals
+    from euchre.server.event_web import deal_seed
+
+    with running(tmp_path / "db.sqlite3") as client:
+        made = create(client, players=[f"P{i}" for i in range(1, 9)], bots="all", duplicate=True, rounds=1, seed=4)
+        token = made["organiser"]
+        organiser(client, token, "next")
+        view = organiser(client, token, "online")
+        ids = [table_of(view, key)["online"]["table"] for key in ("1.1", "1.2")]
+        view = until(lambda: (v := organiser(client, token))["is_over"] and v)
+        assert [table_of(view, k)["result"]["source"] for k in ("1.1", "1.2")] == ["online", "online"]
+        games = [loads(client.get(f"/api/tables/{i}/record.json").text)[0] for i in ids]
+        a, b = (_deals_by_count(g) for g in games)
+        common = set(a) & set(b)
+        assert (0, 0) in common and all(a[k] == b[k] for k in common)
+        rules = preset("progressive-party")
+        secret, public = DuplicateDeals(rules, deal_seed(token), 1), DuplicateDeals(rules, 4, 1)
+        first = secret(0, 0)
+        assert a[(0, 0)] == (first.deal_hands, first.stock, 0)  # North deals the round's first deal
+        assert public(0, 0).deal_hands != first.deal_hands
+        assert json.loads(client.get(made["links"]["public"].replace("/standings#", "/api/standings/") +
+                                     "/event.json").text)["event"]["seed"] == 4

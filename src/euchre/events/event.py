@@ -459,24 +459,38 @@ class Event:
         (a0, a1), (b0, b1) = self.spec.team_players(a), self.spec.team_players(b)
         return a0, b0, a1, b1
 
+    def deal_key(self, key: str) -> int | str | None:
+        """The key of the duplicate deals an open table (match) ``key`` plays: its
+        round's number (a progressive round, a round robin's or Swiss round) or its
+        bracket round's name (``W1``, ...); None when the event is not of duplicate
+        deals (:class:`euchre.events.play.DuplicateDeals`).
+
+        Raises:
+            EventError: no such table or match.
+        """
+        if not self.spec.duplicate:
+            return None
+        if self.spec.format == PROGRESSIVE:
+            return self._table_key(key)[0]
+        self.match_teams(key)  # refuses an unknown match
+        if self.spec.format in ELIMINATION:
+            return next(m.round_name for m in self.bracket if m.id == key)
+        return key.partition(".")[0]
+
     def _played(self, key: str) -> dict[str, Any]:
         spec = self.spec
         levels = [spec.bot_level] * 4
         if spec.format == PROGRESSIVE:
             number, seating = self._table_key(key)
             game = play_table(self.rules, levels, seating.dealer, derive_seed("table", spec.seed, number, seating.table),
-                              number if spec.duplicate else None, spec.seed)
+                              self.deal_key(key), spec.seed)
             tallies = [t for t in (hand_from_result(h.result, self.rules, spec.house)
                                    for h in game.finished_hands if h.result is not None) if t is not None]
             totals = [sum(h.points[s] for h in tallies) for s in range(4)]
             result = table_result(number, seating.table, seating.seats, totals, tallies, None, spec.seed, "bots")
             return {"kind": "table", **result.to_dict()}
         teams = self.match_teams(key)
-        round_key: int | str = key.partition(".")[0]
-        if spec.format in ELIMINATION:
-            round_key = next(m.round_name for m in self.bracket if m.id == key)
-        game = play_table(self.rules, levels, 0, derive_seed("match", spec.seed, key),
-                          round_key if spec.duplicate else None, spec.seed)
+        game = play_table(self.rules, levels, 0, derive_seed("match", spec.seed, key), self.deal_key(key), spec.seed)
         score = game.score
         winner = None if game.result is None else game.result.winner
         if winner is None and spec.format in ELIMINATION:  # pragma: no cover - games to a target have a winner

@@ -88,6 +88,15 @@ def public_token(organiser_token: str) -> str:
     return base64.urlsafe_b64encode(digest[:12]).decode().rstrip("=")
 
 
+def deal_seed(organiser_token: str) -> int:
+    """The secret seed of an event's duplicate deals on its online tables (62 bits of
+    HMAC-SHA256 keyed by the organiser token): the same for every table of the event, so
+    that a round's tables get the same cards, and known to nobody who has only the
+    event's export or a seat's link."""
+    digest = hmac.new(organiser_token.encode(), b"duplicate deals", hashlib.sha256).digest()
+    return int.from_bytes(digest[:8], "big") % MAX_SEED
+
+
 def _int(body: dict[str, Any], key: str, low: int, high: int) -> int | None:
     value = body.get(key)
     if value is None:
@@ -360,15 +369,16 @@ class EventWeb:
         """An online table for each open table (match) of the round that has none (or
         those of ``keys``); returns the keys given one.
 
+        At an event of duplicate deals every online table of a round is dealt the same
+        cards (:class:`euchre.events.play.DuplicateDeals`) from a seed derived from the
+        organiser token (:func:`deal_seed`), not from the event's seed, which the JSON
+        export shows.
+
         Raises:
-            EventWebError: 409 ``nothing_to_play`` (no open table without one), 409
-                ``duplicate`` (duplicate deals are for bots and real cards).
+            EventWebError: 409 ``nothing_to_play`` (no open table without one).
         """
         async with self.lock(name):
             event = await self.load(name)
-            if event.spec.duplicate:
-                raise EventWebError(409, "duplicate", "an event of duplicate deals is played with real cards or by bots: "
-                                                      "an online table deals its own cards")
             have = set(await anyio.to_thread.run_sync(self._online_rows, name))
             made = []
             for key, seats, dealer in self.open_keys(event):
@@ -384,10 +394,15 @@ class EventWeb:
                             dealer: int | None) -> None:
         spec, rules = event.spec, event.rules
         seed = secrets.randbelow(MAX_SEED)
-        for _ in range(200):  # the game's own draw for the deal: about one seed in four fits
-            if dealer is None or Game(rules, seed).setup.first_dealer == dealer:
-                break
-            seed = secrets.randbelow(MAX_SEED)
+        settings: dict[str, Any] = {"host": None, "timer": 0, "hints": True, "seeded": False}
+        deal_key = event.deal_key(key.rpartition(".")[2] if spec.format == PROGRESSIVE else key)
+        if deal_key is not None:  # the round's cards, dealt from the dealer the event seats
+            settings["duplicate"] = {"seed": deal_seed(organiser), "key": deal_key, "dealer": dealer or 0}
+        else:
+            for _ in range(200):  # the game's own draw for the deal: about one seed in four fits
+                if dealer is None or Game(rules, seed).setup.first_dealer == dealer:
+                    break
+                seed = secrets.randbelow(MAX_SEED)
         table_id = secrets.token_urlsafe(9)
         bots = set(spec.bots)
         preset = spec.preset if all(a.startswith("progressive_hands=") for a in spec.option_args) else None
@@ -395,8 +410,7 @@ class EventWeb:
                        bot_level=spec.bot_level, seed=seed, status="lobby")
         tokens: list[tuple[str, int | None]] = [(token_hash(seat_token(organiser, table_id, SEATS[s])), s) for s in range(4)]
         tokens.append((token_hash(seat_token(organiser, table_id, "spectator")), None))
-        first: list[tuple[str, int | None, dict[str, Any]]] = [
-            ("settings", None, {"host": None, "timer": 0, "hints": True, "seeded": False})]
+        first: list[tuple[str, int | None, dict[str, Any]]] = [("settings", None, settings)]
         first += [("name", s, {"name": spec.players[p][:24]}) for s, p in enumerate(seats)]
         if all(spec.players[p] in bots for p in seats):
             first.append(("start", None, {"by": "organiser"}))

@@ -35,12 +35,13 @@ from euchre.bots.base import Bot
 from euchre.core.actions import action_text, parse_action
 from euchre.core.egn import dumps_egn
 from euchre.core.errors import EuchreError
-from euchre.core.game import Game
+from euchre.core.game import Game, Setup
 from euchre.core.house_rules import in_effect
 from euchre.core.presets import preset as preset_rules
 from euchre.core.records import dumps
 from euchre.core.rules import Rules
 from euchre.core.views import view_of
+from euchre.events.play import DuplicateDeals
 from euchre.server.config import ServerConfig
 from euchre.server.connection import Connection
 from euchre.server.history import hand_history, replay_json
@@ -108,6 +109,10 @@ class LiveTable:
         self.hints = True
         self.seeded = False
         """True when the creator chose the seed: he can know every hand (every seat is told)."""
+        self.deals: tuple[int, int | str, int] | None = None
+        """An event's table of duplicate deals: ``(secret seed, round key, first dealer)``
+        (:class:`euchre.events.play.DuplicateDeals`); None: the table shuffles from its
+        seed. Set by the event when it creates the table, never by a client, never shown."""
         self.shape = self.rules.table
         """The table's shape (``rules.table``): its seats, their letters and titles, its sides."""
         n = self.shape.seats
@@ -153,6 +158,16 @@ class LiveTable:
             table.seq += 1
         return table
 
+    def _first_game(self) -> Game:
+        """The table's first game: shuffled from the table's seed, or, at an event's table
+        of duplicate deals, dealt the round's cards from the first dealer the event seats
+        (a rematch shuffles its own)."""
+        if self.deals is None:
+            return Game(self.rules, self.row.seed)
+        seed, key, dealer = self.deals
+        return Game(self.rules, self.row.seed, deal_provider=DuplicateDeals(self.rules, seed, key),
+                    setup=Setup(tuple(range(self.shape.seats)), dealer, (), "event table of duplicate deals"))
+
     def _apply(self, kind: str, seat: int | None, data: dict[str, Any], created_at: float) -> None:
         """Apply one stored (or just stored) event to the state in memory.
 
@@ -169,6 +184,11 @@ class LiveTable:
                 self.hints = bool(data["hints"])
             if "seeded" in data:
                 self.seeded = bool(data["seeded"])
+            if "duplicate" in data:
+                deals = data["duplicate"]
+                key = deals["key"]
+                self.deals = (int(deals["seed"]), key if isinstance(key, str) else int(key),
+                              self.shape.seat(int(deals["dealer"]), "first dealer"))
         elif kind == "take":
             if seat is None or self.kinds[seat] != "bot":
                 raise ValueError("only a seat a bot plays can be taken back")
@@ -193,7 +213,7 @@ class LiveTable:
             if self.status != "lobby":
                 raise ValueError("the game has started already")
             self.kinds = ["human" if k == "human" else "bot" for k in self.kinds]
-            self.game = Game(self.rules, self.row.seed)
+            self.game = self._first_game()
             self.status = "playing"
         elif kind == "action":
             game = self.game

@@ -53,6 +53,7 @@ async function create(event) {
   const body = {
     title: $('ev-title').value, format: $('ev-format').value, players: names($('ev-players').value),
     bots: names($('ev-bots').value), bot_level: $('ev-level').value, preset: $('ev-preset').value,
+    duplicate: $('ev-duplicate').checked,
     house_rules: Object.fromEntries([...document.querySelectorAll('#ev-house input')].map((i) => [i.dataset.key, i.checked])),
   };
   const put = (key, value) => { if (value !== null) body[key] = value; };
@@ -163,7 +164,7 @@ function render(data) {
   $('dl-json').href = data.links.json;
   $('dl-pdf').href = data.links.pdf;
   const rules = [data.preset, data.hands ? `${data.hands} hands a round` : `games to ${data.target}`,
-    data.minutes ? `${data.minutes} minutes a round` : null, ...data.house_rules, data.house_scoring || null];
+    data.minutes ? `${data.minutes} minutes a round` : null, data.duplicate ? 'duplicate deals' : null, ...data.house_rules, data.house_scoring || null];
   $('rules').textContent = `Rules: ${rules.filter(Boolean).join('; ')}. Bots: ${data.bot_level}.`;
   $('round-h').textContent = roundLine(data);
   $('btn-next').disabled = !data.can_next;
