@@ -299,3 +299,48 @@ def test_online_tables_of_a_duplicate_event_are_dealt_the_same_secret_cards(tmp_
         assert public(0, 0).deal_hands != first.deal_hands
         assert json.loads(client.get(made["links"]["public"].replace("/standings#", "/api/standings/") +
                                      "/event.json").text)["event"]["seed"] == 4
+
+
+def test_a_timed_round_stops_its_online_tables_when_time_is_called(tmp_path: Path) -> None:
+    """A round of 20 minutes: table 1's online game waits on North (present, who plays
+    until two hands are finished and then thinks); table 2's online table was never
+    started. When the server's clock passes the round's end, the sweeper stops both:
+    table 1 scores the two hands finished (each player his side's points, from the
+    table's own history), the hand in play none; table 2 scores nothing. North is told
+    why, his move is refused ``game_over`` and no rematch is offered."""
+    from euchre.server.web_services import services
+    from test_server import legal_actions
+
+    with running(tmp_path / "db.sqlite3") as client:
+        made = create(client, players=[f"P{i}" for i in range(1, 9)], minutes=20, rounds=1, seed=3)
+        token = made["organiser"]
+        organiser(client, token, "next")
+        view = organiser(client, token, "online")
+        links = table_of(view, "1.1")["online"]["links"]
+        north = Peer(client, links["N"].split("#")[1])
+        organiser(client, token, "start", table="1.1")  # bots sit E, S and W; North is here
+        while len(north.state["history"]) < 2 if north.state else True:
+            state = north.until(lambda m: m["type"] == "state" and (bool(legal_actions(m)) or len(m["history"]) >= 2))
+            if len(state["history"]) >= 2:
+                break
+            north.send(type="action", action=legal_actions(state)[0], id="a")
+        finished = north.state["history"] if north.state else []
+        assert len(finished) >= 2 and organiser(client, token)["open"] == ["1.1", "1.2"]
+
+        web = services(client.app).events
+        web.clock = lambda: time.time() + 20 * 60 + 1  # the bell
+        stopped = north.until(lambda m: m["type"] == "state" and m["status"] == "over")
+        assert stopped["stopped"] is not None and "time was called for round 1" in stopped["stopped"]
+        view = until(lambda: (v := organiser(client, token))["can_next"] is False and not v["open"] and v)
+        r1, r2 = table_of(view, "1.1")["result"], table_of(view, "1.2")["result"]
+        ns = sum(h["points"][0] for h in finished)
+        ew = sum(h["points"][1] for h in finished)
+        assert r1["source"] == "online" and r1["hands"] == len(finished) and r1["totals"] == [ns, ew, ns, ew]
+        assert r2["source"] == "online" and r2["hands"] == 0 and r2["totals"] == [0, 0, 0, 0]
+        north.send(type="action", action="pass", id="late")
+        refused = north.until(lambda m: m.get("id") == "late")
+        assert refused["type"] == "error" and refused["code"] == "game_over"
+        north.send(type="rematch", id="again")
+        refused = north.until(lambda m: m.get("id") == "again")
+        assert refused["type"] == "error" and refused["code"] in ("game_over", "not_host")
+        north.close()

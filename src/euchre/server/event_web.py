@@ -53,6 +53,7 @@ from euchre.events.store import EventStore, entries_table
 from euchre.events.tally import HouseScoring, hand_from_result, parse_hands, table_result
 from euchre.events.tournament import ELIMINATION, match_result
 from euchre.server.hub import MAX_SEED, TOKEN_BYTES, Hub, token_hash
+from euchre.server.protocol import ProtocolError
 from euchre.server.storage import StorageError, TableRow
 from euchre.server.web_schema import competition_table_table, competition_web_table
 
@@ -433,7 +434,6 @@ class EventWeb:
         """Start an online table now: bots take the seats nobody has opened (a person
         who comes later takes his seat back)."""
         from euchre.server.connection import Connection
-        from euchre.server.protocol import ProtocolError
 
         rows = await anyio.to_thread.run_sync(self._online_rows, name)
         if key not in rows:
@@ -450,21 +450,36 @@ class EventWeb:
     async def collect(self, name: str) -> int:
         """Take the result of every online table of the event whose game is over; a
         table whose key has a result already (entered by the organiser) is only marked.
-        Returns the results taken."""
+        In a timed progressive round whose time is up, every online table still playing
+        is stopped first (:meth:`LiveTable.stop`): its result is the hands finished when
+        time was called, as a real table's typed hands are; the hand in play is not
+        scored. Returns the results taken."""
         rows = await anyio.to_thread.run_sync(self._online_rows, name)
         waiting = {key: row for key, row in rows.items() if not row[2]}
         if not waiting:
             return 0
-        still_open = {k for k, _, _ in self.open_keys(await self.load(name))}
+        event = await self.load(name)
+        still_open = {k for k, _, _ in self.open_keys(event)}
+        minutes, started = await anyio.to_thread.run_sync(lambda: (self._minutes(name), self._round_started(name)))
+        time_up = (event.spec.format == PROGRESSIVE and minutes is not None and started is not None
+                   and self.clock() >= started + 60 * minutes)
         taken = 0
         for key, (table_id, seats, _) in waiting.items():
             if key not in still_open:  # its result was typed, or the round moved on: nothing to wait for
                 await anyio.to_thread.run_sync(self._mark_collected, name, key)
                 continue
             table = await self.hub.get(table_id)
-            if table is None or table.status != "over" or table.game is None:
+            if table is None:
                 continue
-            game = table.finished_game(1)
+            if time_up and table.status != "over":
+                try:
+                    await table.stop(f"time was called for round {event.rounds_seated} ({minutes} minutes): "
+                                     "the hands finished are scored, the hand in play is not")
+                except ProtocolError:  # not stored: tried again at the next sweep
+                    continue
+            if table.status != "over":
+                continue
+            game = table.finished_game(1) if table.game is not None else Game(event.rules, 0)  # never started: no hand
             async with self.lock(name):
                 event = await self.load(name)
                 if key in {k for k, _, _ in self.open_keys(event)}:

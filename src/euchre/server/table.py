@@ -109,6 +109,9 @@ class LiveTable:
         self.hints = True
         self.seeded = False
         """True when the creator chose the seed: he can know every hand (every seat is told)."""
+        self.stopped: str | None = None
+        """Why the table's game was stopped before its end (an event's round whose time
+        was called), or None. A stopped game is over: no move, no rematch, no rating."""
         self.deals: tuple[int, int | str, int] | None = None
         """An event's table of duplicate deals: ``(secret seed, round key, first dealer)``
         (:class:`euchre.events.play.DuplicateDeals`); None: the table shuffles from its
@@ -193,9 +196,14 @@ class LiveTable:
             if seat is None or self.kinds[seat] != "bot":
                 raise ValueError("only a seat a bot plays can be taken back")
             self.kinds[seat] = "human"
+        elif kind == "stop":
+            if self.status == "over":
+                raise ValueError("the game is over already")
+            self.status = "over"
+            self.stopped = str(data["why"])
         elif kind == "rematch":
-            if self.status != "over" or self.game is None:
-                raise ValueError("a rematch needs a game that is over")
+            if self.status != "over" or self.game is None or self.stopped is not None:
+                raise ValueError("a rematch needs a game that is over and was not stopped")
             self.past_games.append(self.game)
             # A fresh secret seed, kept in the log (a seed derived from the table's would
             # let anyone who read the first game's record deal the next).
@@ -478,10 +486,34 @@ class LiveTable:
             self._check_host(conn.seat, "start a rematch", ref)
             if self.status != "over":
                 raise ProtocolError("not_over", "a rematch is for when the game is over", ref)
+            if self.stopped is not None:
+                raise ProtocolError("game_over", f"no rematch at this table: {self.stopped}", ref)
             seed = secrets.randbelow(2**62)  # never derived from anything a client has seen
             await self._commit("rematch", conn.seat, {"game": len(self.past_games) + 2, "seed": seed})
             conn.post({"type": "ack", "id": ref, "seq": self.seq})
             self._broadcast()
+
+    async def stop(self, why: str) -> bool:
+        """Stop the table's game where it stands (an event's round whose time was called):
+        the table is over, the hands finished so far are its result, the hand in play is
+        not scored, and every seat is told ``why``. Returns False when it was over
+        already.
+
+        Raises:
+            ProtocolError: ``storage_error`` (nothing changed).
+        """
+        async with self.lock:
+            if self.status == "over":
+                return False
+            await self._commit("stop", None, {"why": why})
+            self._broadcast()
+            return True
+
+    @property
+    def games_finished(self) -> int:
+        """The games of this table played to their end (a stopped game is not)."""
+        last = self.status == "over" and self.game is not None and self.stopped is None
+        return len(self.past_games) + (1 if last else 0)
 
     async def hint(self, conn: Connection, ref: str | int | None) -> None:
         """The expert's value of each legal action for the connection's seat, sent to that
@@ -581,7 +613,7 @@ class LiveTable:
     def records_json(self) -> list[dict[str, Any]]:
         """The records of the games finished at this table, first first: ``[{"game": 1,
         "json": URL, "egn": URL, "replay": URL}, ...]``."""
-        finished = len(self.past_games) + (1 if self.status == "over" else 0)
+        finished = len(self.past_games) + (1 if self.status == "over" and self.game is not None else 0)
         base = f"/api/tables/{self.id}"
         return [{"game": n, "json": f"{base}/record.json?game={n}", "egn": f"{base}/record.egn?game={n}",
                  "replay": f"{base}/replay.json?game={n}"} for n in range(1, finished + 1)]
@@ -600,6 +632,7 @@ class LiveTable:
             "seq": self.seq,
             "table": self.id,
             "status": self.status,
+            "stopped": self.stopped,
             "you": {"role": "spectator" if seat is None else "seat", "seat": None if seat is None else seat_text(seat, self.shape)},
             "preset": self.row.preset,
             "house_rules": self.house_rules,
@@ -608,7 +641,7 @@ class LiveTable:
             "shape": table_shape(self.shape),
             "seats": self._seats_json() if seats is None else seats,
             "game": None if self.game is None else game_json(self.game, seat, self._parts),
-            "records": None if self.status != "over" else {
+            "records": None if self.status != "over" or self.game is None else {
                 "json": f"/api/tables/{self.id}/record.json", "egn": f"/api/tables/{self.id}/record.egn",
                 "replay": f"/api/tables/{self.id}/replay.json"},
             "settings": self.settings_json(),

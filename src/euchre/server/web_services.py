@@ -142,7 +142,7 @@ class WebServices:
     async def record_games(self, table: LiveTable) -> int:
         """Record (and rate) the table's finished games not yet recorded; returns how
         many."""
-        finished = len(table.past_games) + (1 if table.status == "over" and table.game is not None else 0)
+        finished = table.games_finished
         if finished <= self._recorded.get(table.id, 0):
             return 0
         done = await anyio.to_thread.run_sync(self.ratings.recorded_games, table.id)

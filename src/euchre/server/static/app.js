@@ -519,7 +519,7 @@ function renderTurn(state, held) {
     const host = hostTitle(state);
     text = canControl(state) ? "Start the game when your friends are here." :
       host ? "Waiting for the host (" + host + ") to start the game." : "Waiting for a player to start the game.";
-  } else if (state.status === "over") text = "The game is over.";
+  } else if (state.status === "over") text = state.stopped ? "The game was stopped: " + state.stopped : "The game is over.";
   else if (held) text = seatName(state, held.trick.winner) + (held.trick.winner === state.you.seat ? " (you)" : "") + " wins the trick.";
   else {
     const hand = game.hand;
@@ -786,18 +786,19 @@ function resultText(state) {
 }
 
 function renderOver(state) {
-  const over = state.status === "over" && state.game;
+  const over = state.status === "over" && (state.game || state.stopped);
   const banner = $("over-banner");
   banner.hidden = !over;
   if (!over) return;
-  const text = resultText(state);
+  // A game stopped by its event (time called) has no result of its own: the event scores its finished hands.
+  const text = state.stopped ? "The game was stopped: " + state.stopped : resultText(state);
   $("result").textContent = text;
   $("over-result").textContent = text;
-  const control = canControl(state);
+  const control = canControl(state) && !state.stopped;
   const host = hostTitle(state);
   $("rematch").hidden = !control;
   $("rematch").disabled = session.offline;
-  $("again-text").textContent = control ? "" : host ? "The host (" + host + ") may start another game at this table."
+  $("again-text").textContent = control || state.stopped ? "" : host ? "The host (" + host + ") may start another game at this table."
     : "A player at the table may start another game.";
   if (state.records) {
     $("record-json").href = state.records.json;
