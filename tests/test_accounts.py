@@ -96,6 +96,20 @@ def test_login_attempts_are_limited_per_name(tmp_path: Path) -> None:
         assert client.post("/api/login", json={"name": "Cy", "password": PASSWORD}).status_code == 200
 
 
+def test_password_guesses_with_a_stolen_login_are_limited_per_account(tmp_path: Path) -> None:
+    """Changing the password or deleting the account asks for the password: five wrong
+    guesses at once, then the sixth is refused even when right, and the account stays."""
+    with running(tmp_path / "db.sqlite3") as client:
+        token = register(client, "Dee")
+        web(client).clock = Clock(1000.0)
+        for path, body in [("/api/me/password", {"current": "wrong password", "new": "another password"}),
+                           ("/api/me/delete", {"password": "wrong password"})] * 2 + [("/api/me/delete", {"password": "nope"})]:
+            assert client.post(path, headers=as_(token), json=body).status_code == 401
+        refused = client.post("/api/me/delete", headers=as_(token), json={"password": PASSWORD})
+        assert refused.status_code == 429 and refused.json()["error"]["code"] == "rate_limited"
+        assert client.get("/api/me", headers=as_(token)).json()["account"]["name"] == "Dee"
+
+
 def test_sessions_expire(tmp_path: Path) -> None:
     """A login lasts 30 days (2 592 000 s) by the accounts' clock: a second before, the
     cookie opens the account; at the time, it does not (and the session is deleted);

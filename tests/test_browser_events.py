@@ -137,6 +137,25 @@ def test_a_brackets_standings_and_the_account_pages(browser: Browser, server: Se
     page.goto(server.url + "/leaderboard")
     page.wait_for_function("() => document.getElementById('board').textContent !== ''")
     assert "Nobody is rated" in page.inner_text("#board")
-    # the stranger's page load logged its 404 in the console: that one is expected
-    unexpected = [p for p in problems if "404" not in p]
+    page.goto(server.url + "/account")  # change the password, then delete the account
+    page.wait_for_selector("#in:not([hidden])")
+    page.click("text=Change your password")
+    page.fill("#current", "a good long password")
+    page.fill("#new", "a better longer password")
+    page.get_by_role("button", name="Change the password").click()
+    page.wait_for_function("() => document.getElementById('password-done').textContent === 'Changed.'")
+    page.click("text=Delete your account")
+    page.fill("#delete-password", "a good long password")  # the old one: refused
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.get_by_role("button", name="Delete my account").click()
+    page.wait_for_function("() => document.getElementById('error').textContent !== ''")
+    assert "not this account's password" in page.inner_text("#error") and page.is_visible("#in")
+    page.fill("#delete-password", "a better longer password")
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.get_by_role("button", name="Delete my account").click()
+    page.wait_for_selector("#out:not([hidden])")
+    status, _ = server.post_json("/api/login", {"name": "Ann Lee", "password": "a better longer password"})
+    assert status == 401
+    # the stranger's page load logged its 404 in the console, the refused deletion its 401: expected
+    unexpected = [p for p in problems if "404" not in p and "401" not in p]
     assert not unexpected, unexpected

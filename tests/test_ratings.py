@@ -164,3 +164,58 @@ def play_existing(client: Any, made: dict[str, Any], seats: dict[str, str]) -> t
     wait(lambda: web(client).ratings.recorded_games(made["table"]) == {1})
     game, _ = loads(client.get(f"/api/tables/{made['table']}/record.json").text)
     return made["table"], game
+
+
+def test_a_password_change_ends_the_other_logins_and_a_deleted_account_leaves_no_trace(tmp_path: Path) -> None:
+    """Ann changes her password: the wrong current one is refused (401), a short new one
+    too (400); then her other login stops working and the old password no longer logs
+    in. After a rated game with Bob, Ann deletes her account (the wrong password first:
+    refused, nothing changed): her page, her rating, her seats and her sessions are
+    gone, the game stays in Bob's history with her seat a guest's, and her name is
+    free again."""
+    from sqlalchemy import select
+
+    from euchre.server.web_schema import account_table, game_seat_table, rating_table, seat_account_table, session_table
+
+    with running(tmp_path / "db.sqlite3", grace_seconds=0.0) as client:
+        ann, bob = register(client, "Ann"), register(client, "Bob")
+        other = client.post("/api/login", json={"name": "Ann", "password": "correct horse battery"}).cookies["euchre_session"]
+        client.cookies.clear()
+        ann_id = client.get("/api/me", headers=as_(ann)).json()["account"]["id"]
+        bad = client.post("/api/me/password", headers=as_(ann), json={"current": "not it at all", "new": "a new password"})
+        assert bad.status_code == 401 and bad.json()["error"]["code"] == "wrong_password"
+        bad = client.post("/api/me/password", headers=as_(ann), json={"current": "correct horse battery", "new": "short"})
+        assert bad.status_code == 400 and bad.json()["error"]["code"] == "bad_password"
+        assert client.post("/api/me/password", json={"current": "x", "new": "y" * 8}).status_code == 401  # no login
+        changed = client.post("/api/me/password", headers=as_(ann), json={"current": "correct horse battery",
+                                                                          "new": "a new password"})
+        assert changed.status_code == 200
+        ann = changed.cookies["euchre_session"]
+        client.cookies.clear()
+        assert client.get("/api/me", headers=as_(other)).json()["account"] is None  # the other login ended
+        assert client.get("/api/me", headers=as_(ann)).json()["account"]["name"] == "Ann"
+        assert client.post("/api/login", json={"name": "Ann", "password": "correct horse battery"}).status_code == 401
+        client.cookies.clear()
+
+        table, _ = play(client, {"N": ann, "S": bob}, preset="modern-standard", seed=5)
+        ratings = web(client).ratings
+        assert ratings.rating(f"account:{ann_id}", "modern-standard") is not None
+        bad = client.post("/api/me/delete", headers=as_(ann), json={"password": "correct horse battery"})
+        assert bad.status_code == 401 and client.get("/api/me", headers=as_(ann)).json()["account"]["id"] == ann_id
+        gone = client.post("/api/me/delete", headers=as_(ann), json={"password": "a new password"})
+        assert gone.status_code == 200 and gone.json() == {"ok": True}
+        client.cookies.clear()
+        assert client.get("/api/me", headers=as_(ann)).json()["account"] is None
+        assert client.get(f"/api/players/{ann_id}", headers=as_(bob)).status_code == 404
+        assert ratings.rating(f"account:{ann_id}", "modern-standard") is None
+        with web(client).store.engine.connect() as connection:
+            for t in (account_table.c.id, session_table.c.account_id, seat_account_table.c.account_id,
+                      game_seat_table.c.account_id):
+                assert connection.execute(select(t).where(t == ann_id)).first() is None
+            assert connection.execute(select(rating_table).where(rating_table.c.subject == f"account:{ann_id}")).first() is None
+            seats = connection.execute(select(game_seat_table.c.seat, game_seat_table.c.subject)
+                                       .where(game_seat_table.c.table_id == table).order_by(game_seat_table.c.seat)).all()
+        bob_id = client.get("/api/me", headers=as_(bob)).json()["account"]["id"]
+        assert [s.subject for s in seats] == ["guest", "bot:intermediate", f"account:{bob_id}", "bot:intermediate"]
+        assert client.get(f"/api/players/{bob_id}", headers=as_(bob)).json()["games"] == 1
+        assert client.post("/api/accounts", json={"name": "ann", "password": "yet another one"}).status_code == 201

@@ -128,6 +128,53 @@ async def me(request: Request) -> Response:
     return JSONResponse({"account": _me(account)})
 
 
+async def change_password(request: Request) -> Response:
+    """``POST /api/me/password`` ``{"current", "new"}``: the password changed, every
+    other login of the account ended, a new cookie; 401 ``not_logged_in`` or
+    ``wrong_password``; 400 ``bad_password``; 429 ``rate_limited`` (the login's limit,
+    counted per account)."""
+    account = await current(request)
+    if account is None:
+        return error(401, "not_logged_in", "log in first")
+    web = services(request.app)
+    if not web.allow("login", f"account:{account.id}"):  # the login's limit, per account
+        return error(429, "rate_limited", "too many password attempts; wait a minute")
+    body = await json_body(request, BODY_BYTES)
+    if isinstance(body, Response):
+        return body
+    if not isinstance(body, dict):
+        return error(400, "bad_request", "send {\"current\", \"new\"}")
+    try:
+        token = await anyio.to_thread.run_sync(web.accounts.change_password, account.id, body.get("current"),
+                                               body.get("new"))
+    except AccountError as exc:
+        return error(exc.status, exc.code, exc.message)
+    return _logged_in(request, account, token)
+
+
+async def delete_account(request: Request) -> Response:
+    """``POST /api/me/delete`` ``{"password"}``: the account deleted
+    (:meth:`~euchre.server.accounts.Accounts.delete`), the cookie cleared; 401
+    ``not_logged_in`` or ``wrong_password``; 429 ``rate_limited``."""
+    account = await current(request)
+    if account is None:
+        return error(401, "not_logged_in", "log in first")
+    web = services(request.app)
+    if not web.allow("login", f"account:{account.id}"):  # the login's limit, per account
+        return error(429, "rate_limited", "too many password attempts; wait a minute")
+    body = await json_body(request, BODY_BYTES)
+    if isinstance(body, Response):
+        return body
+    try:
+        await anyio.to_thread.run_sync(web.accounts.delete, account.id,
+                                       body.get("password") if isinstance(body, dict) else None)
+    except AccountError as exc:
+        return error(exc.status, exc.code, exc.message)
+    response = JSONResponse({"ok": True})
+    response.delete_cookie(COOKIE, path="/")
+    return response
+
+
 async def _visible(request: Request) -> Account | Response:
     """The player of the path if the request may see his page, else 404 ``no_player``."""
     web = services(request.app)
@@ -199,6 +246,8 @@ ROUTES = [
     Route("/api/login", login, methods=["POST"]),
     Route("/api/logout", logout, methods=["POST"]),
     Route("/api/me", me, methods=["GET", "POST"]),
+    Route("/api/me/password", change_password, methods=["POST"]),
+    Route("/api/me/delete", delete_account, methods=["POST"]),
     Route("/api/players/{account_id}", player, methods=["GET"]),
     Route("/api/players/{account_id}/rating.png", rating_png, methods=["GET"]),
     Route("/api/leaderboard", leaderboard, methods=["GET"]),

@@ -29,7 +29,8 @@ from sqlalchemy import Engine, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from euchre.server.names import BOT_WORDS, passes_for
-from euchre.server.web_schema import account_table, seat_account_table, session_table
+from euchre.server.ratings import GUEST, account_subject
+from euchre.server.web_schema import account_table, game_seat_table, rating_table, seat_account_table, session_table
 
 NAME_MAX = 24
 PASSWORD_MIN = 8
@@ -164,6 +165,57 @@ class Accounts:
                 connection.execute(update(account_table).where(account_table.c.id == row.id)
                                    .values(password_hash=self.hasher.hash(password)))
         return Account(str(row.id), str(row.name), bool(row.public)), self._new_session(str(row.id))
+
+    def _check_password_of(self, account_id: str, password: object) -> None:
+        """Raise unless ``password`` is the account's.
+
+        Raises:
+            AccountError: ``wrong_password`` (401), ``no_account`` (404: deleted meanwhile).
+        """
+        with self.engine.connect() as connection:
+            row = connection.execute(select(account_table.c.password_hash).where(account_table.c.id == account_id)).first()
+        if row is None:
+            raise AccountError(404, "no_account", "this account no longer exists")
+        try:
+            if not isinstance(password, str) or len(password) > PASSWORD_MAX:
+                raise VerifyMismatchError
+            self.hasher.verify(str(row.password_hash), password)
+        except (VerifyMismatchError, VerificationError, InvalidHashError):
+            raise AccountError(401, "wrong_password", "that is not this account's password") from None
+
+    def change_password(self, account_id: str, current: object, new: object) -> str:
+        """Change the account's password, given the current one: every session of the
+        account ends (a stolen login stops working) and a new one is returned.
+
+        Raises:
+            AccountError: ``bad_password`` (the new one's length), ``wrong_password``,
+                ``no_account``.
+        """
+        secret = check_password(new)
+        self._check_password_of(account_id, current)
+        with self.engine.begin() as connection:
+            connection.execute(update(account_table).where(account_table.c.id == account_id)
+                               .values(password_hash=self.hasher.hash(secret)))
+            connection.execute(delete(session_table).where(session_table.c.account_id == account_id))
+        return self._new_session(account_id)
+
+    def delete(self, account_id: str, password: object) -> None:
+        """Delete the account, given its password, in one transaction: its sessions, its
+        seats, its ratings and its name. The games it played stay in the other players'
+        histories, their seat no longer tied to anyone (as a guest's); the name is free
+        again.
+
+        Raises:
+            AccountError: ``wrong_password``, ``no_account``.
+        """
+        self._check_password_of(account_id, password)
+        with self.engine.begin() as connection:
+            connection.execute(delete(session_table).where(session_table.c.account_id == account_id))
+            connection.execute(delete(seat_account_table).where(seat_account_table.c.account_id == account_id))
+            connection.execute(delete(rating_table).where(rating_table.c.subject == account_subject(account_id)))
+            connection.execute(update(game_seat_table).where(game_seat_table.c.account_id == account_id)
+                               .values(account_id=None, subject=GUEST))
+            connection.execute(delete(account_table).where(account_table.c.id == account_id))
 
     def _new_session(self, account_id: str) -> str:
         token = secrets.token_urlsafe(32)

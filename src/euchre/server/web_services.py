@@ -35,7 +35,7 @@ from euchre.server.connection import Connection
 from euchre.server.event_web import EventWeb
 from euchre.server.hub import Hub
 from euchre.server.protocol import ProtocolError, RateLimiter
-from euchre.server.ratings import FinishedSeat, Ratings, account_subject, bot_subject
+from euchre.server.ratings import GUEST, FinishedSeat, Ratings, account_subject, bot_subject
 from euchre.server.storage import Store, tables_table
 from euchre.server.table import LiveTable
 
@@ -158,7 +158,7 @@ class WebServices:
             elif s in owners:
                 seats.append(FinishedSeat(account_subject(owners[s]), owners[s]))
             else:
-                seats.append(FinishedSeat("guest", None))
+                seats.append(FinishedSeat(GUEST, None))
         count = 0
         for number in todo:
             game = table.finished_game(number)

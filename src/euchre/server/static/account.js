@@ -1,4 +1,4 @@
-// Log in, sign up, log out; make your page public or private.
+// Log in, sign up, log out; make your page public or private; change the password; delete the account.
 import { api } from './web.js';
 
 const $ = (id) => document.getElementById(id);
@@ -38,6 +38,32 @@ $('public').addEventListener('change', async () => {
   } catch (e) {
     $('error').textContent = e.message;
   }
+});
+
+$('password-form').addEventListener('submit', async (e) => {
+  e.preventDefault();
+  $('error').textContent = '';
+  $('password-done').textContent = '';
+  try {
+    show((await api('/api/me/password', { method: 'POST', body: { current: $('current').value, new: $('new').value } })).account);
+    $('password-done').textContent = 'Changed.';
+  } catch (err) {
+    $('error').textContent = err.message;
+  }
+  $('current').value = '';
+  $('new').value = '';
+});
+$('delete-form').addEventListener('submit', async (e) => {
+  e.preventDefault();
+  $('error').textContent = '';
+  if (!window.confirm('Delete your account for good?')) return;
+  try {
+    await api('/api/me/delete', { method: 'POST', body: { password: $('delete-password').value } });
+    show(null);
+  } catch (err) {
+    $('error').textContent = err.message;
+  }
+  $('delete-password').value = '';
 });
 
 api('/api/me').then((me) => show(me.account), (e) => { show(null); $('error').textContent = e.message; });
