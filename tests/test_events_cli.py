@@ -94,6 +94,8 @@ def test_an_evening_of_twenty_players_with_bots_filling_in(tmp_path: Path, capsy
     assert "The event is over" in out
     code, out, _ = run(capsys, db, "next", "friday")
     assert "is over" in out
+    code, _, err = run(capsys, db, "play", "friday")  # regression: it spoke of open tables and --fill
+    assert code == 2 and "the event is over" in err and "--fill" not in err
 
     event = load(db)
     assert event.is_over

@@ -170,3 +170,18 @@ def test_a_played_hand_is_tallied_with_the_house_scoring() -> None:
     assert hand_from_result(euchred, RULES, X50) == HandTally((3, 0, 3, 0), None, "lone hand euchred")
     passed = HandResult(True, False, None, None, None, None, (0, 0), (0, 0), "passed out")
     assert hand_from_result(passed, RULES, X50) is None
+
+
+def test_regression_a_formula_as_a_name_went_into_the_csv_as_a_formula() -> None:
+    """Regression: names such as ``=HYPERLINK(...)`` or ``+cmd|...`` were written as they
+    are, which a spreadsheet runs; they are now written behind an apostrophe (shown as
+    text) and read back as given, as is a name that starts with an apostrophe."""
+    import dataclasses
+
+    names = ['=HYPERLINK("//x.io","y")', "+cmd|'/C calc'!A0", "@SUM(1+1)", "-2+3", "'quoted", "Ann", "Bob", "Cy"]
+    rows = [dataclasses.replace(r, name=names[r.player]) for r in standings(NAMES, small_evening(), 3)]
+    text = to_csv(rows)
+    cells = [line.split(",")[2] for line in text.splitlines()[1:]]
+    assert all(not c.lstrip('"').startswith(("=", "+", "-", "@")) for c in cells)
+    assert "'=HYPERLINK" in text and "''quoted" in text
+    assert from_csv(text, Standing) == rows

@@ -250,6 +250,9 @@ def test_tokens_and_a_timed_round(tmp_path: Path) -> None:
         view = organiser(client, token, "online", tables=["1.2"])
         public = client.get(made["links"]["public"].replace("/standings#", "/api/standings/")).json()
         assert "links" not in table_of(public, "1.2")["online"] and "links" in table_of(view, "1.2")["online"]
+        # regression: the public view gave the online table's id, which opens its record and replay (at a
+        # duplicate event, a finished table's cards while other tables play them)
+        assert "table" not in table_of(public, "1.2")["online"] and "table" in table_of(view, "1.2")["online"]
         bad = client.post("/api/organiser/enter", headers={"x-organiser": token}, json={"table": "2", "hands": "N 9"})
         assert bad.status_code == 400 and bad.json()["error"]["code"] == "bad_entry"
         bad = client.post("/api/events", json={"players": ["A", "B", "C"]})

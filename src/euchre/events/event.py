@@ -15,6 +15,7 @@ that nothing is shown that a crash could lose.
 from __future__ import annotations
 
 import copy
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any
@@ -74,6 +75,17 @@ SIDES = {"ns": 0, "n-s": 0, "1": 0, "first": 0, "ew": 1, "e-w": 1, "2": 1, "seco
 """How the winners of a tie are named: N-S (the first team) or E-W (the second)."""
 
 
+_INVISIBLE = frozenset({"Cc", "Cf", "Co", "Cs", "Cn", "Zl", "Zp"})
+"""Unicode categories a player's name may not hold: controls, formats (zero-width and
+bidirectional marks), private use, surrogates, unassigned, line and paragraph breaks."""
+
+
+def name_key(name: str) -> str:
+    """What makes two players' names the same: NFKC form, case folded, spaces collapsed
+    (``"Ann"``, ``"ANN"`` and ``"Ａｎｎ"`` are one name)."""
+    return " ".join(unicodedata.normalize("NFKC", name).casefold().split())
+
+
 @dataclass(frozen=True)
 class EventSpec:
     """What an event is, fixed when it is created.
@@ -123,8 +135,10 @@ class EventSpec:
         if self.format not in ALL_FORMATS:
             raise EventError(f"unknown format {self.format!r}; formats: {', '.join(ALL_FORMATS)}")
         names = [p.strip() for p in self.players]
-        if any(not n for n in names) or len(set(n.lower() for n in names)) != len(names):
-            raise EventError("every player needs a name, each different from the others")
+        if any(unicodedata.category(c) in _INVISIBLE for n in names for c in n):
+            raise EventError("a player's name may not hold control or invisible characters")
+        if any(not n for n in names) or len(set(map(name_key, names))) != len(names):
+            raise EventError("every player needs a name, each different from the others (however it is written)")
         unknown = [b for b in self.bots if b not in names]
         if unknown:
             raise EventError(f"bots play only players of the event; not among them: {', '.join(unknown)}")
@@ -439,6 +453,8 @@ class Event:
             IllegalActionError: a bot chose an action its view did not offer.
         """
         spec = self.spec
+        if self.is_over:
+            raise EventError("the event is over: every table has its result (see the standings)")
         bots = set(spec.bots)
         out = []
         for key in self.open_tables():

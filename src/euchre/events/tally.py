@@ -494,21 +494,35 @@ def standings(names: Sequence[str], results: Iterable[TableResult], rounds: int,
 Row = TypeVar("Row")
 
 
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+"""What a spreadsheet reads as the start of a formula (OWASP's CSV injection list)."""
+
+
+def _cell(value: Any) -> Any:
+    """A text cell that a spreadsheet would run as a formula (``=HYPERLINK(...)`` as a
+    player's name) gets a leading apostrophe, which spreadsheets show as text;
+    :func:`from_csv` takes it off again. Numbers stay numbers."""
+    if isinstance(value, str) and value.startswith((*_FORMULA_START, "'")):
+        return "'" + value
+    return value
+
+
 def _column_values(row: object) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for name, value in asdict(row).items():  # type: ignore[call-overload]
         if isinstance(value, (tuple, list)):
             for i, v in enumerate(value):
-                out[f"{name}_{i + 1}"] = "" if v is None else v
+                out[f"{name}_{i + 1}"] = "" if v is None else _cell(v)
         else:
-            out[name] = value
+            out[name] = _cell(value)
     return out
 
 
 def to_csv(rows: Sequence[object]) -> str:
     """Rows of a standings dataclass (:class:`Standing`, or a tournament's) as CSV text:
     a header of the field names, a tuple field spread over ``NAME_1``, ``NAME_2``, ...
-    columns, an unknown value (None) empty."""
+    columns, an unknown value (None) empty, a text that starts like a formula (or with
+    an apostrophe) behind an apostrophe (:func:`_cell`)."""
     if not rows:
         return ""
     columns = list(_column_values(rows[0]))
@@ -530,7 +544,7 @@ def _convert(text: str, kind: str) -> Any:
         return int(text)
     if base == "float":
         return float(text)
-    return text
+    return text[1:] if text.startswith("'") else text  # the apostrophe of _cell
 
 
 def from_csv(text: str, cls: type[Row]) -> list[Row]:

@@ -24,7 +24,7 @@ from starlette.routing import Route
 
 from euchre.core.presets import PLAYABLE_PRESETS
 from euchre.server.accounts import Account, AccountError, name_key
-from euchre.server.event_api import error, json_body
+from euchre.server.event_api import error, is_json, json_body
 from euchre.server.ratings import account_subject, ordinal, plot_png
 from euchre.server.web_services import COOKIE, services
 
@@ -99,7 +99,11 @@ async def login(request: Request) -> Response:
 
 
 async def logout(request: Request) -> Response:
-    """``POST /api/logout``: the session ends; the cookie is cleared."""
+    """``POST /api/logout`` (as ``application/json``: 415 ``not_json`` otherwise, so
+    that no other site's form logs a visitor out): the session ends; the cookie is
+    cleared."""
+    if not is_json(request):
+        return error(415, "not_json", "send the request as application/json")
     token = request.cookies.get(COOKIE)
     if token:
         await anyio.to_thread.run_sync(services(request.app).accounts.logout, token)

@@ -37,9 +37,18 @@ def error(status: int, code: str, message: str) -> JSONResponse:
     return JSONResponse({"error": {"code": code, "message": encodable(message)}}, status_code=status)
 
 
+def is_json(request: Request) -> bool:
+    """True when the request says its body is ``application/json``. A plain HTML form
+    of another site can post ``text/plain`` or form data but not JSON without the page
+    asking first (CORS), so a body of any other type is refused: no cross-site form
+    can log a visitor in or change his account."""
+    return request.headers.get("content-type", "").split(";")[0].strip().lower() == "application/json"
+
+
 async def json_body(request: Request, limit: int) -> Any:
     """The request's JSON body (``{}`` when empty), or the error response (413
-    ``too_large``, 408 ``timeout``, 400 ``bad_json``)."""
+    ``too_large``, 408 ``timeout``, 400 ``bad_json``, 415 ``not_json``: a body that is
+    not sent as ``application/json``, see :func:`is_json`)."""
     try:
         async with asyncio.timeout(BODY_TIMEOUT):
             declared = request.headers.get("content-length")
@@ -52,6 +61,8 @@ async def json_body(request: Request, limit: int) -> Any:
                     return error(413, "too_large", f"the body may hold at most {limit} bytes")
     except TimeoutError:
         return error(408, "timeout", f"the request body did not arrive within {BODY_TIMEOUT:g} s")
+    if bytes(raw).strip() and not is_json(request):
+        return error(415, "not_json", "send the body as application/json")
     try:
         return orjson.loads(bytes(raw)) if bytes(raw).strip() else {}
     except (ValueError, RecursionError) as exc:
@@ -141,7 +152,8 @@ def _exports(public: str) -> dict[str, str]:
 
 async def organiser_action(request: Request) -> Response:
     """``POST /api/organiser/{action}``: ``next`` (seat the next round), ``enter``
-    (``{"table", "hands"?, "score"?, "winners"?}``), ``play`` (``{"fill"?}``: bots play
+    (``{"table", "hands"?, "score"?, "winners"?, "round"?}``: with ``round``, refused
+    409 ``stale`` unless that round is the one being played), ``play`` (``{"fill"?}``: bots play
     the open tables of bots, or every open table), ``online`` (``{"tables"?}``: an
     online table for each open table), ``start`` (``{"table"}``: start that online
     table now, bots in the seats nobody opened). Answers the organiser's view."""
@@ -159,7 +171,10 @@ async def organiser_action(request: Request) -> Response:
         elif action == "enter":
             await web.events.enter(name, body)
         elif action == "play":
-            await web.events.play(name, bool(body.get("fill", False)))
+            fill = body.get("fill", False)
+            if type(fill) is not bool:
+                return error(400, "bad_request", "fill must be true or false")
+            await web.events.play(name, fill)
         elif action == "online":
             keys = body.get("tables")
             if keys is not None and (not isinstance(keys, list) or not all(isinstance(k, str) for k in keys)):

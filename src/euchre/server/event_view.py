@@ -53,8 +53,9 @@ def event_view(event: Event, open_tables: Sequence[tuple[str, tuple[int, int, in
         if key not in online:
             return None
         table_id = online[key][0]
-        out: dict[str, Any] = {"table": table_id, "status": status[key], "collected": online[key][2]}
-        if organiser is not None:
+        out: dict[str, Any] = {"status": status[key], "collected": online[key][2]}
+        if organiser is not None:  # the table's id opens its records and replays: the organiser's only
+            out["table"] = table_id
             out["links"] = {s: f"{base}/play#{seat_token(organiser, table_id, s)}" for s in (*SEATS, "spectator")}
         return out
 

@@ -38,6 +38,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+import anyio.to_process
 import anyio.to_thread
 from sqlalchemy import Engine, insert, select, update
 
@@ -53,6 +54,7 @@ from euchre.events.store import EventStore, entries_table
 from euchre.events.tally import HouseScoring, hand_from_result, parse_hands, table_result
 from euchre.events.tournament import ELIMINATION, match_result
 from euchre.server.hub import MAX_SEED, TOKEN_BYTES, Hub, token_hash
+from euchre.server.names import passes_for
 from euchre.server.protocol import ProtocolError
 from euchre.server.storage import StorageError, TableRow
 from euchre.server.web_schema import competition_table_table, competition_web_table
@@ -147,6 +149,11 @@ def spec_from_request(body: Any, name: str) -> tuple[EventSpec, int | None]:
         bots = [" ".join(b.split()) for b in bots_field]
     else:
         raise EventWebError(400, "bad_request", "bots must be a list of the players' names, or \"all\"")
+    people = [n for n in names if n not in bots]
+    posing = next((n for n in people if passes_for(n)), None)
+    if posing is not None:
+        raise EventWebError(400, "bad_event", f"{posing[:24]!r} reads as a bot's name: a person needs another "
+                                              "(or list the name among the bots)")
     if tables is not None:
         seats = 4 * tables
         if len(names) > seats:
@@ -167,6 +174,8 @@ def spec_from_request(body: Any, name: str) -> tuple[EventSpec, int | None]:
     if not isinstance(house, dict) or not all(k in BY_KEY and type(v) is bool for k, v in house.items()):
         raise EventWebError(400, "bad_request", f"house_rules must be an object of {', '.join(BY_KEY)} to true or false")
     hands, minutes = _int(body, "hands", 1, 50), _int(body, "minutes", 1, MAX_MINUTES)
+    if hands is not None and minutes is not None:
+        raise EventWebError(400, "bad_request", "give hands per round or minutes per round, not both")
     target, rounds, seed = _int(body, "target", 1, 50), _int(body, "rounds", 1, 64), _int(body, "seed", 0, 2**31)
     lone_euchred = _int(body, "lone_euchred", 0, 99)
     march = body.get("lone_march")
@@ -196,6 +205,11 @@ def spec_from_request(body: Any, name: str) -> tuple[EventSpec, int | None]:
     return spec, minutes
 
 
+def _play_entries(event: Event, fill: bool) -> list[dict[str, Any]]:
+    """:meth:`Event.play_entries`, for a worker process."""
+    return event.play_entries(fill)
+
+
 class EventWeb:
     """The server's events (see the module docstring).
 
@@ -215,6 +229,7 @@ class EventWeb:
         self.base = public_url.rstrip("/")
         self.clock = clock
         self._locks: dict[str, asyncio.Lock] = {}
+        self._playing = False  # bots are playing an event's tables (in a worker process)
 
     def lock(self, name: str) -> asyncio.Lock:
         """The lock that orders the writers of one event in this process."""
@@ -300,11 +315,17 @@ class EventWeb:
         "score"?, "winners"?}`` as ``euchre event enter`` takes them."""
         if not isinstance(body, dict) or not isinstance(body.get("table"), str):
             raise EventWebError(400, "bad_request", "give the table (or match) as text, and its hands or its score")
+        pinned = body.get("round")
+        if pinned is not None and (type(pinned) is not int or not 1 <= pinned <= 1000):
+            raise EventWebError(400, "bad_request", "round must be the number of the round the result is for")
         fields = {k: body.get(k) for k in ("hands", "score", "winners")}
         if any(v is not None and (not isinstance(v, str) or len(v) > 2000) for v in fields.values()):
             raise EventWebError(400, "bad_request", "hands, score and winners are text")
         async with self.lock(name):
             event = await self.load(name)
+            if pinned is not None and pinned != event.rounds_seated:
+                raise EventWebError(409, "stale", f"this result is for round {pinned}, but round {event.rounds_seated} "
+                                                  "is being played: reload the page")
             minutes = await anyio.to_thread.run_sync(self._minutes, name)
             try:
                 if minutes and event.spec.format == PROGRESSIVE and fields["hands"] is not None:
@@ -334,12 +355,28 @@ class EventWeb:
 
     async def play(self, name: str, fill: bool) -> list[dict[str, Any]]:
         """Bots play the open tables of bots only (``fill``: every open table without an
-        online table, bots standing in for the people)."""
+        online table, bots standing in for the people), in a separate process (the
+        search bots must not hold the threads that serve every request), one event at a
+        time.
+
+        Raises:
+            EventWebError: 503 ``busy`` (bots are playing another event's tables), 409
+                ``nothing_to_play``.
+        """
+        if self._playing:
+            raise EventWebError(503, "busy", "bots are playing another event's tables; try again in a moment")
+        self._playing = True
+        try:
+            return await self._play(name, fill)
+        finally:
+            self._playing = False
+
+    async def _play(self, name: str, fill: bool) -> list[dict[str, Any]]:
         async with self.lock(name):
             event = await self.load(name)
             online = set(await anyio.to_thread.run_sync(self._online_rows, name))
             try:
-                entries = await anyio.to_thread.run_sync(event.play_entries, fill)
+                entries = await anyio.to_process.run_sync(_play_entries, event, fill, cancellable=True)
             except EuchreError as exc:
                 raise EventWebError(409, "nothing_to_play", str(exc)) from None
             entries = [e for e in entries if self._entry_key(event, e) not in online]

@@ -304,6 +304,7 @@ def plot_png(name: str, preset: str, history: Sequence[tuple[float, float, float
 
     matplotlib.use("Agg")
     from matplotlib.figure import Figure
+    from matplotlib.ticker import MaxNLocator
 
     m = model()
     mus = [m.mu, *(h[1] for h in history)]
@@ -314,6 +315,7 @@ def plot_png(name: str, preset: str, history: Sequence[tuple[float, float, float
     ax.plot(xs, ords, marker="o", label="rating (mu - 3 sigma)")
     ax.plot(xs, mus, linestyle="--", label="mu")
     ax.set_xlabel("rated games")
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_ylabel("OpenSkill")
     ax.set_title(f"{name}: {preset}")
     ax.grid(True, alpha=0.3)

@@ -119,6 +119,7 @@ function entryForm(t) {
   form.addEventListener('submit', (e) => {
     e.preventDefault();
     const body = { table: t.table };
+    if (view.format === 'progressive' && view.round) body.round = view.round;  // refused if the round moved on
     if (hands.value.trim()) body.hands = hands.value;
     else body.score = score.value;
     if (winners.value) body.winners = winners.value;
