@@ -174,3 +174,22 @@ def test_a_players_page_is_refused_to_another_account_and_to_a_guest_until_publi
         assert shown.status_code == 200 and shown.json()["player"]["name"] == "Ann" and shown.json()["games"] == 0
         client.post("/api/me", headers=as_(ann), json={"public": False})
         assert client.get(page, headers=as_(bob)).status_code == 404
+
+
+def test_regression_a_cross_site_form_could_log_a_visitor_in(tmp_path: Path) -> None:
+    """Regression (a tester's finding): the body was read as JSON whatever its type, so a
+    plain HTML form of another site (``text/plain``) could log a visitor into the
+    attacker's account, make a page public or log him out. Such bodies are now refused
+    (415 ``not_json``) and change nothing."""
+    with running(tmp_path / "db.sqlite3") as client:
+        token = register(client, "Eve")
+        form = {"content-type": "text/plain"}
+        body = '{"name": "Eve", "password": "' + PASSWORD + '", "a": "="}'
+        response = client.post("/api/login", headers=form, content=body)
+        assert response.status_code == 415 and response.json()["error"]["code"] == "not_json"
+        assert COOKIE not in response.cookies
+        response = client.post("/api/me", headers={**form, **as_(token)}, content='{"public": true}')
+        assert response.status_code == 415 and client.get("/api/me", headers=as_(token)).json()["account"]["public"] is False
+        assert client.post("/api/logout", headers=as_(token)).status_code == 415
+        assert client.get("/api/me", headers=as_(token)).json()["account"]["name"] == "Eve"
+        assert client.post("/api/login", json={"name": "Eve", "password": PASSWORD}).status_code == 200

@@ -347,3 +347,44 @@ def test_a_timed_round_stops_its_online_tables_when_time_is_called(tmp_path: Pat
         refused = north.until(lambda m: m.get("id") == "again")
         assert refused["type"] == "error" and refused["code"] in ("game_over", "not_host")
         north.close()
+
+
+def test_regression_a_testers_bad_requests_to_the_events_api(tmp_path: Path) -> None:
+    """Regressions (a tester's findings): ``{"fill": "false"}`` was read as true and let
+    bots play the people's table; a result typed for round 1 after round 2 was seated
+    landed on round 2; names with control or invisible characters, names equal but for
+    their width, and a person named as a bot were taken; hands and minutes together were
+    taken; a second bots' play while one runs is answered busy, not queued in the
+    server's threads."""
+    from euchre.server.web_services import services
+
+    with running(tmp_path / "db.sqlite3") as client:
+        def refused(path: str, body: dict[str, Any], code: str, status: int, token: str | None = None) -> None:
+            headers = {"x-organiser": token} if token else {}
+            response = client.post(path, headers=headers, json=body)
+            assert response.status_code == status and response.json()["error"]["code"] == code, response.text
+
+        for players in (["A\x00b", "C", "D", "E"], ["B\u200b", "C", "D", "E"], ["\u202eevil", "C", "D", "E"],
+                        ["Ann", "Ａｎｎ", "D", "E"]):
+            refused("/api/events", {"players": players}, "bad_event", 400)
+        for name in ("Bot 9", "expert", "Computer", "robot"):
+            refused("/api/events", {"players": [name, "B", "C", "D"]}, "bad_event", 400)
+        assert client.post("/api/events", json={"players": ["Bot 9", "B", "C", "D"], "bots": ["Bot 9"]}).status_code == 201
+        refused("/api/events", {"players": list("ABCD"), "hands": 8, "minutes": 20}, "bad_request", 400)
+
+        made = create(client, players=[f"P{i}" for i in range(1, 5)] + [f"B{i}" for i in range(1, 5)],
+                      bots=[f"B{i}" for i in range(1, 5)], rounds=2, hands=1, seed=2)
+        token = made["organiser"]
+        organiser(client, token, "next")
+        refused("/api/organiser/play", {"fill": "false"}, "bad_request", 400, token)
+        web = services(client.app).events
+        web._playing = True  # another event's bots are playing
+        refused("/api/organiser/play", {}, "busy", 503, token)
+        web._playing = False
+        view = organiser(client, token, "play", fill=False)
+        assert table_of(view, "1.2")["result"]["source"] == "bots" and table_of(view, "1.1")["result"] is None
+        view = organiser(client, token, "enter", table="1", hands="N 3", round=1)
+        assert table_of(view, "1.1")["result"]["totals"] == [1, 0, 1, 0]
+        organiser(client, token, "next")
+        refused("/api/organiser/enter", {"table": "1", "hands": "E 5", "round": 1}, "stale", 409, token)
+        assert organiser(client, token)["round"] == 2 and all(t["result"] is None for t in organiser(client, token)["tables"])
