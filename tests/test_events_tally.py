@@ -185,3 +185,25 @@ def test_regression_a_formula_as_a_name_went_into_the_csv_as_a_formula() -> None
     assert all(not c.lstrip('"').startswith(("=", "+", "-", "@")) for c in cells)
     assert "'=HYPERLINK" in text and "''quoted" in text
     assert from_csv(text, Standing) == rows
+
+
+def test_regression_a_hand_or_a_score_no_game_can_give_was_taken() -> None:
+    """Regression (a tester's finding): a hand of 99 points a player, a score of 1990
+    digits, ``1_000-0`` and Arabic-Indic digits were taken. A typed hand may give a player
+    at most what one hand can under the rules and the house scoring (4 for a lone march
+    here; 5 under X-50's), a score is ASCII digits, at most four a side."""
+    from euchre.events.event import _score
+
+    rules = preset("progressive-party")
+    with pytest.raises(EventError, match="more than 4 points"):
+        parse_hand("99,0,99,0", rules, PLAIN)
+    with pytest.raises(EventError, match="more than 4 points"):
+        parse_hand("9,0,9,0", rules, PLAIN)
+    assert parse_hand("5*,0,4,0", rules, HouseScoring(5, 4, 3)).points == (5, 0, 4, 0)
+    assert parse_hand("4,0,4,0", rules, PLAIN).points == (4, 0, 4, 0)
+    with pytest.raises(EventError, match="a hand is"):
+        parse_hand("٣,0,٣,0", rules, PLAIN)
+    assert _score("7-5") == (7, 5) and _score(" 10 - 0 ") == (10, 0)
+    for bad in ("1_000-0", "٣-٥", "12345-0", "9" * 1990 + "-0", "7", "-3-5"):
+        with pytest.raises(EventError, match="a score is"):
+            _score(bad)

@@ -15,6 +15,7 @@ that nothing is shown that a crash could lose.
 from __future__ import annotations
 
 import copy
+import re
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field, fields
@@ -543,11 +544,11 @@ def _score(text: str) -> tuple[int, int]:
     """``"7-5"`` as (7, 5).
 
     Raises:
-        EventError: not two whole numbers joined by ``-``.
+        EventError: not two whole numbers of at most four ASCII digits joined by ``-``.
     """
     a, sep, b = text.strip().partition("-")
     try:
-        if not sep:
+        if not sep or not re.fullmatch(r"[0-9]{1,4}", a.strip(), re.ASCII) or not re.fullmatch(r"[0-9]{1,4}", b.strip(), re.ASCII):
             raise ValueError
         return int(a), int(b)
     except ValueError:

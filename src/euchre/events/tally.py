@@ -201,7 +201,16 @@ def hand_from_result(result: HandResult, rules: Rules, house: HouseScoring) -> H
 
 
 _SEAT_HAND = re.compile(r"^\s*([nesw])\s+([0-5])(\s+alone)?\s*$", re.IGNORECASE)
-_NUMBER = re.compile(r"^\s*(x|\d{1,2})(\*?)\s*$", re.IGNORECASE)
+_NUMBER = re.compile(r"^\s*(x|[0-9]{1,2})(\*?)\s*$", re.IGNORECASE)
+
+
+def most_points(rules: Rules, house: HouseScoring) -> int:
+    """The most points one player can record for one hand under ``rules`` and ``house``
+    (a lone march, a euchre of a lone hand or of a lone defender, the house's lone
+    scoring), so that a typed hand above it is refused."""
+    return max(rules.points_march, rules.points_euchre, rules.points_lone_march, rules.points_lone_euchred,
+               rules.points_defend_alone_euchre, house.lone_march_loner or 0, house.lone_march_partner or 0,
+               house.lone_euchred or 0)
 
 
 def parse_hand(text: str, rules: Rules, house: HouseScoring) -> HandTally:
@@ -248,6 +257,9 @@ def parse_hand(text: str, rules: Rules, house: HouseScoring) -> HandTally:
                 raise EventError(f"partners record the same points of a hand ({SEATS[a]} {points[a]}, {SEATS[a + 2]} "
                                  f"{points[a + 2]}), except a loner's lone march under the house scoring: "
                                  f"{text.strip()[:40]!r}")
+    most = most_points(rules, house)
+    if max(points) > most:
+        raise EventError(f"no hand gives a player more than {most} points under these rules: {text.strip()[:40]!r}")
     return HandTally((points[0], points[1], points[2], points[3]), loner, "")
 
 
