@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import random
+import re
 from pathlib import Path
 from typing import ClassVar
 
@@ -405,3 +406,18 @@ def test_arena_command_with_ismcts(capsys: pytest.CaptureFixture[str]) -> None:
 def test_arena_bad_arguments(capsys: pytest.CaptureFixture[str], argv: list[str], needle: str) -> None:
     code, _, err = run(capsys, "arena", "--deals", "1", *argv) if argv[0] != "--deals" else run(capsys, "arena", *argv)
     assert_one_line_error(code, err, needle)
+
+
+def test_regression_two_deals_showed_an_interval_of_zero_width(capsys: pytest.CaptureFixture[str]) -> None:
+    """Regression (a tester's finding): two duplicate deals printed "95% CI 0.0% to 0.0%"
+    and "±0.0" in the crosstable, an interval the normal approximation cannot give over
+    so few; below 10 deals none is shown, and says why. The games line says how many
+    games --games made: each duplicate game once in each seating (2 at four hands)."""
+    code, out, err = run(capsys, "arena", "--bots", "random,beginner,intermediate", "--deals", "2", "--seed", "1")
+    assert code == 0, err
+    assert not re.search(r"CI [0-9+-]|[0-9] ±[0-9]", out)
+    assert out.count("no interval: fewer than 10 duplicate deals") == 6  # share and margin of three pairings
+    code, out, err = run(capsys, "arena", "--deals", "10", "--games", "2", "--target", "3", "--seed", "1")
+    assert code == 0, err
+    assert "no interval" not in out and out.count("95% CI") == 3  # share, margin, games won
+    assert "4 games played: each duplicate game in every seating" in out

@@ -365,3 +365,24 @@ def test_save_at_play_again_with_a_null_byte_was_a_traceback(tmp_path: Path, mon
     kept = tmp_path / "kept.json"
     assert kept.is_file() and loads(kept.read_text(encoding="utf-8"))[0].finished_hands[-1].history \
         == game.finished_hands[-1].history
+
+
+def test_regression_play_again_took_any_answer_as_no(capsys: pytest.CaptureFixture[str]) -> None:
+    """Regression: at "Play again?" a mistyped answer ("2", "maybe", an empty line) ended
+    the program silently; it is now asked again (three times at most, so that a script's
+    input ends), and only y/yes or n/no/quit answer."""
+    from euchre.cli.play import _play_again
+
+    game = Game(preset("modern-standard").replace(game_target=1), 4)
+    while not game.is_over:
+        game.apply(game.legal_actions()[0])
+    for answers, expected in ((["2", "maybe", "", "y"], True), (["Yes"], True), (["x", "quit"], False), (["No"], False)):
+        console = make_console(record_width=200)
+        given = iter(answers)
+        assert _play_again(console, lambda prompt, given=given: next(given), game, ["N", "E", "S", "W"]) is expected
+        out = capsys.readouterr().out
+        assert out.count("Answer y to play again") == len(answers) - 1 and "stopping" not in out
+    given = iter(["1", "2", "3", "4", "y"])  # a script's answers: asked three times again, then stopped
+    assert _play_again(make_console(record_width=200), lambda prompt: next(given), game, ["N"] * 4) is False
+    out = capsys.readouterr().out
+    assert out.count("Answer y to play again") == 3 and "No answer understood: stopping." in out

@@ -16,7 +16,7 @@ ran. :func:`open_pool` gives a :class:`Pool` for a :class:`Backend`:
   and leaves it running.
 
 Ray runs each task as a remote function (``ray.remote``); the nodes of a cluster need
-the ``euchre`` package installed (``pip install 'euchre[ray]'``), as the worker processes
+the ``euchre`` package installed (``pip install -e '.[ray]'`` from the project's directory), as the worker processes
 of a pool import it. An exception raised by a task is raised again by :meth:`Pool.run`
 (Ray's ``RayTaskError`` derives from the task's exception class, so ``except
 EuchreError`` still catches a bot's illegal move).
@@ -156,7 +156,7 @@ def _import_ray() -> Any:
     try:
         import ray
     except ImportError:
-        raise BackendError("--ray needs Ray: pip install 'euchre[ray]' (or pip install ray)") from None
+        raise BackendError("--ray needs Ray: .venv/bin/pip install -e '.[ray]' in the project's directory (or pip install ray)") from None
     return ray
 
 

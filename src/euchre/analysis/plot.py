@@ -106,6 +106,7 @@ def plot_shares(path: str | Path, bars: Sequence[ShareBar], title: str = "") -> 
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    from matplotlib.ticker import MaxNLocator
 
     with_running = any(len(b.running) > 1 for b in bars)
     ncols = 2 if with_running else 1
@@ -136,6 +137,7 @@ def plot_shares(path: str | Path, bars: Sequence[ShareBar], title: str = "") -> 
                 ax2.plot(range(1, len(bar.running) + 1), [100 * v for v in bar.running], label=bar.label, linewidth=1)
         ax2.axhline(50, color="grey", linestyle="--", linewidth=1)
         ax2.set_xlabel("duplicate deals")
+        ax2.xaxis.set_major_locator(MaxNLocator(integer=True))  # counts: no tick at 1.2 deals
         ax2.set_ylabel("A's running share (%)")
         ax2.legend(fontsize=7)
     if title:
@@ -211,6 +213,7 @@ def plot_results(path: str | Path, series: Mapping[str, Sequence[int]], title: s
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    from matplotlib.ticker import MaxNLocator
 
     fig, ax = plt.subplots(figsize=(7.0, 3.8))
     for label, values in series.items():
@@ -222,6 +225,7 @@ def plot_results(path: str | Path, series: Mapping[str, Sequence[int]], title: s
         ax.plot(range(1, len(running) + 1), running, marker="o" if len(running) < 30 else None, label=label)
     ax.axhline(0, color="grey", linestyle="--", linewidth=1)
     ax.set_xlabel("games")
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_ylabel("points won minus points lost, running total")
     ax.legend(fontsize=7)
     if title:

@@ -161,6 +161,11 @@ def share_interval(points: Sequence[tuple[int, int]]) -> tuple[float, tuple[floa
     return share, (max(0.0, ci[1]), min(1.0, ci[2]))
 
 
+MIN_INTERVAL_DEALS = 10
+"""Below this many duplicate deals no interval is shown: the normal approximation over
+so few deals is no interval at all (two equal deals showed "0.0% to 0.0%")."""
+
+
 def summarize(a: str, b: str, record: MatchRecord) -> PairingSummary:
     """The figures of a pairing's :class:`MatchRecord` (see :class:`PairingSummary`)."""
     deals = record.deals
@@ -212,17 +217,20 @@ def report_pairing(console: Console, s: PairingSummary) -> None:
 
     if s.deals:
         row("Points per hand", f"A {s.a_per_hand:.3f}, B {s.b_per_hand:.3f}")
+        few = s.deals < MIN_INTERVAL_DEALS
+        no_interval = f"no interval: fewer than {MIN_INTERVAL_DEALS} duplicate deals" if few else ""
         row("A's point share", f"{_pct(s.share)} of the points",
-            "" if s.share_ci is None else
+            no_interval if s.share_ci is None or few else
             f"95% CI {_pct(s.share_ci[0])} to {_pct(s.share_ci[1])} (over duplicate deals)")
         row("A's margin per hand", f"{s.margin:+.3f} points",
-            "" if s.margin_ci is None else
+            no_interval if s.margin_ci is None or few else
             f"95% CI {s.margin_ci[0]:+.3f} to {s.margin_ci[1]:+.3f} (over duplicate deals)")
     if s.games:
         finished = s.a_wins + s.b_wins
         rate = s.a_wins / finished if finished else 0.0
         row("Games won by A", f"{s.a_wins} of {finished} = {_pct(rate)}",
             "" if s.win_ci is None else f"95% CI {_pct(s.win_ci[0])} to {_pct(s.win_ci[1])} (Wilson score interval)")
+        row("", f"{s.games} games played: each duplicate game in every seating")
         if s.ties:
             row("", f"{s.ties} game(s) tied (a progressive round with equal scores), counted in neither")
         if s.unfinished:
@@ -234,7 +242,7 @@ def crosstable(labels: Sequence[str], summaries: Sequence[PairingSummary]) -> Ta
     of its 95% interval (percentage points)."""
     cell: dict[tuple[str, str], str] = {}
     for s in summaries:
-        half = "" if s.share_ci is None else f" ±{50 * (s.share_ci[1] - s.share_ci[0]):.1f}"
+        half = "" if s.share_ci is None or s.deals < MIN_INTERVAL_DEALS else f" ±{50 * (s.share_ci[1] - s.share_ci[0]):.1f}"
         cell[(s.a, s.b)] = f"{100 * s.share:.1f}{half}"
         cell[(s.b, s.a)] = f"{100 * (1 - s.share):.1f}{half}"
     table = Table(title="Point share (%) of the row against the column, ±95% CI", title_justify="left")

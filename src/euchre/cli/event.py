@@ -150,8 +150,11 @@ def _create(args: argparse.Namespace, store: EventStore, console: Console) -> No
                      tuple(args.rule or ()), tuple(args.option or ()), args.target, rules.to_dict(), house,
                      tiebreaks, args.duplicate, seed, args.title or "")
     store.create(spec)
-    what = (f"{len(players) // 4} tables, {rounds} rounds, {args.movement}" if fmt == PROGRESSIVE
-            else f"{len(players) // 2} teams, {fmt}" + (f", {rounds} rounds" if rounds else ""))
+    def count(n: int, word: str) -> str:
+        return f"{n} {word}{'' if n == 1 else 's'}"
+
+    what = (f"{count(len(players) // 4, 'table')}, {count(rounds, 'round')}, {args.movement}" if fmt == PROGRESSIVE
+            else f"{count(len(players) // 2, 'team')}, {fmt}" + (f", {count(rounds, 'round')}" if rounds else ""))
     console.print(f"Created event {spec.name}: {len(players)} players, {what}; rules {preset_name}"
                   f"{' (duplicate deals)' if spec.duplicate else ''}; seed {seed}.")
     if not house.is_plain:

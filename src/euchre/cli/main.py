@@ -60,7 +60,7 @@ def _add_workers(p: argparse.ArgumentParser, limit: str = "") -> None:
                    help=f"processes to use (default 1{'; ' + limit if limit else ''}); with --ray, the tasks run "
                         "at once (default: the CPUs Ray has)")
     p.add_argument("--ray", nargs="?", const="", default=None, metavar="ADDRESS",
-                   help="run on Ray (pip install 'euchre[ray]'): a local Ray, or the cluster at ADDRESS "
+                   help="run on Ray (.venv/bin/pip install -e '.[ray]' in the project's directory): a local Ray, or the cluster at ADDRESS "
                         "('auto', 'ray://HOST:10001'); the same results as processes")
 
 

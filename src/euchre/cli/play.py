@@ -100,9 +100,15 @@ def _keep_stats(args: argparse.Namespace, console: Console, game: Game, seat: in
         console.print(f"(Statistics not kept: {exc})", markup=False)
 
 
+MISUNDERSTOOD = 3
+"""Answers to "play again?" asked again before the program stops."""
+
+
 def _play_again(console: Console, read: Callable[[str], str], game: Game, names: list[str]) -> bool:
-    """Ask "play again?"; ``save FILE`` saves the game just ended first. False at the
-    end of the input or for any answer but yes."""
+    """Ask "play again?"; ``save FILE`` saves the game just ended first. True for yes,
+    False for no (or quit) and at the end of the input; anything else is asked again,
+    up to :data:`MISUNDERSTOOD` times (input piped from a script ends there)."""
+    misunderstood = 0
     while True:
         try:
             answer = check_line(read("Play again with the same rules? (y/n, or save FILE): "))
@@ -114,7 +120,15 @@ def _play_again(console: Console, read: Callable[[str], str], game: Game, names:
         if answer.lower().startswith("save ") and answer[5:].strip():
             save_now(game, names, console, answer[5:].strip())
             continue
-        return answer.lower() in ("y", "yes")
+        if answer.lower() in ("y", "yes"):
+            return True
+        if answer.lower() in ("n", "no", "q", "quit"):
+            return False
+        misunderstood += 1
+        if misunderstood > MISUNDERSTOOD:
+            console.print("  No answer understood: stopping.", markup=False)
+            return False
+        console.print("  Answer y to play again, n to stop, or save FILE to keep the game just played.", markup=False)
 
 
 def cmd_play(args: argparse.Namespace, console: Console) -> int:

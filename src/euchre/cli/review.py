@@ -231,5 +231,5 @@ def cmd_review(args: argparse.Namespace, console: Console) -> int:
             losses[label if count == 1 else f"{label}, game {number}"] = values
     if args.plot is not None and losses:
         out = plot_losses(args.plot, losses, title=f"Points of expected value lost per hand: {clean(path.name, 60)}")
-        console.print(f"Plot written to {clean(out, 200)}")
+        console.print(f"Plot: {clean(out, 200)}")
     return 0

@@ -50,7 +50,7 @@ def check_out_path(path: str) -> Path:
     except OSError as exc:
         raise EuchreError(f"cannot write {str(out)!r}: {exc.strerror or exc}") from None
     if importlib.util.find_spec("pyarrow") is None:
-        raise EuchreError("euchre selfplay writes Parquet with pyarrow: pip install 'euchre[parquet]'")
+        raise EuchreError("euchre selfplay writes Parquet with pyarrow: .venv/bin/pip install -e '.[parquet]' in the project's directory")
     return out
 
 

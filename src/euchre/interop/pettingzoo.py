@@ -1,4 +1,4 @@
-"""Euchre as a PettingZoo AEC environment, for every playable preset (``pip install euchre[pettingzoo]``).
+"""Euchre as a PettingZoo AEC environment, for every playable preset (the ``pettingzoo`` extra: ``pip install -e '.[pettingzoo]'``).
 
 Laid out as PettingZoo's classic card games are (``pettingzoo/classic``, e.g. Leduc
 hold'em and Texas hold'em): :func:`env` returns :class:`raw_env` inside the classic
