@@ -386,3 +386,20 @@ def test_regression_play_again_took_any_answer_as_no(capsys: pytest.CaptureFixtu
     assert _play_again(make_console(record_width=200), lambda prompt: next(given), game, ["N"] * 4) is False
     out = capsys.readouterr().out
     assert out.count("Answer y to play again") == 3 and "No answer understood: stopping." in out
+
+
+def test_regression_the_heading_repeated_a_house_rule_as_typed() -> None:
+    """Regression (a new user's finding): ``--rule stick_the_dealer=yes`` was taken (yes,
+    true and no are accepted words) and the heading said "stick_the_dealer=yes"; it says
+    on or off, as the README writes house rules. And a menu of one choice asked for "a
+    number from 1 to 1"."""
+    import argparse
+
+    from euchre.cli.choices import ChoiceError, _number
+    from euchre.cli.table import rules_title
+
+    args = argparse.Namespace(preset="modern-standard", rule=["Stick_The_Dealer=YES", "defend_alone = no"],
+                              option=["game_target=7"])
+    assert rules_title(args) == "modern-standard with stick_the_dealer=on, defending_alone=off, game_target=7"
+    with pytest.raises(ChoiceError, match=r"There is no card 3: type 1\."):
+        _number("3", "card", 1)

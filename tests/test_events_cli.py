@@ -63,9 +63,12 @@ def test_an_evening_of_twenty_players_with_bots_filling_in(tmp_path: Path, capsy
     assert [int(t) for t in re.findall(r"^Table (\d):", out, flags=re.MULTILINE)] == [3, 4, 5]
     code, out, err = run(capsys, db, "next", "friday")
     assert "Round 1 is still being played; open: 1, 2." in out
-    code, _, err = run(capsys, db, "enter", "friday", "--table", "1",
-                       "--hands", "N 3; N 3; E 3; S 5; W 5 alone; N 2; E 0; N 4", "--winners", "EW")
+    code, out, err = run(capsys, db, "enter", "friday", "--table", "1", "--score", "5-7")
+    assert code == 0 and "replaces" not in out, err
+    code, out, err = run(capsys, db, "enter", "friday", "--table", "1",
+                         "--hands", "N 3; N 3; E 3; S 5; W 5 alone; N 2; E 0; N 4", "--winners", "EW")
     assert code == 0, err
+    assert "This result replaces the one entered before." in out  # regression: a correction said nothing
     code, out, err = run(capsys, db, "enter", "friday", "--table", "2",
                          "--hands", "1,0,1,0; 2,0,2,0; X,1,X,1; 4*,0,4,0; X,2,X,2; 1,0,1,0; 1,0,1,0; X,1,X,1")
     assert code == 0, err

@@ -94,7 +94,8 @@ def _number(t: str, what: str, n: int, other: str = "") -> int | None:
     """
     if is_ascii_number(t):
         if len(t) > MAX_NUMBER_DIGITS or not 1 <= int(t) <= n:
-            raise ChoiceError(f"There is no {what} {shorten(t, 12)}: type a number from 1 to {n}{other}.")
+            numbers = "1" if n == 1 else f"a number from 1 to {n}"
+            raise ChoiceError(f"There is no {what} {shorten(t, 12)}: type {numbers}{other}.")
         return int(t)
     if has_other_numerals(t):
         raise ChoiceError(f"{quoted(t)} is not a number here: type numbers with the digits 0-9 "

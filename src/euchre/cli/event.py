@@ -311,8 +311,12 @@ def cmd_event(args: argparse.Namespace, console: Console) -> int:
             _next(event, store, console)
         elif args.action == "enter":
             entry = event.result_entry(args.table, args.hands, args.score, args.winners)
+            replaced = ((int(entry["round"]), int(entry["table"])) in event.tables if entry["kind"] == "table"
+                        else entry["key"] in event.matches)
             _save(event, store, [entry])
             _report(event, [entry], console)
+            if replaced:
+                console.print("This result replaces the one entered before.")
         elif args.action == "play":
             entries = event.play_entries(args.fill)
             _save(event, store, entries)

@@ -67,7 +67,14 @@ def build_rules(preset_name: str, target: int | None, options: Sequence[str] | N
 def rules_title(args: argparse.Namespace) -> str:
     """The preset's name and the options given over it, for a heading
     (``modern-standard with farmers_hand=true``)."""
-    options = [text.strip() for text in (*(args.rule or ()), *(args.option or ()))]
+    rules = []
+    for text in args.rule or ():
+        try:
+            key, on = parse_rule(text)
+            rules.append(f"{key}={'on' if on else 'off'}")  # as the README writes it, whatever word was typed
+        except RulesError:
+            rules.append(text.strip())
+    options = [*rules, *(text.strip() for text in args.option or ())]
     return str(args.preset) + (f" with {', '.join(options)}" if options else "")
 
 
