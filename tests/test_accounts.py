@@ -56,7 +56,7 @@ def test_duplicate_names_are_refused_in_any_case_or_spacing(tmp_path: Path) -> N
             assert response.status_code == 409 and response.json()["error"]["code"] == "name_taken", name
         bad = client.post("/api/accounts", json={"name": "Ann", "password": "short"})
         assert bad.status_code == 400 and bad.json()["error"]["code"] == "bad_password"
-        for name in ("", "x" * 25, "expert bot", "Guest", "<script>"):
+        for name in ("", "x" * 25, "expert bot", "Guest", "<script>", "b0t", "\u0410nn Lee", "\u13aalice"):
             bad = client.post("/api/accounts", json={"name": name, "password": PASSWORD})
             assert bad.status_code == 400 and bad.json()["error"]["code"] == "bad_name", name
         with web(client).store.engine.connect() as connection:

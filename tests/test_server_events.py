@@ -365,7 +365,7 @@ def test_regression_a_testers_bad_requests_to_the_events_api(tmp_path: Path) -> 
             assert response.status_code == status and response.json()["error"]["code"] == code, response.text
 
         for players in (["A\x00b", "C", "D", "E"], ["B\u200b", "C", "D", "E"], ["\u202eevil", "C", "D", "E"],
-                        ["Ann", "Ａｎｎ", "D", "E"]):
+                        ["Ann", "Ａｎｎ", "D", "E"], ["\u0410nn", "B", "C", "D"]):
             refused("/api/events", {"players": players}, "bad_event", 400)
         for name in ("Bot 9", "expert", "Computer", "robot"):
             refused("/api/events", {"players": [name, "B", "C", "D"]}, "bad_event", 400)

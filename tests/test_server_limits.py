@@ -91,6 +91,8 @@ def test_regression_a_game_number_had_many_spellings(tmp_path: Path) -> None:
     # Regressions: read as NFKC, as runs of letters and of digits, and with letters run together.
     ("A.I.", "a bot"), ("bot1", "a bot"), ("B O T", "a bot"), ("r-o-b-o-t", "a bot"), ("ExpertBot", "a bot"),
     ("\uff25\uff38\uff30\uff25\uff32\uff34", "a bot"), ("\uff41\uff4e\uff4e", "South's seat"), ("ANN.", "South's seat"),
+    # Regressions (a tester's findings): digits for letters, and a Cyrillic letter among Latin ones.
+    ("b0t", "a bot"), ("r0b0t", "a bot"), ("c0mputer", "a bot"), ("\u0410nn", "scripts that look alike"),
 ])
 def test_a_name_cannot_pass_for_a_bot_or_another_seat(tmp_path: Path, name: str, why: str) -> None:
     with running(tmp_path / "t.db") as client:
@@ -106,13 +108,14 @@ def test_a_name_cannot_pass_for_a_bot_or_another_seat(tmp_path: Path, name: str,
         assert north.until(lambda m: m["type"] in ("ack", "error"))["type"] == "ack"
 
 
-@pytest.mark.parametrize("name", ["Abbott", "Kai", "Bob", "Robin", "Aileen", "Botham", "Cpt. Ahab", "Ann Two"])
+@pytest.mark.parametrize("name", ["Abbott", "Kai", "Bob", "Robin", "Aileen", "Botham", "Cpt. Ahab", "Ann Two",
+                                  "Alice 2", "Room 101", "\u0410\u043b\u0438\u0441\u0430", "Jos\u00e9", "O\u2019Brien"])
 def test_a_plain_name_is_not_taken_for_a_bot(name: str) -> None:
     """The positive side of the checks above: names that only hold a bot word's letters
-    are anybody's."""
-    from euchre.server.names import passes_for
+    are anybody's, and a name wholly in one script (Cyrillic "Алиса") is no disguise."""
+    from euchre.server.names import mixes_scripts, passes_for
 
-    assert not passes_for(name)
+    assert not passes_for(name) and not mixes_scripts(name)
 
 
 def test_regression_a_seat_played_by_a_bot_could_be_given_a_persons_name(tmp_path: Path) -> None:

@@ -28,7 +28,7 @@ from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatc
 from sqlalchemy import Engine, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
-from euchre.server.names import BOT_WORDS, passes_for
+from euchre.server.names import BOT_WORDS, mixes_scripts, passes_for
 from euchre.server.ratings import GUEST, account_subject
 from euchre.server.web_schema import account_table, game_seat_table, rating_table, seat_account_table, session_table
 
@@ -79,8 +79,8 @@ def check_name(name: object) -> str:
 
     Raises:
         AccountError: ``bad_name``: not 1 to 24 letters, digits, spaces or ``_ . ' -``
-            starting with a letter or digit, or a name that could pass for a bot, a guest
-            or a spectator.
+            starting with a letter or digit, a name that could pass for a bot, a guest
+            or a spectator, or one that mixes look-alike scripts.
     """
     if not isinstance(name, str):
         raise AccountError(400, "bad_name", "the name must be text")
@@ -90,6 +90,9 @@ def check_name(name: object) -> str:
                                             "and starts with a letter or a digit")
     if passes_for(clean, _NOT_A_PERSON):
         raise AccountError(400, "bad_name", f"{clean!r} could be taken for a bot, a guest or a spectator; choose another")
+    if mixes_scripts(clean):
+        raise AccountError(400, "bad_name", f"{clean!r} mixes letters of scripts that look alike (it could pass for "
+                                            "another name); write it in one script")
     return clean
 
 

@@ -54,7 +54,7 @@ from euchre.events.store import EventStore, entries_table
 from euchre.events.tally import HouseScoring, hand_from_result, parse_hands, table_result
 from euchre.events.tournament import ELIMINATION, match_result
 from euchre.server.hub import MAX_SEED, TOKEN_BYTES, Hub, token_hash
-from euchre.server.names import passes_for
+from euchre.server.names import mixes_scripts, passes_for
 from euchre.server.protocol import ProtocolError
 from euchre.server.storage import StorageError, TableRow
 from euchre.server.web_schema import competition_table_table, competition_web_table
@@ -150,6 +150,9 @@ def spec_from_request(body: Any, name: str) -> tuple[EventSpec, int | None]:
     else:
         raise EventWebError(400, "bad_request", "bots must be a list of the players' names, or \"all\"")
     people = [n for n in names if n not in bots]
+    mixed = next((n for n in names if mixes_scripts(n)), None)
+    if mixed is not None:
+        raise EventWebError(400, "bad_event", f"{mixed[:24]!r} mixes letters of scripts that look alike; write it in one script")
     posing = next((n for n in people if passes_for(n)), None)
     if posing is not None:
         raise EventWebError(400, "bad_event", f"{posing[:24]!r} reads as a bot's name: a person needs another "

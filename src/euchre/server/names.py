@@ -14,6 +14,8 @@ import re
 import unicodedata
 from collections.abc import Iterable
 
+from confusable_homoglyphs import confusables
+
 from euchre.bots import PLAYER_LEVELS
 
 BOT_WORDS = frozenset({"bot", "bots", "robot", "robots", "computer", "cpu", "ai", *PLAYER_LEVELS})
@@ -28,16 +30,31 @@ def name_words(name: str) -> list[str]:
     return _WORD.findall(unicodedata.normalize("NFKC", name).casefold())
 
 
+_DIGIT_LETTERS = str.maketrans("013457", "oieast")
+"""Digits read as the letters they are written for (``b0t``, ``r0b0t``, ``c0mputer``)."""
+
+
 def passes_for(name: str, words: Iterable[str] = BOT_WORDS) -> bool:
     """Whether ``name`` could be read as one of ``words`` (by default a bot): one of its
     words is one, or its letters run together are one or two of them (``"A.I."``,
-    ``"r o b o t"``, ``"ExpertBot"``)."""
+    ``"r o b o t"``, ``"ExpertBot"``), with digits read as the letters they look like
+    (``"b0t"``)."""
     wanted = frozenset(words)
-    parts = name_words(name)
-    if any(w in wanted for w in parts):
-        return True
-    letters = "".join(w for w in parts if not w.isdigit())
-    return letters in wanted or any(letters[:k] in wanted and letters[k:] in wanted for k in range(1, len(letters)))
+    for text in (name, unicodedata.normalize("NFKC", name).translate(_DIGIT_LETTERS)):
+        parts = name_words(text)
+        if any(w in wanted for w in parts):
+            return True
+        letters = "".join(w for w in parts if not w.isdigit())
+        if letters in wanted or any(letters[:k] in wanted and letters[k:] in wanted for k in range(1, len(letters))):
+            return True
+    return False
+
+
+def mixes_scripts(name: str) -> bool:
+    """Whether ``name`` mixes letters of scripts that look alike (a Cyrillic ``А`` among
+    Latin letters: ``"Аlice"`` reads as ``"Alice"``), by the Unicode confusables data of
+    the ``confusable-homoglyphs`` library. A name wholly in one script is not."""
+    return bool(confusables.is_dangerous(unicodedata.normalize("NFKC", name)))
 
 
 def same_name(a: str, b: str) -> bool:

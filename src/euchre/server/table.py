@@ -45,7 +45,7 @@ from euchre.events.play import DuplicateDeals
 from euchre.server.config import ServerConfig
 from euchre.server.connection import Connection
 from euchre.server.history import hand_history, replay_json
-from euchre.server.names import passes_for, same_name
+from euchre.server.names import mixes_scripts, passes_for, same_name
 from euchre.server.protocol import MAX_NAME_CHARS, ProtocolError, check_timer, clean_text
 from euchre.server.search import SearchBusy, SearchPool
 from euchre.server.serialize import StateCache, ascii_json, game_json, seat_text, table_shape
@@ -572,6 +572,8 @@ class LiveTable:
         letter, e.g. "North", "Player 2"), another player's name, or the spectators."""
         if passes_for(name):
             return "a bot"
+        if mixes_scripts(name):
+            return "another name (letters of scripts that look alike)"
         for other in range(self.shape.seats):
             if other == seat:
                 continue
