@@ -159,3 +159,66 @@ def test_a_brackets_standings_and_the_account_pages(browser: Browser, server: Se
     # the stranger's page load logged its 404 in the console, the refused deletion its 401: expected
     unexpected = [p for p in problems if "404" not in p and "401" not in p]
     assert not unexpected, unexpected
+
+
+def test_an_evening_of_twenty_players_on_five_tables_in_the_browser(browser: Browser, server: ServerProcess,
+                                                                     tmp_path: Path) -> None:
+    """Fourteen names (six of them bots) on five tables through the organiser's form:
+    "Bot 1" to "Bot 6" fill the seats. Round 1: table 1 typed; the open tables played
+    online: a person opens table 2's North link, sees his table's names and leaves; the
+    organiser starts it (bots in the empty seats, one standing in for him after the
+    grace); the bots' tables 3-5 play at once. Every result comes to the organiser's page
+    and the projector by itself. Round 2: bots play every table; the projector ends with
+    twenty players."""
+    problems: list[str] = []
+    people = [f"P{i:02d}" for i in range(1, 15)]
+    organiser = open_page(browser, problems)
+    organiser.goto(server.url + "/events")
+    organiser.fill("#ev-title", "Club night")
+    organiser.fill("#ev-players", "\n".join(people))
+    organiser.fill("#ev-bots", ", ".join(people[8:]))
+    organiser.fill("#ev-tables", "5")
+    organiser.fill("#ev-rounds", "2")
+    organiser.fill("#ev-seed", "5")
+    organiser.get_by_role("button", name="Create the event").click()
+    organiser.wait_for_selector("#organiser:not([hidden])")
+    projector = open_page(browser, problems)
+    projector.goto(organiser.inner_text("#link-public"))
+    projector.wait_for_function("() => document.body.dataset.results === '0'")
+
+    organiser.get_by_role("button", name="Seat the next round").click()
+    organiser.wait_for_selector("article[data-key='1.5']")
+    cards = [organiser.inner_text(f"article[data-key='1.{t}']") for t in range(1, 6)]
+    seated = re.findall(r"\b(P\d\d|Bot \d)\b", "\n".join(cards))
+    assert sorted(seated) == sorted([*people, *(f"Bot {i}" for i in range(1, 7))]) and len(seated) == 20
+    organiser.get_by_label("Table 1: hands").fill("N 3; N 3; E 3; S 5; W 5 alone; N 2; E 0; N 4")
+    organiser.get_by_label("Table 1: winners of a tie").select_option("NS")
+    organiser.locator("article[data-key='1.1'] form").get_by_role("button", name="Enter").click()
+    organiser.wait_for_function("() => document.querySelector(\"article[data-key='1.1'] .done\") !== null")
+
+    organiser.get_by_role("button", name="Play the open tables online").click()
+    organiser.wait_for_selector("article[data-key='1.2'] .links a")
+    north_link = organiser.locator("article[data-key='1.2'] .links a").first.get_attribute("href") or ""
+    assert "/play#" in north_link
+    person = open_page(browser, problems)
+    person.goto(north_link)
+    names = re.findall(r"\bP0[5-8]\b", cards[1])
+    person.wait_for_function("(names) => names.every((n) => document.body.innerText.includes(n))", arg=names)
+    person.context.close()  # he leaves: after the grace a bot stands in for him
+    organiser.get_by_role("button", name="Start now (bots in the empty seats)").click()
+    organiser.wait_for_function("() => document.getElementById('status').textContent"
+                                " === 'Every result is in: seat the next round.'", timeout=90_000)
+    sources = [organiser.inner_text(f"article[data-key='1.{t}'] .done").rsplit("(", 1)[1] for t in range(1, 6)]
+    assert sources == ["entered)", "online)", "online)", "online)", "online)"]
+    projector.wait_for_function("() => document.body.dataset.results === '5'")
+
+    organiser.get_by_role("button", name="Seat the next round").click()
+    organiser.wait_for_selector("article[data-key='2.5']")
+    organiser.get_by_role("button", name="Bots play every open table").click()
+    organiser.wait_for_function("() => document.getElementById('status').textContent === 'The event is over.'")
+    projector.wait_for_function("() => document.body.dataset.results === '10'")
+    rows = projector.locator("#standings tbody tr").all_inner_texts()
+    assert len(rows) == 20
+    projector.screenshot(path=str(tmp_path / "twenty-standings.png"), full_page=True)
+    # the person's page logged nothing wrong; the projector and the organiser neither
+    assert not problems, problems
