@@ -1058,7 +1058,7 @@ def test_report10_readme_commands_match_the_real_options() -> None:
     section = readme[readme.index("## Commands"):readme.index("## Rule sets")]
     parser = build_parser()
     sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
-    rows = re.findall(r"^\| `euchre (\w+)([^`]*)` \| (.*) \|$", section, flags=re.MULTILINE)
+    rows = re.findall(r"^\| `euchre ([\w-]+)([^`]*)` \| (.*) \|$", section, flags=re.MULTILINE)
     assert sorted(r[0] for r in rows) == sorted(sub.choices)
     for name, usage, what in rows:
         real = {o for a in sub.choices[name]._actions for o in a.option_strings if o.startswith("--") and o != "--help"}

@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
 from openskill.models import PlackettLuce
 
 from euchre.core.records import loads
@@ -219,3 +220,44 @@ def test_a_password_change_ends_the_other_logins_and_a_deleted_account_leaves_no
         assert [s.subject for s in seats] == ["guest", "bot:intermediate", f"account:{bob_id}", "bot:intermediate"]
         assert client.get(f"/api/players/{bob_id}", headers=as_(bob)).json()["games"] == 1
         assert client.post("/api/accounts", json={"name": "ann", "password": "yet another one"}).status_code == 201
+
+
+def test_the_bots_ratings_are_measured_by_games_among_them(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``euchre rate-bots``: one game of beginner against intermediate is the library's
+    documented example (two new sides of one subject each, the winners 26.96/8.18, the
+    losers 23.04/8.18); more games move both; the same seed on another database gives
+    the same ratings; the server's leaderboard shows the bots; bad levels are refused."""
+    from euchre.core.errors import EuchreError
+    from euchre.server.ratings import Ratings, measure_bots
+    from euchre.server.storage import Store
+    from test_cli import run as run_cli
+
+    def fresh(name: str) -> Ratings:
+        store = Store(f"sqlite:///{tmp_path / name}")
+        store.migrate()
+        return Ratings(store.engine)
+
+    one = fresh("one.db")
+    rows = measure_bots(one, "modern-standard", ["beginner", "intermediate"], 1, seed=3)
+    assert sorted((mu, sigma, games) for _, mu, sigma, games in rows) == [(*DOC_LOSS, 1), (*DOC_WIN, 1)]
+    with pytest.raises(EuchreError, match="two or more bot levels"):
+        measure_bots(one, "modern-standard", ["beginner"], 1, seed=3)
+    with pytest.raises(EuchreError, match="two or more bot levels"):
+        measure_bots(one, "modern-standard", ["beginner", "genius"], 1, seed=3)
+
+    a, b = fresh("a.db"), fresh("b.db")
+    assert measure_bots(a, "cutthroat-3", ["random", "intermediate"], 6, seed=9) == \
+        measure_bots(b, "cutthroat-3", ["random", "intermediate"], 6, seed=9)
+    assert {level for level, *_ in measure_bots(a, "cutthroat-3", ["random", "intermediate"], 1, seed=1)} == \
+        {"random", "intermediate"}
+
+    db = tmp_path / "server.db"
+    code, out, err = run_cli(capsys, "rate-bots", "--db", f"sqlite:///{db}", "--games", "4", "--levels",
+                             "beginner,intermediate")
+    assert code == 0 and "Bots' ratings under modern-standard" in out and "intermediate" in out, err
+    code, _, err = run_cli(capsys, "rate-bots", "--db", "nope://x")
+    assert code == 2 and "the database" in err and "Traceback" not in err
+    with running(db) as client:
+        board = client.get("/api/leaderboard?preset=modern-standard").json()["rows"]
+        assert {r["name"] for r in board} == {"beginner (bot)", "intermediate (bot)"}
+        assert all(r["games"] == 4 for r in board)

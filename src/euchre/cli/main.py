@@ -17,6 +17,7 @@ from typing import NoReturn
 from rich.console import Console
 
 from euchre.cli.event import add_event_parser
+from euchre.cli.rate_bots import add_rate_bots_parser
 from euchre.cli.render import MAX_DELAY, make_console
 from euchre.cli.review import add_review_parser
 from euchre.cli.serve import add_serve_parser
@@ -164,6 +165,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_review_parser(sub)
     add_serve_parser(sub)
     add_event_parser(sub)
+    add_rate_bots_parser(sub)
     return parser
 
 
@@ -218,6 +220,10 @@ def _command(name: str) -> Callable[[argparse.Namespace, Console], int]:
         from euchre.cli.event import cmd_event
 
         return cmd_event
+    if name == "rate-bots":
+        from euchre.cli.rate_bots import cmd_rate_bots
+
+        return cmd_rate_bots
     if name == "selfplay":
         from euchre.cli.selfplay import cmd_selfplay
 

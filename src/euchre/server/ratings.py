@@ -222,6 +222,20 @@ class Ratings:
                 connection.execute(insert(rating_table).values(subject=subject, preset=preset, mu=mu, sigma=sigma,
                                                                games=1, updated_at=now))
 
+    def rate_bots(self, preset: str, teams: Sequence[Sequence[str]], score: Sequence[int]) -> None:
+        """Rate one game played by bots only (:func:`measure_bots`): the bots' ratings
+        under ``preset`` move as in any rated game; no game is recorded (a bot has no
+        player's page).
+
+        Raises:
+            ValueError: a subject that is not a bot's.
+        """
+        if not all(s.startswith("bot:") for side in teams for s in side):
+            raise ValueError("rate_bots rates games of bots only")
+        with self.engine.begin() as connection:
+            before = self._current(connection, preset, {s for side in teams for s in side})
+            self._store_ratings(connection, preset, before, rate(teams, score, before), self.clock())
+
     # ------------------------------------------------------------------ reading
     def rating(self, subject: str, preset: str) -> tuple[float, float, int] | None:
         """``(mu, sigma, games)`` of a subject in a preset's pool, or None."""
@@ -295,6 +309,64 @@ class Ratings:
                        & (finished_game_table.c.rated == 1))
                 .order_by(game_seat_table.c.finished_at)).all()
         return [(float(r[0]), float(r[1]), float(r[2])) for r in rows if r[1] is not None]
+
+
+def measure_bots(ratings: Ratings, preset: str, levels: Sequence[str], games: int, seed: int,
+                 progress: Any = None) -> list[tuple[str, float, float, int]]:
+    """Measure the bots' ratings under ``preset`` by games among them: for game ``g``
+    the levels are dealt to the sides in turn (with two sides, every ordered pair of
+    levels; each side's seats one level), a fresh game of the preset's rules is played to
+    its end by bots that see only their views, and :meth:`Ratings.rate_bots` rates it.
+    Bots meet people with these ratings, so a new player's first games are measured
+    against bots whose ratings mean something.
+
+    Args:
+        levels: two or more bot levels (``BOT_LEVELS``).
+        games: games to play (1..100,000).
+        seed: seeds the games and the bots (the same seed plays the same games).
+        progress: called with no argument after each game, or None.
+
+    Returns:
+        ``(level, mu, sigma, rated games)`` of each level after the games, best first.
+
+    Raises:
+        EuchreError: an unknown preset or level, fewer than two levels, or a count out
+            of range.
+    """
+    from euchre.analysis.duplicate import checked_choice, derive_seed
+    from euchre.bots import BOT_LEVELS, make_bot
+    from euchre.core.errors import EuchreValueError
+    from euchre.core.presets import preset as preset_rules
+    from euchre.core.views import view_of
+
+    rules = preset_rules(preset)
+    unknown = [lv for lv in levels if lv not in BOT_LEVELS]
+    if unknown or len(set(levels)) < 2:
+        raise EuchreValueError(f"give two or more bot levels of {', '.join(BOT_LEVELS)}; not {', '.join(levels)}")
+    if not 1 <= games <= 100_000:
+        raise EuchreValueError(f"games must be 1..100,000, not {games}")
+    sides = rules.table.teams
+    pairs = [(a, b) for a in levels for b in levels if a != b]
+    for g in range(games):
+        first, second = pairs[g % len(pairs)]
+        order = [first, second, *[lv for lv in levels if lv not in (first, second)]]
+        side_level = [order[i % len(order)] for i in range(len(sides))]
+        seat_level = {seat: side_level[i] for i, side in enumerate(sides) for seat in side}
+        bots = {seat: make_bot(level, derive_seed("rate bots bot", seed, g, seat)) for seat, level in seat_level.items()}
+        game = Game(rules, derive_seed("rate bots game", seed, g))
+        while not game.is_over:
+            seat = game.turn
+            game.apply(checked_choice(bots[seat], view_of(game.hand, seat, game.score)))
+        teams = [[bot_subject(seat_level[seat]) for seat in side] for side in sides]
+        ratings.rate_bots(preset, teams, list(game.score))
+        if progress is not None:
+            progress()
+    out = []
+    for level in dict.fromkeys(levels):
+        found = ratings.rating(bot_subject(level), preset)
+        if found is not None:
+            out.append((level, *found))
+    return sorted(out, key=lambda r: -ordinal(r[1], r[2]))
 
 
 def plot_png(name: str, preset: str, history: Sequence[tuple[float, float, float]]) -> bytes:
