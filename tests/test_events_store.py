@@ -11,9 +11,11 @@ import subprocess
 import sys
 import textwrap
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from euchre.core.game import Game
 from euchre.core.presets import preset
 from euchre.events.errors import EventError
 from euchre.events.event import Event, EventSpec
@@ -107,24 +109,30 @@ def test_a_crash_in_the_middle_of_a_round_loses_nothing_committed(tmp_path: Path
     store.close()
 
 
+def deals_by_count(game: Game) -> dict[tuple[int, int], tuple[Any, Any, int]]:
+    """The cards of each deal of a game by ``(c, j)``: the c-th time the deal passed and
+    the j-th redeal by the same dealer (:mod:`euchre.events.play`)."""
+    out = {}
+    c, j, last = -1, 0, None
+    for h in game.finished_hands:
+        if last is not None and h.dealer == last:
+            j += 1
+        else:
+            c, j = c + 1, 0
+        last = h.dealer
+        out[(c, j)] = (h.deal_hands, h.stock, h.dealer)
+    return out
+
+
 def test_duplicate_deals_give_every_table_of_a_round_the_same_cards() -> None:
     """Two tables of round 1, played by bots of different levels (so their bidding and
     play differ): deal c (the c-th time the deal passed) and redeal j have the same cards
     in the same seats at both; another round gets other cards."""
     rules = preset("progressive-party")
 
-    def deals(levels: list[str], key: int) -> dict[tuple[int, int], tuple[tuple[int, ...], tuple[int, ...], int]]:
-        game = play_table(rules, levels, 0, seed=5 if levels[0] == "random" else 6, duplicate_key=key, event_seed=3)
-        out = {}
-        c, j, last = -1, 0, None
-        for h in game.finished_hands:
-            if last is not None and h.dealer == last:
-                j += 1
-            else:
-                c, j = c + 1, 0
-            last = h.dealer
-            out[(c, j)] = (h.deal_hands, h.stock, h.dealer)
-        return out
+    def deals(levels: list[str], key: int) -> dict[tuple[int, int], tuple[Any, Any, int]]:
+        return deals_by_count(play_table(rules, levels, 0, seed=5 if levels[0] == "random" else 6,
+                                         duplicate_key=key, event_seed=3))
 
     a, b = deals(["random"] * 4, 1), deals(["intermediate"] * 4, 1)
     common = set(a) & set(b)

@@ -259,21 +259,6 @@ def test_tokens_and_a_timed_round(tmp_path: Path) -> None:
         assert bad.status_code == 400 and "multiple of 4" in bad.json()["error"]["message"]
 
 
-def _deals_by_count(game: Any) -> dict[tuple[int, int], tuple[Any, Any, int]]:
-    """The cards of each deal of a game by ``(c, j)``: the c-th time the deal passed
-    and the j-th redeal by the same dealer (:mod:`euchre.events.play`)."""
-    out = {}
-    c, j, last = -1, 0, None
-    for h in game.finished_hands:
-        if last is not None and h.dealer == last:
-            j += 1
-        else:
-            c, j = c + 1, 0
-        last = h.dealer
-        out[(c, j)] = (h.deal_hands, h.stock, h.dealer)
-    return out
-
-
 def test_online_tables_of_a_duplicate_event_are_dealt_the_same_secret_cards(tmp_path: Path) -> None:
     """An event of duplicate deals played online: both tables of round 1 (bots only, so
     they play at once) are dealt the same cards deal by deal, from North, as
@@ -282,6 +267,7 @@ def test_online_tables_of_a_duplicate_event_are_dealt_the_same_secret_cards(tmp_
     from euchre.core.presets import preset
     from euchre.events.play import DuplicateDeals
     from euchre.server.event_web import deal_seed
+    from test_events_store import deals_by_count
 
     with running(tmp_path / "db.sqlite3") as client:
         made = create(client, players=[f"P{i}" for i in range(1, 9)], bots="all", duplicate=True, rounds=1, seed=4)
@@ -292,7 +278,7 @@ def test_online_tables_of_a_duplicate_event_are_dealt_the_same_secret_cards(tmp_
         view = until(lambda: (v := organiser(client, token))["is_over"] and v)
         assert [table_of(view, k)["result"]["source"] for k in ("1.1", "1.2")] == ["online", "online"]
         games = [loads(client.get(f"/api/tables/{i}/record.json").text)[0] for i in ids]
-        a, b = (_deals_by_count(g) for g in games)
+        a, b = (deals_by_count(g) for g in games)
         common = set(a) & set(b)
         assert (0, 0) in common and all(a[k] == b[k] for k in common)
         rules = preset("progressive-party")

@@ -132,25 +132,35 @@ async def me(request: Request) -> Response:
     return JSONResponse({"account": _me(account)})
 
 
-async def change_password(request: Request) -> Response:
-    """``POST /api/me/password`` ``{"current", "new"}``: the password changed, every
-    other login of the account ended, a new cookie; 401 ``not_logged_in`` or
-    ``wrong_password``; 400 ``bad_password``; 429 ``rate_limited`` (the login's limit,
-    counted per account)."""
+async def _with_password(request: Request) -> tuple[Account, dict[str, Any]] | Response:
+    """The account logged in and the JSON object of a request that gives its password,
+    or the error answer: 401 ``not_logged_in``, 429 ``rate_limited`` (the login's limit,
+    counted per account), the body's errors (:func:`json_body`), 400 ``bad_request``."""
     account = await current(request)
     if account is None:
         return error(401, "not_logged_in", "log in first")
-    web = services(request.app)
-    if not web.allow("login", f"account:{account.id}"):  # the login's limit, per account
+    if not services(request.app).allow("login", f"account:{account.id}"):
         return error(429, "rate_limited", "too many password attempts; wait a minute")
     body = await json_body(request, BODY_BYTES)
     if isinstance(body, Response):
         return body
     if not isinstance(body, dict):
-        return error(400, "bad_request", "send {\"current\", \"new\"}")
+        return error(400, "bad_request", "the body must be a JSON object")
+    return account, body
+
+
+async def change_password(request: Request) -> Response:
+    """``POST /api/me/password`` ``{"current", "new"}``: the password changed, every
+    other login of the account ended, a new cookie; 401 ``not_logged_in`` or
+    ``wrong_password``; 400 ``bad_password``; 429 ``rate_limited`` (the login's limit,
+    counted per account)."""
+    found = await _with_password(request)
+    if isinstance(found, Response):
+        return found
+    account, body = found
     try:
-        token = await anyio.to_thread.run_sync(web.accounts.change_password, account.id, body.get("current"),
-                                               body.get("new"))
+        token = await anyio.to_thread.run_sync(services(request.app).accounts.change_password, account.id,
+                                               body.get("current"), body.get("new"))
     except AccountError as exc:
         return error(exc.status, exc.code, exc.message)
     return _logged_in(request, account, token)
@@ -160,18 +170,12 @@ async def delete_account(request: Request) -> Response:
     """``POST /api/me/delete`` ``{"password"}``: the account deleted
     (:meth:`~euchre.server.accounts.Accounts.delete`), the cookie cleared; 401
     ``not_logged_in`` or ``wrong_password``; 429 ``rate_limited``."""
-    account = await current(request)
-    if account is None:
-        return error(401, "not_logged_in", "log in first")
-    web = services(request.app)
-    if not web.allow("login", f"account:{account.id}"):  # the login's limit, per account
-        return error(429, "rate_limited", "too many password attempts; wait a minute")
-    body = await json_body(request, BODY_BYTES)
-    if isinstance(body, Response):
-        return body
+    found = await _with_password(request)
+    if isinstance(found, Response):
+        return found
+    account, body = found
     try:
-        await anyio.to_thread.run_sync(web.accounts.delete, account.id,
-                                       body.get("password") if isinstance(body, dict) else None)
+        await anyio.to_thread.run_sync(services(request.app).accounts.delete, account.id, body.get("password"))
     except AccountError as exc:
         return error(exc.status, exc.code, exc.message)
     response = JSONResponse({"ok": True})
