@@ -51,12 +51,13 @@ class Clock:
 def test_duplicate_names_are_refused_in_any_case_or_spacing(tmp_path: Path) -> None:
     with running(tmp_path / "db.sqlite3") as client:
         register(client, "Ann Lee")
-        for name in ("Ann Lee", "ann lee", "ANN  LEE", " Ann Lee "):
+        for name in ("Ann Lee", "ann lee", "ANN  LEE", " Ann Lee ", "Ann. Lee", "Ann-Lee"):
             response = client.post("/api/accounts", json={"name": name, "password": "another password"})
             assert response.status_code == 409 and response.json()["error"]["code"] == "name_taken", name
         bad = client.post("/api/accounts", json={"name": "Ann", "password": "short"})
         assert bad.status_code == 400 and bad.json()["error"]["code"] == "bad_password"
-        for name in ("", "x" * 25, "expert bot", "Guest", "<script>", "b0t", "\u0410nn Lee", "\u13aalice"):
+        for name in ("", "x" * 25, "expert bot", "Guest", "<script>", "b0t", "8ot", "\u0410nn Lee", "\u13aalice",
+                     "\u3164", "Ann\u3164"):
             bad = client.post("/api/accounts", json={"name": name, "password": PASSWORD})
             assert bad.status_code == 400 and bad.json()["error"]["code"] == "bad_name", name
         with web(client).store.engine.connect() as connection:
@@ -193,3 +194,35 @@ def test_regression_a_cross_site_form_could_log_a_visitor_in(tmp_path: Path) -> 
         assert client.post("/api/logout", headers=as_(token)).status_code == 415
         assert client.get("/api/me", headers=as_(token)).json()["account"]["name"] == "Eve"
         assert client.post("/api/login", json={"name": "Eve", "password": PASSWORD}).status_code == 200
+
+
+def test_regression_a_login_or_password_change_racing_a_deletion_was_a_500(tmp_path: Path) -> None:
+    """Regression (a tester's finding): a password change or a login whose session was
+    written after the account had been deleted raised IntegrityError (500). A session for
+    a deleted account is now refused ``no_account`` (a login: ``bad_login``), and a
+    second deletion answers 404. A whole name in look-alike letters of another script
+    ("Асе" in Cyrillic) is taken as the Latin name it reads as."""
+    from euchre.server.accounts import AccountError
+
+    with running(tmp_path / "db.sqlite3") as client:
+        token = register(client, "Gus")
+        accounts = web(client).accounts
+        gus = accounts.account_for(token)
+        assert gus is not None
+        accounts.delete(gus.id, PASSWORD)
+        try:
+            accounts._new_session(gus.id)  # the step that raced: the account is gone
+        except AccountError as exc:
+            assert (exc.status, exc.code) == (404, "no_account")
+        else:
+            raise AssertionError("a session was made for a deleted account")
+        try:
+            accounts.delete(gus.id, PASSWORD)
+        except AccountError as exc:
+            assert (exc.status, exc.code) == (404, "no_account")
+        else:
+            raise AssertionError("a deleted account was deleted again")
+        register(client, "Ace")
+        taken = client.post("/api/accounts", json={"name": "\u0410\u0441\u0435", "password": PASSWORD})
+        assert taken.status_code == 409 and taken.json()["error"]["code"] == "name_taken"
+        assert client.post("/api/accounts", json={"name": "\u0410\u043b\u0438\u0441\u0430", "password": PASSWORD}).status_code == 201

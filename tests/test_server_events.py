@@ -326,9 +326,22 @@ def test_a_timed_round_stops_its_online_tables_when_time_is_called(tmp_path: Pat
         ew = sum(h["points"][1] for h in finished)
         assert r1["source"] == "online" and r1["hands"] == len(finished) and r1["totals"] == [ns, ew, ns, ew]
         assert r2["source"] == "online" and r2["hands"] == 0 and r2["totals"] == [0, 0, 0, 0]
+        assert stopped["game"]["legal"] == []  # regression: the stopped hand still offered its moves
         north.send(type="action", action="pass", id="late")
         refused = north.until(lambda m: m.get("id") == "late")
         assert refused["type"] == "error" and refused["code"] == "game_over"
+        # Regressions (a tester's findings): a bot's seat could be taken back and renamed after the stop, and a
+        # rename after a game's end renamed the players of its record.
+        names_then = json.loads(client.get(f"/api/tables/{stopped['table']}/record.json").text)["players"]
+        east = Peer(client, links["E"].split("#")[1])
+        east.send(type="take_seat", id="take")
+        taken = east.until(lambda m: m.get("id") == "take")
+        assert taken["type"] == "error" and taken["code"] == "game_over"
+        north.send(type="name", name="Zed", id="rename")
+        assert north.until(lambda m: m.get("id") == "rename")["type"] == "ack"
+        assert json.loads(client.get(f"/api/tables/{stopped['table']}/record.json").text)["players"] == names_then
+        assert names_then[0] != "Zed"
+        east.close()
         north.send(type="rematch", id="again")
         refused = north.until(lambda m: m.get("id") == "again")
         assert refused["type"] == "error" and refused["code"] in ("game_over", "not_host")
@@ -351,7 +364,8 @@ def test_regression_a_testers_bad_requests_to_the_events_api(tmp_path: Path) -> 
             assert response.status_code == status and response.json()["error"]["code"] == code, response.text
 
         for players in (["A\x00b", "C", "D", "E"], ["B\u200b", "C", "D", "E"], ["\u202eevil", "C", "D", "E"],
-                        ["Ann", "Ａｎｎ", "D", "E"], ["\u0410nn", "B", "C", "D"]):
+                        ["Ann", "Ａｎｎ", "D", "E"], ["\u0410nn", "B", "C", "D"],
+                        ["Ace", "\u0410\u0441\u0435", "C", "D"], ["\u3164", "B", "C", "D"], ["A\u2800", "B", "C", "D"]):
             refused("/api/events", {"players": players}, "bad_event", 400)
         for name in ("Bot 9", "expert", "Computer", "robot"):
             refused("/api/events", {"players": [name, "B", "C", "D"]}, "bad_event", 400)

@@ -158,3 +158,35 @@ def test_idle_tables_are_unloaded_and_come_back_where_they_were(tmp_path: Path) 
         again = Peer(client, made["seats"]["N"])
         assert made["table"] in hub.tables and hub.tables[made["table"]].seq == seq
         assert [line["text"] for line in again.history["lines"]] == ["still here"]
+
+
+def test_regression_a_table_could_be_created_by_another_sites_form(tmp_path: Path) -> None:
+    """Regression (a tester's finding): /api/tables and /api/referee read any body as
+    JSON (a plain form of another site posts text/plain); they answer 415 not_json as
+    every other endpoint does."""
+    with running(tmp_path / "t.db") as client:
+        for path in ("/api/tables", "/api/referee"):
+            answer = client.post(path, headers={"content-type": "text/plain"}, content='{"preset": "modern-standard"}')
+            assert answer.status_code == 415 and answer.json()["error"]["code"] == "not_json", path
+        assert client.post("/api/tables", headers={"content-type": "application/json; charset=utf-8"},
+                           content='{"preset": "modern-standard"}').status_code == 201
+
+
+def test_regression_whole_names_in_look_alike_letters_and_blank_letters(tmp_path: Path) -> None:
+    """Regressions (a tester's findings): "Асе" (Cyrillic) was another name than "Ace"
+    at one table; a Hangul filler or a blank braille pattern made an invisible name;
+    "8ot" and "60t" passed for people."""
+    from euchre.server.names import passes_for, same_name
+
+    assert same_name("Ace", "\u0410\u0441\u0435") and not same_name("Ace", "Ada")
+    assert passes_for("8ot") and passes_for("60t")
+    with running(tmp_path / "t.db") as client:
+        made = create(client)
+        south = Peer(client, made["seats"]["S"])
+        south.send(type="name", name="Ace", id=1)
+        assert south.until(lambda m: m["type"] in ("ack", "error"))["type"] == "ack"
+        north = Peer(client, made["seats"]["N"])
+        for i, name in enumerate(("\u0410\u0441\u0435", "\u3164", "\u2800\u2800")):
+            north.send(type="name", name=name, id=10 + i)
+            answer = north.until(lambda m: m["type"] in ("ack", "error"))
+            assert answer["type"] == "error" and answer["code"] == "bad_name", name

@@ -139,13 +139,13 @@ async def _with_password(request: Request) -> tuple[Account, dict[str, Any]] | R
     account = await current(request)
     if account is None:
         return error(401, "not_logged_in", "log in first")
-    if not services(request.app).allow("login", f"account:{account.id}"):
-        return error(429, "rate_limited", "too many password attempts; wait a minute")
     body = await json_body(request, BODY_BYTES)
     if isinstance(body, Response):
         return body
     if not isinstance(body, dict):
         return error(400, "bad_request", "the body must be a JSON object")
+    if not services(request.app).allow("login", f"account:{account.id}"):  # a well-formed attempt counts
+        return error(429, "rate_limited", "too many password attempts; wait a minute")
     return account, body
 
 

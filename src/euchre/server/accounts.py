@@ -28,7 +28,7 @@ from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatc
 from sqlalchemy import Engine, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
-from euchre.server.names import BOT_WORDS, mixes_scripts, passes_for
+from euchre.server.names import BLANKS, BOT_WORDS, mixes_scripts, name_words, passes_for, skeleton
 from euchre.server.ratings import GUEST, account_subject
 from euchre.server.web_schema import account_table, game_seat_table, rating_table, seat_account_table, session_table
 
@@ -85,7 +85,7 @@ def check_name(name: object) -> str:
     if not isinstance(name, str):
         raise AccountError(400, "bad_name", "the name must be text")
     clean = " ".join(unicodedata.normalize("NFKC", name).split())
-    if not 1 <= len(clean) <= NAME_MAX or not _NAME.match(clean):
+    if not 1 <= len(clean) <= NAME_MAX or not _NAME.match(clean) or any(ch in BLANKS for ch in clean):
         raise AccountError(400, "bad_name", f"a name is 1 to {NAME_MAX} letters, digits, spaces or _ . ' - "
                                             "and starts with a letter or a digit")
     if passes_for(clean, _NOT_A_PERSON):
@@ -137,6 +137,8 @@ class Accounts:
         key = name_key(clean)
         account = Account(secrets.token_urlsafe(9), clean, False)
         hashed = self.hasher.hash(secret)
+        if self._taken_by_look(clean):
+            raise AccountError(409, "name_taken", f"the name {clean!r} reads as another account's; choose another")
         try:
             with self.engine.begin() as connection:
                 connection.execute(insert(account_table).values(
@@ -144,6 +146,15 @@ class Accounts:
         except IntegrityError:
             raise AccountError(409, "name_taken", f"the name {clean!r} is taken; choose another") from None
         return account, self._new_session(account.id)
+
+    def _taken_by_look(self, name: str) -> bool:
+        """Whether an account's name reads as ``name`` (:func:`euchre.server.names.same_name`:
+        the same letters once look-alike letters of other scripts are read as Latin, and
+        punctuation dropped). Reads every name: sign-ups are few and limited per address."""
+        wanted = name_words(skeleton(name))
+        with self.engine.connect() as connection:
+            names = connection.execute(select(account_table.c.name)).scalars().all()
+        return any(name_words(skeleton(str(other))) == wanted for other in names)
 
     def login(self, name: object, password: object) -> tuple[Account, str]:
         """Log in: ``(account, new session token)``.
@@ -167,7 +178,11 @@ class Accounts:
             with self.engine.begin() as connection:
                 connection.execute(update(account_table).where(account_table.c.id == row.id)
                                    .values(password_hash=self.hasher.hash(password)))
-        return Account(str(row.id), str(row.name), bool(row.public)), self._new_session(str(row.id))
+        try:
+            token = self._new_session(str(row.id))
+        except AccountError:  # deleted while the password was checked: as an unknown name
+            raise wrong from None
+        return Account(str(row.id), str(row.name), bool(row.public)), token
 
     def _check_password_of(self, account_id: str, password: object) -> None:
         """Raise unless ``password`` is the account's.
@@ -197,9 +212,11 @@ class Accounts:
         secret = check_password(new)
         self._check_password_of(account_id, current)
         with self.engine.begin() as connection:
-            connection.execute(update(account_table).where(account_table.c.id == account_id)
-                               .values(password_hash=self.hasher.hash(secret)))
+            changed = connection.execute(update(account_table).where(account_table.c.id == account_id)
+                                         .values(password_hash=self.hasher.hash(secret))).rowcount
             connection.execute(delete(session_table).where(session_table.c.account_id == account_id))
+        if not changed:
+            raise AccountError(404, "no_account", "this account no longer exists")
         return self._new_session(account_id)
 
     def delete(self, account_id: str, password: object) -> None:
@@ -218,14 +235,26 @@ class Accounts:
             connection.execute(delete(rating_table).where(rating_table.c.subject == account_subject(account_id)))
             connection.execute(update(game_seat_table).where(game_seat_table.c.account_id == account_id)
                                .values(account_id=None, subject=GUEST))
-            connection.execute(delete(account_table).where(account_table.c.id == account_id))
+            if not connection.execute(delete(account_table).where(account_table.c.id == account_id)).rowcount:
+                raise AccountError(404, "no_account", "this account no longer exists")  # deleted meanwhile
 
     def _new_session(self, account_id: str) -> str:
+        """A new session of the account.
+
+        Raises:
+            AccountError: ``no_account`` (404): the account was deleted meanwhile (a
+                login or a password change racing its deletion).
+        """
         token = secrets.token_urlsafe(32)
         now = self.clock()
-        with self.engine.begin() as connection:
-            connection.execute(insert(session_table).values(token_hash=token_hash(token), account_id=account_id,
-                                                            created_at=now, expires_at=now + self.session_seconds))
+        try:
+            with self.engine.begin() as connection:
+                if connection.execute(select(account_table.c.id).where(account_table.c.id == account_id)).first() is None:
+                    raise AccountError(404, "no_account", "this account no longer exists")
+                connection.execute(insert(session_table).values(token_hash=token_hash(token), account_id=account_id,
+                                                                created_at=now, expires_at=now + self.session_seconds))
+        except IntegrityError:  # deleted between the check and the insert
+            raise AccountError(404, "no_account", "this account no longer exists") from None
         return token
 
     def logout(self, token: str) -> None:

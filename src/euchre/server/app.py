@@ -133,7 +133,8 @@ async def _read_body(request: Request, limit: int) -> bytes | None:
 async def _json_body(request: Request, limit: int) -> Any:
     """The request's JSON body (``{}`` for an empty one), or the error response: 413
     over ``limit`` bytes, 408 ``timeout`` when it does not arrive within the server's
-    ``body_timeout`` (a half-open request), 400 ``bad_json``."""
+    ``body_timeout`` (a half-open request), 415 ``not_json`` (a body not sent as
+    ``application/json``: no other site's form may create a table), 400 ``bad_json``."""
     config: ServerConfig = request.app.state.config
     try:
         async with asyncio.timeout(config.body_timeout):
@@ -142,6 +143,8 @@ async def _json_body(request: Request, limit: int) -> Any:
         return _error(408, "timeout", f"the request body did not arrive within {config.body_timeout:g} s")
     if raw is None:
         return _error(413, "too_large", f"the body may hold at most {limit} bytes")
+    if raw.strip() and not event_api.is_json(request):
+        return _error(415, "not_json", "send the body as application/json")
     try:
         # orjson: UTF-8 only, and no NaN, Infinity or lone surrogate (json reads them all).
         return orjson.loads(raw) if raw.strip() else {}

@@ -54,7 +54,7 @@ from euchre.events.store import EventStore, entries_table
 from euchre.events.tally import HouseScoring, hand_from_result, parse_hands, table_result
 from euchre.events.tournament import ELIMINATION, match_result
 from euchre.server.hub import MAX_SEED, TOKEN_BYTES, Hub, token_hash
-from euchre.server.names import mixes_scripts, passes_for
+from euchre.server.names import BLANKS, mixes_scripts, passes_for, same_name
 from euchre.server.protocol import ProtocolError
 from euchre.server.storage import StorageError, TableRow
 from euchre.server.web_schema import competition_table_table, competition_web_table
@@ -150,6 +150,12 @@ def spec_from_request(body: Any, name: str) -> tuple[EventSpec, int | None]:
     else:
         raise EventWebError(400, "bad_request", "bots must be a list of the players' names, or \"all\"")
     people = [n for n in names if n not in bots]
+    blank = next((n for n in names if any(ch in BLANKS for ch in n)), None)
+    if blank is not None:
+        raise EventWebError(400, "bad_event", f"{blank[:24]!r} holds characters that show nothing; write a name that shows")
+    alike = next(((a, b) for i, a in enumerate(names) for b in names[i + 1:] if same_name(a, b)), None)
+    if alike is not None:
+        raise EventWebError(400, "bad_event", f"{alike[0][:24]!r} and {alike[1][:24]!r} read as the same name")
     mixed = next((n for n in names if mixes_scripts(n)), None)
     if mixed is not None:
         raise EventWebError(400, "bad_event", f"{mixed[:24]!r} mixes letters of scripts that look alike; write it in one script")
@@ -367,7 +373,8 @@ class EventWeb:
                 ``nothing_to_play``.
         """
         if self._playing:
-            raise EventWebError(503, "busy", "bots are playing another event's tables; try again in a moment")
+            raise EventWebError(503, "busy", "bots are playing an event's tables (this one's or another's); "
+                                             "try again in a moment")
         self._playing = True
         try:
             return await self._play(name, fill)
@@ -513,7 +520,8 @@ class EventWeb:
                 continue
             if time_up and table.status != "over":
                 try:
-                    await table.stop(f"time was called for round {event.rounds_seated} ({minutes} minutes): "
+                    await table.stop(f"time was called for round {event.rounds_seated} "
+                                     f"({minutes} minute{'' if minutes == 1 else 's'}): "
                                      "the hands finished are scored, the hand in play is not")
                 except ProtocolError:  # not stored: tried again at the next sweep
                     continue

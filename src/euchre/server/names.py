@@ -10,6 +10,7 @@ together too.
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from collections.abc import Iterable
@@ -30,8 +31,8 @@ def name_words(name: str) -> list[str]:
     return _WORD.findall(unicodedata.normalize("NFKC", name).casefold())
 
 
-_DIGIT_LETTERS = str.maketrans("013457", "oieast")
-"""Digits read as the letters they are written for (``b0t``, ``r0b0t``, ``c0mputer``)."""
+_DIGIT_LETTERS = str.maketrans("0123456789", "oizeasbtbg")
+"""Digits read as the letters they are written for (``b0t``, ``8ot``, ``r0b0t``)."""
 
 
 def passes_for(name: str, words: Iterable[str] = BOT_WORDS) -> bool:
@@ -57,6 +58,32 @@ def mixes_scripts(name: str) -> bool:
     return bool(confusables.is_dangerous(unicodedata.normalize("NFKC", name)))
 
 
+BLANKS = frozenset("\u115f\u1160\u3164\uffa0\u2800\u180e\u17b4\u17b5")
+"""Characters that show nothing though Unicode classes them as letters or symbols (the
+Hangul fillers, the blank braille pattern, Khmer's inherent vowels): a name of them
+would be an invisible name."""
+
+
+@functools.lru_cache(maxsize=4096)
+def _latin_look_alike(ch: str) -> str:
+    """The Latin letter ``ch`` looks like (Cyrillic ``а`` -> ``a``), or ``ch`` itself."""
+    if ch.isascii():
+        return ch
+    found = confusables.is_confusable(ch, preferred_aliases=["latin"], greedy=True)
+    if found:
+        for glyph in found[0]["homoglyphs"]:
+            if str(glyph["n"]).startswith("LATIN") or str(glyph["c"]).isascii():
+                return str(glyph["c"])
+    return ch
+
+
+def skeleton(name: str) -> str:
+    """``name`` (NFKC) with every letter that looks like a Latin one written as that
+    letter, by the Unicode confusables data: ``"Асе"`` in Cyrillic reads ``"Ace"``."""
+    return "".join(_latin_look_alike(ch) for ch in unicodedata.normalize("NFKC", name))
+
+
 def same_name(a: str, b: str) -> bool:
-    """Whether two names read the same (``"Ann"``, ``"ANN"``, ``"ａｎｎ"``, ``" ann. "``)."""
-    return name_words(a) == name_words(b)
+    """Whether two names read the same (``"Ann"``, ``"ANN"``, ``"ａｎｎ"``, ``" ann. "``,
+    and ``"Асе"`` in Cyrillic letters against ``"Ace"`` in Latin ones)."""
+    return name_words(skeleton(a)) == name_words(skeleton(b))

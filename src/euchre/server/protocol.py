@@ -39,6 +39,8 @@ from typing import Any
 
 import orjson
 
+from euchre.server.names import BLANKS
+
 ERROR_CODES: dict[str, str] = {
     "bad_json": "the message is not JSON",
     "binary_frame": "messages are JSON text frames, not binary",
@@ -227,13 +229,14 @@ def _check_lengths(kind: str, fields: dict[str, Any], ref: str | int | None) -> 
 
 def clean_text(text: str, limit: int) -> str | None:
     """Chat or name text made safe to show: control and format characters (including
-    bidi overrides) removed, whitespace runs made one space, trimmed.
+    bidi overrides) and characters that show nothing (:data:`~euchre.server.names.BLANKS`)
+    removed, whitespace runs made one space, trimmed.
 
     Returns:
         The cleaned text, or None when it is empty or longer than ``limit`` characters.
     """
     kept = "".join(" " if ch.isspace() else ch for ch in text
-                   if ch.isspace() or unicodedata.category(ch)[0] != "C")
+                   if ch.isspace() or (unicodedata.category(ch)[0] != "C" and ch not in BLANKS))
     out = " ".join(kept.split())
     if not out or len(out) > limit:
         return None

@@ -109,6 +109,9 @@ class LiveTable:
         self.hints = True
         self.seeded = False
         """True when the creator chose the seed: he can know every hand (every seat is told)."""
+        self.game_names: list[list[str]] = []
+        """The players' names of each game ended at this table, as they were when it
+        ended (the records keep them: a seat renamed later does not rename a game)."""
         self.stopped: str | None = None
         """Why the table's game was stopped before its end (an event's round whose time
         was called), or None. A stopped game is over: no move, no rematch, no rating."""
@@ -201,6 +204,8 @@ class LiveTable:
                 raise ValueError("the game is over already")
             self.status = "over"
             self.stopped = str(data["why"])
+            if self.game is not None:
+                self.game_names.append(self.players())
         elif kind == "rematch":
             if self.status != "over" or self.game is None or self.stopped is not None:
                 raise ValueError("a rematch needs a game that is over and was not stopped")
@@ -232,6 +237,7 @@ class LiveTable:
             game.apply(parse_action(str(data["action"])))
             if game.is_over:
                 self.status = "over"
+                self.game_names.append(self.players())
         elif kind == "chat":
             self.chat.append({"seat": None if seat is None else seat_text(seat, self.shape), "name": self.display_name(seat),
                               "text": str(data["text"]), "at": created_at})
@@ -466,6 +472,8 @@ class LiveTable:
         if seat is None:
             raise ProtocolError("not_a_player", "spectators have no seat to take", ref)
         async with self.lock:
+            if self.stopped is not None:
+                raise ProtocolError("game_over", f"the game was stopped: {self.stopped}", ref)
             if self.kinds[seat] != "bot":
                 raise ProtocolError("not_a_bot_seat", f"you already play {self.shape.titles[seat]}", ref)
             await self._commit("take", seat, {})
@@ -642,7 +650,7 @@ class LiveTable:
             "bot_level": self.row.bot_level,
             "shape": table_shape(self.shape),
             "seats": self._seats_json() if seats is None else seats,
-            "game": None if self.game is None else game_json(self.game, seat, self._parts),
+            "game": None if self.game is None else self._game_part(self.game, seat),
             "records": None if self.status != "over" or self.game is None else {
                 "json": f"/api/tables/{self.id}/record.json", "egn": f"/api/tables/{self.id}/record.egn",
                 "replay": f"/api/tables/{self.id}/replay.json"},
@@ -652,6 +660,12 @@ class LiveTable:
             "history": (hand_history(self.game) if self.game is not None else []) if history is None else history,
             "games": self.records_json(),
         }
+
+    def _game_part(self, game: Game, seat: int | None) -> dict[str, Any]:
+        """The ``game`` part of a seat's state; a table that is over offers no action
+        (a game stopped by its event leaves a hand in play)."""
+        part = game_json(game, seat, self._parts)
+        return {**part, "legal": []} if self.status == "over" and part["legal"] else part
 
     def _broadcast(self) -> None:
         """Send every connection the state its seat may see (one JSON text per seat)."""
@@ -669,6 +683,13 @@ class LiveTable:
     def players(self) -> list[str]:
         """The names by seat (N, E, S, W at the four-hand table), as in the records."""
         return [self.display_name(s) for s in range(self.shape.seats)]
+
+    def _names_of(self, game: Game) -> list[str]:
+        """The names the records of ``game`` (one of this table's) give: as they were
+        when it ended."""
+        games = [*self.past_games, *([self.game] if self.game is not None else [])]
+        index = next(i for i, g in enumerate(games) if g is game)
+        return self.game_names[index] if index < len(self.game_names) else self.players()
 
     def finished_game(self, number: int | None = None) -> Game:
         """Game ``number`` (from 1) of this table, or the last one, when it is over.
@@ -690,7 +711,8 @@ class LiveTable:
         Raises:
             EuchreError: no such game, or it is not over.
         """
-        return dumps(self.finished_game(number), self.players())
+        game = self.finished_game(number)
+        return dumps(game, self._names_of(game))
 
     async def replay(self, number: int) -> bytes:
         """The face-up replay of finished game ``number`` as JSON bytes (``{"game":
@@ -715,7 +737,8 @@ class LiveTable:
         Raises:
             EuchreError: no such game, or it is not over. RecordError: EGN cannot express these rules.
         """
-        return dumps_egn(self.finished_game(number), self.players())
+        game = self.finished_game(number)
+        return dumps_egn(game, self._names_of(game))
 
     # ------------------------------------------------------------------ bots
     def start_driver(self) -> None:
