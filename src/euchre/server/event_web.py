@@ -488,6 +488,8 @@ class EventWeb:
         table = await self.hub.get(rows[key][0])
         if table is None:
             raise EventWebError(404, "no_table", "the online table is gone")
+        if table.stopped is not None:
+            raise EventWebError(409, "game_over", f"the table was stopped: {table.stopped}")
         try:
             await table.start(Connection(0, 4), None)
         except ProtocolError as exc:
