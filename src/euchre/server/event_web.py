@@ -332,6 +332,9 @@ class EventWeb:
             raise EventWebError(400, "bad_request", "hands, score and winners are text")
         async with self.lock(name):
             event = await self.load(name)
+            if pinned is not None and event.spec.format != PROGRESSIVE:
+                raise EventWebError(400, "bad_request", "round is for a progressive round's tables; a match's key "
+                                                        "(ROUND.TABLE or a bracket id) names its round already")
             if pinned is not None and pinned != event.rounds_seated:
                 raise EventWebError(409, "stale", f"this result is for round {pinned}, but round {event.rounds_seated} "
                                                   "is being played: reload the page")
