@@ -439,8 +439,9 @@ def test_bad_table_requests_are_refused_with_a_reason(tmp_path: Path, body: Any,
 
 def test_table_creation_body_limits_and_options(tmp_path: Path) -> None:
     with running(tmp_path / "t.db", max_body_bytes=200) as client:
-        assert client.post("/api/tables", content=b"{nope").json()["error"]["code"] == "bad_json"
-        big = client.post("/api/tables", content=json.dumps({"options": {"x" * 300: 1}}).encode())
+        as_json = {"content-type": "application/json"}
+        assert client.post("/api/tables", content=b"{nope", headers=as_json).json()["error"]["code"] == "bad_json"
+        big = client.post("/api/tables", content=json.dumps({"options": {"x" * 300: 1}}).encode(), headers=as_json)
         assert big.status_code == 413
         made = client.post("/api/tables", json={"preset": "uspcc-official", "options": {"deck": 24}, "bots": "random"})
         assert made.status_code == 201
