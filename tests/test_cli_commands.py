@@ -403,3 +403,17 @@ def test_regression_the_heading_repeated_a_house_rule_as_typed() -> None:
     assert rules_title(args) == "modern-standard with stick_the_dealer=on, defending_alone=off, game_target=7"
     with pytest.raises(ChoiceError, match=r"There is no card 3: type 1\."):
         _number("3", "card", 1)
+
+
+def test_regression_a_card_typed_during_the_bidding_spoke_of_single_letters() -> None:
+    """Regression (a new user's finding): "10c" typed when a call was asked answered "A
+    single letter (c) is a shortcut only when typed alone"; it now says a card is not a
+    call and how to answer."""
+    from euchre.cli.choices import ChoiceError, choose_call
+    from euchre.core.actions import Action
+
+    menu = [Action.PASS, Action.ORDER_UP, Action.ORDER_UP_ALONE]
+    for typed in ("10c", "JH", "9♠"):
+        with pytest.raises(ChoiceError, match=r"is a card, but now is the time for a call: type the number \(1 to 3\)"):
+            choose_call(typed, menu, ["Pass.", "Order it up.", "Order it up, alone."])
+    assert choose_call("2", menu, ["Pass.", "Order it up.", "Order it up, alone."]) == Action.ORDER_UP

@@ -300,6 +300,15 @@ def choose_call(text: str, menu: Sequence[Action], words: Sequence[str], *, no_p
         code = None
     if code is not None and code in menu:
         return code
+    try:
+        parse_card(t)
+        tokens = _tokens(t)
+        a_card = not any(_matches(a, tokens, _suit_in(tokens)) for a in menu)  # "AC" may name a call-ace call
+    except CardError:
+        a_card = False
+    if a_card:  # a card typed where a call is asked (10c during the bidding)
+        raise ChoiceError(f"{quoted(t)} is a card, but now is the time for a call: type the number (1 to {n}) "
+                          f"or words such as {example_words(menu)}.")
     stray = sorted(set(re.findall(r"(?<![a-z])[acdhops](?![a-z])", low)))
     if stray:
         raise ChoiceError(f"A single letter ({', '.join(stray)}) is a shortcut only when typed alone: type whole "
