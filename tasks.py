@@ -54,6 +54,9 @@ def ensure_venv(extra: str) -> None:
 
 
 def main(argv: list[str]) -> int:
+    if argv and argv[0] in ("-h", "--help", "help"):
+        print(__doc__)
+        return 0
     if not argv or argv[0] not in ("play", "test"):
         print(__doc__)
         return 2
