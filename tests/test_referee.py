@@ -420,3 +420,12 @@ def test_a_revoke_corrected_in_a_hand_entered_card_by_card_is_no_revoke() -> Non
     assert ruling is not None and ruling.points == (1, 0) and r.score == [1, 0]
     again = Referee.from_dict(json.loads(json.dumps(r.to_dict())))
     assert again.score == [1, 0]
+
+def test_regression_the_help_of_entries_wrapped_into_the_wrong_column() -> None:
+    """Regression (a new user's finding): the entries' help was a table 100 columns wide
+    that an 80-column terminal wrapped into the wrong column; each line now fits in 78
+    columns (the prompt's "> " before the first)."""
+    from euchre.cli.referee import HELP
+
+    assert all(len(line) <= 78 for line in HELP.splitlines())
+    assert "renege OFFENDER CLAIMANT proved|unproved [lone]" in HELP and "score, help, quit" in HELP

@@ -596,19 +596,29 @@ class Referee:
 
 ENTRY_HELP = """\
 Entries (seats by letter: N E S W; 1, 2, ... at a table of another size):
-  hand MAKER TRICKS [alone] [defender SEAT]   a hand played, e.g. "hand N 3", "hand E 5 alone"
+  hand MAKER TRICKS [alone] [defender SEAT]
+      a hand played, e.g. "hand N 3", "hand E 5 alone"
   cards N:C,C,C,C,C E:... S:... W:... up:C ACTION ...
-                                              a hand card by card: the cards dealt, the upcard, every
-                                              action (order, pass, name-H, discard-JC, play-KS, renege)
-  passed                                      everyone passed twice
-  misdeal before|after                        a wrong number of cards, found before/after the turn-up
-  faced SEAT [keep]                           a card faced in the deal, dealt to SEAT (keep: he keeps it)
-  outofturn SEAT before|after                 SEAT dealt out of turn; found before/after the turn-up
-  exposed SEAT                                a card exposed by SEAT
-  lead SEAT                                   SEAT led out of turn
-  renege OFFENDER CLAIMANT proved|unproved [lone]   a revoke claimed (proved by the tricks or not)
-  nodiscard [lone]                            the dealer played with six cards (failed to discard)
-  next                                        begin the next game, once one is over"""
+      a hand card by card: the cards dealt, the upcard, every action
+      (order, pass, name-H, discard-JC, play-KS, renege)
+  passed
+      everyone passed twice
+  misdeal before|after
+      a wrong number of cards, found before/after the turn-up
+  faced SEAT [keep]
+      a card faced in the deal, dealt to SEAT (keep: he keeps it)
+  outofturn SEAT before|after
+      SEAT dealt out of turn; found before/after the turn-up
+  exposed SEAT
+      a card exposed by SEAT
+  lead SEAT
+      SEAT led out of turn
+  renege OFFENDER CLAIMANT proved|unproved [lone]
+      a revoke claimed (proved by the tricks or not)
+  nodiscard [lone]
+      the dealer played with six cards (failed to discard)
+  next
+      begin the next game, once one is over"""
 """The entries :func:`enter` reads, as the terminal and the page show them."""
 
 
