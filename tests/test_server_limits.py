@@ -190,3 +190,18 @@ def test_regression_whole_names_in_look_alike_letters_and_blank_letters(tmp_path
             north.send(type="name", name=name, id=10 + i)
             answer = north.until(lambda m: m["type"] in ("ack", "error"))
             assert answer["type"] == "error" and answer["code"] == "bad_name", name
+
+
+def test_regression_an_old_table_showed_house_rules_switched_for_a_display_option() -> None:
+    """Regression: a table stored before modern-standard's call words changed was shown
+    "house rules switched" though it plays the preset's game; only an option of the play
+    or of the rulings switches the house rules."""
+    from euchre.core.presets import preset
+    from euchre.server.table import rules_switched
+
+    modern = preset("modern-standard")
+    other_words = "uspcc" if modern.call_words != "uspcc" else "modern"
+    assert not rules_switched(modern, modern)
+    assert not rules_switched(modern, modern.replace(call_words=other_words, score_display="counters_5_5"))
+    assert rules_switched(modern, modern.replace(game_target=7))
+    assert rules_switched(modern, modern.replace(call_words=other_words, game_target=7))

@@ -39,7 +39,7 @@ from euchre.core.game import Game, Setup
 from euchre.core.house_rules import in_effect
 from euchre.core.presets import preset as preset_rules
 from euchre.core.records import dumps
-from euchre.core.rules import Rules
+from euchre.core.rules import OPTION_KINDS, OPTION_NAMES, Rules
 from euchre.core.views import view_of
 from euchre.events.play import DuplicateDeals
 from euchre.server.config import ServerConfig
@@ -54,6 +54,14 @@ from euchre.server.storage import EventRow, StorageError, Store, TableRow
 from euchre.server.writer import EventWriter
 
 log = logging.getLogger("euchre.server")
+
+
+def rules_switched(preset: Rules, rules: Rules) -> bool:
+    """Whether ``rules`` play otherwise than ``preset``: an option that changes the play
+    or the rulings differs (``OPTION_KINDS``). An option that changes only what is shown
+    (the words of the calls, the score's counters) does not count: a table stored before
+    a preset's display changed still plays the preset's game."""
+    return any(getattr(preset, name) != getattr(rules, name) for name in OPTION_NAMES if OPTION_KINDS[name] != "display")
 
 
 class LiveTable:
@@ -94,7 +102,7 @@ class LiveTable:
         self.rules = Rules.from_stored(row.rules)
         self.house_rules = in_effect(self.rules)  # the titles every seat is shown
         # True when the rules are not the named preset's own (house rules switched).
-        self.preset_changed = row.preset is not None and preset_rules(row.preset) != self.rules
+        self.preset_changed = row.preset is not None and rules_switched(preset_rules(row.preset), self.rules)
         self.status = "lobby"
         self.game: Game | None = None
         self.past_games: list[Game] = []
