@@ -261,3 +261,29 @@ def test_the_bots_ratings_are_measured_by_games_among_them(tmp_path: Path, capsy
         board = client.get("/api/leaderboard?preset=modern-standard").json()["rows"]
         assert {r["name"] for r in board} == {"beginner (bot)", "intermediate (bot)"}
         assert all(r["games"] == 4 for r in board)
+
+
+def test_a_players_page_names_the_event_of_a_game_played_at_its_online_table(tmp_path: Path) -> None:
+    """A person logged in opens his seat link at an event's online table (the organiser
+    starts it; he leaves and a bot stands in): the finished game is on his page with the
+    event's title and the table's key; a game at a plain table has none."""
+    with running(tmp_path / "db.sqlite3", grace_seconds=0.0) as client:
+        token = register(client, "Hal")
+        made = client.post("/api/events", json={"title": "Club night", "players": ["Hal", "B", "C", "D"],
+                                                "bots": ["B", "C", "D"], "rounds": 1, "hands": 2, "seed": 4}).json()
+        org = {"x-organiser": made["organiser"]}
+        client.post("/api/organiser/next", headers=org, json={})
+        view = client.post("/api/organiser/online", headers=org, json={}).json()
+        online = view["tables"][0]["online"]
+        seat_token = online["links"]["N"].split("#")[1]
+        cm = client.websocket_connect("/ws", headers=as_(token))
+        ws = cm.__enter__()
+        ws.send_json({"type": "join", "token": seat_token})
+        assert ws.receive_json()["type"] == "welcome"
+        cm.__exit__(None, None, None)
+        client.post("/api/organiser/start", headers=org, json={"table": "1.1"})
+        wait(lambda: web(client).ratings.recorded_games(online["table"]) == {1})
+        hal = client.get("/api/me", headers=as_(token)).json()["account"]["id"]
+        play(client, {"N": token}, preset="modern-standard", seed=2)
+        games = client.get(f"/api/players/{hal}", headers=as_(token)).json()["finished"]
+        assert sorted(str(g["event"]) for g in games) == ["Club night, table 1.1", "None"]

@@ -272,6 +272,7 @@ class Ratings:
                 .order_by(game_seat_table.c.finished_at.desc(), game_seat_table.c.table_id)).all()
             ratings = connection.execute(select(rating_table).where(
                 rating_table.c.subject == account_subject(account_id))).all()
+            events = _events_of(connection, {str(r.table_id) for r in rows})
         totals = dict.fromkeys(STAT_KEYS, 0)
         games = []
         for r in rows:
@@ -284,7 +285,8 @@ class Ratings:
                           "house_rules": json.loads(r.house_rules), "rated": bool(r.rated), "won": bool(r.won),
                           "score": score["score"], "finished_at": float(r.finished_at), "stats": stats,
                           "rating_after": None if r.mu_after is None else ordinal(float(r.mu_after), float(r.sigma_after)),
-                          "replay": f"{base}/replay.json?game={int(r.game)}", "record": f"{base}/record.json?game={int(r.game)}"})
+                          "replay": f"{base}/replay.json?game={int(r.game)}", "record": f"{base}/record.json?game={int(r.game)}",
+                          "event": events.get(str(r.table_id))})
         played = len(games)
         wins = sum(1 for g in games if g["won"])
         return {
@@ -309,6 +311,26 @@ class Ratings:
                        & (finished_game_table.c.rated == 1))
                 .order_by(game_seat_table.c.finished_at)).all()
         return [(float(r[0]), float(r[1]), float(r[2])) for r in rows if r[1] is not None]
+
+
+def _events_of(connection: Connection, table_ids: set[str]) -> dict[str, str]:
+    """Per table id of ``table_ids`` that is an event's online table: ``"TITLE, table
+    KEY"`` (the event's title and the table's or match's key), for a player's page."""
+    if not table_ids:
+        return {}
+    from euchre.events.store import competitions_table
+    from euchre.server.web_schema import competition_table_table
+
+    rows = connection.execute(
+        select(competition_table_table.c.table_id, competition_table_table.c.key, competitions_table.c.name,
+               competitions_table.c.spec)
+        .join(competitions_table, competitions_table.c.name == competition_table_table.c.competition)
+        .where(competition_table_table.c.table_id.in_(table_ids))).all()
+    out = {}
+    for r in rows:
+        title = str(json.loads(r.spec).get("title") or r.name)
+        out[str(r.table_id)] = f"{title}, table {r.key}"
+    return out
 
 
 def measure_bots(ratings: Ratings, preset: str, levels: Sequence[str], games: int, seed: int,

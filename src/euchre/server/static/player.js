@@ -34,6 +34,7 @@ async function load() {
   $('games').replaceChildren(data.finished.length ? grid([
     { title: 'When', name: true, value: (g) => new Date(g.finished_at * 1000).toLocaleString() },
     { title: 'Rules', name: true, value: (g) => g.preset ?? 'custom' },
+    { title: 'Event', name: true, value: (g) => g.event ?? '—' },
     { title: 'Score', value: (g) => g.score.join('–') }, { title: 'Result', value: (g) => (g.won ? 'won' : 'lost') },
     { title: 'Rated', value: (g) => (g.rated ? 'yes' : 'no') },
     { title: 'Replay', value: (g) => el('span', {}, el('a', { href: g.replay }, 'replay'), ' ', el('a', { href: g.record }, 'record')) },
