@@ -154,6 +154,7 @@ def test_a_brackets_standings_and_the_account_pages(browser: Browser, server: Se
     page.once("dialog", lambda dialog: dialog.accept())
     page.get_by_role("button", name="Delete my account").click()
     page.wait_for_selector("#out:not([hidden])")
+    assert page.inner_text("#notice") == "Your account was deleted." and page.input_value("#name") == ""
     status, _ = server.post_json("/api/login", {"name": "Ann Lee", "password": "a better longer password"})
     assert status == 401
     # the stranger's page load logged its 404 in the console, the refused deletion its 401: expected
@@ -220,5 +221,19 @@ def test_an_evening_of_twenty_players_on_five_tables_in_the_browser(browser: Bro
     rows = projector.locator("#standings tbody tr").all_inner_texts()
     assert len(rows) == 20
     projector.screenshot(path=str(tmp_path / "twenty-standings.png"), full_page=True)
+    # Regression (a tester's screenshots): on a phone the event's pages scrolled sideways (the long rules
+    # list, the links, the standings' table); now nothing is wider than the screen.
+    phone = browser.new_context(viewport={"width": 390, "height": 844})
+    phone.set_default_timeout(TIMEOUT_MS)
+    for url, ready in ((organiser.url, "article[data-key='2.5'] .done"), (projector.url, "#standings tbody tr")):
+        small = phone.new_page()
+        small.goto(url)
+        small.wait_for_selector(ready)
+        assert small.evaluate("() => document.documentElement.scrollWidth") <= 390, url
+    small = phone.new_page()
+    small.goto(server.url + "/events")
+    small.wait_for_selector("#ev-preset option", state="attached")
+    assert small.evaluate("() => document.documentElement.scrollWidth") <= 390
+    phone.close()
     # the person's page logged nothing wrong; the projector and the organiser neither
     assert not problems, problems

@@ -15,6 +15,7 @@ function show(account) {
 
 async function send(path) {
   $('error').textContent = '';
+  $('notice').textContent = '';
   try {
     const made = await api(path, { method: 'POST', body: { name: $('name').value, password: $('password').value } });
     $('password').value = '';
@@ -56,10 +57,14 @@ $('password-form').addEventListener('submit', async (e) => {
 $('delete-form').addEventListener('submit', async (e) => {
   e.preventDefault();
   $('error').textContent = '';
+  $('password-done').textContent = '';
   if (!window.confirm('Delete your account for good?')) return;
   try {
     await api('/api/me/delete', { method: 'POST', body: { password: $('delete-password').value } });
     show(null);
+    $('name').value = '';
+    $('password-done').textContent = '';
+    $('notice').textContent = 'Your account was deleted.';
   } catch (err) {
     $('error').textContent = err.message;
   }

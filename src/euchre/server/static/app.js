@@ -435,7 +435,7 @@ function renderSeats(state, held) {
       if (hand.trick.length && hand.trick[0].seat === seat && PLAY_PHASES.includes(hand.phase)) badges.push(["led", "Led"]);
     }
     if (host === seat) badges.push(["host", "Host"]);
-    const toAct = hand && hand.turn === seat;
+    const toAct = hand && hand.turn === seat && state.status === "playing";
     const wins = held && held.trick.winner === seat;
     box.className = "seat pos-" + pos + (toAct ? " to-act" : "") + (wins ? " wins" : "") +
       (hand && hand.sitting_out.includes(seat) ? " sitting-out" : "") + (seat === state.you.seat ? " me" : "");
@@ -519,7 +519,7 @@ function renderTurn(state, held) {
     const host = hostTitle(state);
     text = canControl(state) ? "Start the game when your friends are here." :
       host ? "Waiting for the host (" + host + ") to start the game." : "Waiting for a player to start the game.";
-  } else if (state.status === "over") text = state.stopped ? "The game was stopped: " + state.stopped : "The game is over.";
+  } else if (state.status === "over") text = state.stopped ? "The game was stopped." : "The game is over.";
   else if (held) text = seatName(state, held.trick.winner) + (held.trick.winner === state.you.seat ? " (you)" : "") + " wins the trick.";
   else {
     const hand = game.hand;
@@ -793,12 +793,12 @@ function renderOver(state) {
   // A game stopped by its event (time called) has no result of its own: the event scores its finished hands.
   const text = state.stopped ? "The game was stopped: " + state.stopped : resultText(state);
   $("result").textContent = text;
-  $("over-result").textContent = text;
+  $("over-result").textContent = state.stopped ? "The game was stopped" : text;
   const control = canControl(state) && !state.stopped;
   const host = hostTitle(state);
   $("rematch").hidden = !control;
   $("rematch").disabled = session.offline;
-  $("again-text").textContent = control || state.stopped ? "" : host ? "The host (" + host + ") may start another game at this table."
+  $("again-text").textContent = state.stopped ? state.stopped.charAt(0).toUpperCase() + state.stopped.slice(1) + "." : control ? "" : host ? "The host (" + host + ") may start another game at this table."
     : "A player at the table may start another game.";
   if (state.records) {
     $("record-json").href = state.records.json;

@@ -164,8 +164,8 @@ function render(data) {
   $('dl-csv').href = data.links.csv;
   $('dl-json').href = data.links.json;
   $('dl-pdf').href = data.links.pdf;
-  const rules = [data.preset, data.hands ? `${data.hands} hands a round` : `games to ${data.target}`,
-    data.minutes ? `${data.minutes} minutes a round` : null, data.duplicate ? 'duplicate deals' : null, ...data.house_rules, data.house_scoring || null];
+  const rules = [data.preset, data.minutes ? `${data.minutes} minute${data.minutes === 1 ? '' : 's'} a round`
+    : data.hands ? `${data.hands} hands a round` : `games to ${data.target}`, data.duplicate ? 'duplicate deals' : null, ...data.house_rules, data.house_scoring || null];
   $('rules').textContent = `Rules: ${rules.filter(Boolean).join('; ')}. Bots: ${data.bot_level}.`;
   $('round-h').textContent = roundLine(data);
   $('btn-next').disabled = !data.can_next;
@@ -173,8 +173,10 @@ function render(data) {
   $('btn-online').disabled = !open;
   $('btn-bots').disabled = !open;
   $('btn-fill').disabled = !open;
-  $('status').textContent = data.is_over ? 'The event is over.' : open ? `Waiting for ${open} result(s): ${data.open.join(', ')}.`
-    : data.can_next ? 'Every result is in: seat the next round.' : '';
+  const label = (key) => (data.format === 'progressive' ? `table ${key}` : `match ${key}`);
+  $('status').textContent = data.is_over ? 'The event is over.'
+    : open ? `Waiting for ${open} result${open === 1 ? '' : 's'}: ${data.open.map(label).join(', ')}.`
+      : data.can_next ? (data.round ? 'Every result is in: seat the next round.' : 'Seat the first round when everyone is here.') : '';
   $('tables').replaceChildren(...data.tables.map(tableCard));
   $('bracket-section').hidden = !data.bracket.length;
   if (data.bracket.length) $('bracket').replaceChildren(bracketView(data));

@@ -95,5 +95,6 @@ export function timerText(view, now) {
   const left = Math.max(0, Math.round(view.round_ends - now));
   const m = Math.floor(left / 60);
   const s = String(left % 60).padStart(2, '0');
-  return left ? `Time left in the round: ${m}:${s}` : 'Time! Finish the hand being played.';
+  return left ? `Time left in the round: ${m}:${s}`
+    : 'Time! At real cards, finish the hand being played; online tables have stopped (their hand in play is not scored).';
 }
