@@ -93,6 +93,7 @@ def test_regression_a_game_number_had_many_spellings(tmp_path: Path) -> None:
     ("\uff25\uff38\uff30\uff25\uff32\uff34", "a bot"), ("\uff41\uff4e\uff4e", "South's seat"), ("ANN.", "South's seat"),
     # Regressions (a tester's findings): digits for letters, and a Cyrillic letter among Latin ones.
     ("b0t", "a bot"), ("r0b0t", "a bot"), ("c0mputer", "a bot"), ("\u0410nn", "scripts that look alike"),
+    ("8ot", "a bot"), ("60t", "a bot"), ("\u3164", "1 to"), ("\u2800\u2800", "1 to"),
 ])
 def test_a_name_cannot_pass_for_a_bot_or_another_seat(tmp_path: Path, name: str, why: str) -> None:
     with running(tmp_path / "t.db") as client:
@@ -172,24 +173,14 @@ def test_regression_a_table_could_be_created_by_another_sites_form(tmp_path: Pat
                            content='{"preset": "modern-standard"}').status_code == 201
 
 
-def test_regression_whole_names_in_look_alike_letters_and_blank_letters(tmp_path: Path) -> None:
-    """Regressions (a tester's findings): "Асе" (Cyrillic) was another name than "Ace"
-    at one table; a Hangul filler or a blank braille pattern made an invisible name;
-    "8ot" and "60t" passed for people."""
-    from euchre.server.names import passes_for, same_name
+def test_regression_whole_names_in_look_alike_letters() -> None:
+    """Regression (a tester's finding): "Асе" in Cyrillic letters was another name than
+    "Ace" (for a seat, an account, an event's player); the blank names and digits read
+    as letters are among the cases of the test above."""
+    from euchre.server.names import same_name
 
-    assert same_name("Ace", "\u0410\u0441\u0435") and not same_name("Ace", "Ada")
-    assert passes_for("8ot") and passes_for("60t")
-    with running(tmp_path / "t.db") as client:
-        made = create(client)
-        south = Peer(client, made["seats"]["S"])
-        south.send(type="name", name="Ace", id=1)
-        assert south.until(lambda m: m["type"] in ("ack", "error"))["type"] == "ack"
-        north = Peer(client, made["seats"]["N"])
-        for i, name in enumerate(("\u0410\u0441\u0435", "\u3164", "\u2800\u2800")):
-            north.send(type="name", name=name, id=10 + i)
-            answer = north.until(lambda m: m["type"] in ("ack", "error"))
-            assert answer["type"] == "error" and answer["code"] == "bad_name", name
+    assert same_name("Ace", "\u0410\u0441\u0435") and same_name("ACE.", "\u0410\u0441\u0435")
+    assert not same_name("Ace", "Ada") and not same_name("\u0410\u043b\u0438\u0441\u0430", "Alice")
 
 
 def test_regression_an_old_table_showed_house_rules_switched_for_a_display_option() -> None:
