@@ -126,6 +126,15 @@ def test_a_whole_game_through_a_terminal(tmp_path: Path) -> None:
     assert names[2] == "You"
 
 
+def quit_game(child: Child) -> None:
+    """Type quit, confirm it, and see the program end cleanly (exit 0)."""
+    child.sendline("quit")
+    child.expect(LEAVE)
+    child.sendline("y")
+    child.expect("Game stopped")
+    assert finish(child) == 0
+
+
 def _first_prompt(child: Child) -> str:
     child.expect(PROMPT)
     return clean(child.before)
@@ -169,11 +178,7 @@ def test_quit_and_help(tmp_path: Path) -> None:
     child.sendline("?")
     child.expect("How to answer")
     child.expect(PROMPT)
-    child.sendline("quit")
-    child.expect(LEAVE)
-    child.sendline("y")
-    child.expect("Game stopped")
-    assert finish(child) == 0
+    quit_game(child)
     loads(record.read_text(encoding="utf-8"))
 
 
@@ -205,11 +210,7 @@ def test_fault2_arrow_keys_in_a_terminal_place_no_bid(tmp_path: Path, readline: 
     expected = "Type a number" if readline else "control or escape characters"
     assert text.count(expected) == 4, text
     assert "Trump:" not in text and "plays alone" not in text and "Traceback" not in text
-    child.sendline("quit")
-    child.expect(LEAVE)
-    child.sendline("y")
-    child.expect("Game stopped")
-    assert finish(child) == 0
+    quit_game(child)
     game, _ = loads(record.read_text(encoding="utf-8"))
     assert [seat for seat, _ in game.hand.history] == [3, 0, 1]  # the bots passed; South made no call
 
@@ -292,11 +293,7 @@ def test_table_mode_a_revoke_corrected_through_a_terminal(tmp_path: Path) -> Non
     child.expect(PROMPT)
     after = clean(child.before)
     assert '"I correct my revoke."' in after and "exposed card" in after
-    child.sendline("quit")
-    child.expect(LEAVE)
-    child.sendline("y")
-    child.expect("Game stopped")
-    assert finish(child) == 0
+    quit_game(child)
     data = json.loads(record.read_text())
     assert any(code == "correct" for hand in data["hands"] for _seat, code in hand["actions"])
 
@@ -332,10 +329,6 @@ def test_the_game_commands_through_a_terminal(tmp_path: Path) -> None:
     child.expect(LEAVE)
     child.sendline("")  # Enter: the game goes on
     child.expect(PROMPT)
-    child.sendline("quit")
-    child.expect(LEAVE)
-    child.sendline("y")
-    child.expect("Game stopped")
-    assert finish(child) == 0
+    quit_game(child)
     game, _ = loads(saved.read_text(encoding="utf-8"))
     assert not game.finished_hands and game.hand.history == []  # saved back at the first decision: nothing made
