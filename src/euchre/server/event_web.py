@@ -532,7 +532,7 @@ class EventWeb:
                     continue
             if table.status != "over":
                 continue
-            game = table.finished_game(1) if table.game is not None else Game(event.rules, 0)  # never started: no hand
+            game = table.finished_game(1) if table.game is not None else None  # stopped in its lobby: no hand
             async with self.lock(name):
                 event = await self.load(name)
                 if key in {k for k, _, _ in self.open_keys(event)}:
@@ -542,15 +542,20 @@ class EventWeb:
         return taken
 
     @staticmethod
-    def _online_entry(event: Event, key: str, seats: tuple[int, int, int, int], game: Game) -> dict[str, Any]:
+    def _online_entry(event: Event, key: str, seats: tuple[int, int, int, int], game: Game | None) -> dict[str, Any]:
+        """The event's entry for an online table's game (None: a progressive table stopped
+        before its game started, which scores no hand)."""
         spec = event.spec
         if spec.format == PROGRESSIVE:
             number, table = (int(x) for x in key.split("."))
+            played = () if game is None else game.finished_hands
             tallies = [t for t in (hand_from_result(h.result, event.rules, spec.house)
-                                   for h in game.finished_hands if h.result is not None) if t is not None]
+                                   for h in played if h.result is not None) if t is not None]
             totals = [sum(h.points[s] for h in tallies) for s in range(4)]
             return {"kind": "table", **table_result(number, table, seats, totals, tallies, None, spec.seed,
                                                     "online").to_dict()}
+        if game is None:  # only a timed progressive round stops its tables
+            raise EventWebError(409, "not_over", f"match {key} has no game")
         teams = event.match_teams(key)
         score = (int(game.score[0]), int(game.score[1]))
         return {"kind": "match", **match_result(key, teams, score, None, spec.format in ELIMINATION, "online").to_dict()}
