@@ -161,6 +161,20 @@ def checked_choice(bot: Bot, view: PlayerView) -> Action:
     return action
 
 
+def play_out(game: Game, bots: Sequence[Bot]) -> Game:
+    """Play ``game`` to its end, ``bots[seat]`` choosing for each seat from its view
+    (:func:`~euchre.core.views.view_of`, nothing hidden), every choice checked
+    (:func:`checked_choice`). Returns the same game, over.
+
+    Raises:
+        IllegalActionError: a bot chose an action its view did not offer.
+    """
+    while not game.is_over:
+        seat = game.turn
+        game.apply(checked_choice(bots[seat], view_of(game.hand, seat, game.score)))
+    return game
+
+
 @dataclass(frozen=True)
 class DuplicateDeal:
     """One deal played once for each arrangement of the sides (:func:`arrangements`).
@@ -270,10 +284,7 @@ def play_duplicate_game(rules: Rules, make_a: BotFactory, make_b: BotFactory, se
     hands: list[int] = []
     for sides in arrangements(table):
         bots = seats_of(sides, make_a, make_b, seeds, table)
-        game = Game(rules, game_seed, deal_provider=_GameDeals(rules, game_seed), max_hands=max_hands)
-        while not game.is_over:
-            seat = game.hand.turn
-            game.apply(checked_choice(bots[seat], view_of(game.hand, seat, game.score)))
+        game = play_out(Game(rules, game_seed, deal_provider=_GameDeals(rules, game_seed), max_hands=max_hands), bots)
         points.append(_sides_points([now - before for now, before in zip(game.score, game.initial_score, strict=True)],
                                     sides))
         won = outcome_of(game)

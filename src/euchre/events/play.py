@@ -25,12 +25,11 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from euchre.analysis.duplicate import checked_choice, deal_for, derive_seed
+from euchre.analysis.duplicate import deal_for, derive_seed, play_out
 from euchre.bots import make_bot
 from euchre.core.game import Game, Setup
 from euchre.core.hand import HandState
 from euchre.core.rules import Rules
-from euchre.core.views import view_of
 from euchre.events.errors import EventError
 
 MAX_HANDS = 1000
@@ -107,9 +106,5 @@ def play_table(rules: Rules, levels: Sequence[str], first_dealer: int, seed: int
         raise EventError(f"one bot level per seat N, E, S, W, not {len(levels)}")
     bots = [make_bot(level, derive_seed("bot", seed, s)) for s, level in enumerate(levels)]
     provider = DuplicateDeals(rules, event_seed, duplicate_key) if duplicate_key is not None else None
-    game = Game(rules, derive_seed("table", seed), setup=Setup((0, 1, 2, 3), first_dealer, (), "event table"),
-                deal_provider=provider, max_hands=MAX_HANDS)
-    while not game.is_over:
-        seat = game.turn
-        game.apply(checked_choice(bots[seat], view_of(game.hand, seat, game.score)))
-    return game
+    return play_out(Game(rules, derive_seed("table", seed), setup=Setup((0, 1, 2, 3), first_dealer, (), "event table"),
+                         deal_provider=provider, max_hands=MAX_HANDS), bots)

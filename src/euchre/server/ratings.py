@@ -355,11 +355,10 @@ def measure_bots(ratings: Ratings, preset: str, levels: Sequence[str], games: in
         EuchreError: an unknown preset or level, fewer than two levels, or a count out
             of range.
     """
-    from euchre.analysis.duplicate import checked_choice, derive_seed
+    from euchre.analysis.duplicate import derive_seed, play_out
     from euchre.bots import BOT_LEVELS, make_bot
     from euchre.core.errors import EuchreValueError
     from euchre.core.presets import preset as preset_rules
-    from euchre.core.views import view_of
 
     rules = preset_rules(preset)
     unknown = [lv for lv in levels if lv not in BOT_LEVELS]
@@ -375,10 +374,7 @@ def measure_bots(ratings: Ratings, preset: str, levels: Sequence[str], games: in
         side_level = [order[i % len(order)] for i in range(len(sides))]
         seat_level = {seat: side_level[i] for i, side in enumerate(sides) for seat in side}
         bots = {seat: make_bot(level, derive_seed("rate bots bot", seed, g, seat)) for seat, level in seat_level.items()}
-        game = Game(rules, derive_seed("rate bots game", seed, g))
-        while not game.is_over:
-            seat = game.turn
-            game.apply(checked_choice(bots[seat], view_of(game.hand, seat, game.score)))
+        game = play_out(Game(rules, derive_seed("rate bots game", seed, g)), [bots[s] for s in range(rules.table.seats)])
         teams = [[bot_subject(seat_level[seat]) for seat in side] for side in sides]
         ratings.rate_bots(preset, teams, list(game.score))
         if progress is not None:
