@@ -23,7 +23,8 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Route
 
 from euchre.core.presets import PLAYABLE_PRESETS
-from euchre.server.accounts import Account, AccountError, name_key
+from euchre.events.event import name_key
+from euchre.server.accounts import Account, AccountError
 from euchre.server.event_api import error, is_json, json_body
 from euchre.server.ratings import account_subject, ordinal, plot_png
 from euchre.server.web_services import COOKIE, services

@@ -28,6 +28,7 @@ from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatc
 from sqlalchemy import Engine, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
+from euchre.events.event import name_key  # the stored key: NFKC, case folded, spaces collapsed
 from euchre.server.names import BLANKS, BOT_WORDS, mixes_scripts, name_words, passes_for, skeleton
 from euchre.server.ratings import GUEST, account_subject
 from euchre.server.web_schema import account_table, game_seat_table, rating_table, seat_account_table, session_table
@@ -67,11 +68,6 @@ class Account:
 def token_hash(token: str) -> str:
     """The SHA-256 (hex) under which a session token is stored."""
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
-
-
-def name_key(name: str) -> str:
-    """The form of a name that must be unique: NFKC, case folded, spaces collapsed."""
-    return " ".join(unicodedata.normalize("NFKC", name).casefold().split())
 
 
 def check_name(name: object) -> str:
