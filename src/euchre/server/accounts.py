@@ -29,7 +29,7 @@ from sqlalchemy import Engine, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from euchre.events.event import name_key  # the stored key: NFKC, case folded, spaces collapsed
-from euchre.server.names import BLANKS, BOT_WORDS, mixes_scripts, name_words, passes_for, skeleton
+from euchre.server.names import BLANKS, BOT_WORDS, mixes_scripts, passes_for, same_name
 from euchre.server.ratings import GUEST, account_subject
 from euchre.server.web_schema import account_table, game_seat_table, rating_table, seat_account_table, session_table
 
@@ -144,13 +144,11 @@ class Accounts:
         return account, self._new_session(account.id)
 
     def _taken_by_look(self, name: str) -> bool:
-        """Whether an account's name reads as ``name`` (:func:`euchre.server.names.same_name`:
-        the same letters once look-alike letters of other scripts are read as Latin, and
-        punctuation dropped). Reads every name: sign-ups are few and limited per address."""
-        wanted = name_words(skeleton(name))
+        """Whether an account's name reads as ``name`` (:func:`euchre.server.names.same_name`).
+        Reads every name: sign-ups are few and limited per address."""
         with self.engine.connect() as connection:
             names = connection.execute(select(account_table.c.name)).scalars().all()
-        return any(name_words(skeleton(str(other))) == wanted for other in names)
+        return any(same_name(name, str(other)) for other in names)
 
     def login(self, name: object, password: object) -> tuple[Account, str]:
         """Log in: ``(account, new session token)``.
