@@ -56,14 +56,18 @@ def parse_bots(text: str, rules: Rules) -> list[ArenaBot]:
     A level is one of ``BOT_LEVELS``, ``pimc[:WORLDS]`` (plain PIMC, the textbook
     baseline, for measurement: :mod:`euchre.bots.pimc`; default 50 worlds) or
     ``ismcts[:SIMULATIONS]`` (OpenSpiel's ISMCTS, only under rules OpenSpiel plays: the
-    ``openspiel`` preset).
+    ``openspiel`` preset), or a mixed side, one level per seat of a side joined by ``+``
+    (``expert+intermediate``: the side's first seat plays ``expert``, its partner
+    ``intermediate``; :mod:`euchre.bots.side`), at tables whose sides have that many seats.
 
     Raises:
         EuchreError: fewer than two levels, an unknown level (the message lists the
-            levels), a level repeated in a round robin, or ``ismcts`` under other rules.
+            levels), a level repeated in a round robin, ``ismcts`` under other rules, or
+            a mixed side of another size than the table's sides.
     """
     from euchre.bots import BOT_LEVELS, make_bot
     from euchre.bots.pimc import PlainPimcBot, parse_pimc
+    from euchre.bots.side import MixedSideBot, parse_side
     from euchre.interop.ismcts import IsmctsBot, check_rules, parse_level
 
     names = [p.strip().lower() for p in text.split(",")]
@@ -75,6 +79,14 @@ def parse_bots(text: str, rules: Rules) -> list[ArenaBot]:
     for name in names:
         if name in BOT_LEVELS:
             bots.append(ArenaBot(name, functools.partial(make_bot, name)))
+            continue
+        levels = parse_side(name)
+        if levels is not None:
+            sizes = {len(side) for side in rules.table.teams}
+            if sizes != {len(levels)}:
+                raise EuchreError(f"the mixed side {name} names {len(levels)} levels; the sides of this table have "
+                                  f"{' or '.join(str(n) for n in sorted(sizes))} seat(s)")
+            bots.append(ArenaBot("+".join(levels), functools.partial(MixedSideBot, levels)))
             continue
         worlds = parse_pimc(name)
         if worlds is not None:

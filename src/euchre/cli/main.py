@@ -129,7 +129,8 @@ def build_parser() -> argparse.ArgumentParser:
                        description="Each pair of bots plays the same deals twice, the seats exchanged.")
     _add_preset(p)
     p.add_argument("--bots", default="intermediate,beginner", metavar="A,B[,C...]",
-                   help="two levels, or more for a round robin; ismcts[:N] with --preset openspiel "
+                   help="two levels, or more for a round robin; ismcts[:N] with --preset openspiel; a side of "
+                        "levels by seat joined by + (expert+intermediate: expert with an intermediate partner) "
                         "(default intermediate,beginner)")
     p.add_argument("--deals", type=int_arg, default=1000, metavar="N", help="duplicate deals per pairing (default 1000)")
     p.add_argument("--games", type=int_arg, default=0, metavar="N", help="duplicate games per pairing (default 0)")
