@@ -505,11 +505,27 @@ def test_the_solver_plays_the_maker_and_the_holder_of_the_called_card_together()
 
 def test_regression_a_rollout_values_a_hand_against_every_opponent() -> None:
     """hand_value read the score of side ``1 - team``: at a table of three or more sides
-    it compared with one arbitrary side. A hand is worth its points less the most any
-    other side took."""
-    assert hand_value((0, 2, 0, 2, 0), 1, (0, 0, 0, 0, 0), 10) == 0.0
-    assert hand_value((0, 0, 2, 0, 2), 1, (0, 0, 0, 0, 0), 10) == -2.0
+    it compared with one arbitrary side. A hand is worth its points less the mean of
+    every other side's."""
+    assert hand_value((0, 2, 0, 2, 0), 1, (0, 0, 0, 0, 0), 10) == 2 - (0 + 0 + 2 + 0) / 4
+    assert hand_value((0, 0, 2, 0, 2), 1, (0, 0, 0, 0, 0), 10) == 0 - (0 + 2 + 0 + 2) / 4
     assert hand_value((5, 0), 0, (0, 0), 10) == 5.0  # two sides: as before
+
+
+def test_regression_a_euchre_or_a_call_made_with_a_partner_was_worth_nothing() -> None:
+    """hand_value took the most any other player scored: a defender's euchre at
+    cutthroat was worth 2 - 2 = 0 (the other defender scores 2 too) and the call-ace
+    maker's call made with his partner 1 - 1 = 0 (X-47: both score 1), so the expert's
+    rollouts saw no gain in either. Against the mean of the others they are worth what a
+    share of all the points says."""
+    zero3, zero6 = (0, 0, 0), (0,) * 6
+    assert hand_value((2, 0, 2), 0, zero3, 5) == 2 - (0 + 2) / 2  # cutthroat: a euchre, as a defender
+    assert hand_value((0, 2, 2), 0, zero3, 5) == -2.0  # the maker euchred: both others score 2
+    assert hand_value((1, 1, 0, 0, 0, 0), 0, zero6, 10) == 1 - 1 / 5  # call-ace-6: made with a partner
+    assert hand_value((0, 0, 2, 2, 2, 2), 0, zero6, 10) == 0 - 8 / 5  # euchred: four defenders score 2
+    assert hand_value((0, 1, 0, 0, 0, 0), 0, zero6, 10) == -1 / 5  # another's call made without me
+    # Points beyond a player's target still count for nothing: 9 of 10 caps at 1.
+    assert hand_value((0, 2, 2), 0, (0, 9, 0), 10) == 0 - (1 + 2) / 2
 
 
 # ------------------------------------------------------------------ properties

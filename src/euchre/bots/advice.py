@@ -3,7 +3,8 @@
 
 The value of an action is the expected points of the hand for the deciding seat's side
 (its points minus the other side's, so below 0 when the other side is expected to
-score), estimated the way the ``expert`` level decides (:mod:`euchre.bots.rollout`):
+score; where every player plays for himself, minus the mean of the other players'
+points), estimated the way the ``expert`` level decides (:mod:`euchre.bots.rollout`):
 
 - **Bidding** (order up, assist, take up, name trump, naming blind, the takeover, going
   alone, defending alone) **and the dealer's discard**: every legal action is applied in
