@@ -25,7 +25,7 @@ from starlette.routing import Route
 from euchre.core.presets import PLAYABLE_PRESETS
 from euchre.events.event import name_key
 from euchre.server.accounts import Account, AccountError
-from euchre.server.event_api import error, is_json, json_body
+from euchre.server.http_body import error, is_json, read_json
 from euchre.server.ratings import account_subject, ordinal, plot_png
 from euchre.server.web_services import COOKIE, services
 
@@ -68,7 +68,7 @@ async def register(request: Request) -> Response:
     web = services(request.app)
     if not web.allow("register", _client(request)):
         return error(429, "rate_limited", "too many accounts created from this address; wait a while")
-    body = await json_body(request, BODY_BYTES)
+    body = await read_json(request, BODY_BYTES)
     if isinstance(body, Response):
         return body
     if not isinstance(body, dict):
@@ -84,7 +84,7 @@ async def login(request: Request) -> Response:
     """``POST /api/login`` ``{"name", "password"}``: 200 and the cookie; 401
     ``bad_login`` for a wrong name or password alike; 429 ``rate_limited``."""
     web = services(request.app)
-    body = await json_body(request, BODY_BYTES)
+    body = await read_json(request, BODY_BYTES)
     if isinstance(body, Response):
         return body
     name = body.get("name") if isinstance(body, dict) else None
@@ -123,7 +123,7 @@ async def me(request: Request) -> Response:
             return JSONResponse({"account": None})
         return error(401, "not_logged_in", "log in first")
     if request.method == "POST":
-        body = await json_body(request, BODY_BYTES)
+        body = await read_json(request, BODY_BYTES)
         if isinstance(body, Response):
             return body
         if not isinstance(body, dict) or type(body.get("public")) is not bool:
@@ -136,11 +136,11 @@ async def me(request: Request) -> Response:
 async def _with_password(request: Request) -> tuple[Account, dict[str, Any]] | Response:
     """The account logged in and the JSON object of a request that gives its password,
     or the error answer: 401 ``not_logged_in``, 429 ``rate_limited`` (the login's limit,
-    counted per account), the body's errors (:func:`json_body`), 400 ``bad_request``."""
+    counted per account), the body's errors (:func:`~euchre.server.http_body.read_json`), 400 ``bad_request``."""
     account = await current(request)
     if account is None:
         return error(401, "not_logged_in", "log in first")
-    body = await json_body(request, BODY_BYTES)
+    body = await read_json(request, BODY_BYTES)
     if isinstance(body, Response):
         return body
     if not isinstance(body, dict):

@@ -44,7 +44,6 @@ from pathlib import Path
 from typing import Any
 
 import anyio.to_thread
-import orjson
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.requests import Request
@@ -62,8 +61,9 @@ from euchre.core.presets import DEFAULT_PRESET, PLAYABLE_PRESETS, PRESET_DESCRIP
 from euchre.server import account_api, event_api
 from euchre.server.config import ServerConfig
 from euchre.server.connection import Connection
+from euchre.server.http_body import error, read_json
 from euchre.server.hub import CreateError, Hub
-from euchre.server.protocol import ClientMessage, ProtocolError, RateLimiter, encodable, parse_message
+from euchre.server.protocol import ClientMessage, ProtocolError, RateLimiter, parse_message
 from euchre.server.referee_api import RefereeRequestError
 from euchre.server.referee_api import answer as referee_answer
 from euchre.server.storage import StorageError, Store
@@ -108,48 +108,9 @@ class SecurityHeaders:
         await self.app(scope, receive, send_with_headers)
 
 
-def _error(status: int, code: str, message: str) -> JSONResponse:
-    return JSONResponse({"error": {"code": code, "message": encodable(message)}}, status_code=status)
-
-
 def _hub(request: Request | WebSocket) -> Hub:
     hub: Hub = request.app.state.hub
     return hub
-
-
-async def _read_body(request: Request, limit: int) -> bytes | None:
-    """The request body, or None when it is longer than ``limit`` bytes."""
-    declared = request.headers.get("content-length")
-    if declared is not None and declared.isdigit() and int(declared) > limit:
-        return None
-    body = bytearray()
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > limit:
-            return None
-    return bytes(body)
-
-
-async def _json_body(request: Request, limit: int) -> Any:
-    """The request's JSON body (``{}`` for an empty one), or the error response: 413
-    over ``limit`` bytes, 408 ``timeout`` when it does not arrive within the server's
-    ``body_timeout`` (a half-open request), 415 ``not_json`` (a body not sent as
-    ``application/json``: no other site's form may create a table), 400 ``bad_json``."""
-    config: ServerConfig = request.app.state.config
-    try:
-        async with asyncio.timeout(config.body_timeout):
-            raw = await _read_body(request, limit)
-    except TimeoutError:
-        return _error(408, "timeout", f"the request body did not arrive within {config.body_timeout:g} s")
-    if raw is None:
-        return _error(413, "too_large", f"the body may hold at most {limit} bytes")
-    if raw.strip() and not event_api.is_json(request):
-        return _error(415, "not_json", "send the body as application/json")
-    try:
-        # orjson: UTF-8 only, and no NaN, Infinity or lone surrogate (json reads them all).
-        return orjson.loads(raw) if raw.strip() else {}
-    except (ValueError, RecursionError) as exc:
-        return _error(400, "bad_json", f"the body is not JSON: {exc}")
 
 
 # ---------------------------------------------------------------------- HTTP
@@ -201,10 +162,10 @@ async def create_table(request: Request) -> Response:
             limiters.clear()
         limiter = limiters[key] = RateLimiter(config.create_per_minute / 60.0, config.create_per_minute)
     if not limiter.allow():
-        refused = _error(429, "rate_limited", f"at most {config.create_per_minute} tables a minute from one address")
+        refused = error(429, "rate_limited", f"at most {config.create_per_minute} tables a minute from one address")
         refused.headers["retry-after"] = str(limiter.wait())
         return refused
-    body = await _json_body(request, config.max_body_bytes)
+    body = await read_json(request, config.max_body_bytes)
     if isinstance(body, Response):
         limiter.refund()  # nothing was made
         return body
@@ -212,7 +173,7 @@ async def create_table(request: Request) -> Response:
         made = await _hub(request).create(body)
     except CreateError as exc:
         limiter.refund()
-        return _error(503 if exc.code == "storage_error" else 400, exc.code, exc.message)
+        return error(503 if exc.code == "storage_error" else 400, exc.code, exc.message)
     base = config.public_url.rstrip("/")  # never the Host header: a client chooses that
     made["links"] = {seat: f"{base}/play#{token}" for seat, token in made["seats"].items()}
     made["links"]["spectator"] = f"{base}/play#{made['spectator']}"
@@ -225,24 +186,24 @@ async def _finished_game(request: Request) -> tuple[LiveTable, Game, int] | Resp
     404 ``no_game``, 400 ``bad_request`` for a ``game`` that is not a number."""
     table_id = request.path_params["table_id"]
     if not TABLE_ID.match(table_id):
-        return _error(404, "no_table", "no such table")
+        return error(404, "no_table", "no such table")
     asked = request.query_params.get("game")
     if asked is not None and not GAME_NUMBER.fullmatch(asked):  # one spelling per game: no 01
-        return _error(400, "bad_request", "game must be a game number: 1, 2, ...")
+        return error(400, "bad_request", "game must be a game number: 1, 2, ...")
     try:
         table = await _hub(request).get(table_id)
     except StorageError as exc:
-        return _error(503, "unavailable", str(exc))
+        return error(503, "unavailable", str(exc))
     if table is None:
-        return _error(404, "no_table", "no such table")
+        return error(404, "no_table", "no such table")
     games = len(table.past_games) + (table.game is not None)
     number = games if asked is None else int(asked)
     if not 1 <= number <= games:
         if asked is None:
-            return _error(409, "not_over", "the record is available when the game is over")
-        return _error(404, "no_game", f"this table has played {games} game(s)")
+            return error(409, "not_over", "the record is available when the game is over")
+        return error(404, "no_game", f"this table has played {games} game(s)")
     if number == games and table.status != "over":
-        return _error(409, "not_over", "the record is available when the game is over")
+        return error(409, "not_over", "the record is available when the game is over")
     return table, table.finished_game(number), number
 
 
@@ -265,7 +226,7 @@ async def record_egn(request: Request) -> Response:
     try:
         text = table.record_egn(number)
     except RecordError as exc:
-        return _error(422, "no_egn", f"EGN cannot record this game: {exc}")
+        return error(422, "no_egn", f"EGN cannot record this game: {exc}")
     return Response(text, media_type="application/json",
                     headers={"content-disposition": f'attachment; filename="euchre-{table.id}-{number}.egn"'})
 
@@ -292,13 +253,13 @@ async def referee_page(_request: Request) -> Response:
 async def referee(request: Request) -> Response:
     """One entry for the referee of real cards (:mod:`euchre.server.referee_api`)."""
     config: ServerConfig = request.app.state.config
-    body = await _json_body(request, REFEREE_BODY_BYTES)
+    body = await read_json(request, REFEREE_BODY_BYTES)
     if isinstance(body, Response):
         return body
     try:
         made = await anyio.to_thread.run_sync(referee_answer, body, config.max_target)
     except RefereeRequestError as exc:
-        return _error(400, exc.code, exc.message)
+        return error(400, exc.code, exc.message)
     return JSONResponse(made)
 
 

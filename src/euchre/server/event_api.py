@@ -9,12 +9,10 @@ token in the path: they show nothing the standings page does not.
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 from typing import Any
 
 import anyio.to_thread
-import orjson
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Route
@@ -23,52 +21,12 @@ from euchre.core.errors import EuchreError
 from euchre.events.printing import cards_pdf
 from euchre.events.tally import to_csv, to_json
 from euchre.server.event_web import EventWebError, public_token
-from euchre.server.protocol import encodable
+from euchre.server.http_body import error, read_json
 from euchre.server.web_services import services
 
 STATIC = Path(__file__).resolve().parent / "static"
 CREATE_BODY_BYTES = 32 * 1024
 ENTRY_BODY_BYTES = 8 * 1024
-BODY_TIMEOUT = 15.0
-
-
-def error(status: int, code: str, message: str) -> JSONResponse:
-    """An HTTP error as the server answers them: ``{"error": {"code", "message"}}``."""
-    return JSONResponse({"error": {"code": code, "message": encodable(message)}}, status_code=status)
-
-
-def is_json(request: Request) -> bool:
-    """True when the request says its body is ``application/json``. A plain HTML form
-    of another site can post ``text/plain`` or form data but not JSON without the page
-    asking first (CORS), so a body of any other type is refused: no cross-site form
-    can log a visitor in or change his account."""
-    return request.headers.get("content-type", "").split(";")[0].strip().lower() == "application/json"
-
-
-async def json_body(request: Request, limit: int) -> Any:
-    """The request's JSON body (``{}`` when empty), or the error response (413
-    ``too_large``, 408 ``timeout``, 400 ``bad_json``, 415 ``not_json``: a body that is
-    not sent as ``application/json``, see :func:`is_json`)."""
-    try:
-        async with asyncio.timeout(BODY_TIMEOUT):
-            declared = request.headers.get("content-length")
-            if declared is not None and declared.isdigit() and int(declared) > limit:
-                return error(413, "too_large", f"the body may hold at most {limit} bytes")
-            raw = bytearray()
-            async for chunk in request.stream():
-                raw += chunk
-                if len(raw) > limit:
-                    return error(413, "too_large", f"the body may hold at most {limit} bytes")
-    except TimeoutError:
-        return error(408, "timeout", f"the request body did not arrive within {BODY_TIMEOUT:g} s")
-    if bytes(raw).strip() and not is_json(request):
-        return error(415, "not_json", "send the body as application/json")
-    try:
-        return orjson.loads(bytes(raw)) if bytes(raw).strip() else {}
-    except (ValueError, RecursionError) as exc:
-        return error(400, "bad_json", f"the body is not JSON: {exc}")
-
-
 def _answer(exc: EventWebError) -> JSONResponse:
     return error(exc.status, exc.code, exc.message)
 
@@ -113,7 +71,7 @@ async def create_event(request: Request) -> Response:
     client = request.client.host if request.client is not None else "?"
     if not web.allow("register", f"event:{client}"):
         return error(429, "rate_limited", "too many events created from this address; wait a while")
-    body = await json_body(request, CREATE_BODY_BYTES)
+    body = await read_json(request, CREATE_BODY_BYTES)
     if isinstance(body, Response):
         return body
     try:
@@ -159,7 +117,7 @@ async def organiser_action(request: Request) -> Response:
     table now, bots in the seats nobody opened). Answers the organiser's view."""
     web = services(request.app)
     action = request.path_params["action"]
-    body = await json_body(request, ENTRY_BODY_BYTES)
+    body = await read_json(request, ENTRY_BODY_BYTES)
     if isinstance(body, Response):
         return body
     if not isinstance(body, dict):

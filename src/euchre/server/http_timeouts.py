@@ -7,7 +7,7 @@ makes a subclass of uvicorn's h11 protocol that gives each request head (the req
 line and headers, from the connection's start or the end of the previous response)
 ``seconds`` to arrive, then answers ``408 Request Timeout`` and closes the connection.
 A request body that does not arrive is the app's to time out (``body_timeout``,
-:func:`euchre.server.app._json_body`); a connection answered before its body was read
+:func:`euchre.server.http_body.read_json`); a connection answered before its body was read
 (that 408, or a refusal) is closed, so that the rest of the body cannot keep it open.
 
 It reads uvicorn's ``H11Protocol`` (its ``conn``, an ``h11.Connection``, its
