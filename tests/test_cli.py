@@ -23,7 +23,7 @@ from euchre.cli.main import main
 from euchre.core.actions import Action
 from euchre.core.cards import Card, parse_card
 from euchre.core.hand import Phase
-from euchre.core.presets import PRESET_NAMES, PRESET_SOURCES, preset_values
+from euchre.core.presets import PLAYABLE_PRESETS, PRESET_NAMES, PRESET_SOURCES, preset_values
 from euchre.core.records import loads
 from euchre.core.rules import OPTION_NAMES
 from euchre.core.words import describe
@@ -73,8 +73,11 @@ def test_rules_lists_every_preset(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0
     for name in PRESET_NAMES:
         assert name in out
-    assert "yes (default)" in out
-    assert " no " not in out  # every preset is playable (progressive-party since RULES.md decision 24)
+    assert "modern-standard (default)" in out
+    # Every preset is playable (progressive-party since RULES.md decision 24): no column
+    # that would say "yes" on every row.
+    assert set(PLAYABLE_PRESETS) == set(PRESET_NAMES)
+    assert "Playable" not in out
     assert_fits(out)
 
 

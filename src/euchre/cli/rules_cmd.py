@@ -41,13 +41,13 @@ def _table(*headers: str) -> Table:
 
 
 def list_presets(console: Console) -> None:
-    """Print the table of presets with their descriptions, marking the playable ones."""
-    table = _table("Preset", "Playable", "Description")
+    """Print the table of presets with their descriptions, the default marked. Every
+    preset is playable (:data:`~euchre.core.presets.PLAYABLE_PRESETS`), so no column
+    says so."""
+    table = _table("Preset", "Description")
     for name in PRESET_NAMES:
-        mark = "yes" if name in PLAYABLE_PRESETS else "no"
-        if name == DEFAULT_PRESET:
-            mark += " (default)"
-        table.add_row(Text(name), Text(mark), Text(PRESET_DESCRIPTIONS[name]))
+        label = f"{name} (default)" if name == DEFAULT_PRESET else name
+        table.add_row(Text(label), Text(PRESET_DESCRIPTIONS[name]))
     console.print(table)
     console.print("Show one preset: euchre rules NAME; compare two: euchre rules NAME OTHER.")
 
