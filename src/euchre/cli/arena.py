@@ -67,7 +67,7 @@ def parse_bots(text: str, rules: Rules) -> list[ArenaBot]:
     """
     from euchre.bots import BOT_LEVELS, make_bot
     from euchre.bots.pimc import PlainPimcBot, parse_pimc
-    from euchre.bots.side import MixedSideBot, parse_side
+    from euchre.bots.side import SIDE_JOIN, MixedSideBot, parse_side
     from euchre.interop.ismcts import IsmctsBot, check_rules, parse_level
 
     names = [p.strip().lower() for p in text.split(",")]
@@ -86,7 +86,7 @@ def parse_bots(text: str, rules: Rules) -> list[ArenaBot]:
             if sizes != {len(levels)}:
                 raise EuchreError(f"the mixed side {name} names {len(levels)} levels; the sides of this table have "
                                   f"{' or '.join(str(n) for n in sorted(sizes))} seat(s)")
-            bots.append(ArenaBot("+".join(levels), functools.partial(MixedSideBot, levels)))
+            bots.append(ArenaBot(SIDE_JOIN.join(levels), functools.partial(MixedSideBot, levels)))
             continue
         worlds = parse_pimc(name)
         if worlds is not None:

@@ -27,6 +27,8 @@ from euchre.server.web_services import services
 STATIC = Path(__file__).resolve().parent / "static"
 CREATE_BODY_BYTES = 32 * 1024
 ENTRY_BODY_BYTES = 8 * 1024
+
+
 def _answer(exc: EventWebError) -> JSONResponse:
     return error(exc.status, exc.code, exc.message)
 
