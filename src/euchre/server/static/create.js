@@ -35,12 +35,15 @@ export async function fetchOptions() {
 }
 
 export async function showCreate() {
-  $("create").hidden = false;
+  // The form is shown only once its handler is on: a click before would submit it as a
+  // plain form and reload the page (test_regression_a_form_was_shown_before_its_handler).
   $("connection").textContent = "";
   let options;
   try {
     options = await fetchOptions();
   } catch (err) {
+    $("create-form").hidden = true;
+    $("create").hidden = false;
     $("create-error").textContent = "The server did not answer: " + err;
     return;
   }
@@ -132,4 +135,5 @@ export async function showCreate() {
     saveInvites({ ...made, links });
     location.assign(links[made.host]);
   });
+  $("create").hidden = false;
 }

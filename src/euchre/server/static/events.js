@@ -14,8 +14,14 @@ function names(text) {
 }
 
 async function setupForm() {
-  $('create').hidden = false;
-  options = await api('/api/events/options');
+  // The form is shown only once its handler is on: a click before would submit it as a
+  // plain form and reload the page (test_regression_a_form_was_shown_before_its_handler).
+  try {
+    options = await api('/api/events/options');
+  } catch (e) {
+    $('load-error').textContent = `The server did not answer: ${e.message}`;
+    return;
+  }
   for (const f of options.formats) $('ev-format').append(el('option', { value: f }, f.replace(/_/g, ' ')));
   for (const m of options.movements) $('ev-movement').append(el('option', { value: m }, m.replace(/_/g, ' ')));
   for (const p of options.presets) $('ev-preset').append(el('option', { value: p.name }, `${p.name}: ${p.description}`));
@@ -30,6 +36,7 @@ async function setupForm() {
   $('ev-preset').value = 'progressive-party';
   presetChanged();
   $('create-form').addEventListener('submit', create);
+  $('create').hidden = false;
 }
 
 function presetChanged() {

@@ -109,7 +109,19 @@ function download() {
 }
 
 async function main() {
-  const options = await (await fetch("/api/options")).json();
+  // The setup form is shown only once its handler is on: a click before would submit it
+  // as a plain form and reload the page (test_regression_a_form_was_shown_before_its_handler).
+  let options;
+  try {
+    const response = await fetch("/api/options");
+    if (!response.ok) throw new Error("the server answered " + response.status);
+    options = await response.json();
+  } catch (err) {
+    $("setup-form").hidden = true;
+    $("setup").hidden = false;
+    $("setup-error").textContent = "The server did not answer: " + err.message;
+    return;
+  }
   for (const p of options.presets) {
     if (p.refereed) $("preset").append(el("option", { value: p.name, text: p.name }));
   }
@@ -149,8 +161,10 @@ async function main() {
     try {
       show(await post({ record: JSON.parse(saved) }));
       $("rulings").replaceChildren(...kept().reverse().map(rulingItem));
+      return;
     } catch (err) { localStorage.removeItem(KEY); }
   }
+  $("setup").hidden = false;
 }
 
 main();
