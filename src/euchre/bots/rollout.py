@@ -45,6 +45,7 @@ import random
 from dataclasses import dataclass
 
 from euchre.bots.bidding import target_of
+from euchre.bots.equity import applies, win_chance
 from euchre.bots.heuristic import HeuristicBot
 from euchre.core.actions import Action
 from euchre.core.errors import EuchreError
@@ -78,6 +79,10 @@ class RolloutSettings:
             (1: plain :func:`sample_world`).
         play_tries: the same for the worlds of the PIMC card play.
         infer: whose calls the inference checks (one of :data:`INFER_SEATS`).
+        score_aware: value a hand by the side's chance of winning the game after it
+            (:func:`game_value`, where :func:`euchre.bots.equity.applies`) rather than by
+            its points (:func:`hand_value`): at the bridge, at 8 or 9 points, the bids and
+            lone calls then weigh what the points do for the game.
     """
 
     worlds: int = 32
@@ -88,6 +93,7 @@ class RolloutSettings:
     bid_tries: int = 12
     play_tries: int = 8
     infer: str = "others"
+    score_aware: bool = False
 
     def __post_init__(self) -> None:
         for name in ("worlds", "bid_tries", "play_tries"):
@@ -100,6 +106,8 @@ class RolloutSettings:
             value = getattr(self, name)
             if not isinstance(value, (int, float)) or isinstance(value, bool) or not math.isfinite(value):
                 raise EuchreError(f"{name} must be a finite number, not {value!r}")
+        if type(self.score_aware) is not bool:
+            raise EuchreError(f"score_aware must be True or False, not {self.score_aware!r}")
         if self.infer not in INFER_SEATS:
             raise EuchreError(f"infer must be one of {', '.join(INFER_SEATS)}, not {self.infer!r}")
 
@@ -228,6 +236,19 @@ def hand_value(points: tuple[int, ...], team: int, score: tuple[int, ...], targe
     return float(min(points[team], need_me) - sum(others) / len(others))
 
 
+def game_value(points: tuple[int, ...], team: int, view: PlayerView) -> float:
+    """The worth of a hand's points for ``team`` by what they do for the game: the
+    side's chance of winning it from the score after the hand, the other side to deal
+    next (:func:`euchre.bots.equity.win_chance`; 0 to 1).
+
+    Raises:
+        EuchreError: the model does not apply to ``view.rules`` (:func:`euchre.bots.equity.applies`).
+    """
+    table = view.table
+    after = (view.score[0] + points[0], view.score[1] + points[1])
+    return win_chance(view.rules, after, team, table.team[(view.dealer + 1) % table.seats])
+
+
 def play_out(world: HandState, bots: list[HeuristicBot], score: tuple[int, ...]) -> tuple[int, ...]:
     """Play ``world`` (changed in place) to its end with ``bots`` by seat, each shown only
     its view; the points per team."""
@@ -245,14 +266,18 @@ class Verdict:
     Attributes:
         action: the action chosen.
         fallback: the heuristic's own choice.
-        means: mean value per action tried (points per hand for the bot's side).
+        means: mean value per action tried: points per hand for the bot's side
+            (:func:`hand_value`), or its chance of winning the game when ``by_game``
+            (:func:`game_value`).
         gains: per action, the mean paired gain over ``fallback`` and its standard error.
+        by_game: the values are chances of winning the game (score-aware settings).
     """
 
     action: Action
     fallback: Action
     means: dict[Action, float]
     gains: dict[Action, tuple[float, float]]
+    by_game: bool = False
 
 
 def _gain(values: list[float], base: list[float]) -> tuple[float, float]:
@@ -285,6 +310,7 @@ def rollout_decision(view: PlayerView, rng: random.Random, fallback: Action,
     team = view.table.team[view.seat]
     seats = range(view.table.seats)
     target = target_of(view)
+    by_game = settings.score_aware and applies(view.rules)
     values: dict[Action, list[float]] = {a: [] for a in candidates}
     worlds = inferred_worlds(view, rng, settings.worlds, settings.bid_tries, settings.infer)
     seeds = [rng.getrandbits(32) for _ in worlds]
@@ -295,7 +321,9 @@ def rollout_decision(view: PlayerView, rng: random.Random, fallback: Action,
                 world = worlds[i].copy()
                 world.apply(action)
                 bots = [HeuristicBot(seeds[i] * 4 + s) for s in seats]
-                values[action].append(hand_value(play_out(world, bots, view.score), team, view.score, target))
+                points = play_out(world, bots, view.score)
+                values[action].append(game_value(points, team, view) if by_game
+                                      else hand_value(points, team, view.score, target))
 
     k = settings.worlds
     if settings.screen and len(candidates) > settings.screen and k >= 4:
@@ -316,7 +344,7 @@ def rollout_decision(view: PlayerView, rng: random.Random, fallback: Action,
         gain, se = gains[action]
         if gain > settings.margin + settings.z * se and gain > best_gain:
             best, best_gain = action, gain
-    return Verdict(best, fallback, means, gains)
+    return Verdict(best, fallback, means, gains, by_game)
 
 
 # ---------------------------------------------------------------- the bot
@@ -329,13 +357,16 @@ class SearchValues:
     Attributes:
         method: ``"rollout"`` (bidding and, when searched, the discard: the mean over the
             sampled worlds of the hand's value for the bot's side after each action, played
-            out by the heuristic in all four seats; :func:`hand_value`) or ``"pimc"`` (the
-            play: the mean over the sampled worlds of the open-hand solver's points for the
-            bot's side after each card; :func:`euchre.solver.solve_points`).
+            out by the heuristic in all four seats; :func:`hand_value`), ``"rollout-game"``
+            (the same with score-aware settings: the side's chance of winning the game
+            after the hand, 0 to 1; :func:`game_value`) or ``"pimc"`` (the play: the mean
+            over the sampled worlds of the open-hand solver's points for the bot's side
+            after each card; :func:`euchre.solver.solve_points`).
         worlds: the worlds sampled (with rollout screening, an action screened out was
             valued over the first half of them only).
         values: the value of every action in ``view.legal`` (points of the hand for the
-            bot's side, negative when the other side is expected to score).
+            bot's side, negative when the other side is expected to score; a chance for
+            ``"rollout-game"``).
     """
 
     method: str
@@ -394,7 +425,8 @@ class RolloutBot(HeuristicBot):
                 verdict = rollout_decision(view, self.rng, fallback, self.settings)
             except EuchreError:
                 return fallback
-            self.last_search = SearchValues("rollout", self.settings.worlds, dict(verdict.means))
+            method = "rollout-game" if verdict.by_game else "rollout"
+            self.last_search = SearchValues(method, self.settings.worlds, dict(verdict.means))
             return verdict.action
         if phase == Phase.PLAY and self.play_worlds and solvable(view.rules):
             return self._pimc_card(view, fallback)
