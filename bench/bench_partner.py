@@ -1,0 +1,100 @@
+"""Benchmark: designs of the expert as the partner of an ``intermediate`` player
+(docs/strength.md, "As a partner"). North (East in the other play of each duplicate deal)
+plays the design, its partner the ``intermediate`` heuristic, against two intermediates
+holding the same cards (as ``euchre arena --bots expert+intermediate,intermediate``).
+
+Designs:
+
+- ``level``: the ``expert`` level as it is (reads every other seat's calls as the
+  heuristic's, ``infer = "others"``);
+- ``opponents``: the same, reading only the opponents' calls (``infer = "opponents"``):
+  the partner's calls tell it nothing;
+- ``no-inference``: reading nobody's calls (``infer = "none"``: worlds drawn only from
+  what the view shows);
+- ``heuristic-bidding``: the intermediate's bidding with the expert's card play (PIMC over
+  100 worlds with the inference).
+
+Prints each design's margin per hand with its 95% interval over deals, and each design
+less the first, deal by deal (paired)::
+
+    .venv/bin/python bench/bench_partner.py --deals 2000 --seed 1 --designs level,opponents,heuristic-bidding
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import functools
+import math
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+
+from euchre.analysis.duplicate import run_matches
+from euchre.bots.base import Bot
+from euchre.bots.heuristic import HeuristicBot
+from euchre.bots.rollout import DEFAULT_SETTINGS, EXPERT_PLAY_WORLDS, RolloutBot
+from euchre.core import preset
+from euchre.core.actions import Action
+from euchre.core.views import PlayerView
+
+
+def design_bot(design: str, seed: int) -> RolloutBot:
+    """The expert built as ``design`` says (see the module docstring)."""
+    if design == "heuristic-bidding":
+        return RolloutBot(seed, DEFAULT_SETTINGS, play_worlds=EXPERT_PLAY_WORLDS, rollouts=False)
+    infer = {"level": "others", "opponents": "opponents", "no-inference": "none"}[design]
+    return RolloutBot(seed, dataclasses.replace(DEFAULT_SETTINGS, infer=infer), play_worlds=EXPERT_PLAY_WORLDS)
+
+
+DESIGNS = ("level", "opponents", "no-inference", "heuristic-bidding")
+
+
+class WithIntermediate:
+    """A seat of the side whose first seat plays ``design`` and second the heuristic."""
+
+    def __init__(self, design: str, seed: int = 0) -> None:
+        self._bots: tuple[Bot, Bot] = (design_bot(design, seed), HeuristicBot(seed))
+
+    def choose(self, view: PlayerView) -> Action:
+        side = view.table.teams[view.table.team[view.seat]]
+        return self._bots[side.index(view.seat)].choose(view)
+
+
+def _mean_ci(xs: Sequence[float]) -> tuple[float, float]:
+    mean = statistics.fmean(xs)
+    return mean, 1.96 * statistics.stdev(xs) / math.sqrt(len(xs)) if len(xs) > 1 else math.inf
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--deals", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--designs", default="level,opponents")
+    parser.add_argument("--workers", type=int, default=2)
+    args = parser.parse_args(argv)
+    designs = [d.strip() for d in args.designs.split(",")]
+    unknown = [d for d in designs if d not in DESIGNS]
+    if unknown:
+        parser.error(f"--designs: {', '.join(unknown)} not among {', '.join(DESIGNS)}")
+    rules = preset("modern-standard")
+    start = time.perf_counter()
+    records = run_matches(rules, [(functools.partial(WithIntermediate, d), HeuristicBot) for d in designs],
+                          deals=args.deals, seed=args.seed, workers=args.workers)
+    margins = []
+    for design, record in zip(designs, records, strict=True):
+        m = [(d.a_points - d.b_points) / d.side_hands for d in record.deals]
+        mean, half = _mean_ci(m)
+        print(f"{design:18s} + intermediate vs two intermediates: {mean:+.3f} ({mean - half:+.3f} to "
+              f"{mean + half:+.3f}) points a hand")
+        margins.append(m)
+    for design, m in zip(designs[1:], margins[1:], strict=True):
+        mean, half = _mean_ci([x - y for x, y in zip(m, margins[0], strict=True)])
+        print(f"{design} less {designs[0]}, paired: {mean:+.3f} ({mean - half:+.3f} to {mean + half:+.3f}) points a hand")
+    print(f"modern-standard, {args.deals} duplicate deals, seed {args.seed}, {time.perf_counter() - start:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
