@@ -25,11 +25,8 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import functools
-import math
-import statistics
 import sys
 import time
-from collections.abc import Sequence
 
 from euchre.analysis.duplicate import run_matches
 from euchre.bots.base import Bot
@@ -38,6 +35,7 @@ from euchre.bots.rollout import DEFAULT_SETTINGS, EXPERT_PLAY_WORLDS, RolloutBot
 from euchre.core import preset
 from euchre.core.actions import Action
 from euchre.core.views import PlayerView
+from paired import deal_margins, interval, print_paired
 
 
 def design_bot(design: str, seed: int) -> RolloutBot:
@@ -62,11 +60,6 @@ class WithIntermediate:
         return self._bots[side.index(view.seat)].choose(view)
 
 
-def _mean_ci(xs: Sequence[float]) -> tuple[float, float]:
-    mean = statistics.fmean(xs)
-    return mean, 1.96 * statistics.stdev(xs) / math.sqrt(len(xs)) if len(xs) > 1 else math.inf
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--deals", type=int, default=200)
@@ -82,16 +75,10 @@ def main(argv: list[str] | None = None) -> int:
     start = time.perf_counter()
     records = run_matches(rules, [(functools.partial(WithIntermediate, d), HeuristicBot) for d in designs],
                           deals=args.deals, seed=args.seed, workers=args.workers)
-    margins = []
-    for design, record in zip(designs, records, strict=True):
-        m = [(d.a_points - d.b_points) / d.side_hands for d in record.deals]
-        mean, half = _mean_ci(m)
-        print(f"{design:18s} + intermediate vs two intermediates: {mean:+.3f} ({mean - half:+.3f} to "
-              f"{mean + half:+.3f}) points a hand")
-        margins.append(m)
-    for design, m in zip(designs[1:], margins[1:], strict=True):
-        mean, half = _mean_ci([x - y for x, y in zip(m, margins[0], strict=True)])
-        print(f"{design} less {designs[0]}, paired: {mean:+.3f} ({mean - half:+.3f} to {mean + half:+.3f}) points a hand")
+    margins = [deal_margins(record) for record in records]
+    for design, m in zip(designs, margins, strict=True):
+        print(f"{design:18s} + intermediate vs two intermediates: {interval(m)} points a hand")
+    print_paired(designs, margins)
     print(f"modern-standard, {args.deals} duplicate deals, seed {args.seed}, {time.perf_counter() - start:.0f} s")
     return 0
 

@@ -27,12 +27,10 @@ from __future__ import annotations
 
 import argparse
 import functools
-import math
 import random
-import statistics
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
 from euchre.analysis.duplicate import deal_for, run_matches
 from euchre.bots import rollout
@@ -42,6 +40,7 @@ from euchre.bots.search import AdvancedBot
 from euchre.core import preset, view_of
 from euchre.core.actions import Action
 from euchre.core.views import PlayerView
+from paired import deal_margins, interval, print_paired
 
 Value = Callable[[tuple[int, ...], int, tuple[int, ...], int], float]
 
@@ -85,28 +84,17 @@ class ValuedExpert(RolloutBot):
             rollout.hand_value = level_value
 
 
-def _mean_ci(xs: Sequence[float]) -> tuple[float, float]:
-    mean = statistics.fmean(xs)
-    return mean, 1.96 * statistics.stdev(xs) / math.sqrt(len(xs)) if len(xs) > 1 else math.inf
-
-
 def paired(preset_name: str, deals: int, seed: int, values: list[str], workers: int) -> None:
     rules = preset(preset_name)
     start = time.perf_counter()
     records = run_matches(rules, [(functools.partial(ValuedExpert, v), AdvancedBot) for v in values],
                           deals=deals, seed=seed, workers=workers)
-    margins = []
-    for value, record in zip(values, records, strict=True):
-        m = [(d.a_points - d.b_points) / d.side_hands for d in record.deals]
+    margins = [deal_margins(record) for record in records]
+    for value, record, m in zip(values, records, margins, strict=True):
         a = sum(d.a_points for d in record.deals)
         b = sum(d.b_points for d in record.deals)
-        mean, half = _mean_ci(m)
-        print(f"expert ({value:4s}) vs advanced: share {a / max(a + b, 1):.1%}, margin {mean:+.3f} "
-              f"({mean - half:+.3f} to {mean + half:+.3f}) points a hand")
-        margins.append(m)
-    for value, m in zip(values[1:], margins[1:], strict=True):
-        mean, half = _mean_ci([x - y for x, y in zip(m, margins[0], strict=True)])
-        print(f"{value} less {values[0]}, paired: {mean:+.3f} ({mean - half:+.3f} to {mean + half:+.3f}) points a hand")
+        print(f"expert ({value:4s}) vs advanced: share {a / max(a + b, 1):.1%}, margin {interval(m)} points a hand")
+    print_paired(values, margins)
     print(f"{preset_name}, {deals} duplicate deals, seed {seed}, {time.perf_counter() - start:.0f} s")
 
 
@@ -129,8 +117,7 @@ def decisions(preset_name: str, deals: int, seed: int, phases: set[str]) -> None
                 best.append(max(truth.values()) - truth[action])
             hand.apply(action)
     for label, xs in (("the rollout's choice", gains), ("the best by 400 worlds", best)):
-        mean, half = _mean_ci(xs)
-        print(f"{label}: {mean:+.3f} ({mean - half:+.3f} to {mean + half:+.3f}) points a decision over the "
+        print(f"{label}: {interval(xs)} points a decision over the "
               f"heuristic's, {len(xs)} decisions, {sum(1 for x in xs if x)} changed")
 
 

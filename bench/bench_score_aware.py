@@ -19,14 +19,13 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import functools
-import math
-import statistics
 import sys
 import time
 
 from euchre.analysis.duplicate import run_match
 from euchre.bots.rollout import DEFAULT_SETTINGS, RolloutBot
 from euchre.core import preset
+from paired import interval
 
 
 def make_bot(score_aware: bool, play_worlds: int, seed: int) -> RolloutBot:
@@ -52,14 +51,12 @@ def main(argv: list[str] | None = None) -> int:
     pairs = [sum(1 if w == 0 else -1 if w == 1 else 0 for w in g.winners) for g in record.games]
     won = sum(w == 0 for g in record.games for w in g.winners)
     played = sum(w is not None for g in record.games for w in g.winners)
-    mean = statistics.fmean(pairs)
-    half = 1.96 * statistics.stdev(pairs) / math.sqrt(len(pairs)) if len(pairs) > 1 else math.inf
     a = sum(p[0] for g in record.games for p in g.points)
     b = sum(p[1] for g in record.games for p in g.points)
     print(f"score-aware against plain, {args.preset}, {args.games} duplicate games, seed {args.seed}, "
           f"{args.play_worlds} play worlds")
     print(f"  games won        {won} of {played} ({won / max(played, 1):.1%})")
-    print(f"  margin per pair  {mean:+.3f} games ({mean - half:+.3f} to {mean + half:+.3f}); "
+    print(f"  margin per pair  {interval(pairs)} games; "
           f"{sum(1 for p in pairs if p)} of {len(pairs)} pairs split")
     print(f"  points per game  {a / len(pairs) / 2:.2f} against {b / len(pairs) / 2:.2f}")
     print(f"  {time.perf_counter() - start:.0f} s")

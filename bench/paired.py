@@ -1,0 +1,36 @@
+"""Helpers of the benchmarks that compare bots paired on the same duplicate deals
+(bench_partner.py, bench_rollout_value.py, bench_score_aware.py): a mean with its 95%
+interval, each deal's margin, and the paired differences against the first pairing."""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections.abc import Sequence
+
+from euchre.analysis.duplicate import MatchRecord
+
+
+def mean_ci(xs: Sequence[float]) -> tuple[float, float]:
+    """The mean of ``xs`` and the half-width of its normal-approximation 95% interval
+    (infinite for fewer than two values)."""
+    mean = statistics.fmean(xs)
+    return mean, 1.96 * statistics.stdev(xs) / math.sqrt(len(xs)) if len(xs) > 1 else math.inf
+
+
+def interval(xs: Sequence[float]) -> str:
+    """``+m (+lo to +hi)``: the mean of ``xs`` and its 95% interval."""
+    mean, half = mean_ci(xs)
+    return f"{mean:+.3f} ({mean - half:+.3f} to {mean + half:+.3f})"
+
+
+def deal_margins(record: MatchRecord) -> list[float]:
+    """Side A's margin per hand on each duplicate deal of ``record`` (points less B's)."""
+    return [(d.a_points - d.b_points) / d.side_hands for d in record.deals]
+
+
+def print_paired(labels: Sequence[str], margins: Sequence[Sequence[float]]) -> None:
+    """For every pairing after the first, its margin less the first's, deal by deal."""
+    for label, m in zip(labels[1:], margins[1:], strict=True):
+        diffs = [x - y for x, y in zip(m, margins[0], strict=True)]
+        print(f"{label} less {labels[0]}, paired: {interval(diffs)} points a hand")
