@@ -83,7 +83,7 @@ def test_regression_a_form_was_shown_before_its_handler(page: Page, server: Serv
     held: list[Route] = []
     page.route(form.options, lambda route: held.append(route))
     page.goto(server.url + form.path)
-    for _ in range(200):  # the page's module runs up to its fetch (routing hands it over)
+    for _ in range(TIMEOUT_MS // 25):  # the page's module runs up to its fetch (routing hands it over)
         if held:
             break
         page.wait_for_timeout(25)
