@@ -29,12 +29,10 @@ import sys
 import time
 
 from euchre.analysis.duplicate import run_matches
-from euchre.bots.base import Bot
 from euchre.bots.heuristic import HeuristicBot
 from euchre.bots.rollout import DEFAULT_SETTINGS, EXPERT_PLAY_WORLDS, RolloutBot
+from euchre.bots.side import MixedSideBot
 from euchre.core import preset
-from euchre.core.actions import Action
-from euchre.core.views import PlayerView
 from paired import deal_margins, interval, print_paired
 
 
@@ -49,15 +47,9 @@ def design_bot(design: str, seed: int) -> RolloutBot:
 DESIGNS = ("level", "opponents", "no-inference", "heuristic-bidding")
 
 
-class WithIntermediate:
+def with_intermediate(design: str, seed: int = 0) -> MixedSideBot:
     """A seat of the side whose first seat plays ``design`` and second the heuristic."""
-
-    def __init__(self, design: str, seed: int = 0) -> None:
-        self._bots: tuple[Bot, Bot] = (design_bot(design, seed), HeuristicBot(seed))
-
-    def choose(self, view: PlayerView) -> Action:
-        side = view.table.teams[view.table.team[view.seat]]
-        return self._bots[side.index(view.seat)].choose(view)
+    return MixedSideBot((design, "intermediate"), bots=(design_bot(design, seed), HeuristicBot(seed)))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -73,7 +65,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"--designs: {', '.join(unknown)} not among {', '.join(DESIGNS)}")
     rules = preset("modern-standard")
     start = time.perf_counter()
-    records = run_matches(rules, [(functools.partial(WithIntermediate, d), HeuristicBot) for d in designs],
+    records = run_matches(rules, [(functools.partial(with_intermediate, d), HeuristicBot) for d in designs],
                           deals=args.deals, seed=args.seed, workers=args.workers)
     margins = [deal_margins(record) for record in records]
     for design, m in zip(designs, margins, strict=True):

@@ -40,6 +40,17 @@ def test_each_seat_plays_the_level_of_its_place_in_its_side() -> None:
     assert bot.name == "intermediate+random"
 
 
+def test_a_side_of_bots_already_made_seats_them_by_place() -> None:
+    """``bots=``: the given bots, not new ones from the names; one bot per name."""
+    hand = deal_for(RULES, 3, 0)
+    first, second = RandomBot(1), HeuristicBot(2)
+    bot = MixedSideBot(("variant", "intermediate"), bots=(first, second))
+    assert [bot.bot_for(view_of(hand, seat)) for seat in range(4)] == [first, first, second, second]
+    assert bot.name == "variant+intermediate"
+    with pytest.raises(EuchreValueError, match="one bot per level"):
+        MixedSideBot(("a", "b"), bots=(first,))
+
+
 def test_a_mixed_seat_chooses_as_its_level_does() -> None:
     """Against the level's own bot made with the same seed, over a whole random hand."""
     hand = deal_for(RULES, 5, 1)

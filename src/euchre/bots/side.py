@@ -33,19 +33,24 @@ class MixedSideBot:
         levels: the level of each seat of the side, in the order of the side's seats
             (``Table.teams``); each a name :func:`euchre.bots.make_bot` takes.
         seed: the seat's seed (each level's bot is made with it).
+        bots: the bots themselves, already made (a benchmark's variants of a level);
+            then ``levels`` only names them and ``seed`` is not used.
 
     Raises:
-        EuchreValueError: fewer than two levels, or one :func:`~euchre.bots.make_bot`
-            does not know; when choosing, a side with another number of seats.
+        EuchreValueError: fewer than two levels, one :func:`~euchre.bots.make_bot` does
+            not know, or ``bots`` not one per level; when choosing, a side with another
+            number of seats.
     """
 
-    def __init__(self, levels: tuple[str, ...], seed: int = 0) -> None:
+    def __init__(self, levels: tuple[str, ...], seed: int = 0, bots: tuple[Bot, ...] | None = None) -> None:
         from euchre.bots.levels import make_bot
 
         if len(levels) < 2:
             raise EuchreValueError(f"a mixed side names two or more levels joined by {SIDE_JOIN!r}, not {levels!r}")
+        if bots is not None and len(bots) != len(levels):
+            raise EuchreValueError(f"a mixed side needs one bot per level: {len(bots)} bots for {len(levels)} levels")
         self.levels = tuple(levels)
-        self._bots: tuple[Bot, ...] = tuple(make_bot(level, seed) for level in levels)
+        self._bots: tuple[Bot, ...] = tuple(bots) if bots is not None else tuple(make_bot(level, seed) for level in levels)
 
     @property
     def name(self) -> str:
