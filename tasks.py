@@ -68,7 +68,7 @@ def main(argv: list[str]) -> int:
     code = run(PY, "-m", "pytest", "-n", "2", "-q", *rest)
     if code:
         return code
-    code = run(BIN / "ruff", "check", "src", "tests", "bench", "tasks.py")
+    code = run(BIN / "ruff", "check", "src", "tests", "bench", "scripts", "tasks.py")
     if code:
         return code
     return run(BIN / "mypy")

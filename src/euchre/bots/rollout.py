@@ -47,6 +47,7 @@ from dataclasses import dataclass
 from euchre.bots.bidding import target_of
 from euchre.bots.equity import applies, win_chance
 from euchre.bots.heuristic import HeuristicBot
+from euchre.bots.learned import BiddingModel, model_for
 from euchre.core.actions import Action
 from euchre.core.errors import EuchreError
 from euchre.core.hand import HandState, Phase
@@ -363,7 +364,9 @@ class SearchValues:
             (the same with score-aware settings: the side's chance of winning the game
             after the hand, 0 to 1; :func:`game_value`) or ``"pimc"`` (the play: the mean
             over the sampled worlds of the open-hand solver's points for the bot's side
-            after each card; :func:`euchre.solver.solve_points`).
+            after each card; :func:`euchre.solver.solve_points`) or ``"learned"`` (rounds
+            one and two by the learned bidding model: its estimate of the same quantity as
+            ``"rollout"``, :mod:`euchre.bots.learned`; ``worlds`` is 0).
         worlds: the worlds sampled (with rollout screening, an action screened out was
             valued over the first half of them only).
         values: the value of every action in ``view.legal`` (points of the hand for the
@@ -387,6 +390,10 @@ class RolloutBot(HeuristicBot):
             of ``settings.play_tries``; 0 plays the cards as the heuristic does.
         rollouts: bid by rollouts (True) or as the heuristic does (False: only the
             card play searches; the ``advanced`` level).
+        learned: decide rounds one and two of the bidding by the learned bidding model
+            (:mod:`euchre.bots.learned`) where one was trained under the view's rules and
+            every side still needs more than a march's points (the model values points,
+            not what they do for the game); elsewhere as ``rollouts`` says.
 
     Raises:
         EuchreError: ``play_worlds`` is not a whole number >= 0, or ``seed`` not an int.
@@ -395,7 +402,7 @@ class RolloutBot(HeuristicBot):
     level = "rollout"
 
     def __init__(self, seed: int = 0, settings: RolloutSettings = DEFAULT_SETTINGS, play_worlds: int = 40,
-                 rollouts: bool = True) -> None:
+                 rollouts: bool = True, learned: bool = False) -> None:
         super().__init__(seed)
         if type(play_worlds) is not int or play_worlds < 0:
             raise EuchreError(f"play_worlds must be a whole number >= 0, not {play_worlds!r}")
@@ -404,6 +411,7 @@ class RolloutBot(HeuristicBot):
         self.settings = settings
         self.play_worlds = play_worlds
         self.rollouts = bool(rollouts)
+        self.learned = bool(learned)
         self.last_search: SearchValues | None = None
         """The values behind the last :meth:`choose`, or None when it did not search (one
         legal action, a phase it decides by the heuristic, or no world fitted the view)."""
@@ -422,6 +430,11 @@ class RolloutBot(HeuristicBot):
         """Rollouts for the bidding, PIMC (or the heuristic) for the play."""
         fallback = super().preferred(view)
         phase = view.phase
+        model = self._model_for(view) if self.learned and phase in (Phase.BID_ROUND_1, Phase.BID_ROUND_2) else None
+        if model is not None:
+            values = model.values(view)
+            self.last_search = SearchValues("learned", 0, values)
+            return max(view.legal, key=lambda a: values[a])
         if self.rollouts and (phase in BIDDING_PHASES or (phase == Phase.DISCARD and self.settings.discard)):
             try:
                 verdict = rollout_decision(view, self.rng, fallback, self.settings)
@@ -433,6 +446,18 @@ class RolloutBot(HeuristicBot):
         if phase == Phase.PLAY and self.play_worlds and solvable(view.rules):
             return self._pimc_card(view, fallback)
         return fallback
+
+    @staticmethod
+    def _model_for(view: PlayerView) -> BiddingModel | None:
+        """The learned model for this view, or None where it does not apply (see
+        ``learned``)."""
+        model = model_for(view.rules)
+        if model is None:
+            return None
+        target = target_of(view)
+        if any(target - points <= view.rules.points_march for points in view.score):
+            return None
+        return model
 
     def _pimc_card(self, view: PlayerView, fallback: Action) -> Action:
         plays = [a for a in view.legal if a.is_play]

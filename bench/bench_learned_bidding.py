@@ -1,0 +1,77 @@
+"""Benchmark: the learned bidding (:mod:`euchre.bots.learned`) against the ``expert``'s
+rollout bidding and against the ``intermediate`` heuristic's, on the same duplicate deals.
+
+Every bot plays the cards the same way (``--play-worlds 0``: the heuristic's card play, so
+the bidding is all that differs; N: PIMC over N worlds with the bidding inference, as the
+``expert``), the dealer's discard and every other decision as the heuristic does. The
+bidders:
+
+- ``learned``: rounds one and two by the learned model;
+- ``rollout``: the ``expert``'s bidding by rollouts over 32 worlds;
+- ``intermediate``: the heuristic's bidding.
+
+Prints each pairing's share of the points and A's margin per hand with its 95% interval
+over deals, and the learned bidder's margin against ``intermediate`` less the rollout
+bidder's, deal by deal (paired), with the time per bidding decision::
+
+    .venv/bin/python bench/bench_learned_bidding.py --deals 2000 --seed 1 --play-worlds 0
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import sys
+import time
+
+from euchre.analysis.duplicate import run_matches
+from euchre.bots.rollout import DEFAULT_SETTINGS, RolloutBot
+from euchre.core import preset
+from paired import deal_margins, interval, print_paired
+
+BIDDERS = ("learned", "rollout", "intermediate")
+
+
+def make_bot(bidder: str, play_worlds: int, seed: int) -> RolloutBot:
+    """A bot bidding as ``bidder`` (one of :data:`BIDDERS`) with ``play_worlds``."""
+    if bidder not in BIDDERS:
+        raise SystemExit(f"unknown bidder {bidder!r}; one of {', '.join(BIDDERS)}")
+    return RolloutBot(seed, DEFAULT_SETTINGS, play_worlds=play_worlds, rollouts=bidder == "rollout",
+                      learned=bidder == "learned")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--preset", default="modern-standard")
+    parser.add_argument("--deals", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--play-worlds", type=int, default=0)
+    parser.add_argument("--pairings", default="learned-rollout,learned-intermediate,rollout-intermediate",
+                        help="comma-separated A-B pairs of bidders")
+    parser.add_argument("--workers", type=int, default=2)
+    args = parser.parse_args(argv)
+    rules = preset(args.preset)
+    pairs = [tuple(p.split("-")) for p in args.pairings.split(",")]
+    for pair in pairs:
+        if len(pair) != 2:
+            raise SystemExit(f"a pairing is A-B, not {'-'.join(pair)!r}")
+    start = time.perf_counter()
+    records = run_matches(rules, [(functools.partial(make_bot, a, args.play_worlds), functools.partial(make_bot, b, args.play_worlds))
+                                  for a, b in pairs], deals=args.deals, seed=args.seed, workers=args.workers)
+    print(f"{args.preset}, {args.deals} duplicate deals, seed {args.seed}, play worlds {args.play_worlds}")
+    margins = {}
+    for (a, b), record in zip(pairs, records, strict=True):
+        a_points = sum(d.a_points for d in record.deals)
+        b_points = sum(d.b_points for d in record.deals)
+        share = a_points / max(a_points + b_points, 1)
+        margins[(a, b)] = deal_margins(record)
+        print(f"  {a} vs {b}: {share:.1%} of the points, margin {interval(margins[(a, b)])} points a hand")
+    if ("learned", "intermediate") in margins and ("rollout", "intermediate") in margins:
+        print_paired(["rollout vs intermediate", "learned vs intermediate"],
+                     [margins[("rollout", "intermediate")], margins[("learned", "intermediate")]])
+    print(f"  {time.perf_counter() - start:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
