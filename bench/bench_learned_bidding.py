@@ -12,21 +12,28 @@ bidders:
 
 Prints each pairing's share of the points and A's margin per hand with its 95% interval
 over deals, and the learned bidder's margin against ``intermediate`` less the rollout
-bidder's, deal by deal (paired), with the time per bidding decision::
+bidder's, deal by deal (paired)::
 
     .venv/bin/python bench/bench_learned_bidding.py --deals 2000 --seed 1 --play-worlds 0
+
+With ``--time-hands N`` it times instead each bidder's decisions of rounds one and two
+over N hands played by that bidder in every seat (median and most, one thread)::
+
+    .venv/bin/python bench/bench_learned_bidding.py --time-hands 200 --seed 1
 """
 
 from __future__ import annotations
 
 import argparse
 import functools
+import random
+import statistics
 import sys
 import time
 
 from euchre.analysis.duplicate import run_matches
 from euchre.bots.rollout import DEFAULT_SETTINGS, RolloutBot
-from euchre.core import preset
+from euchre.core import HandState, Phase, preset, view_of
 from paired import deal_margins, interval, print_paired
 
 BIDDERS = ("learned", "rollout", "intermediate")
@@ -40,6 +47,24 @@ def make_bot(bidder: str, play_worlds: int, seed: int) -> RolloutBot:
                       learned=bidder == "learned")
 
 
+def time_bidding(bidder: str, preset_name: str, hands: int, seed: int) -> list[float]:
+    """Seconds per decision of rounds one and two for ``hands`` hands of ``bidder`` in every seat."""
+    rules = preset(preset_name)
+    rng = random.Random(seed)
+    bots = [make_bot(bidder, 0, seed * 4 + s) for s in range(4)]
+    times: list[float] = []
+    for _ in range(hands):
+        hand = HandState.deal(rules, rng.randrange(4), rng)
+        while not hand.is_over:
+            view = view_of(hand, hand.turn)
+            start = time.perf_counter()
+            action = bots[hand.turn].choose(view)
+            if hand.phase in (Phase.BID_ROUND_1, Phase.BID_ROUND_2):
+                times.append(time.perf_counter() - start)
+            hand.apply(action)
+    return times
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--preset", default="modern-standard")
@@ -49,7 +74,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pairings", default="learned-rollout,learned-intermediate,rollout-intermediate",
                         help="comma-separated A-B pairs of bidders")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--time-hands", type=int, default=0)
     args = parser.parse_args(argv)
+    if args.time_hands:
+        print(f"time per decision of rounds one and two, {args.preset}, {args.time_hands} hands, seed {args.seed}")
+        for bidder in BIDDERS:
+            times = time_bidding(bidder, args.preset, args.time_hands, args.seed)
+            print(f"  {bidder:<12} {len(times):>5} decisions, median {statistics.median(times) * 1e3:8.2f} ms, "
+                  f"most {max(times) * 1e3:8.2f} ms")
+        return 0
     rules = preset(args.preset)
     pairs = [tuple(p.split("-")) for p in args.pairings.split(",")]
     for pair in pairs:
