@@ -249,7 +249,7 @@ def _train_script():  # type: ignore[no-untyped-def]
 
 def test_the_script_reproduces_the_small_model() -> None:
     """scripts/train_bidding.py on a small seed gives the model file kept in tests/data
-    (the data exactly; the fitted weights to 1e-5, as numpy's arithmetic may differ in the
+    (the data exactly; the fitted weights to 1e-4, as numpy's arithmetic may differ in the
     last digits between machines)."""
     script = _train_script()
     text, _ = script.train(**SMALL_ARGS, workers=1, command="small")
@@ -257,7 +257,7 @@ def test_the_script_reproduces_the_small_model() -> None:
     assert made["meta"] == kept["meta"]
     for r in ("1", "2"):
         for key in ("mean", "scale", "w1", "b1", "w2", "b2"):
-            assert np.allclose(made["rounds"][r][key], kept["rounds"][r][key], atol=1e-5), (r, key)
+            assert np.allclose(made["rounds"][r][key], kept["rounds"][r][key], atol=1e-4), (r, key)
 
 
 # ---------------------------------------------------------------- the model's answers
