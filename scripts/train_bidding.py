@@ -72,9 +72,7 @@ def train(preset_name: str, deals: int, round2_deals: int, seed: int, workers: i
     data = make_data(preset_name, 0, deals, seed, (1, 2), workers)
     if round2_deals:
         extra = make_data(preset_name, deals, deals + round2_deals, seed, (2,), workers)
-        data[2].x += extra[2].x
-        data[2].y += extra[2].y
-        data[2].mask += extra[2].mask
+        data[2].extend(extra[2])
     rounds: dict[str, Any] = {}
     report: dict[int, dict[str, float]] = {}
     for round_no, outputs in ROUND_OUTPUTS.items():

@@ -48,6 +48,12 @@ class RoundData:
     y: list[list[float]] = field(default_factory=list)
     mask: list[list[int]] = field(default_factory=list)
 
+    def extend(self, other: RoundData) -> None:
+        """Append ``other``'s rows after these."""
+        self.x += other.x
+        self.y += other.y
+        self.mask += other.mask
+
     def arrays(self) -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.int8]]:
         """The rows as arrays (float64, float64, int8)."""
         outputs = len(self.y[0]) if self.y else 0
@@ -116,9 +122,7 @@ def _chunk(preset_name: str, seed: int, start: int, stop: int, rounds: tuple[int
     merged = {r: RoundData() for r in ROUND_OUTPUTS}
     for i in range(start, stop):
         for round_no, data in deal_rows(preset_name, seed, i, rounds).items():
-            merged[round_no].x += data.x
-            merged[round_no].y += data.y
-            merged[round_no].mask += data.mask
+            merged[round_no].extend(data)
     return merged
 
 
@@ -151,7 +155,5 @@ def make_data(preset_name: str, start: int, stop: int, seed: int, rounds: tuple[
     merged = {r: RoundData() for r in ROUND_OUTPUTS}
     for index in range(len(tasks)):
         for round_no, data in parts[index].items():
-            merged[round_no].x += data.x
-            merged[round_no].y += data.y
-            merged[round_no].mask += data.mask
+            merged[round_no].extend(data)
     return merged
