@@ -883,6 +883,7 @@ def test_hint_in_the_bidding_values_every_call_of_the_menu() -> None:
     human.choose(view)
     text = buf.getvalue()
     assert "Hints are given during the play" not in text
+    assert "Hint: the expert's value of each choice, by its bidding model" in text  # round one, 0-0: the model
     rows = re.findall(r"^\s+(\d+) ([+-]\d+\.\d\d)  (.+)$", text, flags=re.MULTILINE)
     menu = list(view.legal)
     assert sorted(int(n) for n, _, _ in rows) == list(range(1, len(menu) + 1))

@@ -15,6 +15,7 @@ import pytest
 
 from euchre.analysis.bidding_data import deal_rows, make_data
 from euchre.bots import learned
+from euchre.bots.advice import action_values, how_valued
 from euchre.bots.learned import (
     FEATURE_NAMES,
     MODEL_SHA256,
@@ -25,6 +26,7 @@ from euchre.bots.learned import (
     shipped_bytes,
     shipped_model,
 )
+from euchre.bots.levels import make_bot
 from euchre.bots.rollout import RolloutBot
 from euchre.core import EuchreError, HandState, Phase, preset
 from euchre.core.actions import Action
@@ -40,10 +42,10 @@ def cards(text: str) -> list[int]:
     return [parse_card(c) for c in text.split()]
 
 
-def _deal(hands: dict[str, str], upcard: str, dealer: int = 0) -> HandState:
-    """A modern-standard hand: ``hands`` by seat letter N E S W (five cards each), the
-    upcard, the rest of the 24 cards in the stock in a fixed order."""
-    rules = preset("modern-standard")
+def _deal(hands: dict[str, str], upcard: str, dealer: int = 0, preset_name: str = "modern-standard") -> HandState:
+    """A hand (modern-standard unless named): ``hands`` by seat letter N E S W (five cards
+    each), the upcard, the rest of the 24 cards in the stock in a fixed order."""
+    rules = preset(preset_name)
     by_seat = [cards(hands[s]) for s in "NESW"]
     used = {c for h in by_seat for c in h} | {parse_card(upcard)}
     rest = [c for c in range(32) if (c & 7) >= 2 and c not in used]
@@ -335,3 +337,53 @@ def test_learned_bot_plays_legal_hands() -> None:
                 methods.add(bots[state.turn].last_search.method)  # type: ignore[union-attr]
             state.apply(action)
     assert methods == {"learned"}
+
+
+# ---------------------------------------------------------------- the expert and its hint
+
+def test_the_expert_bids_by_the_learned_model_where_one_was_trained() -> None:
+    expert = make_bot("expert")
+    state = _deal(LONE, "TH")
+    assert expert.choose(view_of(state, state.turn, (0, 0))) == Action.ORDER_UP_ALONE
+    assert expert.last_search is not None and expert.last_search.method == "learned"  # type: ignore[attr-defined]
+    expert.choose(view_of(state, state.turn, (3, 8)))  # a march gives East-West the game: rollouts value it
+    assert expert.last_search is not None and expert.last_search.method == "rollout"  # type: ignore[attr-defined]
+    other = _deal(LONE, "TH", preset_name="modern-tournament")
+    expert.choose(view_of(other, other.turn, (0, 0)))  # no model trained under these rules
+    assert expert.last_search is not None and expert.last_search.method == "rollout"  # type: ignore[attr-defined]
+
+
+def test_the_hint_in_rounds_one_and_two_gives_the_models_values() -> None:
+    state = _deal(LONE, "TH")
+    view = view_of(state, state.turn, (0, 0))
+    model = shipped_model("modern-standard")
+    assert model is not None
+    assert action_values(view, random.Random(1)) == model.values(view)
+    assert "bidding model" in how_valued(view)
+    late = view_of(state, state.turn, (3, 8))
+    assert "over 32 sampled deals" in how_valued(late)
+    late_values = action_values(late, random.Random(1), worlds=4)
+    assert set(late_values) == set(late.legal) and late_values != model.values(late)
+
+
+def test_regression_the_model_valued_a_lone_march_above_the_four_points_it_scores() -> None:
+    state = _deal(LONE, "TH")
+    view = view_of(state, state.turn, (0, 0))
+    model = shipped_model("modern-standard")
+    assert model is not None
+    x, _ = features(view)
+    raw = model.rounds[1].predict(x)
+    assert raw[ROUND_OUTPUTS[1].index("order-alone")] > 4.0  # the network alone strays past the rules
+    values = model.values(view)
+    assert values[Action.ORDER_UP_ALONE] == 4.0  # a lone march: 4 points (modern-standard), no more
+    rules = preset("modern-standard")
+    assert learned.value_bounds(rules, Action.ORDER_UP) == (-2.0, 2.0)
+    assert learned.value_bounds(rules, Action.ORDER_UP_ALONE) == (-2.0, 4.0)
+    assert learned.value_bounds(rules, Action.PASS) == (-4.0, 4.0)
+    lone_defence = rules.replace(defend_alone=True, points_lone_march=5)  # a defender alone euchres for 4
+    assert learned.value_bounds(lone_defence, Action.ORDER_UP) == (-4.0, 2.0)
+    assert learned.value_bounds(lone_defence, Action.name_trump(0, True)) == (-4.0, 5.0)
+    assert learned.value_bounds(lone_defence, Action.PASS) == (-5.0, 5.0)
+    for action, value in values.items():
+        low, high = learned.value_bounds(rules, action)
+        assert low <= value <= high

@@ -106,11 +106,16 @@ def test_the_top_trumps_have_known_values() -> None:
     hand = game.hand
     eldest = (hand.dealer + 1) % 4
     before = next(state for _, state, seat, _ in decision_points(hand) if seat == eldest)
-    values = action_values(view_of(before, eldest, (0, 0)), random.Random(5), worlds=8)
+    view = view_of(before, eldest, (0, 0))
+    values = action_values(view, random.Random(5), worlds=8, learned=False)  # rollouts: every world a march
     assert set(values) == {Action.PASS, Action.ORDER_UP, Action.ORDER_UP_ALONE}
     assert values[Action.ORDER_UP_ALONE] == 4.0
     assert values[Action.ORDER_UP] == 2.0
     assert values[Action.PASS] <= 2.0
+    learned = action_values(view, random.Random(5))  # the learned model, as the expert bids: estimates
+    assert max(learned, key=lambda a: learned[a]) == Action.ORDER_UP_ALONE
+    assert learned[Action.ORDER_UP_ALONE] == pytest.approx(4.0, abs=0.5)
+    assert learned[Action.ORDER_UP] == pytest.approx(2.0, abs=0.5)
 
 
 def test_review_lists_the_pass_with_five_top_trumps_as_a_mistake() -> None:

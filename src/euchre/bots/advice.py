@@ -6,8 +6,12 @@ The value of an action is the expected points of the hand for the deciding seat'
 score; where every player plays for himself, minus the mean of the other players'
 points), estimated the way the ``expert`` level decides (:mod:`euchre.bots.rollout`):
 
-- **Bidding** (order up, assist, take up, name trump, naming blind, the takeover, going
-  alone, defending alone) **and the dealer's discard**: every legal action is applied in
+- **Rounds one and two of the bidding where the expert bids by its learned model**
+  (:func:`euchre.bots.learned.model_for_view`: a model trained under the table's rules,
+  no side within a march of the game): the model's values, the same quantity as the
+  rollouts below estimated from hundreds of thousands of self-play deals.
+- **The rest of the bidding** (order up, assist, take up, name trump, naming blind, the
+  takeover, going alone, defending alone) **and the dealer's discard**: every legal action is applied in
   the same ``worlds`` hidden worlds, sampled from the view to agree with the calls made,
   and the hand is played out by the ``intermediate`` heuristic in all four seats (each
   seeing only its own view). Points beyond what a side needs to reach the game target are
@@ -25,6 +29,7 @@ from __future__ import annotations
 
 import random
 
+from euchre.bots.learned import model_for_view
 from euchre.bots.rollout import DEFAULT_SETTINGS, EXPERT_PLAY_WORLDS, RolloutSettings, inferred_worlds, rollout_decision
 from euchre.core.actions import Action
 from euchre.core.errors import EuchreError
@@ -56,7 +61,7 @@ NOT_VALUED_PHASES = (Phase.REVOKE_CORRECTION, Phase.CALL_CARD)
 
 
 def action_values(view: PlayerView, rng: random.Random, *, worlds: int = ROLLOUT_WORLDS,
-                  play_worlds: int = PLAY_WORLDS) -> dict[Action, float]:
+                  play_worlds: int = PLAY_WORLDS, learned: bool = True) -> dict[Action, float]:
     """The estimated value of each legal action of the seat to act.
 
     Args:
@@ -65,6 +70,9 @@ def action_values(view: PlayerView, rng: random.Random, *, worlds: int = ROLLOUT
             same figures).
         worlds: worlds per bidding or discard decision.
         play_worlds: worlds per card decision.
+        learned: value rounds one and two of the bidding by the learned model where the
+            expert bids so (:func:`~euchre.bots.learned.model_for_view`); False: by
+            rollouts everywhere.
 
     Returns:
         ``{action: expected points of the hand for the deciding side}`` for every action
@@ -86,10 +94,24 @@ def action_values(view: PlayerView, rng: random.Random, *, worlds: int = ROLLOUT
         return _claim_values(view, rng)
     if view.phase in NOT_VALUED_PHASES:
         return {}  # a question of the laws (a correction, an exposed card called), not valued
+    model = model_for_view(view) if learned else None
+    if model is not None:
+        return model.values(view)
     settings = RolloutSettings(worlds=worlds, screen=0, discard=True,
                                bid_tries=DEFAULT_SETTINGS.bid_tries, infer=DEFAULT_SETTINGS.infer)
     verdict = rollout_decision(view, rng, view.legal[0], settings)
     return {action: verdict.means[action] for action in view.legal}
+
+
+def how_valued(view: PlayerView) -> str:
+    """How :func:`action_values` values this view's actions, in words for a player (the
+    hint's heading): the learned bidding model, rollouts over :data:`ROLLOUT_WORLDS`
+    worlds, or PIMC over :data:`PLAY_WORLDS` worlds."""
+    if view.phase == Phase.PLAY:
+        return f"over {PLAY_WORLDS} sampled deals of the hidden cards, each solved with all cards open"
+    if model_for_view(view) is not None:
+        return "by its bidding model, learned from the outcomes of self-play deals played out by the intermediate bots"
+    return f"over {ROLLOUT_WORLDS} sampled deals of the hidden cards, each played out by the intermediate bots"
 
 
 def _claim_values(view: PlayerView, rng: random.Random) -> dict[Action, float]:

@@ -42,7 +42,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from euchre.bots.bidding import Seats, _named_estimate, _upcard_estimate
+from euchre.bots.bidding import Seats, _named_estimate, _upcard_estimate, target_of
 from euchre.bots.knowledge import Knowledge, knowledge_of
 from euchre.core.actions import Action
 from euchre.core.cards import ACE, JACK, SAME_COLOUR, SUIT_MASK
@@ -162,6 +162,26 @@ def output_actions(view: PlayerView, order: tuple[int, int, int, int]) -> tuple[
     return (Action.PASS, *named)
 
 
+def value_bounds(rules: Rules, action: Action) -> tuple[float, float]:
+    """The least and the most a hand can be worth to the bidder's side (its points less
+    the opponents') after a bidding action, by the rules' points: making trump with a
+    partner, at most a march; alone, at most a lone march; at worst euchred (a lone maker
+    by ``points_lone_euchred``; by a lone defender where the rules let one defend alone);
+    after a pass, anything either side can score.
+
+    Returns:
+        ``(lowest, highest)`` in points.
+    """
+    lone_defence = rules.points_defend_alone_euchre if rules.defend_alone else 0
+    if action == Action.PASS:
+        most = max(rules.points_march, rules.points_lone_march, rules.points_euchre, rules.points_lone_euchred,
+                   lone_defence)
+        return (-float(most), float(most))
+    if action.is_alone:
+        return (-float(max(rules.points_lone_euchred, lone_defence)), float(rules.points_lone_march))
+    return (-float(max(rules.points_euchre, lone_defence)), float(rules.points_march))
+
+
 @dataclass(frozen=True)
 class Layer:
     """One round's network: ``relu((x - mean) / scale @ w1 + b1) @ w2 + b2``.
@@ -206,7 +226,10 @@ class BiddingModel:
 
     def values(self, view: PlayerView, kn: Knowledge | None = None) -> dict[Action, float]:
         """The value of each legal action of a round-one or round-two view: points of the
-        hand for the bidder's side less the opponents' (see the module docstring).
+        hand for the bidder's side less the opponents' (see the module docstring), held
+        within what the hand can score after that action (:func:`value_bounds`; a
+        network can stray past it on a hand rarer than its data, a lone march valued at
+        4.5 points).
 
         Raises:
             EuchreError: a view the model is not for (another phase or table), or an action
@@ -220,7 +243,7 @@ class BiddingModel:
         missing = [a for a in view.legal if a not in by_action]
         if missing:
             raise EuchreError(f"the learned bidding has no value for {', '.join(str(a) for a in missing)}")
-        return {a: by_action[a] for a in view.legal}
+        return {a: min(max(by_action[a], low), high) for a in view.legal for low, high in (value_bounds(view.rules, a),)}
 
     def choose(self, view: PlayerView, kn: Knowledge | None = None) -> Action:
         """The legal action of highest value (the earlier legal action on a tie).
@@ -318,3 +341,21 @@ def model_for(rules: Rules) -> BiddingModel | None:
         if model is not None and model.rules == rules:
             return model
     return None
+
+
+def model_for_view(view: PlayerView) -> BiddingModel | None:
+    """The shipped model that decides this view, or None where none does: the view is not
+    round one or two of the bidding, no model was trained under exactly its rules
+    (:func:`model_for`), or a side is within a march of the game target (the model values
+    points of one hand, not what they do for the game; there the rollouts of
+    :func:`euchre.bots.rollout.rollout_decision` value the game).
+    """
+    if view.phase not in (Phase.BID_ROUND_1, Phase.BID_ROUND_2):
+        return None
+    model = model_for(view.rules)
+    if model is None:
+        return None
+    target = target_of(view)
+    if any(target - points <= view.rules.points_march for points in view.score):
+        return None
+    return model

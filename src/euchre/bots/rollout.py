@@ -47,7 +47,7 @@ from dataclasses import dataclass
 from euchre.bots.bidding import target_of
 from euchre.bots.equity import applies, win_chance
 from euchre.bots.heuristic import HeuristicBot
-from euchre.bots.learned import BiddingModel, model_for
+from euchre.bots.learned import model_for_view
 from euchre.core.actions import Action
 from euchre.core.errors import EuchreError
 from euchre.core.hand import HandState, Phase
@@ -430,7 +430,7 @@ class RolloutBot(HeuristicBot):
         """Rollouts for the bidding, PIMC (or the heuristic) for the play."""
         fallback = super().preferred(view)
         phase = view.phase
-        model = self._model_for(view) if self.learned and phase in (Phase.BID_ROUND_1, Phase.BID_ROUND_2) else None
+        model = model_for_view(view) if self.learned else None
         if model is not None:
             values = model.values(view)
             self.last_search = SearchValues("learned", 0, values)
@@ -446,18 +446,6 @@ class RolloutBot(HeuristicBot):
         if phase == Phase.PLAY and self.play_worlds and solvable(view.rules):
             return self._pimc_card(view, fallback)
         return fallback
-
-    @staticmethod
-    def _model_for(view: PlayerView) -> BiddingModel | None:
-        """The learned model for this view, or None where it does not apply (see
-        ``learned``)."""
-        model = model_for(view.rules)
-        if model is None:
-            return None
-        target = target_of(view)
-        if any(target - points <= view.rules.points_march for points in view.score):
-            return None
-        return model
 
     def _pimc_card(self, view: PlayerView, fallback: Action) -> Action:
         plays = [a for a in view.legal if a.is_play]

@@ -9,9 +9,10 @@ its side. Ties go to the heuristic's own choice, then to the lowest card.
 Bidding is NOT decided by open-hand values: an open-hand solver "knows" where the cards
 are, so trusting it for ordering up overrates every call (strategy fusion). The
 ``search`` and ``advanced`` bots bid, discard and decide alone/defend exactly as the
-``intermediate`` heuristic does (:mod:`euchre.bots.bidding`); the ``expert`` bids by
-rollouts with realistic card play and samples its play worlds to agree with the calls
-made (:mod:`euchre.bots.rollout`).
+``intermediate`` heuristic does (:mod:`euchre.bots.bidding`); the ``expert`` bids by a
+model learned from self-play outcomes (:mod:`euchre.bots.learned`) or by rollouts with
+realistic card play, and samples its play worlds to agree with the calls made
+(:mod:`euchre.bots.rollout`).
 """
 
 from __future__ import annotations
@@ -103,11 +104,14 @@ class AdvancedBot(RolloutBot):
 
 
 class ExpertBot(RolloutBot):
-    """Rollout bidding (:func:`euchre.bots.rollout.rollout_decision`, 32 worlds) and PIMC
+    """Rounds one and two of the bidding by the learned bidding model where one was
+    trained under the table's rules and no side is within a march of the game
+    (:func:`euchre.bots.learned.model_for_view`); the rest of the bidding, and all of it
+    elsewhere, by rollouts (:func:`euchre.bots.rollout.rollout_decision`, 32 worlds); PIMC
     card play over :data:`EXPERT_PLAY_WORLDS` worlds per decision, drawn to agree with
     the calls made (:func:`euchre.bots.rollout.inferred_world`)."""
 
     level = "expert"
 
     def __init__(self, seed: int = 0) -> None:
-        super().__init__(seed, DEFAULT_SETTINGS, play_worlds=EXPERT_PLAY_WORLDS)
+        super().__init__(seed, DEFAULT_SETTINGS, play_worlds=EXPERT_PLAY_WORLDS, learned=True)

@@ -207,7 +207,7 @@ class HumanPlayer:
     def _hint(self, view: PlayerView) -> None:
         """The expert's value of each legal action (best first): cards by their number in
         the hand shown, calls by their menu number (:func:`euchre.bots.advice.action_values`)."""
-        from euchre.bots.advice import NOT_VALUED, NOT_VALUED_PHASES, PLAY_WORLDS, ROLLOUT_WORLDS, action_values
+        from euchre.bots.advice import NOT_VALUED, NOT_VALUED_PHASES, action_values, how_valued
 
         c = self.console
         if len(view.legal) == 1:
@@ -223,10 +223,7 @@ class HumanPlayer:
         values = action_values(view, hint_rng(self.hint_seed, len(self.game.finished_hands), len(self.game.hand.history)))
         table = view.table
         side = "you" if not table.mates[view.seat] else f"your side ({table.team_names[table.team[view.seat]]})"
-        how = ("sampled deals of the hidden cards, each solved with all cards open"
-               if view.phase == Phase.PLAY else "sampled deals of the hidden cards, each played out by the intermediate bots")
-        worlds = PLAY_WORLDS if view.phase == Phase.PLAY else ROLLOUT_WORLDS
-        c.print(f"Hint: the expert's value of each choice, over {worlds} {how}:")
+        c.print(f"Hint: the expert's value of each choice, {how_valued(view)}:")
         c.print(f"the average points of this hand for {side} after it")
         c.print("(below 0: the other side is expected to score). Best first:" if table.mates[view.seat]
                 else "(below 0: your opponents are expected to score). Best first:")
