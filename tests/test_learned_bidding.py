@@ -387,3 +387,21 @@ def test_regression_the_model_valued_a_lone_march_above_the_four_points_it_score
     for action, value in values.items():
         low, high = learned.value_bounds(rules, action)
         assert low <= value <= high
+
+
+def test_under_openspiel_the_model_orders_up_and_rollouts_decide_alone_after_the_bidding() -> None:
+    # OpenSpiel's euchre: a maker declares alone after the bidding, so round one offers
+    # pass and order up only; the model values those, the rollouts the alone decision.
+    state = _deal(LONE, "TH", preset_name="openspiel")
+    expert = make_bot("expert")
+    view = view_of(state, state.turn, (0, 0))
+    assert set(view.legal) == {Action.PASS, Action.ORDER_UP}
+    assert expert.choose(view) == Action.ORDER_UP
+    assert expert.last_search is not None and expert.last_search.method == "learned"  # type: ignore[attr-defined]
+    state.apply(Action.ORDER_UP)
+    while state.phase == Phase.DISCARD:
+        state.apply(make_bot("intermediate").choose(view_of(state, state.turn, (0, 0))))
+    assert state.phase not in (Phase.BID_ROUND_1, Phase.BID_ROUND_2, Phase.PLAY) and state.turn == 1
+    alone = view_of(state, state.turn, (0, 0))
+    assert expert.choose(alone).is_alone  # five top trumps: a sure lone march
+    assert expert.last_search is not None and expert.last_search.method == "rollout"  # type: ignore[attr-defined]
