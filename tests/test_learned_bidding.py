@@ -42,10 +42,14 @@ def cards(text: str) -> list[int]:
     return [parse_card(c) for c in text.split()]
 
 
-def _deal(hands: dict[str, str], upcard: str, dealer: int = 0, preset_name: str = "modern-standard") -> HandState:
-    """A hand (modern-standard unless named): ``hands`` by seat letter N E S W (five cards
-    each), the upcard, the rest of the 24 cards in the stock in a fixed order."""
+def _deal(hands: dict[str, str], upcard: str, dealer: int = 0, preset_name: str = "modern-standard",
+          target: int | None = None) -> HandState:
+    """A hand (modern-standard unless named, its own game target unless given): ``hands``
+    by seat letter N E S W (five cards each), the upcard, the rest of the 24 cards in
+    the stock in a fixed order."""
     rules = preset(preset_name)
+    if target is not None:
+        rules = rules.replace(game_target=target)
     by_seat = [cards(hands[s]) for s in "NESW"]
     used = {c for h in by_seat for c in h} | {parse_card(upcard)}
     rest = [c for c in range(32) if (c & 7) >= 2 and c not in used]
@@ -286,6 +290,20 @@ def test_the_model_passes_a_hand_without_trumps() -> None:
 def test_no_model_for_other_rules() -> None:
     for name in ("two-handed", "cutthroat-3", "dc-club-1862", "modern-tournament"):
         assert model_for(preset(name)) is None, name
+    standard = preset("modern-standard")
+    assert model_for(standard.replace(all_pass_round2="stick_the_dealer")) is None  # another bidding
+    assert model_for(standard.replace(points_lone_march=5)) is None  # other points
+
+
+def test_a_model_serves_its_rules_at_any_game_target() -> None:
+    # The model values one hand's points; the target only says when the rollouts take over.
+    for name in ("modern-standard", "openspiel"):
+        model = model_for(preset(name).replace(game_target=5))
+        assert model is not None and model.preset == name
+    short = _deal(LONE, "TH", target=5)
+    assert make_bot("expert").choose(view_of(short, short.turn, (0, 0))) == Action.ORDER_UP_ALONE
+    assert learned.model_for_view(view_of(short, short.turn, (0, 0))) is not None
+    assert learned.model_for_view(view_of(short, short.turn, (3, 0))) is None  # 2 short of 5: a march wins
 
 
 @pytest.mark.parametrize("change", ["not json", "features", "outputs", "shape", "nan", "scale"])

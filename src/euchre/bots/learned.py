@@ -339,12 +339,25 @@ def shipped_model(preset_name: str) -> BiddingModel | None:
 
 
 def model_for(rules: Rules) -> BiddingModel | None:
-    """The shipped model trained under exactly these rules, or None."""
+    """The shipped model trained under these rules, or None: the rules must be the
+    model's own but for ``game_target`` (the model values the points of one hand, and
+    :func:`model_for_view` leaves the last march of a game to the rollouts)."""
     for name in MODEL_SHA256:
         model = shipped_model(name)
-        if model is not None and model.rules == rules:
+        if model is not None and _same_hand_rules(model.rules, rules):
             return model
     return None
+
+
+def _same_hand_rules(trained: Rules, rules: Rules) -> bool:
+    if rules == trained:
+        return True
+    if rules.game_target == trained.game_target:
+        return False
+    try:
+        return rules.replace(game_target=trained.game_target) == trained
+    except EuchreError:
+        return False
 
 
 def model_for_view(view: PlayerView) -> BiddingModel | None:
