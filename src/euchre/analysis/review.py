@@ -10,7 +10,8 @@ made holding a card the record does not place (an EGN file that omits unplayed c
 the dealer's discard: the reader puts them somewhere by guess, ``Game.unrecorded``);
 those are counted as ``skipped``.
 
-The figures are estimates from sampled worlds (see :mod:`euchre.bots.advice`): the
+The figures are the expert's estimates (see :mod:`euchre.bots.advice`): its learned
+bidding model's values for rounds one and two where it bids so, else sampled worlds; the
 generator of each decision is seeded from the review's seed, the game, the hand and the
 decision's place in it, so a review is the same whatever seats are chosen, and small
 losses (a few hundredths of a point) are noise rather than mistakes.
