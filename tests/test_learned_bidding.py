@@ -395,13 +395,14 @@ def test_regression_the_model_valued_a_lone_march_above_the_four_points_it_score
     values = model.values(view)
     assert values[Action.ORDER_UP_ALONE] == 4.0  # a lone march: 4 points (modern-standard), no more
     rules = preset("modern-standard")
-    assert learned.value_bounds(rules, Action.ORDER_UP) == (-2.0, 2.0)
-    assert learned.value_bounds(rules, Action.ORDER_UP_ALONE) == (-2.0, 4.0)
+    # modern-standard: a march 2, a lone march 4, the most any hand scores 4
+    assert learned.value_bounds(rules, Action.ORDER_UP) == (-4.0, 2.0)
+    assert learned.value_bounds(rules, Action.ORDER_UP_ALONE) == (-4.0, 4.0)
     assert learned.value_bounds(rules, Action.PASS) == (-4.0, 4.0)
-    lone_defence = rules.replace(defend_alone=True, points_lone_march=5)  # a defender alone euchres for 4
-    assert learned.value_bounds(lone_defence, Action.ORDER_UP) == (-4.0, 2.0)
-    assert learned.value_bounds(lone_defence, Action.name_trump(0, True)) == (-4.0, 5.0)
-    assert learned.value_bounds(lone_defence, Action.PASS) == (-5.0, 5.0)
+    five = rules.replace(points_lone_march=5)  # a lone march for 5: the most a hand scores
+    assert learned.value_bounds(five, Action.ORDER_UP) == (-5.0, 2.0)
+    assert learned.value_bounds(five, Action.name_trump(0, True)) == (-5.0, 5.0)
+    assert learned.value_bounds(five, Action.PASS) == (-5.0, 5.0)
     for action, value in values.items():
         low, high = learned.value_bounds(rules, action)
         assert low <= value <= high

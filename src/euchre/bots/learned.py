@@ -168,22 +168,18 @@ def output_actions(view: PlayerView, order: tuple[int, int, int, int]) -> tuple[
 
 def value_bounds(rules: Rules, action: Action) -> tuple[float, float]:
     """The least and the most a hand can be worth to the bidder's side (its points less
-    the opponents') after a bidding action, by the rules' points: making trump with a
-    partner, at most a march; alone, at most a lone march; at worst euchred (a lone maker
-    by ``points_lone_euchred``; by a lone defender where the rules let one defend alone);
-    after a pass, anything either side can score.
+    the opponents') after a bidding action: making trump with a partner, at most a march;
+    alone, at most a lone march; anything else, and at worst, the most one hand can score
+    under the rules (:attr:`euchre.core.rules.Rules.max_hand_points`: a euchre, a
+    super-euchre, a lone defence, as the rules have them).
 
     Returns:
         ``(lowest, highest)`` in points.
     """
-    lone_defence = rules.points_defend_alone_euchre if rules.defend_alone else 0
+    most = float(rules.max_hand_points)
     if action == Action.PASS:
-        most = max(rules.points_march, rules.points_lone_march, rules.points_euchre, rules.points_lone_euchred,
-                   lone_defence)
-        return (-float(most), float(most))
-    if action.is_alone:
-        return (-float(max(rules.points_lone_euchred, lone_defence)), float(rules.points_lone_march))
-    return (-float(max(rules.points_euchre, lone_defence)), float(rules.points_march))
+        return (-most, most)
+    return (-most, float(rules.points_lone_march if action.is_alone else rules.points_march))
 
 
 @dataclass(frozen=True)
@@ -247,7 +243,11 @@ class BiddingModel:
         missing = [a for a in view.legal if a not in by_action]
         if missing:
             raise EuchreError(f"the learned bidding has no value for {', '.join(str(a) for a in missing)}")
-        return {a: min(max(by_action[a], low), high) for a in view.legal for low, high in (value_bounds(view.rules, a),)}
+        held = {}
+        for action in view.legal:
+            low, high = value_bounds(view.rules, action)
+            held[action] = min(max(by_action[action], low), high)
+        return held
 
     def choose(self, view: PlayerView, kn: Knowledge | None = None) -> Action:
         """The legal action of highest value (the earlier legal action on a tie).
@@ -362,8 +362,8 @@ def _same_hand_rules(trained: Rules, rules: Rules) -> bool:
 
 def model_for_view(view: PlayerView) -> BiddingModel | None:
     """The shipped model that decides this view, or None where none does: the view is not
-    round one or two of the bidding, no model was trained under exactly its rules
-    (:func:`model_for`), or a side is within a march of the game target (the model values
+    round one or two of the bidding, no model was trained under its rules
+    (:func:`model_for`: the same but for the game target), or a side is within a march of the game target (the model values
     points of one hand, not what they do for the game; there the rollouts of
     :func:`euchre.bots.rollout.rollout_decision` value the game).
     """
