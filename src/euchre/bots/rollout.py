@@ -80,6 +80,11 @@ class RolloutSettings:
             (1: plain :func:`sample_world`).
         play_tries: the same for the worlds of the PIMC card play.
         infer: whose calls the inference checks (one of :data:`INFER_SEATS`).
+        play_likelihood: the weight of a play world is multiplied by this for every card
+            a checked seat played (with a choice of cards that follow suit) that the
+            heuristic would not have played with the world's cards
+            (:func:`play_disagreements`); 1 weighs every world alike (no inference from the
+            play), smaller values trust the heuristic as a model of the others' play more.
         score_aware: value a hand by the side's chance of winning the game after it
             (:func:`game_value`, where :func:`euchre.bots.equity.applies`) rather than by
             its points (:func:`hand_value`): at the bridge, at 8 or 9 points, the bids and
@@ -96,6 +101,7 @@ class RolloutSettings:
     bid_tries: int = 12
     play_tries: int = 8
     infer: str = "others"
+    play_likelihood: float = 1.0
     score_aware: bool = False
 
     def __post_init__(self) -> None:
@@ -109,6 +115,9 @@ class RolloutSettings:
             value = getattr(self, name)
             if not isinstance(value, (int, float)) or isinstance(value, bool) or not math.isfinite(value):
                 raise EuchreError(f"{name} must be a finite number, not {value!r}")
+        like = self.play_likelihood
+        if not isinstance(like, (int, float)) or isinstance(like, bool) or not 0 < like <= 1:
+            raise EuchreError(f"play_likelihood must be a number in (0, 1], not {like!r}")
         if type(self.score_aware) is not bool:
             raise EuchreError(f"score_aware must be True or False, not {self.score_aware!r}")
         if self.infer not in INFER_SEATS:
@@ -154,6 +163,27 @@ def disagreements(world: HandState, view: PlayerView, seats: int, limit: int = 9
             found += 1
             if found >= limit:
                 return found
+        state.apply(code)
+    return found
+
+
+def play_disagreements(world: HandState, view: PlayerView, seats: int) -> int:
+    """How many cards ``seats`` (a bit mask) played in ``view``'s history that the
+    heuristic would not have played with the cards ``world`` gives them.
+
+    Only plays with a real choice are checked: more than one card that follows suit
+    (:meth:`~euchre.core.views.PlayerView.following_actions`).
+    """
+    if not seats:
+        return 0
+    state = world.as_dealt()
+    judge = HeuristicBot(0)
+    found = 0
+    for seat, code in world.history[:len(view.history)]:
+        if seats >> seat & 1 and state.phase == Phase.PLAY:
+            seen = view_of(state, seat, view.score)
+            if len(seen.following_actions()) > 1 and int(judge.choose(seen)) != code:
+                found += 1
         state.apply(code)
     return found
 
@@ -451,15 +481,19 @@ class RolloutBot(HeuristicBot):
         plays = [a for a in view.legal if a.is_play]
         if len(plays) == 1:
             return plays[0]
-        tries = self.settings.play_tries
+        settings = self.settings
         totals = {a.card: 0.0 for a in plays}
+        seats = _checked_seats(view, settings.infer) if settings.play_likelihood < 1 else 0
+        weight_sum = 0.0
         # play_tries == 1: PimcBot's own sampling
-        for world in inferred_worlds(view, self.rng, self.play_worlds, tries, self.settings.infer):
+        for world in inferred_worlds(view, self.rng, self.play_worlds, settings.play_tries, settings.infer):
+            weight = settings.play_likelihood ** play_disagreements(world, view, seats) if seats else 1.0
+            weight_sum += weight
             values = solve_points(world)
             for card in totals:
-                totals[card] += values[card]
-        n = self.play_worlds
-        self.last_search = SearchValues("pimc", n, {a: totals[a.card] / n for a in plays})
+                totals[card] += weight * values[card]
+        totals = {card: total / weight_sum for card, total in totals.items()}
+        self.last_search = SearchValues("pimc", self.play_worlds, {a: totals[a.card] for a in plays})
         best = max(totals.values())
         best_cards = [c for c, v in totals.items() if v >= best - 1e-9]
         if fallback.is_play and fallback.card in best_cards:
