@@ -27,7 +27,7 @@ from euchre.bots.learned import (
     shipped_model,
 )
 from euchre.bots.levels import make_bot
-from euchre.bots.rollout import RolloutBot
+from euchre.bots.rollout import RolloutBot, RolloutSettings
 from euchre.core import EuchreError, HandState, Phase, preset
 from euchre.core.actions import Action
 from euchre.core.cards import parse_card
@@ -424,3 +424,22 @@ def test_under_openspiel_the_model_orders_up_and_rollouts_decide_alone_after_the
     alone = view_of(state, state.turn, (0, 0))
     assert expert.choose(alone).is_alone  # five top trumps: a sure lone march
     assert expert.last_search is not None and expert.last_search.method == "rollout"  # type: ignore[attr-defined]
+
+
+def test_call_bias_adds_to_every_call_and_not_to_the_pass() -> None:
+    # South holds no heart and no jack: the model passes, by more than 0.3 points.
+    state = _deal({"N": "JH JD AH KH QH", "E": "9C TC QC KC AC", "S": "9D TD QD 9S TS", "W": "KD AD QS KS AS"}, "9H")
+    state.apply(Action.PASS)  # East
+    view = view_of(state, state.turn, (0, 0))
+    values = learned.model_for(preset("modern-standard")).values(view)  # type: ignore[union-attr]
+    gap = values[Action.PASS] - values[Action.ORDER_UP]
+    assert gap > 0.3
+    bot = RolloutBot(0, RolloutSettings(call_bias=gap + 0.5), play_worlds=0, learned=True)
+    assert bot.choose(view) == Action.ORDER_UP
+    assert bot.last_search is not None
+    assert bot.last_search.values == pytest.approx(
+        {a: v if a == Action.PASS else v + gap + 0.5 for a, v in values.items()})
+    # The positive control: without the bias it passes, by the model's own values.
+    plain = RolloutBot(0, RolloutSettings(), play_worlds=0, learned=True)
+    assert plain.choose(view) == Action.PASS
+    assert plain.last_search is not None and plain.last_search.values == pytest.approx(values)

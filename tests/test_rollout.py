@@ -163,8 +163,18 @@ def test_hand_value_caps_points_at_the_target() -> None:
 
 def test_bad_settings_are_refused() -> None:
     for bad in ({"worlds": 0}, {"bid_tries": 0}, {"play_tries": 1.5}, {"screen": -1},
-                {"z": float("nan")}, {"margin": True}, {"infer": "all"}):
+                {"z": float("nan")}, {"margin": True}, {"infer": "all"}, {"call_bias": float("inf")}):
         with pytest.raises(EuchreError):
             RolloutSettings(**bad)
     with pytest.raises(EuchreError, match="play_worlds"):
         RolloutBot(play_worlds=-1)
+
+
+def test_a_setting_without_effect_is_refused() -> None:
+    with pytest.raises(EuchreError, match="call_bias"):
+        RolloutBot(settings=RolloutSettings(call_bias=0.2), learned=False)
+    with pytest.raises(EuchreError, match="play_likelihood"):
+        RolloutBot(settings=RolloutSettings(play_likelihood=0.5), play_worlds=0)
+    # The same settings where they act.
+    RolloutBot(settings=RolloutSettings(call_bias=0.2), learned=True)
+    RolloutBot(settings=RolloutSettings(play_likelihood=0.5), play_worlds=10)

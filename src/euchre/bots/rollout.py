@@ -85,6 +85,10 @@ class RolloutSettings:
             heuristic would not have played with the world's cards
             (:func:`play_disagreements`); 1 weighs every world alike (no inference from the
             play), smaller values trust the heuristic as a model of the others' play more.
+        call_bias: points added to the learned bidding model's value of every call (each
+            action but a pass) before the bot chooses (``learned`` bots only): the model
+            values a call with the heuristic playing the cards, and a bot that plays them
+            better by search makes more of its calls than that.
         score_aware: value a hand by the side's chance of winning the game after it
             (:func:`game_value`, where :func:`euchre.bots.equity.applies`) rather than by
             its points (:func:`hand_value`): at the bridge, at 8 or 9 points, the bids and
@@ -102,6 +106,7 @@ class RolloutSettings:
     play_tries: int = 8
     infer: str = "others"
     play_likelihood: float = 1.0
+    call_bias: float = 0.0
     score_aware: bool = False
 
     def __post_init__(self) -> None:
@@ -111,7 +116,7 @@ class RolloutSettings:
                 raise EuchreError(f"{name} must be a whole number >= 1, not {value!r}")
         if type(self.screen) is not int or self.screen < 0:
             raise EuchreError(f"screen must be a whole number >= 0, not {self.screen!r}")
-        for name in ("z", "margin"):
+        for name in ("z", "margin", "call_bias"):
             value = getattr(self, name)
             if not isinstance(value, (int, float)) or isinstance(value, bool) or not math.isfinite(value):
                 raise EuchreError(f"{name} must be a finite number, not {value!r}")
@@ -426,7 +431,9 @@ class RolloutBot(HeuristicBot):
             not what they do for the game); elsewhere as ``rollouts`` says.
 
     Raises:
-        EuchreError: ``play_worlds`` is not a whole number >= 0, or ``seed`` not an int.
+        EuchreError: ``play_worlds`` is not a whole number >= 0, ``seed`` not an int, or a
+            setting that would have no effect (``call_bias`` without ``learned``,
+            ``play_likelihood`` below 1 without ``play_worlds``).
     """
 
     level = "rollout"
@@ -438,6 +445,10 @@ class RolloutBot(HeuristicBot):
             raise EuchreError(f"play_worlds must be a whole number >= 0, not {play_worlds!r}")
         if not isinstance(settings, RolloutSettings):
             raise EuchreError(f"settings must be RolloutSettings, not {type(settings).__name__}")
+        if settings.call_bias and not learned:
+            raise EuchreError("call_bias changes the learned bidding only; it needs learned=True")
+        if settings.play_likelihood < 1 and not play_worlds:
+            raise EuchreError("play_likelihood weighs the worlds of the PIMC card play; it needs play_worlds >= 1")
         self.settings = settings
         self.play_worlds = play_worlds
         self.rollouts = bool(rollouts)
@@ -463,6 +474,9 @@ class RolloutBot(HeuristicBot):
         model = model_for_view(view) if self.learned else None
         if model is not None:
             values = model.values(view)
+            bias = self.settings.call_bias
+            if bias:
+                values = {a: v if a == Action.PASS else v + bias for a, v in values.items()}
             self.last_search = SearchValues("learned", 0, values)
             return max(view.legal, key=lambda a: values[a])
         if self.rollouts and (phase in BIDDING_PHASES or (phase == Phase.DISCARD and self.settings.discard)):
