@@ -27,7 +27,7 @@ from euchre.bots.pimc import PlainPimcBot
 from euchre.bots.rollout import DEFAULT_SETTINGS, EXPERT_PLAY_WORLDS, RolloutBot, RolloutSettings
 from euchre.bots.search import AdvancedBot
 from euchre.core import EuchreError, preset
-from paired import deal_margins, interval, print_paired
+from paired import deal_margins, interval, point_share, print_paired
 
 OPPONENTS = {"pimc:50": functools.partial(PlainPimcBot, worlds=50), "intermediate": HeuristicBot,
              "advanced": AdvancedBot}
@@ -85,9 +85,7 @@ def main(argv: list[str] | None = None) -> int:
                           deals=args.deals, seed=args.seed, workers=args.workers)
     margins = [deal_margins(record) for record in records]
     for name, record, m in zip(names, records, margins, strict=True):
-        a = sum(d.a_points for d in record.deals)
-        b = sum(d.b_points for d in record.deals)
-        print(f"expert ({name}) vs {args.opponent}: share {a / max(a + b, 1):.1%}, margin {interval(m)} points a hand")
+        print(f"expert ({name}) vs {args.opponent}: share {point_share(record):.1%}, margin {interval(m)} points a hand")
     print_paired(names, margins)
     print(f"{args.preset}, {args.deals} duplicate deals, seed {args.seed}, {time.perf_counter() - start:.0f} s")
     return 0

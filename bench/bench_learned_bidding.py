@@ -34,7 +34,7 @@ import time
 from euchre.analysis.duplicate import run_matches
 from euchre.bots.rollout import DEFAULT_SETTINGS, RolloutBot
 from euchre.core import HandState, Phase, preset, view_of
-from paired import deal_margins, interval, print_paired
+from paired import deal_margins, interval, point_share, print_paired
 
 BIDDERS = ("learned", "rollout", "intermediate")
 
@@ -94,11 +94,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{args.preset}, {args.deals} duplicate deals, seed {args.seed}, play worlds {args.play_worlds}")
     margins = {}
     for (a, b), record in zip(pairs, records, strict=True):
-        a_points = sum(d.a_points for d in record.deals)
-        b_points = sum(d.b_points for d in record.deals)
-        share = a_points / max(a_points + b_points, 1)
         margins[(a, b)] = deal_margins(record)
-        print(f"  {a} vs {b}: {share:.1%} of the points, margin {interval(margins[(a, b)])} points a hand")
+        print(f"  {a} vs {b}: {point_share(record):.1%} of the points, margin {interval(margins[(a, b)])} points a hand")
     if ("learned", "intermediate") in margins and ("rollout", "intermediate") in margins:
         print_paired(["rollout vs intermediate", "learned vs intermediate"],
                      [margins[("rollout", "intermediate")], margins[("learned", "intermediate")]])

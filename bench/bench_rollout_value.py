@@ -40,7 +40,7 @@ from euchre.bots.search import AdvancedBot
 from euchre.core import preset, view_of
 from euchre.core.actions import Action
 from euchre.core.views import PlayerView
-from paired import deal_margins, interval, print_paired
+from paired import deal_margins, interval, point_share, print_paired
 
 Value = Callable[[tuple[int, ...], int, tuple[int, ...], int], float]
 
@@ -91,9 +91,7 @@ def paired(preset_name: str, deals: int, seed: int, values: list[str], workers: 
                           deals=deals, seed=seed, workers=workers)
     margins = [deal_margins(record) for record in records]
     for value, record, m in zip(values, records, margins, strict=True):
-        a = sum(d.a_points for d in record.deals)
-        b = sum(d.b_points for d in record.deals)
-        print(f"expert ({value:4s}) vs advanced: share {a / max(a + b, 1):.1%}, margin {interval(m)} points a hand")
+        print(f"expert ({value:4s}) vs advanced: share {point_share(record):.1%}, margin {interval(m)} points a hand")
     print_paired(values, margins)
     print(f"{preset_name}, {deals} duplicate deals, seed {seed}, {time.perf_counter() - start:.0f} s")
 

@@ -34,3 +34,10 @@ def print_paired(labels: Sequence[str], margins: Sequence[Sequence[float]]) -> N
     for label, m in zip(labels[1:], margins[1:], strict=True):
         diffs = [x - y for x, y in zip(m, margins[0], strict=True)]
         print(f"{label} less {labels[0]}, paired: {interval(diffs)} points a hand")
+
+
+def point_share(record: MatchRecord) -> float:
+    """Side A's share of all the points of ``record`` (0 to 1; 0 when nobody scored)."""
+    a = sum(d.a_points for d in record.deals)
+    b = sum(d.b_points for d in record.deals)
+    return a / max(a + b, 1)

@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from euchre.bots.bidding import target_of
@@ -150,6 +151,27 @@ def _checked_seats(view: PlayerView, infer: str) -> int:
     return 0
 
 
+def _judged(world: HandState, view: PlayerView, seats: int, phases: frozenset[Phase],
+            choice: Callable[[PlayerView], int], limit: int) -> int:
+    """How many recorded actions of ``seats`` in ``phases``, with more than one choice by
+    ``choice(seat's view)``, the heuristic would not have taken in ``world`` (up to
+    ``limit``)."""
+    if not seats:
+        return 0
+    state = world.as_dealt()
+    judge = HeuristicBot(0)
+    found = 0
+    for seat, code in world.history[:len(view.history)]:
+        if seats >> seat & 1 and state.phase in phases:
+            seen = view_of(state, seat, view.score)
+            if choice(seen) > 1 and int(judge.choose(seen)) != code:
+                found += 1
+                if found >= limit:
+                    return found
+        state.apply(code)
+    return found
+
+
 def disagreements(world: HandState, view: PlayerView, seats: int, limit: int = 99) -> int:
     """How many recorded calls of ``seats`` (a bit mask) in ``view``'s history the
     heuristic would not have made with the cards ``world`` gives those seats.
@@ -157,19 +179,10 @@ def disagreements(world: HandState, view: PlayerView, seats: int, limit: int = 9
     Only bidding decisions (:data:`BIDDING_PHASES`) with a real choice are checked; the
     count stops at ``limit``.
     """
-    if not seats:
-        return 0
-    state = world.as_dealt()
-    judge = HeuristicBot(0)
-    found = 0
-    for seat, code in world.history[:len(view.history)]:
-        if (seats >> seat & 1 and state.phase in BIDDING_PHASES and len(state.legal_codes()) > 1
-                and int(judge.choose(view_of(state, seat, view.score))) != code):
-            found += 1
-            if found >= limit:
-                return found
-        state.apply(code)
-    return found
+    return _judged(world, view, seats, BIDDING_PHASES, lambda seen: len(seen.legal), limit)
+
+
+_PLAY = frozenset({Phase.PLAY})
 
 
 def play_disagreements(world: HandState, view: PlayerView, seats: int) -> int:
@@ -179,18 +192,7 @@ def play_disagreements(world: HandState, view: PlayerView, seats: int) -> int:
     Only plays with a real choice are checked: more than one card that follows suit
     (:meth:`~euchre.core.views.PlayerView.following_actions`).
     """
-    if not seats:
-        return 0
-    state = world.as_dealt()
-    judge = HeuristicBot(0)
-    found = 0
-    for seat, code in world.history[:len(view.history)]:
-        if seats >> seat & 1 and state.phase == Phase.PLAY:
-            seen = view_of(state, seat, view.score)
-            if len(seen.following_actions()) > 1 and int(judge.choose(seen)) != code:
-                found += 1
-        state.apply(code)
-    return found
+    return _judged(world, view, seats, _PLAY, lambda seen: len(seen.following_actions()), 99)
 
 
 def _inferred(view: PlayerView, rng: random.Random, tries: int, seats: int) -> tuple[HandState, bool]:
