@@ -175,6 +175,8 @@ def test_a_setting_without_effect_is_refused() -> None:
         RolloutBot(settings=RolloutSettings(call_bias=0.2), learned=False)
     with pytest.raises(EuchreError, match="play_likelihood"):
         RolloutBot(settings=RolloutSettings(play_likelihood=0.5), play_worlds=0)
+    with pytest.raises(EuchreError, match="play_likelihood"):
+        RolloutSettings(play_likelihood=0.5, infer="none")
     # The same settings where they act.
     RolloutBot(settings=RolloutSettings(call_bias=0.2), learned=True)
     RolloutBot(settings=RolloutSettings(play_likelihood=0.5), play_worlds=10)

@@ -87,9 +87,11 @@ class RolloutSettings:
             (:func:`play_disagreements`); 1 weighs every world alike (no inference from the
             play), smaller values trust the heuristic as a model of the others' play more.
         call_bias: points added to the learned bidding model's value of every call (each
-            action but a pass) before the bot chooses (``learned`` bots only): the model
-            values a call with the heuristic playing the cards, and a bot that plays them
-            better by search makes more of its calls than that.
+            action but a pass) before the bot chooses (``learned`` bots only): above 0
+            bolder, below 0 more cautious. The model values a call with the heuristic
+            playing the cards; against searching defenders a call is worth less
+            (docs/strength.md, "Inference from the play, and a bias on the learned
+            calls": -0.15 gained against plain PIMC, +0.15 and +0.3 lost).
         score_aware: value a hand by the side's chance of winning the game after it
             (:func:`game_value`, where :func:`euchre.bots.equity.applies`) rather than by
             its points (:func:`hand_value`): at the bridge, at 8 or 9 points, the bids and
@@ -124,6 +126,9 @@ class RolloutSettings:
         like = self.play_likelihood
         if not isinstance(like, (int, float)) or isinstance(like, bool) or not 0 < like <= 1:
             raise EuchreError(f"play_likelihood must be a number in (0, 1], not {like!r}")
+        if like < 1 and self.infer == "none":
+            raise EuchreError("play_likelihood weighs the plays of the seats the inference checks; "
+                              "with infer='none' it checks nobody's")
         if type(self.score_aware) is not bool:
             raise EuchreError(f"score_aware must be True or False, not {self.score_aware!r}")
         if self.infer not in INFER_SEATS:
@@ -401,7 +406,8 @@ class SearchValues:
             (the same with score-aware settings: the side's chance of winning the game
             after the hand, 0 to 1; :func:`game_value`) or ``"pimc"`` (the play: the mean
             over the sampled worlds of the open-hand solver's points for the bot's side
-            after each card; :func:`euchre.solver.solve_points`) or ``"learned"`` (rounds
+            after each card; :func:`euchre.solver.solve_points`; a weighted mean with
+            ``play_likelihood`` below 1) or ``"learned"`` (rounds
             one and two by the learned bidding model: its estimate of the same quantity as
             ``"rollout"``, :mod:`euchre.bots.learned`; ``worlds`` is 0).
         worlds: the worlds sampled (with rollout screening, an action screened out was
