@@ -363,8 +363,9 @@ def _same_hand_rules(trained: Rules, rules: Rules) -> bool:
 def model_for_view(view: PlayerView) -> BiddingModel | None:
     """The shipped model that decides this view, or None where none does: the view is not
     round one or two of the bidding, no model was trained under its rules
-    (:func:`model_for`: the same but for the game target), or a side is within a march of the game target (the model values
-    points of one hand, not what they do for the game; there the rollouts of
+    (:func:`model_for`: the same but for the game target), or a side is within a march
+    of the game target (the model values points of one hand, not what they do for the
+    game; there the rollouts of
     :func:`euchre.bots.rollout.rollout_decision` value the game).
     """
     if view.phase not in (Phase.BID_ROUND_1, Phase.BID_ROUND_2):
