@@ -40,6 +40,7 @@ worlds and rollouts for the discard showed no gain there.
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 from collections.abc import Callable
@@ -156,6 +157,24 @@ def _checked_seats(view: PlayerView, infer: str) -> int:
     return 0
 
 
+JUDGED_MEMO = 1 << 13
+"""Views whose heuristic action :func:`heuristic_code` remembers (least recently used
+dropped first). The worlds of one decision give a seat the same cards at a recorded call
+about half the time (its cards played since are known), and the bot's next decisions in
+the hand ask again about the same calls."""
+
+
+@functools.lru_cache(maxsize=JUDGED_MEMO)
+def heuristic_code(seen: PlayerView) -> int:
+    """The action code the ``intermediate`` heuristic takes in ``seen``.
+
+    A pure function of the view, so remembered: a fresh bot of seed 0 decides (its only
+    draw, the blind naming of a joker upcard, is the first of its random stream, as it was
+    for the single judge of a replay, which asked nothing else that draws).
+    """
+    return int(HeuristicBot(0).choose(seen))
+
+
 def _judged(world: HandState, view: PlayerView, seats: int, phases: frozenset[Phase],
             choice: Callable[[PlayerView], int], limit: int) -> int:
     """How many recorded actions of ``seats`` in ``phases``, with more than one choice by
@@ -164,12 +183,13 @@ def _judged(world: HandState, view: PlayerView, seats: int, phases: frozenset[Ph
     if not seats:
         return 0
     state = world.as_dealt()
-    judge = HeuristicBot(0)
     found = 0
     for seat, code in world.history[:len(view.history)]:
+        if state.phase in (Phase.PLAY, Phase.DONE) and Phase.PLAY not in phases:
+            break  # no call comes once the play has begun
         if seats >> seat & 1 and state.phase in phases:
             seen = view_of(state, seat, view.score)
-            if choice(seen) > 1 and int(judge.choose(seen)) != code:
+            if choice(seen) > 1 and heuristic_code(seen) != code:
                 found += 1
                 if found >= limit:
                     return found
