@@ -24,7 +24,7 @@ from typing import Any
 from euchre.analysis.duplicate import run_matches
 from euchre.bots.heuristic import HeuristicBot
 from euchre.bots.pimc import PlainPimcBot
-from euchre.bots.rollout import DEFAULT_SETTINGS, EXPERT_PLAY_WORLDS, RolloutBot, RolloutSettings
+from euchre.bots.rollout import EXPERT_PLAY_WORLDS, EXPERT_SETTINGS, RolloutBot, RolloutSettings
 from euchre.bots.search import AdvancedBot
 from euchre.core import EuchreError, preset
 from paired import deal_margins, interval, point_share, print_paired
@@ -49,7 +49,7 @@ def parse_variant(text: str) -> RolloutSettings:
         ValueError: an unknown setting or a value of the wrong kind.
     """
     if text == "base":
-        return DEFAULT_SETTINGS
+        return EXPERT_SETTINGS
     fields = {f.name: f.type for f in dataclasses.fields(RolloutSettings)}
     changes: dict[str, Any] = {}
     for part in text.split("+"):
@@ -60,7 +60,7 @@ def parse_variant(text: str) -> RolloutSettings:
         changes[name] = (value == "true" if kind == "bool" else int(value) if kind == "int"
                          else float(value) if kind == "float" else value)
     try:
-        return dataclasses.replace(DEFAULT_SETTINGS, **changes)
+        return dataclasses.replace(EXPERT_SETTINGS, **changes)
     except EuchreError as exc:
         raise ValueError(str(exc)) from exc
 

@@ -9,7 +9,9 @@ points), estimated the way the ``expert`` level decides (:mod:`euchre.bots.rollo
 - **Rounds one and two of the bidding where the expert bids by its learned model**
   (:func:`euchre.bots.learned.model_for_view`: a model trained under the table's rules,
   no side within a march of the game): the model's values, the same quantity as the
-  rollouts below estimated from hundreds of thousands of self-play deals.
+  rollouts below estimated from hundreds of thousands of self-play deals, every call's
+  less the expert's 0.15 points (:data:`~euchre.bots.rollout.EXPERT_CALL_BIAS`: the
+  model learned with the heuristic defending, and a stronger defence beats more calls).
 - **The rest of the bidding** (order up, assist, take up, name trump, naming blind, the
   takeover, going alone, defending alone) **and the dealer's discard**: every legal action is applied in
   the same ``worlds`` hidden worlds, sampled from the view to agree with the calls made,
@@ -29,8 +31,8 @@ from __future__ import annotations
 
 import random
 
-from euchre.bots.learned import model_for_view
-from euchre.bots.rollout import DEFAULT_SETTINGS, EXPERT_PLAY_WORLDS, RolloutSettings, inferred_worlds, rollout_decision
+from euchre.bots.learned import model_for_view, with_call_bias
+from euchre.bots.rollout import DEFAULT_SETTINGS, EXPERT_PLAY_WORLDS, EXPERT_SETTINGS, RolloutSettings, inferred_worlds, rollout_decision
 from euchre.core.actions import Action
 from euchre.core.errors import EuchreError
 from euchre.core.hand import Phase
@@ -96,7 +98,7 @@ def action_values(view: PlayerView, rng: random.Random, *, worlds: int = ROLLOUT
         return {}  # a question of the laws (a correction, an exposed card called), not valued
     model = model_for_view(view) if learned else None
     if model is not None:
-        return model.values(view)
+        return with_call_bias(model.values(view), EXPERT_SETTINGS.call_bias)
     settings = RolloutSettings(worlds=worlds, screen=0, discard=True,
                                bid_tries=DEFAULT_SETTINGS.bid_tries, infer=DEFAULT_SETTINGS.infer)
     verdict = rollout_decision(view, rng, view.legal[0], settings)

@@ -349,6 +349,14 @@ def model_for(rules: Rules) -> BiddingModel | None:
     return None
 
 
+def with_call_bias(values: dict[Action, float], bias: float) -> dict[Action, float]:
+    """``values`` (points per hand by action) with ``bias`` points added to every call,
+    every action but the pass (``RolloutSettings.call_bias``)."""
+    if not bias:
+        return dict(values)
+    return {a: v if a == Action.PASS else v + bias for a, v in values.items()}
+
+
 def _same_hand_rules(trained: Rules, rules: Rules) -> bool:
     if rules == trained:
         return True

@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 
 from euchre.bots.heuristic import HeuristicBot
-from euchre.bots.rollout import DEFAULT_SETTINGS, EXPERT_PLAY_WORLDS, RolloutBot
+from euchre.bots.rollout import DEFAULT_SETTINGS, EXPERT_PLAY_WORLDS, EXPERT_SETTINGS, RolloutBot
 from euchre.core.actions import Action
 from euchre.core.errors import EuchreError
 from euchre.core.hand import Phase
@@ -106,7 +106,8 @@ class AdvancedBot(RolloutBot):
 class ExpertBot(RolloutBot):
     """Rounds one and two of the bidding by the learned bidding model where one was
     trained under the table's rules and no side is within a march of the game
-    (:func:`euchre.bots.learned.model_for_view`); the rest of the bidding, and all of it
+    (:func:`euchre.bots.learned.model_for_view`), every call's value less 0.15 points
+    (:data:`~euchre.bots.rollout.EXPERT_CALL_BIAS`); the rest of the bidding, and all of it
     elsewhere, by rollouts (:func:`euchre.bots.rollout.rollout_decision`, 32 worlds); PIMC
     card play over :data:`EXPERT_PLAY_WORLDS` worlds per decision, drawn to agree with
     the calls made (:func:`euchre.bots.rollout.inferred_world`)."""
@@ -114,4 +115,4 @@ class ExpertBot(RolloutBot):
     level = "expert"
 
     def __init__(self, seed: int = 0) -> None:
-        super().__init__(seed, DEFAULT_SETTINGS, play_worlds=EXPERT_PLAY_WORLDS, learned=True)
+        super().__init__(seed, EXPERT_SETTINGS, play_worlds=EXPERT_PLAY_WORLDS, learned=True)
