@@ -93,7 +93,8 @@ class RolloutSettings:
             bolder, below 0 more cautious. The model values a call with the heuristic
             playing the cards; against searching defenders a call is worth less
             (docs/strength.md, "Inference from the play, and a bias on the learned
-            calls": -0.15 gained against plain PIMC, +0.15 and +0.3 lost).
+            calls": -0.15 gained against plain PIMC, -0.3 less, +0.15 and +0.3 lost;
+            the ``expert`` level's is :data:`EXPERT_CALL_BIAS`).
         score_aware: value a hand by the side's chance of winning the game after it
             (:func:`game_value`, where :func:`euchre.bots.equity.applies`) rather than by
             its points (:func:`hand_value`): at the bridge, at 8 or 9 points, the bids and
