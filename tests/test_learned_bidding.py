@@ -447,3 +447,19 @@ def test_call_bias_adds_to_every_call_and_not_to_the_pass() -> None:
     plain = RolloutBot(0, RolloutSettings(), play_worlds=0, learned=True)
     assert plain.choose(view) == Action.PASS
     assert plain.last_search is not None and plain.last_search.values == pytest.approx(values)
+
+
+def test_the_expert_values_every_call_of_the_model_015_points_less() -> None:
+    # The expert level's bias (rollout.EXPERT_CALL_BIAS, docs/strength.md): the same
+    # hand as above, South after East's pass; the hint shows the values it decides by.
+    state = _deal({"N": "JH JD AH KH QH", "E": "9C TC QC KC AC", "S": "9D TD QD 9S TS", "W": "KD AD QS KS AS"}, "9H")
+    state.apply(Action.PASS)  # East
+    view = view_of(state, state.turn, (0, 0))
+    values = learned.model_for(preset("modern-standard")).values(view)  # type: ignore[union-attr]
+    expert = make_bot("expert")
+    assert expert.choose(view) == Action.PASS
+    search = expert.last_search  # type: ignore[attr-defined]
+    assert search is not None and search.method == "learned"
+    expected = {a: v if a == Action.PASS else v - 0.15 for a, v in values.items()}
+    assert search.values == pytest.approx(expected)
+    assert action_values(view, random.Random(1)) == pytest.approx(expected)
