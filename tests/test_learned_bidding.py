@@ -66,6 +66,8 @@ def _eldest_view(state: HandState) -> PlayerView:
 
 
 LONE = {"N": "9C TC QC KC AC", "E": "JH JD AH KH QH", "S": "9D TD QD KD AD", "W": "9S TS QS KS AS"}
+NO_HEART_SOUTH = {"N": "JH JD AH KH QH", "E": "9C TC QC KC AC", "S": "9D TD QD 9S TS", "W": "KD AD QS KS AS"}
+"""With the 9H turned: South holds no heart and no jack (the model passes there)."""
 """East, the eldest hand of North's deal, holds the five highest hearts; the upcard is a heart."""
 
 
@@ -279,7 +281,7 @@ def test_the_model_goes_alone_with_a_sure_lone_march() -> None:
 
 def test_the_model_passes_a_hand_without_trumps() -> None:
     # South, the dealer's partner, holds no heart and no jack, a heart (the nine) turned up.
-    state = _deal({"N": "JH JD AH KH QH", "E": "9C TC QC KC AC", "S": "9D TD QD 9S TS", "W": "KD AD QS KS AS"}, "9H")
+    state = _deal(NO_HEART_SOUTH, "9H")
     state.apply(Action.PASS)  # East
     view = view_of(state, state.turn, (0, 0))
     assert view.seat == 2
@@ -432,7 +434,7 @@ def test_under_openspiel_the_model_orders_up_and_rollouts_decide_alone_after_the
 
 def test_call_bias_adds_to_every_call_and_not_to_the_pass() -> None:
     # South holds no heart and no jack: the model passes, by more than 0.3 points.
-    state = _deal({"N": "JH JD AH KH QH", "E": "9C TC QC KC AC", "S": "9D TD QD 9S TS", "W": "KD AD QS KS AS"}, "9H")
+    state = _deal(NO_HEART_SOUTH, "9H")
     state.apply(Action.PASS)  # East
     view = view_of(state, state.turn, (0, 0))
     values = learned.model_for(preset("modern-standard")).values(view)  # type: ignore[union-attr]
@@ -452,7 +454,7 @@ def test_call_bias_adds_to_every_call_and_not_to_the_pass() -> None:
 def test_the_expert_values_every_call_of_the_model_015_points_less() -> None:
     # The expert level's bias (rollout.EXPERT_CALL_BIAS, docs/strength.md): the same
     # hand as above, South after East's pass; the hint shows the values it decides by.
-    state = _deal({"N": "JH JD AH KH QH", "E": "9C TC QC KC AC", "S": "9D TD QD 9S TS", "W": "KD AD QS KS AS"}, "9H")
+    state = _deal(NO_HEART_SOUTH, "9H")
     state.apply(Action.PASS)  # East
     view = view_of(state, state.turn, (0, 0))
     values = learned.model_for(preset("modern-standard")).values(view)  # type: ignore[union-attr]

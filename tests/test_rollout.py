@@ -182,11 +182,11 @@ def test_a_setting_without_effect_is_refused() -> None:
     RolloutBot(settings=RolloutSettings(play_likelihood=0.5), play_worlds=10)
 
 
-def _hand_with_a_deviant_call(seed: int) -> tuple[HandState, int]:
+def _hand_with_a_deviant_call(seed: int) -> tuple[HandState, int] | None:
     """A hand in which one seat makes a call with a choice that the heuristic would not
     (the first decision of the bidding: a pass where the heuristic would call, or a call
     where it would pass); every other action is the heuristic's, into the second trick.
-    Returns the hand and the deviant seat."""
+    Returns the hand and the deviant seat, or None when the hand ends in the bidding."""
     hand = HandState.deal(preset("modern-standard"), seed % 4, random.Random(seed))
     deviant = hand.turn
     view = view_of(hand, deviant)
@@ -194,7 +194,7 @@ def _hand_with_a_deviant_call(seed: int) -> tuple[HandState, int]:
     hand.apply(next(a for a in view.legal if a != own))
     while hand.phase != Phase.PLAY or len(hand.tricks) < 1:
         if hand.is_over:
-            raise AssertionError("the hand ended in the bidding")
+            return None
         hand.apply(HeuristicBot(0).choose(view_of(hand, hand.turn)))
     return hand, deviant
 
@@ -203,14 +203,9 @@ def test_the_remembered_judge_counts_a_deviant_call_once_into_the_play() -> None
     """The heuristic's calls are remembered by view (rollout.heuristic_code) and the replay
     stops when the play begins: a call the heuristic would not make counts once for its
     seat, before and after the memory holds it, with tricks played since."""
-    for seed in range(1, 40):
-        try:
-            hand, deviant = _hand_with_a_deviant_call(seed)
-        except AssertionError:
-            continue
-        break
-    else:
-        raise AssertionError("no hand reached the play in 39 deals")
+    found = next((h for h in map(_hand_with_a_deviant_call, range(1, 40)) if h is not None), None)
+    assert found is not None, "no hand reached the play in 39 deals"
+    hand, deviant = found
     viewer = (deviant + 1) % 4
     view = view_of(hand, viewer)
     others = 0b1111 & ~(1 << viewer)

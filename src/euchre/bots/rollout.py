@@ -199,9 +199,10 @@ def _judged(world: HandState, view: PlayerView, seats: int, phases: frozenset[Ph
     if not seats:
         return 0
     state = world.as_dealt()
+    calls_only = Phase.PLAY not in phases
     found = 0
     for seat, code in world.history[:len(view.history)]:
-        if state.phase in (Phase.PLAY, Phase.DONE) and Phase.PLAY not in phases:
+        if calls_only and state.phase in (Phase.PLAY, Phase.DONE):
             break  # no call comes once the play has begun
         if seats >> seat & 1 and state.phase in phases:
             seen = view_of(state, seat, view.score)
