@@ -3,7 +3,8 @@ on the same duplicate deals against the same opponent (docs/strength.md, "Infere
 the play and the call bias").
 
 A variant is ``base`` (the ``expert`` level as shipped) or settings over the level's,
-``NAME=VALUE`` joined by ``+`` (``play_likelihood=0.5+call_bias=0.2``). Every variant
+``NAME=VALUE`` joined by ``+`` (``play_likelihood=0.5+call_bias=0.2``); besides the
+settings, ``play_worlds=N`` sets the worlds of the card play (the level's 100). Every variant
 plays the same deals (:func:`euchre.analysis.duplicate.run_matches`); prints each one's
 share and margin per hand, and each one's margin less the first's, deal by deal
 (paired), with 95% intervals::
@@ -34,33 +35,39 @@ OPPONENTS = {"pimc:50": functools.partial(PlainPimcBot, worlds=50), "intermediat
 
 
 class ExpertWith(RolloutBot):
-    """The expert level with ``settings`` instead of its own."""
+    """The expert level with ``settings`` and ``play_worlds`` instead of its own."""
 
     level = "expert"
 
-    def __init__(self, settings: RolloutSettings, seed: int = 0) -> None:
-        super().__init__(seed, settings, play_worlds=EXPERT_PLAY_WORLDS, learned=True)
+    def __init__(self, variant: tuple[RolloutSettings, int], seed: int = 0) -> None:
+        settings, play_worlds = variant
+        super().__init__(seed, settings, play_worlds=play_worlds, learned=True)
 
 
-def parse_variant(text: str) -> RolloutSettings:
-    """``base`` or ``NAME=VALUE[+NAME=VALUE...]`` over the level's settings.
+def parse_variant(text: str) -> tuple[RolloutSettings, int]:
+    """``base`` or ``NAME=VALUE[+NAME=VALUE...]`` over the level's settings; the settings
+    and the worlds of the card play.
 
     Raises:
         ValueError: an unknown setting or a value of the wrong kind.
     """
     if text == "base":
-        return EXPERT_SETTINGS
+        return EXPERT_SETTINGS, EXPERT_PLAY_WORLDS
     fields = {f.name: f.type for f in dataclasses.fields(RolloutSettings)}
     changes: dict[str, Any] = {}
+    play_worlds = EXPERT_PLAY_WORLDS
     for part in text.split("+"):
         name, _, value = part.partition("=")
+        if name == "play_worlds" and value.isdigit() and int(value) >= 1:
+            play_worlds = int(value)
+            continue
         if name not in fields or not value:
-            raise ValueError(f"{part!r}: NAME=VALUE with NAME one of {', '.join(fields)}")
+            raise ValueError(f"{part!r}: NAME=VALUE with NAME play_worlds or one of {', '.join(fields)}")
         kind = fields[name]
         changes[name] = (value == "true" if kind == "bool" else int(value) if kind == "int"
                          else float(value) if kind == "float" else value)
     try:
-        return dataclasses.replace(EXPERT_SETTINGS, **changes)
+        return dataclasses.replace(EXPERT_SETTINGS, **changes), play_worlds
     except EuchreError as exc:
         raise ValueError(str(exc)) from exc
 
