@@ -17,7 +17,8 @@ from euchre.core.egn import loads_egn
 from euchre.core.errors import RulesError
 from euchre.core.game import Setup
 from euchre.core.records import dumps, loads
-from euchre.core.views import sample_world, view_of
+from euchre.core.sampling import sample_world
+from euchre.core.views import view_of
 
 
 def _hand() -> HandState:

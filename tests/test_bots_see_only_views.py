@@ -31,7 +31,8 @@ from euchre.core.game import Game, Setup
 from euchre.core.hand import HandState, Phase
 from euchre.core.presets import preset
 from euchre.core.rules import Rules
-from euchre.core.views import PlayerView, sample_world, view_of
+from euchre.core.sampling import sample_world
+from euchre.core.views import PlayerView, view_of
 
 try:
     from .test_bots import _collect_views, _reachable_phases

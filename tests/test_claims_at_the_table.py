@@ -323,7 +323,7 @@ def test_regression_a_world_is_sampled_after_a_farmers_hand_played_to_its_end() 
     import random
 
     from euchre.bots import make_bot
-    from euchre.core.views import farmer_exchanged, sample_world
+    from euchre.core.sampling import farmer_exchanged, sample_world
 
     state = farmer_state()
     for text in ("farmers-hand", "pass", "pass", "pass"):

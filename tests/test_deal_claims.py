@@ -24,7 +24,7 @@ from euchre.core.errors import RecordError
 from euchre.core.game import Game
 from euchre.core.records import dumps, loads
 from euchre.core.rules import Rules
-from euchre.core.views import sample_world
+from euchre.core.sampling import sample_world
 
 try:
     from . import _naive_euchre as kit

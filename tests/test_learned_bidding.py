@@ -31,7 +31,8 @@ from euchre.bots.rollout import RolloutBot, RolloutSettings
 from euchre.core import EuchreError, HandState, Phase, preset
 from euchre.core.actions import Action
 from euchre.core.cards import parse_card
-from euchre.core.views import PlayerView, sample_world, view_of
+from euchre.core.sampling import sample_world
+from euchre.core.views import PlayerView, view_of
 
 ROOT = Path(__file__).resolve().parent.parent
 SMALL = ROOT / "tests" / "data" / "learned-bidding-small.json"

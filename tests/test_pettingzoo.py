@@ -19,7 +19,8 @@ from euchre.core.errors import ActionTypeError, EuchreTypeError, EuchreValueErro
 from euchre.core.game import Game, Setup
 from euchre.core.hand import HandState, Phase
 from euchre.core.presets import FOUR_HAND_PRESETS, preset
-from euchre.core.views import sample_world, view_of
+from euchre.core.sampling import sample_world
+from euchre.core.views import view_of
 from euchre.interop import features
 from euchre.interop import pettingzoo as ep
 

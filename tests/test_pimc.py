@@ -14,7 +14,7 @@ from euchre.core.actions import Action
 from euchre.core.cards import deck_cards, parse_card
 from euchre.core.errors import EuchreError
 from euchre.core.hand import Phase
-from euchre.core.views import sample_world
+from euchre.core.sampling import sample_world
 
 OPENSPIEL = preset("openspiel")
 

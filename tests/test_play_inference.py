@@ -11,7 +11,8 @@ from euchre.bots import rollout
 from euchre.bots.heuristic import HeuristicBot
 from euchre.bots.rollout import RolloutBot, RolloutSettings, play_disagreements
 from euchre.core import EuchreError, HandState, Phase, preset
-from euchre.core.views import sample_world, view_of
+from euchre.core.sampling import sample_world
+from euchre.core.views import view_of
 from euchre.solver import solve_points
 
 ALL = 0b1111

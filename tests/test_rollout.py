@@ -22,7 +22,8 @@ from euchre.bots.rollout import (
 )
 from euchre.core import EuchreError, HandState, Phase, preset
 from euchre.core.presets import PLAYABLE_PRESETS
-from euchre.core.views import PlayerView, sample_world, view_of
+from euchre.core.sampling import sample_world
+from euchre.core.views import PlayerView, view_of
 
 FAST = RolloutSettings(worlds=2, bid_tries=2, play_tries=2)
 

@@ -10,7 +10,8 @@ from euchre.bots import make_bot
 from euchre.bots.search import PimcBot
 from euchre.core import EuchreError, Game, HandState, Phase, preset
 from euchre.core.presets import PLAYABLE_PRESETS
-from euchre.core.views import sample_world, view_of
+from euchre.core.sampling import sample_world
+from euchre.core.views import view_of
 
 
 @pytest.mark.parametrize("name", PLAYABLE_PRESETS)

@@ -25,7 +25,8 @@ from euchre.core.game import Game
 from euchre.core.hand import HandState, Phase
 from euchre.core.presets import preset
 from euchre.core.rules import Rules
-from euchre.core.views import sample_world, view_of
+from euchre.core.sampling import sample_world
+from euchre.core.views import view_of
 from euchre.interop.parquet import DecisionFileError, DecisionWriter, feature_matrix, read_decisions
 from test_cli import assert_one_line_error, run
 

@@ -20,8 +20,9 @@ from euchre.core.cards import parse_card
 from euchre.core.game import Game, Setup
 from euchre.core.hand import HandState, Phase
 from euchre.core.records import dumps, loads
+from euchre.core.sampling import sample_world
 from euchre.core.state import Revoke
-from euchre.core.views import sample_world, view_of
+from euchre.core.views import view_of
 from euchre.core.words import history_phases
 
 try:

@@ -37,7 +37,8 @@ from euchre.core.actions import Action
 from euchre.core.errors import EuchreError
 from euchre.core.hand import Phase
 from euchre.core.revokes import revoke_points
-from euchre.core.views import PlayerView, sample_world
+from euchre.core.sampling import sample_world
+from euchre.core.views import PlayerView
 from euchre.solver import solve_points
 
 ROLLOUT_WORLDS = DEFAULT_SETTINGS.worlds

@@ -20,7 +20,8 @@ from dataclasses import dataclass
 from euchre.core.actions import DISCARD_BASE, GIVE_BASE, PLAY_BASE, is_give_code
 from euchre.core.cards import JOKER, deck_cards, mask_of
 from euchre.core.hand import Phase
-from euchre.core.views import PlayerView, farmer_exchanged
+from euchre.core.sampling import farmer_exchanged
+from euchre.core.views import PlayerView
 
 
 def popcount(mask: int) -> int:

@@ -2,7 +2,7 @@
 
 ``pimc:N`` (the arena's name) decides every decision, bids included, the same way: it
 draws ``N`` worlds uniformly from the deals consistent with its
-:class:`~euchre.core.views.PlayerView` (:func:`~euchre.core.views.sample_world`: the
+:class:`~euchre.core.views.PlayerView` (:func:`~euchre.core.sampling.sample_world`: the
 cards seen, the upcard's fate, the voids shown in play; no inference from what the calls
 or the plays suggest), values each legal action in each world by open-hand search with
 every later choice open-handed too, and takes the action with the best mean value (ties:
@@ -31,7 +31,8 @@ from euchre.bots.base import SeededBot, require_turn
 from euchre.core.actions import PLAY_BASE, Action
 from euchre.core.errors import EuchreError
 from euchre.core.hand import HandState, Phase
-from euchre.core.views import PlayerView, sample_world
+from euchre.core.sampling import sample_world
+from euchre.core.views import PlayerView
 from euchre.solver import analyse
 
 DEFAULT_WORLDS = 50

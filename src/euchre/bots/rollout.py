@@ -54,7 +54,8 @@ from euchre.bots.learned import model_for_view, with_call_bias
 from euchre.core.actions import Action
 from euchre.core.errors import EuchreError
 from euchre.core.hand import HandState, Phase
-from euchre.core.views import PlayerView, sample_world, view_of
+from euchre.core.sampling import sample_world
+from euchre.core.views import PlayerView, view_of
 from euchre.solver import solvable, solve_points
 
 BIDDING_PHASES: frozenset[Phase] = frozenset(

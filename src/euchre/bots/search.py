@@ -1,7 +1,7 @@
 """Search bots: Perfect Information Monte Carlo (PIMC) card play.
 
 In the play of the cards the bot samples hidden worlds consistent with its
-:class:`~euchre.core.views.PlayerView` (:func:`~euchre.core.views.sample_world`: the cards
+:class:`~euchre.core.views.PlayerView` (:func:`~euchre.core.sampling.sample_world`: the cards
 seen, the upcard taken up, voids shown in play), solves each world with all cards open
 (:func:`euchre.solver.solve_points`), and plays the card with the best average points for
 its side. Ties go to the heuristic's own choice, then to the lowest card.
@@ -24,7 +24,8 @@ from euchre.bots.rollout import DEFAULT_SETTINGS, EXPERT_PLAY_WORLDS, EXPERT_SET
 from euchre.core.actions import Action
 from euchre.core.errors import EuchreError
 from euchre.core.hand import Phase
-from euchre.core.views import PlayerView, sample_world
+from euchre.core.sampling import sample_world
+from euchre.core.views import PlayerView
 from euchre.solver import solvable, solve_points
 
 

@@ -19,8 +19,9 @@ from euchre.core.game import Game, GameResult, Setup
 from euchre.core.hand import HandResult, HandState, Phase, Trick, debug_checks, set_debug_checks
 from euchre.core.presets import PLAYABLE_PRESETS, PRESET_NAMES, preset
 from euchre.core.rules import Rules
+from euchre.core.sampling import sample_world
 from euchre.core.seats import FOUR_HANDED, Seat, Table
-from euchre.core.views import PlayerView, sample_world, view_of
+from euchre.core.views import PlayerView, view_of
 
 __all__ = [
     "FOUR_HANDED", "NO_TRUMP", "PLAYABLE_PRESETS", "PRESET_NAMES", "Action", "ActionTypeError", "Card",

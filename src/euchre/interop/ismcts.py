@@ -12,7 +12,7 @@ What the bot may see (DESIGN.md: bots see only a ``PlayerView``):
    the calls, the tricks, and its own discard when it is the dealer. The true hidden cards
    are never handed to it.
 2. OpenSpiel needs a complete state to start from (its states always hold every card).
-   :func:`openspiel_state_for_view` makes one: :func:`~euchre.core.views.sample_world`
+   :func:`openspiel_state_for_view` makes one: :func:`~euchre.core.sampling.sample_world`
    deals the cards the view does not show at random, consistently with the view, and the
    view's history is replayed on that deal, action by action, into a fresh ``pyspiel``
    state through :mod:`euchre.interop.openspiel`. The state's information state for the
@@ -48,7 +48,8 @@ from euchre.core.cards import cards_of
 from euchre.core.errors import EuchreError, RulesError
 from euchre.core.hand import HandState
 from euchre.core.rules import Rules
-from euchre.core.views import PlayerView, sample_world
+from euchre.core.sampling import sample_world
+from euchre.core.views import PlayerView
 from euchre.interop.openspiel import (
     action_from_openspiel,
     action_to_openspiel,
@@ -93,7 +94,7 @@ def _game(rules: Rules) -> Any:
 def openspiel_state_for_view(view: PlayerView, rng: random.Random, game: Any) -> tuple[HandState, Any]:
     """A ``pyspiel.State`` that gives ``view.seat`` exactly the information of ``view``.
 
-    The hidden cards come from :func:`~euchre.core.views.sample_world` (random, consistent
+    The hidden cards come from :func:`~euchre.core.sampling.sample_world` (random, consistent
     with the view); the view's history is then replayed into a fresh OpenSpiel state
     through :func:`~euchre.interop.openspiel.action_to_openspiel`, each action mapped in the
     phase of our hand before it is applied.

@@ -41,7 +41,7 @@ All of them are computed from the player's :class:`~euchre.core.views.PlayerView
 
 :meth:`EuchreState.resample_from_infostate` draws a state the player cannot tell from
 this one: every hand's hidden cards are dealt again by
-:func:`~euchre.core.views.sample_world`, which keeps the player's own cards, every card
+:func:`~euchre.core.sampling.sample_world`, which keeps the player's own cards, every card
 played, the upcard taken up, and every void shown (a player who did not follow suit holds
 no card of the suit led).
 
@@ -65,8 +65,9 @@ from euchre.core.errors import EuchreTypeError, EuchreValueError, IllegalActionE
 from euchre.core.hand import HandState
 from euchre.core.presets import DEFAULT_PRESET, PLAYABLE_PRESETS, preset, preset_of
 from euchre.core.rules import OPTION_NAMES, Rules
+from euchre.core.sampling import sample_world
 from euchre.core.seats import SEAT_LETTERS
-from euchre.core.views import PlayerView, sample_world, view_of
+from euchre.core.views import PlayerView, view_of
 from euchre.interop import features
 
 GAME_NAME = "python_euchre"
