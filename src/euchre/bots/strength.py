@@ -25,6 +25,7 @@ Cards are card numbers and sets are bit masks; trump is 0..3 or NO_TRUMP (4).
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from euchre.bots.knowledge import popcount
@@ -79,7 +80,10 @@ def trumps_high_first(hand: int, trump: int) -> list[int]:
     return sorted(cards_of(hand & SUIT_MASK[trump][trump]), key=lambda c: -TRUMP_POWER[trump][c])
 
 
+@functools.cache
 def _higher_in_suit(card: int, trump: int) -> int:
+    """The mask of the cards of ``card``'s effective suit that beat it (remembered: the
+    bidding judge of the inference asks it thousands of times a decision)."""
     suit = EFFECTIVE_SUIT[trump][card]
     power = TRUMP_POWER[trump]
     return sum(1 << c for c in cards_of(SUIT_MASK[trump][suit]) if power[c] > power[card])

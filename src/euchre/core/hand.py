@@ -235,7 +235,8 @@ class HandState(Calls):
         if self.joker_aside:  # from_deal moved the set-aside joker to the end
             stock = [JOKER, *stock[:-1]]
         hands = [list(cards_of(mask)) for mask in self.deal_hands]
-        other = HandState.from_deal(self.rules, self.dealer, hands, stock)
+        # The deal was checked when this hand was made: made again without the checks.
+        other = HandState._create(self.rules, self.dealer, hands, stock)
         other.packets = self.packets
         return other
 
