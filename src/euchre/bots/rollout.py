@@ -51,6 +51,7 @@ from euchre.bots.bidding import target_of
 from euchre.bots.equity import applies, win_chance
 from euchre.bots.heuristic import HeuristicBot
 from euchre.bots.learned import model_for_view, with_call_bias
+from euchre.bots.postponed import postponed_values
 from euchre.core.actions import Action
 from euchre.core.errors import EuchreError
 from euchre.core.hand import HandState, Phase
@@ -102,6 +103,10 @@ class RolloutSettings:
             lone calls then weigh what the points do for the game. Off in the levels:
             over 800 duplicate games against the same bidding by points it won 50.0%
             (docs/strength.md, "Score awareness").
+        postpone: value the cards of the PIMC play with the bot's next decision
+            postponed (:func:`euchre.bots.postponed.postponed_values`: its next card one
+            for all the worlds it cannot tell apart, not one per world), to suffer less
+            from strategy fusion.
     """
 
     worlds: int = 32
@@ -115,6 +120,7 @@ class RolloutSettings:
     play_likelihood: float = 1.0
     call_bias: float = 0.0
     score_aware: bool = False
+    postpone: bool = False
 
     def __post_init__(self) -> None:
         for name in ("worlds", "bid_tries", "play_tries"):
@@ -133,8 +139,9 @@ class RolloutSettings:
         if like < 1 and self.infer == "none":
             raise EuchreError("play_likelihood weighs the plays of the seats the inference checks; "
                               "with infer='none' it checks nobody's")
-        if type(self.score_aware) is not bool:
-            raise EuchreError(f"score_aware must be True or False, not {self.score_aware!r}")
+        for name in ("score_aware", "postpone"):
+            if type(getattr(self, name)) is not bool:
+                raise EuchreError(f"{name} must be True or False, not {getattr(self, name)!r}")
         if self.infer not in INFER_SEATS:
             raise EuchreError(f"infer must be one of {', '.join(INFER_SEATS)}, not {self.infer!r}")
 
@@ -495,6 +502,8 @@ class RolloutBot(HeuristicBot):
             raise EuchreError("call_bias changes the learned bidding only; it needs learned=True")
         if settings.play_likelihood < 1 and not play_worlds:
             raise EuchreError("play_likelihood weighs the worlds of the PIMC card play; it needs play_worlds >= 1")
+        if settings.postpone and not play_worlds:
+            raise EuchreError("postpone changes the PIMC card play; it needs play_worlds >= 1")
         self.settings = settings
         self.play_worlds = play_worlds
         self.rollouts = bool(rollouts)
@@ -542,14 +551,18 @@ class RolloutBot(HeuristicBot):
         totals = {a.card: 0.0 for a in plays}
         seats = _checked_seats(view, settings.infer) if settings.play_likelihood < 1 else 0
         weight_sum = 0.0
+        solved = []
         # play_tries == 1: PimcBot's own sampling
         for world in inferred_worlds(view, self.rng, self.play_worlds, settings.play_tries, settings.infer):
             weight = settings.play_likelihood ** play_disagreements(world, view, seats) if seats else 1.0
             weight_sum += weight
             values = solve_points(world)
+            solved.append((world, weight, values))
             for card in totals:
                 totals[card] += weight * values[card]
         totals = {card: total / weight_sum for card, total in totals.items()}
+        if settings.postpone:
+            totals = {card: value for card, value in postponed_values(solved, view.seat).items() if card in totals}
         self.last_search = SearchValues("pimc", self.play_worlds, {a: totals[a.card] for a in plays})
         best = max(totals.values())
         best_cards = [c for c, v in totals.items() if v >= best - 1e-9]
