@@ -185,3 +185,21 @@ def test_the_bot_chooses_by_the_postponed_values() -> None:
     pimc = {a.card: v for a, v in twin.last_search.values.items()}
     assert all(search.values[a] <= pimc[a.card] + 1e-9 for a in search.values)
     assert search.values[action] == max(search.values.values())
+
+
+def test_a_card_below_the_best_postponed_value_keeps_its_bound_and_the_choice_is_the_same() -> None:
+    # A card whose PIMC value is below a postponed value already found cannot be the
+    # best (postponing only lowers values): it is not valued again, and the best card is
+    # the one that valuing every card finds.
+    kept = 0
+    for decision in _sampled("modern-standard", 4, 20, 40):
+        seat = decision[0][0].turn
+        pimc = {card: sum(v[card] for _, _, v in decision) / len(decision) for card in decision[0][2]}
+        full = postponed_values(decision, seat, every_card=True)
+        quick = postponed_values(decision, seat)
+        best = max(full.values())
+        assert {c for c, v in quick.items() if v >= best - 1e-9} == {c for c, v in full.items() if v >= best - 1e-9}
+        for card, value in quick.items():
+            assert value == pytest.approx(full[card]) or (value == pimc[card] and value < best - 1e-9)
+        kept += any(quick[c] != full[c] for c in quick)
+    assert kept > 0  # the shortcut was taken

@@ -22,6 +22,7 @@ group holds one world (nothing to fuse), and is never above it.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from euchre.core.actions import PLAY_BASE
@@ -42,9 +43,16 @@ def _solver_line(world: HandState, seat: int) -> int:
     return pushed
 
 
-def postponed_values(worlds: Sequence[tuple[HandState, float, dict[int, int]]], seat: int) -> dict[int, float]:
+def postponed_values(worlds: Sequence[tuple[HandState, float, dict[int, int]]], seat: int,
+                     every_card: bool = False) -> dict[int, float]:
     """The value of each card for ``seat``'s side with its next decision postponed (see
     the module docstring).
+
+    A card's postponed value is never above its PIMC value (the weighted mean of the
+    worlds' values), so a card whose PIMC value is below the postponed value of a card
+    valued before it cannot be the best: unless ``every_card``, it is not valued again
+    and keeps its PIMC value (an upper bound). The cards are valued in order of their
+    PIMC values, best first; the best card is the same either way.
 
     Args:
         worlds: ``(world, weight, values)`` per sampled world: the world (a hand in the
@@ -52,6 +60,7 @@ def postponed_values(worlds: Sequence[tuple[HandState, float, dict[int, int]]], 
             (> 0), and the open-hand solver's points of each legal card there
             (:func:`euchre.solver.solve_points`). Every world shows ``seat`` the same:
             the same legal cards.
+        every_card: value every card postponed, none by its PIMC bound.
 
     Returns:
         ``{card: weighted mean points of the hand for seat's side}``, one entry per
@@ -69,23 +78,33 @@ def postponed_values(worlds: Sequence[tuple[HandState, float, dict[int, int]]], 
     if any(not weight > 0 for _, weight, _ in worlds):
         raise EuchreError("every world's weight must be above 0")
     weight_sum = sum(weight for _, weight, _ in worlds)
+    pimc = {card: sum(weight * values[card] for _, weight, values in worlds) / weight_sum for card in cards}
     out: dict[int, float] = {}
-    for card in cards:
-        total = 0.0
-        groups: dict[tuple[int, ...], dict[int, float]] = {}
-        for world, weight, values in worlds:
-            start = len(world.history)
-            world.push(PLAY_BASE + card)
-            pushed = 1 + _solver_line(world, seat)
-            nexts = solve_points(world) if world.phase == Phase.PLAY else {}
-            if len(nexts) < 2:
-                total += weight * values[card]  # no choice to fuse: the open-hand value
-            else:
-                group = groups.setdefault(tuple(code for _, code in world.history[start:]), {})
-                for later, value in nexts.items():
-                    group[later] = group.get(later, 0.0) + weight * value
-            for _ in range(pushed):
-                world.pop()
-        total += sum(max(group.values()) for group in groups.values())
-        out[card] = total / weight_sum
-    return out
+    best = -math.inf
+    for card in sorted(cards, key=lambda c: (-pimc[c], c)):
+        if not every_card and pimc[card] < best - 1e-9:
+            out[card] = pimc[card]  # cannot be the best: its bound is below
+            continue
+        out[card] = _postponed(worlds, seat, card) / weight_sum
+        best = max(best, out[card])
+    return {card: out[card] for card in cards}
+
+
+def _postponed(worlds: Sequence[tuple[HandState, float, dict[int, int]]], seat: int, card: int) -> float:
+    """The weighted sum over ``worlds`` of ``card``'s value with the next decision postponed."""
+    total = 0.0
+    groups: dict[tuple[int, ...], dict[int, float]] = {}
+    for world, weight, values in worlds:
+        start = len(world.history)
+        world.push(PLAY_BASE + card)
+        pushed = 1 + _solver_line(world, seat)
+        nexts = solve_points(world) if world.phase == Phase.PLAY else {}
+        if len(nexts) < 2:
+            total += weight * values[card]  # no choice to fuse: the open-hand value
+        else:
+            group = groups.setdefault(tuple(code for _, code in world.history[start:]), {})
+            for later, value in nexts.items():
+                group[later] = group.get(later, 0.0) + weight * value
+        for _ in range(pushed):
+            world.pop()
+    return total + sum(max(group.values()) for group in groups.values())
