@@ -65,3 +65,15 @@ def test_a_view_that_cannot_be_hashed_is_planned_afresh() -> None:
     with pytest.raises(TypeError):
         hash(listed)
     assert _deals(listed, 7) == _deals(view, 7)
+
+
+def test_the_sampler_is_still_importable_from_the_views_module() -> None:
+    # It lived in euchre.core.views before euchre.core.sampling: code written then
+    # still imports it from there, and gets the same functions.
+    from euchre.core import views
+    from euchre.core.views import farmer_exchanged as old_farmer
+    from euchre.core.views import sample_world as old_sample_world
+
+    assert old_sample_world is sample_world and old_farmer is sampling.farmer_exchanged
+    with pytest.raises(AttributeError, match="no attribute 'no_such_name'"):
+        views.no_such_name  # noqa: B018

@@ -310,3 +310,18 @@ def _make_view(**fields: Any) -> PlayerView:
     view: PlayerView = object.__new__(PlayerView)
     view.__dict__.update(fields)
     return view
+
+
+_MOVED = ("sample_world", "farmer_exchanged")
+"""Names that lived here before :mod:`euchre.core.sampling` had them."""
+
+
+def __getattr__(name: str) -> object:
+    """``from euchre.core.views import sample_world`` (or ``farmer_exchanged``) still
+    works: those moved to :mod:`euchre.core.sampling`, which imports this module, so they
+    are fetched from it when asked for, not imported at the top."""
+    if name in _MOVED:
+        from euchre.core import sampling
+
+        return getattr(sampling, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
