@@ -161,6 +161,14 @@ def test_bad_worlds_are_refused_with_a_clear_error() -> None:
         postponed_values([(decision[0][0], 0.0, decision[0][2])], seat)
     with pytest.raises(EuchreError, match="legal cards"):
         postponed_values([decision[0], (decision[1][0], 1.0, {99: 0})], seat)
+    with pytest.raises(EuchreError, match="finite"):
+        postponed_values([(decision[0][0], float("inf"), decision[0][2])], seat)
+    with pytest.raises(EuchreError, match="to play"):
+        postponed_values([decision[0]], seat + 1)
+    world, _, values = decision[0]
+    wrong = dict.fromkeys([*values, *(c for c in range(24) if c not in values)][:len(values) + 1], 0)
+    with pytest.raises(EuchreError, match="legal cards"):
+        postponed_values([(world, 1.0, wrong)], seat)
 
 
 def test_the_setting_needs_the_card_play_and_a_bool() -> None:

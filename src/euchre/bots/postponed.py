@@ -67,16 +67,22 @@ def postponed_values(worlds: Sequence[tuple[HandState, float, dict[int, int]]], 
         legal card: negative when the other side is expected to score.
 
     Raises:
-        EuchreError: no worlds, a weight not above 0, or worlds that do not agree on
-            ``seat``'s legal cards.
+        EuchreError: no worlds, a weight not a finite number above 0, a world not in
+            the play with ``seat`` to play, or values that are not those of the legal
+            cards (the same in every world).
     """
     if not worlds:
         raise EuchreError("postponed values need at least one world")
     cards = sorted(worlds[0][2])
     if any(sorted(values) != cards for _, _, values in worlds):
         raise EuchreError("the worlds do not agree on the legal cards of the seat to play")
-    if any(not weight > 0 for _, weight, _ in worlds):
-        raise EuchreError("every world's weight must be above 0")
+    if any(not (weight > 0 and math.isfinite(weight)) for _, weight, _ in worlds):
+        raise EuchreError("every world's weight must be a finite number above 0")
+    for world, _, _ in worlds:
+        if world.phase != Phase.PLAY or world.turn != seat:
+            raise EuchreError(f"every world must be in the play with seat {seat} to play")
+        if sorted(a.card for a in world.legal_actions() if a.is_play) != cards:
+            raise EuchreError("the values must be those of the world's legal cards")
     weight_sum = sum(weight for _, weight, _ in worlds)
     pimc = {card: sum(weight * values[card] for _, weight, values in worlds) / weight_sum for card in cards}
     out: dict[int, float] = {}
