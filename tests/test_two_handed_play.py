@@ -28,6 +28,11 @@ from euchre.core.records import dumps, loads
 from euchre.core.views import PlayerView
 from euchre.core.words import history_phases, role_of
 
+try:
+    from ._terminal import as_at_a_terminal
+except ImportError:
+    from _terminal import as_at_a_terminal  # type: ignore[no-redef]
+
 TWO = preset("two-handed")
 TARGET = 5  # X-15b: the game is five points
 HAND_POINTS = {1, 2}  # make 1; march 2; euchre 2 (X-15b; no lone hands)
@@ -235,7 +240,8 @@ def spawn(*args: str) -> Any:
     env = dict(os.environ, TERM="xterm-256color", LANG="C.UTF-8", LC_ALL="C.UTF-8")
     for k in ("COLUMNS", "LINES", "NO_COLOR"):
         env.pop(k, None)
-    return pexpect.spawn(cmd, argv, env=env, encoding="utf-8", dimensions=(24, 80), timeout=30)
+    return pexpect.spawn(cmd, argv, env=env, encoding="utf-8", dimensions=(24, 80), timeout=30,
+                         preexec_fn=as_at_a_terminal)
 
 
 END = re.compile(r"Play again with the same rules\? \(y/n, or save FILE\): ")
