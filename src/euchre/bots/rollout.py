@@ -559,7 +559,8 @@ class RolloutBot(HeuristicBot):
             weight = settings.play_likelihood ** play_disagreements(world, view, seats) if seats else 1.0
             weight_sum += weight
             values = solve_points(world)
-            solved.append((world, weight, values))
+            if settings.postpone:
+                solved.append((world, weight, values))
             for card in totals:
                 totals[card] += weight * values[card]
         totals = {card: total / weight_sum for card, total in totals.items()}

@@ -284,8 +284,7 @@ def _sample_world(view: PlayerView, rng: random.Random, trust_voids: bool = True
         placed = _assign(plan.unseen, list(plan.room.items()), plan.allowed, rng)
         if placed is None:
             raise EuchreValueError("no deal is consistent with this view")
-        world = _world_from(view, placed, plan.played_by, plan.blind, plan.dealer_has_upcard, plan.taken, plan.best,
-                            plan.kept, plan.farmer, rng)
+        world = _world_from(view, placed, plan, rng)
         if world is not None:
             return world
     raise EuchreValueError("no deal consistent with this view's calls was found")
@@ -304,17 +303,16 @@ def farmer_exchanged(view: PlayerView) -> int:
     return -1
 
 
-def _world_from(view: PlayerView, placed: dict[int, list[int]], played_by: list[list[int]], blind: bool,
-                dealer_has_upcard: bool, taken: bool, best: list[_Best], kept: dict[int, list[int]],
-                farmer: int, rng: random.Random) -> HandState | None:
+def _world_from(view: PlayerView, placed: dict[int, list[int]], plan: _Plan, rng: random.Random) -> HandState | None:
     """Rebuild the original deal from a placement of the unseen cards and replay the
     view's history on it; None when the history is not legal on that deal. With a
-    farmer's hand exchanged (``farmer`` its seat) three of the farmer's cards, drawn with
+    farmer's hand exchanged (``plan.farmer`` its seat) three of the farmer's cards, drawn with
     ``rng``, are taken for the kitty's that he received, and his three shown cards are
     given back to him."""
+    played_by, blind, taken, best, kept, farmer = plan.played_by, plan.blind, plan.taken, plan.best, plan.kept, plan.farmer
     me, dealer, upcard = view.seat, view.dealer, view.upcard
     now = [list(view.hand) if (s == me and not blind) else placed[s] for s in range(len(view.hand_sizes))]
-    if dealer_has_upcard:
+    if plan.dealer_has_upcard:
         now[dealer].append(upcard)
     for s, cards_kept in kept.items():
         now[s].extend(cards_kept)
