@@ -44,6 +44,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from euchre.analysis.parallel import Backend, BackendError, open_pool
+from euchre.analysis.sources import Contract
 from euchre.bots.base import Bot
 from euchre.core.actions import Action
 from euchre.core.errors import EuchreError, IllegalActionError
@@ -187,12 +188,16 @@ class DuplicateDeal:
             first side (N-S), play 1 at the second (holding the cards B held in play 0).
         held: per play, the number of sides A holds (B holds the others); at a table of
             two sides ``(1, 1)``.
+        contracts: per play, how its bidding ended (:class:`~euchre.analysis.sources.Contract`;
+            :func:`~euchre.analysis.sources.margin_sources` reads them); empty for a
+            deal made by hand without them.
     """
 
     index: int
     dealer: int
     points: tuple[tuple[int, int], ...]
     held: tuple[int, ...] = (1, 1)
+    contracts: tuple[Contract, ...] = ()
 
     @property
     def a_points(self) -> int:
@@ -229,11 +234,13 @@ def play_duplicate_deal(rules: Rules, make_a: BotFactory, make_b: BotFactory, se
     seeds = [derive_seed("bot", deal_seed, s) for s in range(table.seats)]
     plays: list[tuple[int, int]] = []
     held: list[int] = []
+    contracts: list[Contract] = []
     for sides in arrangements(table):
         result = play_hand(hand.copy(), seats_of(sides, make_a, make_b, seeds, table))
         plays.append(_sides_points(result.points, sides))
         held.append(len(sides))
-    return DuplicateDeal(index, hand.dealer, tuple(plays), tuple(held))
+        contracts.append(Contract.of(result))
+    return DuplicateDeal(index, hand.dealer, tuple(plays), tuple(held), tuple(contracts))
 
 
 @dataclass(frozen=True)

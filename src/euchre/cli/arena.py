@@ -27,11 +27,13 @@ import shlex
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from rich import box
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
 
 from euchre.analysis.duplicate import BotFactory, MatchRecord, run_matches
+from euchre.analysis.sources import SourceFigure, margin_sources
 from euchre.analysis.stats import mean_interval, wilson_interval
 from euchre.cli.sim import backend_argv, backend_from_args
 from euchre.cli.table import build_rules, rules_argv, rules_title
@@ -249,6 +251,23 @@ def report_pairing(console: Console, s: PairingSummary) -> None:
             row("", f"{s.unfinished} game(s) did not finish (hand limit)")
 
 
+def sources_table(s: PairingSummary, figures: Sequence[SourceFigure]) -> Table:
+    """A table of where a pairing's margin came from (:func:`margin_sources`): per class
+    of deal, its deals, A's margin per hand within it, and its part of the whole margin
+    with the 95% interval (points per hand; fits 80 columns)."""
+    table = Table(title=f"Where {s.a}'s margin came from (points per hand)", title_justify="left",
+                  box=box.SIMPLE_HEAD)
+    table.add_column("class of deal")
+    for name in ("deals", "share", "in them", "part", "part's 95% CI"):
+        table.add_column(name, justify="right")
+    for f in figures:
+        ci = "" if f.contribution_ci is None else f"{f.contribution_ci[0]:+.3f} to {f.contribution_ci[1]:+.3f}"
+        table.add_row(f.source, str(f.deals), _pct(f.share), f"{f.mean:+.3f}" if f.deals else "-",
+                      f"{f.contribution:+.3f}", ci)
+    table.add_row("all", str(s.deals), _pct(1.0), f"{s.margin:+.3f}", f"{sum(f.contribution for f in figures):+.3f}", "")
+    return table
+
+
 def crosstable(labels: Sequence[str], summaries: Sequence[PairingSummary]) -> Table:
     """A table of each row bot's point share against each column bot, with the half-width
     of its 95% interval (percentage points)."""
@@ -291,6 +310,12 @@ def cmd_arena(args: argparse.Namespace, console: Console) -> int:
         argv += ["--games", str(args.games)]
     if args.plot is not None:
         argv += ["--plot", args.plot]
+    if args.sources:
+        if len(rules.table.teams) != 2:
+            raise EuchreError(f"--sources splits the margin of tables of two sides, not {len(rules.table.teams)}")
+        if not args.deals:
+            raise EuchreError("--sources splits the duplicate deals' margin: give --deals N (at least 1)")
+        argv.append("--sources")
     pairs = [(i, j) for i in range(len(bots)) for j in range(i + 1, len(bots))]
     total = len(pairs) * (args.deals + args.games)
     columns = (TextColumn("Duplicate deals and games"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
@@ -307,9 +332,11 @@ def cmd_arena(args: argparse.Namespace, console: Console) -> int:
         console.print("Duplicate arena: each deal is played with A alone among B's in each seat,")
         console.print("then B alone among A's in each seat.")
     console.print(f"Preset {rules_title(args)}, seed {args.seed}.")
-    for s in summaries:
+    for s, record in zip(summaries, records, strict=True):
         console.print()
         report_pairing(console, s)
+        if args.sources:
+            console.print(sources_table(s, margin_sources(record.deals, rules.table)))
     if len(bots) > 2 and args.deals:
         console.print()
         console.print(crosstable([b.label for b in bots], summaries))

@@ -137,6 +137,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int_arg, default=0, help="the match seed (default 0)")
     _add_workers(p)
     p.add_argument("--plot", default=None, metavar="FILE.png", help="draw the point shares to a PNG file")
+    p.add_argument("--sources", action="store_true",
+                   help="split each pairing's margin by where it came from: deals bid to the same contract at both "
+                        "tables (the card play) and the ways the bidding differed (tables of two sides)")
 
     p = sub.add_parser("selfplay", help="bots play each other; every decision to a Parquet data set",
                        description="Bots play whole games; every decision (the seat's view features, the legal "

@@ -1,0 +1,157 @@
+"""Where a duplicate margin comes from: the bidding or the card play.
+
+At a table of two sides each duplicate deal is played twice, the sides' seats exchanged
+(:mod:`euchre.analysis.duplicate`). When both plays end in the same contract (the same
+seat makes the same trump, alone or not, against the same lone defender or none), the
+bidding was the same at both tables and the deal's margin is the card play's (the
+dealer's discard included). Otherwise the bidding differed, and the deal's margin is
+the bidding's and the play that followed it, by what differed:
+
+========================== ==================================================================
+``same contract``          the same contract at both tables: the card play
+``same makers, other``     the same side's cards made trump at both tables, another maker,
+                           trump or lone call
+``A called, B passed``     A made trump at one table; at the other B held those cards and
+                           passed, and nobody made trump
+``B called, A passed``     the same the other way round
+``A made at both``         A's side made trump at both tables, holding either side's cards
+``B made at both``         the same for B
+``passed out at both``     nobody made trump at either table (no points either way)
+========================== ==================================================================
+
+Each deal falls in one class, so the classes' contributions (the deal's margin where the
+deal is in the class, 0 elsewhere, averaged over every deal) add up to the whole margin
+per hand. Sides are named as in the duplicate match: A holds the first side (North-South,
+or player 1) in the first play and the second in the second.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from euchre.analysis.stats import mean_interval
+from euchre.core.errors import EuchreError
+from euchre.core.hand import HandResult
+from euchre.core.seats import Table
+
+if TYPE_CHECKING:
+    from euchre.analysis.duplicate import DuplicateDeal
+
+SAME_CONTRACT = "same contract"
+SAME_MAKERS = "same makers, other"
+A_CALLED = "A called, B passed"
+B_CALLED = "B called, A passed"
+A_BOTH = "A made at both"
+B_BOTH = "B made at both"
+PASSED_OUT = "passed out at both"
+
+SOURCES: tuple[str, ...] = (SAME_CONTRACT, SAME_MAKERS, A_CALLED, B_CALLED, A_BOTH, B_BOTH, PASSED_OUT)
+"""The classes of a duplicate deal, in the order they are reported (module docstring)."""
+
+
+@dataclass(frozen=True)
+class Contract:
+    """How the bidding of one hand ended.
+
+    Attributes:
+        maker: the seat that made trump, or None when nobody did (passed out, thrown in).
+        trump: the trump suit (0..3, or 4 for no trump), or None.
+        alone: the maker's seat (or his partner's) playing a lone hand, or None.
+        defender_alone: the seat defending alone, or None.
+    """
+
+    maker: int | None
+    trump: int | None
+    alone: int | None
+    defender_alone: int | None
+
+    @classmethod
+    def of(cls, result: HandResult) -> Contract:
+        """The contract a finished hand was played in."""
+        return cls(result.maker, result.trump, result.alone, result.defender_alone)
+
+
+def source_of(contracts: Sequence[Contract], table: Table) -> str:
+    """The class of a duplicate deal (one of :data:`SOURCES`) from its two plays'
+    contracts, A holding side 0 in the first and side 1 in the second.
+
+    Raises:
+        EuchreError: not two contracts, a table of more than two sides, or a maker seat
+            the table does not have.
+    """
+    if len(table.teams) != 2 or len(contracts) != 2:
+        raise EuchreError(f"the sources of a margin are for tables of two sides, each deal played twice; not "
+                          f"{len(table.teams)} sides and {len(contracts)} plays")
+    makers: list[int | None] = []
+    for contract in contracts:
+        if contract.maker is not None and not 0 <= contract.maker < table.seats:
+            raise EuchreError(f"a maker at seat {contract.maker} of a table of {table.seats}")
+        makers.append(None if contract.maker is None else table.team[contract.maker])
+    first, second = makers
+    if first is None and second is None:
+        return PASSED_OUT
+    if contracts[0] == contracts[1]:
+        return SAME_CONTRACT
+    if first == second:
+        return SAME_MAKERS
+    # A's side was side 0 in the first play and side 1 in the second.
+    a_made = (first == 0, second == 1)
+    b_made = (first == 1, second == 0)
+    if all(a_made):
+        return A_BOTH
+    if all(b_made):
+        return B_BOTH
+    return A_CALLED if any(a_made) else B_CALLED
+
+
+@dataclass(frozen=True)
+class SourceFigure:
+    """One class's part of a pairing's margin.
+
+    Attributes:
+        source: the class (one of :data:`SOURCES`).
+        deals: the duplicate deals in it; ``share`` their part of all the deals (0..1).
+        mean: A's margin per hand over those deals alone (points; 0.0 when there are
+            none).
+        contribution: its part of A's whole margin per hand (points per hand over every
+            deal; the classes' contributions add up to the margin).
+        contribution_ci: the 95% interval of ``contribution`` (points per hand), None
+            with fewer than two deals.
+    """
+
+    source: str
+    deals: int
+    share: float
+    mean: float
+    contribution: float
+    contribution_ci: tuple[float, float] | None
+
+
+def margin_sources(deals: Sequence[DuplicateDeal], table: Table) -> list[SourceFigure]:
+    """Each class's part of A's margin over ``deals`` (played with their contracts kept,
+    :func:`euchre.analysis.duplicate.play_duplicate_deal`), in the order of
+    :data:`SOURCES`.
+
+    Raises:
+        EuchreError: no deals, a deal without its contracts, or a table of more than two
+            sides.
+    """
+    if not deals:
+        raise EuchreError("the sources of a margin need at least one duplicate deal")
+    classes = []
+    for deal in deals:
+        if len(deal.contracts) != len(deal.points):
+            raise EuchreError(f"duplicate deal {deal.index} was recorded without its contracts")
+        classes.append(source_of(deal.contracts, table))
+    margins = [(d.a_points - d.b_points) / d.side_hands for d in deals]
+    figures = []
+    for source in SOURCES:
+        inside = [m for m, c in zip(margins, classes, strict=True) if c == source]
+        parts = [m if c == source else 0.0 for m, c in zip(margins, classes, strict=True)]
+        ci = mean_interval(parts)
+        figures.append(SourceFigure(source, len(inside), len(inside) / len(deals),
+                                    sum(inside) / len(inside) if inside else 0.0, sum(parts) / len(parts),
+                                    None if ci is None else (ci[1], ci[2])))
+    return figures
