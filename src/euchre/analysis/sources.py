@@ -16,7 +16,8 @@ the bidding's and the play that followed it, by what differed:
 ``B called, A passed``     the same the other way round
 ``A made at both``         A's side made trump at both tables, holding either side's cards
 ``B made at both``         the same for B
-``passed out at both``     nobody made trump at either table (no points either way)
+``passed out at both``     nobody made trump at either table (passed out or thrown in; a stuck
+                           dealer's forfeit scores a point)
 ========================== ==================================================================
 
 Each deal falls in one class, so the classes' contributions (the deal's margin where the
