@@ -66,15 +66,34 @@ def test_the_two_handed_table_has_one_player_a_side() -> None:
 
 
 @pytest.mark.parametrize(("contracts", "table", "needle"), [
-    ((made(N),), FOUR_HANDED, "1 plays"),
-    ((made(N), made(N), made(N)), FOUR_HANDED, "3 plays"),
-    ((made(N), made(N)), preset("cutthroat-3").table, "3 sides"),
-    ((made(7), made(N)), FOUR_HANDED, "seat 7"),
-    ((made(-1), made(N)), FOUR_HANDED, "seat -1"),
+    ((made(N),), FOUR_HANDED, "not 1 plays"),
+    ((made(N), made(N), made(N)), FOUR_HANDED, "not 3 plays"),
+    ((made(N), made(N)), preset("cutthroat-3").table, "not 3"),
+    ((made(7), made(N)), FOUR_HANDED, "not 7"),
+    ((made(N, alone=E), made(N)), FOUR_HANDED, "not on the maker's side"),
+    ((made(N, defender_alone=S), made(N)), FOUR_HANDED, "on the maker's side"),
+    ((made(2), made(0)), preset("two-handed").table, "not 2"),
+    (None, FOUR_HANDED, "list or tuple of Contract"),
+    ("ab", FOUR_HANDED, "list or tuple of Contract"),
+    ((made(N), None), FOUR_HANDED, "list or tuple of Contract"),
+    (((0, 1, None, None),) * 2, FOUR_HANDED, "list or tuple of Contract"),
+    ((made(N), made(N)), preset("modern-standard"), "a Table"),
+    ((made(N), made(N)), None, "a Table"),
 ])
-def test_bad_input_is_refused(contracts: tuple[Contract, ...], table: object, needle: str) -> None:
+def test_bad_input_is_refused(contracts: object, table: object, needle: str) -> None:
     with pytest.raises(EuchreError, match=needle):
         source_of(contracts, table)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("fields", [
+    (True, HEARTS, None, None), (1.0, HEARTS, None, None), ("0", HEARTS, None, None), (-1, HEARTS, None, None),
+    (N, 5, None, None), (N, HEARTS, 1.5, None), (None, None, N, None), (None, None, None, E),
+])
+def test_a_contract_of_wrong_fields_is_refused(fields: tuple[object, ...]) -> None:
+    with pytest.raises(EuchreError):
+        Contract(*fields)  # type: ignore[arg-type]
+    with pytest.raises(EuchreError, match="HandResult"):
+        Contract.of(None)  # type: ignore[arg-type]
 
 
 def deal(index: int, points: tuple[tuple[int, int], ...], contracts: tuple[Contract, ...]) -> DuplicateDeal:
@@ -104,11 +123,19 @@ def test_the_parts_of_a_hand_made_margin() -> None:
     assert (high - low) / 2 == pytest.approx(1.96 * 0.05 ** 0.5 / 5 ** 0.5, rel=1e-4)  # z = 1.95996
 
 
-def test_a_deal_without_contracts_or_no_deals_is_refused() -> None:
-    with pytest.raises(EuchreError, match="without its contracts"):
-        margin_sources([DuplicateDeal(0, 0, ((1, 0), (0, 1)))], FOUR_HANDED)
-    with pytest.raises(EuchreError, match="at least one"):
-        margin_sources([], FOUR_HANDED)
+@pytest.mark.parametrize(("deals", "needle"), [
+    ([DuplicateDeal(0, 0, ((1, 0), (0, 1)))], "without its contracts"),
+    ([], "at least one"),
+    ([DuplicateDeal(0, 0, ((1, 0), (0, 1)), (2, 2), (made(N), made(N)))], "held"),  # would halve every margin
+    ([DuplicateDeal(0, 0, ((1, 0), (0, 1)), (0, 0), (made(N), made(N)))], "held"),  # would divide by 0
+    ([DuplicateDeal(0, 0, ((1, 0),), (1,), (made(N),))], "held"),
+    (iter([DuplicateDeal(0, 0, ((1, 0), (0, 1)), (1, 1), (made(N), made(N)))]), "list or tuple"),
+    (DuplicateDeal(0, 0, ((1, 0), (0, 1)), (1, 1), (made(N), made(N))), "list or tuple"),
+    ([None], "list or tuple"),
+])
+def test_bad_deals_are_refused(deals: object, needle: str) -> None:
+    with pytest.raises(EuchreError, match=needle):
+        margin_sources(deals, FOUR_HANDED)  # type: ignore[arg-type]
 
 
 def test_a_duplicate_deal_records_each_plays_contract() -> None:
@@ -145,15 +172,24 @@ def test_arena_sources_prints_the_parts_adding_up_to_the_margin(capsys: pytest.C
     assert margin is not None, out
     rows = {}
     for line in out.splitlines():
-        m = re.match(r"\s+(\S.*?\S)\s+(\d+)\s+([\d.]+)%\s+([+-]\d\.\d{3}|-)\s+([+-]\d\.\d{3})", line)
-        if m:
-            rows[m.group(1)] = (int(m.group(2)), float(m.group(5)))
+        m = re.match(r"\s+(\S.*?\S)\s+(\d+)\s+([\d.]+)%\s+([+-]\d\.\d{3}|-)\s+([+-]\d\.\d{3}|-)", line)
+        if m:  # an empty class shows "-" for its part
+            rows[m.group(1)] = (int(m.group(2)), 0.0 if m.group(5) == "-" else float(m.group(5)))
     assert list(rows) == [*SOURCES, "all"], out
     assert sum(n for n, _ in list(rows.values())[:-1]) == 30 == rows["all"][0]
     assert sum(part for _, part in list(rows.values())[:-1]) == pytest.approx(float(margin.group(1)), abs=0.004)
     assert rows["all"][1] == float(margin.group(1))
     assert "--sources" in out.splitlines()[-1]
     assert_fits(out.rsplit("Command:", 1)[0])  # the command line is one line, to copy
+    assert re.search(r"[+-]\d\.\d{3} to [+-]\d\.\d{3}", out.split("Where", 1)[1])  # 30 deals: intervals
+
+
+def test_arena_sources_shows_no_interval_over_fewer_than_ten_deals(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "arena", "--bots", "intermediate,random", "--deals", "4", "--seed", "4", "--sources")
+    assert code == 0, err
+    table = out.split("Where", 1)[1]
+    assert " to " not in table.split("Command:")[0]
+    assert "no interval: fewer than 10 duplicate deals" in table
 
 
 @pytest.mark.parametrize(("argv", "needle"), [

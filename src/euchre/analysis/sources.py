@@ -33,7 +33,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from euchre.analysis.stats import mean_interval
-from euchre.core.errors import EuchreError
+from euchre.core.cards import NO_TRUMP
+from euchre.core.errors import EuchreTypeError, EuchreValueError
 from euchre.core.hand import HandResult
 from euchre.core.seats import Table
 
@@ -58,7 +59,8 @@ class Contract:
 
     Attributes:
         maker: the seat that made trump, or None when nobody did (passed out, thrown in).
-        trump: the trump suit (0..3, or 4 for no trump), or None.
+        trump: the trump suit (0..3, or 4 for no trump), or None (none made, or not
+            recorded: a table-mode referee's result names the maker only).
         alone: the maker's seat (or his partner's) playing a lone hand, or None.
         defender_alone: the seat defending alone, or None.
     """
@@ -68,10 +70,42 @@ class Contract:
     alone: int | None
     defender_alone: int | None
 
+    def __post_init__(self) -> None:
+        for name in ("maker", "trump", "alone", "defender_alone"):
+            value = getattr(self, name)
+            if value is not None and (type(value) is not int or value < 0):
+                raise EuchreTypeError(f"a contract's {name} is a whole number >= 0 or None, not {value!r}")
+        if self.trump is not None and self.trump > NO_TRUMP:
+            raise EuchreValueError(f"a contract's trump is 0..3 or {NO_TRUMP} (no trump), not {self.trump}")
+        if self.maker is None and (self.alone, self.defender_alone) != (None, None):
+            raise EuchreValueError("a contract without a maker has nobody alone")
+
     @classmethod
     def of(cls, result: HandResult) -> Contract:
-        """The contract a finished hand was played in."""
+        """The contract a finished hand was played in.
+
+        Raises:
+            EuchreTypeError: not a :class:`~euchre.core.hand.HandResult`.
+        """
+        if not isinstance(result, HandResult):
+            raise EuchreTypeError(f"a contract is read from a HandResult, not {type(result).__name__}")
         return cls(result.maker, result.trump, result.alone, result.defender_alone)
+
+    def check(self, table: Table) -> None:
+        """Check the contract's seats against ``table``: the maker and the lone hand on
+        one side, the lone defender on another.
+
+        Raises:
+            EuchreValueError: a seat the table does not have, or on the wrong side.
+        """
+        if self.maker is None:
+            return
+        maker = table.seat(self.maker, "the maker")
+        if self.alone is not None and table.team[table.seat(self.alone, "the lone hand")] != table.team[maker]:
+            raise EuchreValueError(f"the lone hand at seat {self.alone} is not on the maker's side (seat {maker})")
+        if (self.defender_alone is not None
+                and table.team[table.seat(self.defender_alone, "the lone defender")] == table.team[maker]):
+            raise EuchreValueError(f"the lone defender at seat {self.defender_alone} is on the maker's side")
 
 
 def source_of(contracts: Sequence[Contract], table: Table) -> str:
@@ -79,16 +113,22 @@ def source_of(contracts: Sequence[Contract], table: Table) -> str:
     contracts, A holding side 0 in the first and side 1 in the second.
 
     Raises:
-        EuchreError: not two contracts, a table of more than two sides, or a maker seat
-            the table does not have.
+        EuchreTypeError: ``table`` not a :class:`~euchre.core.seats.Table`, or
+            ``contracts`` not a list or tuple of :class:`Contract`.
+        EuchreValueError: not two contracts, a table of more than two sides, or a seat
+            the table does not have (:meth:`Contract.check`).
     """
-    if len(table.teams) != 2 or len(contracts) != 2:
-        raise EuchreError(f"the sources of a margin are for tables of two sides, each deal played twice; not "
-                          f"{len(table.teams)} sides and {len(contracts)} plays")
+    if not isinstance(table, Table):
+        raise EuchreTypeError(f"the table is a Table (rules.table), not {type(table).__name__}")
+    if not isinstance(contracts, (list, tuple)) or not all(isinstance(c, Contract) for c in contracts):
+        raise EuchreTypeError(f"the contracts are a list or tuple of Contract, not {contracts!r}")
+    if len(table.teams) != 2:
+        raise EuchreValueError(f"the sources of a margin are for tables of two sides, not {len(table.teams)}")
+    if len(contracts) != 2:
+        raise EuchreValueError(f"a duplicate deal at a table of two sides is played twice, not {len(contracts)} plays")
     makers: list[int | None] = []
     for contract in contracts:
-        if contract.maker is not None and not 0 <= contract.maker < table.seats:
-            raise EuchreError(f"a maker at seat {contract.maker} of a table of {table.seats}")
+        contract.check(table)
         makers.append(None if contract.maker is None else table.team[contract.maker])
     first, second = makers
     if first is None and second is None:
@@ -136,15 +176,25 @@ def margin_sources(deals: Sequence[DuplicateDeal], table: Table) -> list[SourceF
     :data:`SOURCES`.
 
     Raises:
-        EuchreError: no deals, a deal without its contracts, or a table of more than two
-            sides.
+        EuchreTypeError: ``deals`` not a list or tuple of duplicate deals (a
+            :class:`~euchre.analysis.duplicate.MatchRecord` holds them as ``.deals``).
+        EuchreValueError: no deals, a deal without its contracts or not of two plays
+            with A holding one side in each, or a table of more than two sides.
     """
+    from euchre.analysis.duplicate import DuplicateDeal
+
+    if not isinstance(deals, (list, tuple)) or not all(isinstance(d, DuplicateDeal) for d in deals):
+        raise EuchreTypeError(f"the deals are a list or tuple of DuplicateDeal (a MatchRecord's .deals), not "
+                              f"{type(deals).__name__}")
     if not deals:
-        raise EuchreError("the sources of a margin need at least one duplicate deal")
+        raise EuchreValueError("the sources of a margin need at least one duplicate deal")
     classes = []
     for deal in deals:
-        if len(deal.contracts) != len(deal.points):
-            raise EuchreError(f"duplicate deal {deal.index} was recorded without its contracts")
+        if not deal.contracts:
+            raise EuchreValueError(f"duplicate deal {deal.index} was recorded without its contracts")
+        if len(deal.points) != 2 or len(deal.contracts) != 2 or tuple(deal.held) != (1, 1):
+            raise EuchreValueError(f"duplicate deal {deal.index} is not two plays with A holding one side in each "
+                                   f"(held {deal.held}, {len(deal.points)} plays, {len(deal.contracts)} contracts)")
         classes.append(source_of(deal.contracts, table))
     margins = [(d.a_points - d.b_points) / d.side_hands for d in deals]
     figures = []

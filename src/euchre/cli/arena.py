@@ -261,10 +261,15 @@ def sources_table(s: PairingSummary, figures: Sequence[SourceFigure]) -> Table:
     for name in ("deals", "share", "in them", "part", "part's 95% CI"):
         table.add_column(name, justify="right")
     for f in figures:
-        ci = "" if f.contribution_ci is None else f"{f.contribution_ci[0]:+.3f} to {f.contribution_ci[1]:+.3f}"
+        ci = ("" if f.contribution_ci is None or not f.deals or s.deals < MIN_INTERVAL_DEALS
+              else f"{f.contribution_ci[0]:+.3f} to {f.contribution_ci[1]:+.3f}")
         table.add_row(f.source, str(f.deals), _pct(f.share), f"{f.mean:+.3f}" if f.deals else "-",
-                      f"{f.contribution:+.3f}", ci)
-    table.add_row("all", str(s.deals), _pct(1.0), f"{s.margin:+.3f}", f"{sum(f.contribution for f in figures):+.3f}", "")
+                      f"{f.contribution:+.3f}" if f.deals else "-", ci)
+    # The parts add up to the margin; the row shows it once, as the report does.
+    table.add_row("all", str(s.deals), _pct(1.0), f"{s.margin:+.3f}", f"{s.margin:+.3f}", "")
+    if s.deals < MIN_INTERVAL_DEALS:
+        table.caption = f"no interval: fewer than {MIN_INTERVAL_DEALS} duplicate deals"
+        table.caption_justify = "left"
     return table
 
 
