@@ -14,7 +14,10 @@ bot named first) against side B:
   where ``a_i`` and ``t_i`` are A's and both sides' points on deal ``i`` and ``R`` the share;
 * A's margin per hand (A minus B, per side-hand), with the normal-approximation interval
   over deals;
-* with ``--games``, games won by A with the Wilson score interval (Wilson 1927).
+* with ``--games``, games won by A with the Wilson score interval (Wilson 1927);
+* with ``--sources`` (tables of two sides), where A's margin came from: each class of
+  deal by what the bidding did at the two tables, and its part of the margin
+  (:mod:`euchre.analysis.sources`).
 
 The intervals reuse :func:`euchre.cli.sim.mean_interval` and :func:`~euchre.cli.sim.wilson_interval`.
 """
@@ -294,7 +297,8 @@ def cmd_arena(args: argparse.Namespace, console: Console) -> int:
     """Run ``euchre arena``. Returns the exit code.
 
     Raises:
-        EuchreError: a bad preset, bot level, count, worker number or plot file.
+        EuchreError: a bad preset, bot level, count, worker number or plot file, or
+            ``--sources`` at a table of more than two sides or without ``--deals``.
     """
     from euchre.analysis.plot import ShareBar, check_plot_path, plot_shares
 
