@@ -84,7 +84,11 @@ class RolloutSettings:
         bid_tries: draws per world for the bidding inference in the rollouts' worlds
             (1: plain :func:`sample_world`).
         play_tries: the same for the worlds of the PIMC card play.
-        infer: whose calls the inference checks (one of :data:`INFER_SEATS`).
+        infer: whose calls the inference checks (one of :data:`INFER_SEATS`). The
+            levels read every other seat's: against plain PIMC-50, whose bidding the
+            heuristic does not model, ``none`` and ``opponents`` each lost 0.035 points
+            a hand over 400 duplicate deals (docs/strength.md, "The inference from the
+            calls against plain PIMC").
         play_likelihood: the weight of a play world is multiplied by this for every card
             a checked seat played (with a choice of cards that follow suit) that the
             heuristic would not have played with the world's cards
