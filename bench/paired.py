@@ -26,7 +26,7 @@ def interval(xs: Sequence[float]) -> str:
 
 def deal_margins(record: MatchRecord) -> list[float]:
     """Side A's margin per hand on each duplicate deal of ``record`` (points less B's)."""
-    return [(d.a_points - d.b_points) / d.side_hands for d in record.deals]
+    return [d.margin for d in record.deals]
 
 
 def print_paired(labels: Sequence[str], margins: Sequence[Sequence[float]]) -> None:

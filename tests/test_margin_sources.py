@@ -108,6 +108,7 @@ def test_the_parts_of_a_hand_made_margin() -> None:
         deal(3, ((0, 0), (0, 0)), (NOBODY, NOBODY)),     # passed out: 0
         deal(4, ((4, 0), (0, 2)), (made(S, alone=S), made(S))),  # same makers: (4 - 2) / 2 = +1.0
     ]
+    assert [d.margin for d in deals] == [0.5, 0.5, -1.5, 0.0, 1.0]
     figures = {f.source: f for f in margin_sources(deals, FOUR_HANDED)}
     assert list(figures) == list(SOURCES)
     expected = {SAME_CONTRACT: (1, 0.5), A_CALLED: (1, 0.5), B_BOTH: (1, -1.5), PASSED_OUT: (1, 0.0),

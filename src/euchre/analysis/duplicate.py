@@ -215,6 +215,12 @@ class DuplicateDeal:
         two sides, ``m**2`` at a table of ``m`` players each for himself."""
         return sum(self.held)
 
+    @property
+    def margin(self) -> float:
+        """A's points less B's per side-hand on this deal (the unit of the match's margin
+        and of its interval)."""
+        return (self.a_points - self.b_points) / self.side_hands
+
 
 def _sides_points(points: Sequence[int], sides: frozenset[int]) -> tuple[int, int]:
     """``(A's, B's)`` points from points per side, A holding ``sides``."""

@@ -196,7 +196,7 @@ def margin_sources(deals: Sequence[DuplicateDeal], table: Table) -> list[SourceF
             raise EuchreValueError(f"duplicate deal {deal.index} is not two plays with A holding one side in each "
                                    f"(held {deal.held}, {len(deal.points)} plays, {len(deal.contracts)} contracts)")
         classes.append(source_of(deal.contracts, table))
-    margins = [(d.a_points - d.b_points) / d.side_hands for d in deals]
+    margins = [d.margin for d in deals]
     figures = []
     for source in SOURCES:
         inside = [m for m, c in zip(margins, classes, strict=True) if c == source]

@@ -192,7 +192,7 @@ def summarize(a: str, b: str, record: MatchRecord) -> PairingSummary:
     side_hands = sum(d.side_hands for d in deals)
     a_total = sum(p for p, _ in pair_points)
     b_total = sum(p for _, p in pair_points)
-    margin_ci = mean_interval([(d.a_points - d.b_points) / d.side_hands for d in deals])
+    margin_ci = mean_interval([d.margin for d in deals])
     running = []
     sa = st = 0
     for pa, pb in pair_points:
