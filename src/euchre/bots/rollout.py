@@ -66,6 +66,12 @@ BIDDING_PHASES: frozenset[Phase] = frozenset(
 INFER_SEATS: tuple[str, ...] = ("none", "opponents", "others")
 """Whose calls :func:`inferred_world` checks: nobody's, the opponents', or every other seat's."""
 
+Judge = Callable[[PlayerView], int]
+"""A model of a player: the action code it takes in a view."""
+
+CALL_MODELS: tuple[str, ...] = ("heuristic", "learned")
+"""The model of a bidder the inference checks the calls against (``RolloutSettings.call_model``)."""
+
 
 @dataclass(frozen=True)
 class RolloutSettings:
@@ -107,6 +113,12 @@ class RolloutSettings:
             lone calls then weigh what the points do for the game. Off in the levels:
             over 800 duplicate games against the same bidding by points it won 50.0%
             (docs/strength.md, "Score awareness").
+        call_model: the model of the other bidders the inference checks their calls
+            against (one of :data:`CALL_MODELS`): ``heuristic``, the ``intermediate``
+            heuristic's call (:func:`heuristic_code`), or ``learned``, the learned
+            bidding model's with this ``call_bias`` (:func:`learned_code`) in rounds one
+            and two where a model decides the seat's view
+            (:func:`euchre.bots.learned.model_for_view`), the heuristic's elsewhere.
         postpone: value the cards of the PIMC play with the bot's next decision
             postponed (:func:`euchre.bots.postponed.postponed_values`: its next card one
             for all the worlds it cannot tell apart, not one per world), to suffer less
@@ -126,6 +138,7 @@ class RolloutSettings:
     play_likelihood: float = 1.0
     call_bias: float = 0.0
     score_aware: bool = False
+    call_model: str = "heuristic"
     postpone: bool = False
 
     def __post_init__(self) -> None:
@@ -150,6 +163,17 @@ class RolloutSettings:
                 raise EuchreError(f"{name} must be True or False, not {getattr(self, name)!r}")
         if self.infer not in INFER_SEATS:
             raise EuchreError(f"infer must be one of {', '.join(INFER_SEATS)}, not {self.infer!r}")
+        if self.call_model not in CALL_MODELS:
+            raise EuchreError(f"call_model must be one of {', '.join(CALL_MODELS)}, not {self.call_model!r}")
+        if self.call_model != "heuristic" and self.infer == "none":
+            raise EuchreError("call_model is the model the inference checks calls against; "
+                              "with infer='none' it checks nobody's")
+
+    def judge(self) -> Judge:
+        """The action code the model of a bidder (:attr:`call_model`) takes in a view."""
+        if self.call_model == "learned":
+            return functools.partial(learned_code, bias=self.call_bias)
+        return heuristic_code
 
 
 DEFAULT_SETTINGS = RolloutSettings()
@@ -205,11 +229,26 @@ def heuristic_code(seen: PlayerView) -> int:
     return int(HeuristicBot(0).choose(seen))
 
 
+@functools.lru_cache(maxsize=JUDGED_MEMO)
+def learned_code(seen: PlayerView, bias: float = 0.0) -> int:
+    """The action code the learned bidding model takes in ``seen`` with ``bias`` points
+    added to every call (:func:`euchre.bots.learned.with_call_bias`), where a model
+    decides the view (:func:`euchre.bots.learned.model_for_view`: rounds one and two of
+    the rules it was trained under, no side within a march of the game); elsewhere
+    :func:`heuristic_code`. Remembered as that is."""
+    model = model_for_view(seen)
+    if model is None:
+        return heuristic_code(seen)
+    values = with_call_bias(model.values(seen), bias)
+    return int(max(seen.legal, key=lambda a: values[a]))
+
+
 def _judged(world: HandState, view: PlayerView, seats: int, phases: frozenset[Phase],
-            choice: Callable[[PlayerView], int], limit: int) -> int:
+            choice: Callable[[PlayerView], int], limit: int,
+            judge: Judge = heuristic_code) -> int:
     """How many recorded actions of ``seats`` in ``phases``, with more than one choice by
-    ``choice(seat's view)``, the heuristic would not have taken in ``world`` (up to
-    ``limit``)."""
+    ``choice(seat's view)``, ``judge`` (the model of a player: a view's action code)
+    would not have taken in ``world`` (up to ``limit``)."""
     if not seats:
         return 0
     state = world.as_dealt()
@@ -220,7 +259,7 @@ def _judged(world: HandState, view: PlayerView, seats: int, phases: frozenset[Ph
             break  # no call comes once the play has begun
         if seats >> seat & 1 and state.phase in phases:
             seen = view_of(state, seat, view.score)
-            if choice(seen) > 1 and heuristic_code(seen) != code:
+            if choice(seen) > 1 and judge(seen) != code:
                 found += 1
                 if found >= limit:
                     return found
@@ -228,14 +267,17 @@ def _judged(world: HandState, view: PlayerView, seats: int, phases: frozenset[Ph
     return found
 
 
-def disagreements(world: HandState, view: PlayerView, seats: int, limit: int = 99) -> int:
+def disagreements(world: HandState, view: PlayerView, seats: int, limit: int = 99,
+                  judge: Judge = heuristic_code) -> int:
     """How many recorded calls of ``seats`` (a bit mask) in ``view``'s history the
-    heuristic would not have made with the cards ``world`` gives those seats.
+    model of a bidder ``judge`` (the heuristic unless given; see
+    :meth:`RolloutSettings.judge`) would not have made with the cards ``world`` gives
+    those seats.
 
     Only bidding decisions (:data:`BIDDING_PHASES`) with a real choice are checked; the
     count stops at ``limit``.
     """
-    return _judged(world, view, seats, BIDDING_PHASES, lambda seen: len(seen.legal), limit)
+    return _judged(world, view, seats, BIDDING_PHASES, lambda seen: len(seen.legal), limit, judge)
 
 
 _PLAY = frozenset({Phase.PLAY})
@@ -251,7 +293,8 @@ def play_disagreements(world: HandState, view: PlayerView, seats: int) -> int:
     return _judged(world, view, seats, _PLAY, lambda seen: len(seen.following_actions()), 99)
 
 
-def _inferred(view: PlayerView, rng: random.Random, tries: int, seats: int) -> tuple[HandState, bool]:
+def _inferred(view: PlayerView, rng: random.Random, tries: int, seats: int,
+              judge: Judge) -> tuple[HandState, bool]:
     """:func:`inferred_world` for a seat mask; also whether the world fully agrees."""
     # In table mode the world plays on with every player following suit: the bots never
     # revoke and value their cards so (HandState.lawful; RULES.md decision 27).
@@ -261,7 +304,7 @@ def _inferred(view: PlayerView, rng: random.Random, tries: int, seats: int) -> t
     best_count = 1 << 30
     for _ in range(tries):
         world = sample_world(view, rng)
-        count = disagreements(world, view, seats, best_count)
+        count = disagreements(world, view, seats, best_count, judge)
         if count == 0:
             return world.lawful(), True
         if count < best_count:
@@ -270,9 +313,11 @@ def _inferred(view: PlayerView, rng: random.Random, tries: int, seats: int) -> t
     return best.lawful(), False
 
 
-def inferred_world(view: PlayerView, rng: random.Random, tries: int, infer: str = "others") -> HandState:
+def inferred_world(view: PlayerView, rng: random.Random, tries: int, infer: str = "others",
+                   judge: Judge = heuristic_code) -> HandState:
     """A world consistent with ``view`` in which, if possible, every checked seat's calls
-    are what the heuristic would have called with its sampled cards.
+    are what the heuristic (or the model of a bidder ``judge``) would have called with
+    its sampled cards.
 
     Draws up to ``tries`` worlds with :func:`sample_world` and returns the first one with
     no disagreement (:func:`disagreements`), else the one with the fewest (the first of
@@ -281,14 +326,15 @@ def inferred_world(view: PlayerView, rng: random.Random, tries: int, infer: str 
     Raises:
         EuchreError: no deal fits the view.
     """
-    return _inferred(view, rng, tries, _checked_seats(view, infer))[0]
+    return _inferred(view, rng, tries, _checked_seats(view, infer), judge)[0]
 
 
 GIVE_UP_FAILURES = 3
 """See :func:`inferred_worlds`."""
 
 
-def inferred_worlds(view: PlayerView, rng: random.Random, n: int, tries: int, infer: str = "others") -> list[HandState]:
+def inferred_worlds(view: PlayerView, rng: random.Random, n: int, tries: int, infer: str = "others",
+                    judge: Judge = heuristic_code) -> list[HandState]:
     """``n`` worlds drawn as :func:`inferred_world` does, giving up the inference for the
     rest once :data:`GIVE_UP_FAILURES` worlds, more than a quarter of those drawn, found
     no world agreeing with every call: the calls were then not the heuristic's (a player
@@ -301,7 +347,7 @@ def inferred_worlds(view: PlayerView, rng: random.Random, n: int, tries: int, in
     out: list[HandState] = []
     failures = 0
     for i in range(n):
-        world, agrees = _inferred(view, rng, tries, seats)
+        world, agrees = _inferred(view, rng, tries, seats, judge)
         out.append(world)
         failures += not agrees
         if failures >= GIVE_UP_FAILURES and 4 * failures > i + 1:
@@ -408,7 +454,7 @@ def rollout_decision(view: PlayerView, rng: random.Random, fallback: Action,
     target = target_of(view)
     by_game = settings.score_aware and applies(view.rules)
     values: dict[Action, list[float]] = {a: [] for a in candidates}
-    worlds = inferred_worlds(view, rng, settings.worlds, settings.bid_tries, settings.infer)
+    worlds = inferred_worlds(view, rng, settings.worlds, settings.bid_tries, settings.infer, settings.judge())
     seeds = [rng.getrandbits(32) for _ in worlds]
 
     def run(actions: list[Action], start: int, stop: int) -> None:
@@ -559,7 +605,8 @@ class RolloutBot(HeuristicBot):
         weight_sum = 0.0
         solved = []
         # play_tries == 1: PimcBot's own sampling
-        for world in inferred_worlds(view, self.rng, self.play_worlds, settings.play_tries, settings.infer):
+        for world in inferred_worlds(view, self.rng, self.play_worlds, settings.play_tries, settings.infer,
+                                     settings.judge()):
             weight = settings.play_likelihood ** play_disagreements(world, view, seats) if seats else 1.0
             weight_sum += weight
             values = solve_points(world)
