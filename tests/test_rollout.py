@@ -16,6 +16,7 @@ from euchre.bots.rollout import (
     RolloutSettings,
     disagreements,
     hand_value,
+    heuristic_code,
     inferred_world,
     inferred_worlds,
     rollout_decision,
@@ -155,6 +156,29 @@ def test_inferred_worlds_give_up_when_no_world_agrees(monkeypatch: pytest.Monkey
     assert all(view_of(w, view.seat) == view for w in worlds)
 
 
+def test_giving_up_by_seat_keeps_checking_the_other_seats() -> None:
+    """One seat bids unlike the model (a judge no call of his matches): with
+    ``give_up="seat"`` the worlds mostly still agree with every other seat's calls (a
+    world with none agreeing in 12 tries keeps the fewest disagreements); with ``"all"``
+    (the positive control) the inference stops for everyone after three failures and
+    most worlds do not (a quarter or fewer of the worlds drawn for this view without the
+    inference agree)."""
+    view = _dealer_round_two_view()
+    deviant = view.history[0][0]
+    rest = 0b1111 & ~(1 << view.seat) & ~(1 << deviant)
+
+    def judge(seen: PlayerView) -> int:
+        return -1 if seen.seat == deviant else heuristic_code(seen)
+
+    by_seat = inferred_worlds(view, random.Random(1), 40, 12, judge=judge, give_up="seat")
+    assert [disagreements(w, view, rest) for w in by_seat].count(0) >= 30
+    assert all(disagreements(w, view, 1 << deviant, judge=judge) for w in by_seat)
+    everyone = inferred_worlds(view, random.Random(1), 40, 12, judge=judge, give_up="all")
+    assert [disagreements(w, view, rest) for w in everyone].count(0) <= 15
+    for worlds in (by_seat, everyone):
+        assert all(view_of(w, view.seat) == view for w in worlds)
+
+
 def test_hand_value_caps_points_at_the_target() -> None:
     assert hand_value((4, 0), 0, (0, 0), 10) == 4.0
     assert hand_value((4, 0), 0, (8, 0), 10) == 2.0
@@ -164,7 +188,8 @@ def test_hand_value_caps_points_at_the_target() -> None:
 
 def test_bad_settings_are_refused() -> None:
     for bad in ({"worlds": 0}, {"bid_tries": 0}, {"play_tries": 1.5}, {"screen": -1},
-                {"z": float("nan")}, {"margin": True}, {"infer": "all"}, {"call_bias": float("inf")}):
+                {"z": float("nan")}, {"margin": True}, {"infer": "all"}, {"call_bias": float("inf")},
+                {"give_up": "never"}):
         with pytest.raises(EuchreError):
             RolloutSettings(**bad)
     with pytest.raises(EuchreError, match="play_worlds"):
@@ -178,6 +203,8 @@ def test_a_setting_without_effect_is_refused() -> None:
         RolloutBot(settings=RolloutSettings(play_likelihood=0.5), play_worlds=0)
     with pytest.raises(EuchreError, match="play_likelihood"):
         RolloutSettings(play_likelihood=0.5, infer="none")
+    with pytest.raises(EuchreError, match="give_up"):
+        RolloutSettings(give_up="seat", infer="none")
     # The same settings where they act.
     RolloutBot(settings=RolloutSettings(call_bias=0.2), learned=True)
     RolloutBot(settings=RolloutSettings(play_likelihood=0.5), play_worlds=10)

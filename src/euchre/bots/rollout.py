@@ -66,6 +66,9 @@ BIDDING_PHASES: frozenset[Phase] = frozenset(
 INFER_SEATS: tuple[str, ...] = ("none", "opponents", "others")
 """Whose calls :func:`inferred_world` checks: nobody's, the opponents', or every other seat's."""
 
+GIVE_UP_MODES: tuple[str, ...] = ("all", "seat")
+"""When :func:`inferred_worlds` stops checking calls (``RolloutSettings.give_up``)."""
+
 Judge = Callable[[PlayerView], int]
 """A model of a player: the action code it takes in a view."""
 
@@ -119,6 +122,10 @@ class RolloutSettings:
             bidding model's with this ``call_bias`` (:func:`learned_code`) in rounds one
             and two where a model decides the seat's view
             (:func:`euchre.bots.learned.model_for_view`), the heuristic's elsewhere.
+        give_up: when the inference of a decision stops checking calls that no world
+            drawn agrees with (one of :data:`GIVE_UP_MODES`, :func:`inferred_worlds`):
+            ``all``, every seat's calls once the worlds often disagree with any, or
+            ``seat``, one seat's once the worlds often disagree with its own.
         postpone: value the cards of the PIMC play with the bot's next decision
             postponed (:func:`euchre.bots.postponed.postponed_values`: its next card one
             for all the worlds it cannot tell apart, not one per world), to suffer less
@@ -139,6 +146,7 @@ class RolloutSettings:
     call_bias: float = 0.0
     score_aware: bool = False
     call_model: str = "heuristic"
+    give_up: str = "all"
     postpone: bool = False
 
     def __post_init__(self) -> None:
@@ -165,6 +173,10 @@ class RolloutSettings:
             raise EuchreError(f"infer must be one of {', '.join(INFER_SEATS)}, not {self.infer!r}")
         if self.call_model not in CALL_MODELS:
             raise EuchreError(f"call_model must be one of {', '.join(CALL_MODELS)}, not {self.call_model!r}")
+        if self.give_up not in GIVE_UP_MODES:
+            raise EuchreError(f"give_up must be one of {', '.join(GIVE_UP_MODES)}, not {self.give_up!r}")
+        if self.give_up != "all" and self.infer == "none":
+            raise EuchreError("give_up says when the inference stops checking calls; with infer='none' it checks none")
         if self.call_model != "heuristic" and self.infer == "none":
             raise EuchreError("call_model is the model the inference checks calls against; "
                               "with infer='none' it checks nobody's")
@@ -334,24 +346,33 @@ GIVE_UP_FAILURES = 3
 
 
 def inferred_worlds(view: PlayerView, rng: random.Random, n: int, tries: int, infer: str = "others",
-                    judge: Judge = heuristic_code) -> list[HandState]:
+                    judge: Judge = heuristic_code, give_up: str = "all") -> list[HandState]:
     """``n`` worlds drawn as :func:`inferred_world` does, giving up the inference for the
     rest once :data:`GIVE_UP_FAILURES` worlds, more than a quarter of those drawn, found
     no world agreeing with every call: the calls were then not the heuristic's (a player
-    who bids otherwise), and further tries would only cost time.
+    who bids otherwise), and further tries would only cost time. With ``give_up="seat"``
+    the count is kept for each checked seat (the worlds kept in which that seat's calls
+    disagree), and only that seat's calls stop being checked: one player who bids
+    otherwise no longer costs the inference from the others' calls.
 
     Raises:
         EuchreError: no deal fits the view.
     """
     seats = _checked_seats(view, infer)
     out: list[HandState] = []
-    failures = 0
+    failures = [0] * view.table.seats
     for i in range(n):
         world, agrees = _inferred(view, rng, tries, seats, judge)
         out.append(world)
-        failures += not agrees
-        if failures >= GIVE_UP_FAILURES and 4 * failures > i + 1:
-            tries = 1
+        if agrees:
+            continue
+        # "all": the count is kept under the viewer's own seat, never checked
+        blamed = ([s for s in range(view.table.seats) if seats >> s & 1 and disagreements(world, view, 1 << s, 1, judge)]
+                  if give_up == "seat" else [view.seat])
+        for seat in blamed:
+            failures[seat] += 1
+            if failures[seat] >= GIVE_UP_FAILURES and 4 * failures[seat] > i + 1:
+                seats = seats & ~(1 << seat) if give_up == "seat" else 0
     return out
 
 
@@ -454,7 +475,8 @@ def rollout_decision(view: PlayerView, rng: random.Random, fallback: Action,
     target = target_of(view)
     by_game = settings.score_aware and applies(view.rules)
     values: dict[Action, list[float]] = {a: [] for a in candidates}
-    worlds = inferred_worlds(view, rng, settings.worlds, settings.bid_tries, settings.infer, settings.judge())
+    worlds = inferred_worlds(view, rng, settings.worlds, settings.bid_tries, settings.infer, settings.judge(),
+                             settings.give_up)
     seeds = [rng.getrandbits(32) for _ in worlds]
 
     def run(actions: list[Action], start: int, stop: int) -> None:
@@ -606,7 +628,7 @@ class RolloutBot(HeuristicBot):
         solved = []
         # play_tries == 1: PimcBot's own sampling
         for world in inferred_worlds(view, self.rng, self.play_worlds, settings.play_tries, settings.infer,
-                                     settings.judge()):
+                                     settings.judge(), settings.give_up):
             weight = settings.play_likelihood ** play_disagreements(world, view, seats) if seats else 1.0
             weight_sum += weight
             values = solve_points(world)
