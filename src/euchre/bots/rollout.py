@@ -122,6 +122,9 @@ class RolloutSettings:
             bidding model's with this ``call_bias`` (:func:`learned_code`) in rounds one
             and two where a model decides the seat's view
             (:func:`euchre.bots.learned.model_for_view`), the heuristic's elsewhere.
+            The levels use the heuristic: against plain PIMC-50 ``learned`` lost 0.039
+            points a hand (-0.082 to +0.004) over 400 duplicate deals (docs/strength.md,
+            "The learned model as the model of the bidders").
         give_up: when the inference of a decision stops checking calls that no world
             drawn agrees with (one of :data:`GIVE_UP_MODES`, :func:`inferred_worlds`):
             ``all``, every seat's calls once the worlds often disagree with any, or
