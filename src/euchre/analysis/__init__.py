@@ -2,6 +2,8 @@
 
 - :mod:`euchre.analysis.duplicate`: duplicate deals and games (each played twice with
   the sides' seats exchanged), run over several processes with identical results.
+- :mod:`euchre.analysis.contract`: how the bidding of a hand ended (maker, trump, lone
+  hand, lone defender), as a duplicate deal records it for each play.
 - :mod:`euchre.analysis.sources`: where a duplicate match's margin comes from (the deals
   bid to the same contract at both tables, and the ways the bidding differed).
 - :mod:`euchre.analysis.plot`: a PNG of point shares with confidence intervals (needs

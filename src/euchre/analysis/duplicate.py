@@ -43,8 +43,8 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from euchre.analysis.contract import Contract
 from euchre.analysis.parallel import Backend, BackendError, open_pool
-from euchre.analysis.sources import Contract
 from euchre.bots.base import Bot
 from euchre.core.actions import Action
 from euchre.core.errors import EuchreError, IllegalActionError
@@ -188,7 +188,7 @@ class DuplicateDeal:
             first side (N-S), play 1 at the second (holding the cards B held in play 0).
         held: per play, the number of sides A holds (B holds the others); at a table of
             two sides ``(1, 1)``.
-        contracts: per play, how its bidding ended (:class:`~euchre.analysis.sources.Contract`;
+        contracts: per play, how its bidding ended (:class:`~euchre.analysis.contract.Contract`;
             :func:`~euchre.analysis.sources.margin_sources` reads them); empty for a
             deal made by hand without them.
     """
