@@ -15,13 +15,14 @@ from __future__ import annotations
 
 import argparse
 import random
+import re
 from collections import Counter
-from typing import Any
 
 from euchre.bots import make_bot, rollout
 from euchre.bots.base import Bot
 from euchre.bots.pimc import PlainPimcBot
-from euchre.core import HandState, Phase, preset, view_of
+from euchre.core import EuchreError, HandState, Phase, preset, view_of
+from euchre.core.rules import Rules
 from euchre.core.views import PlayerView
 
 ROLES = ("left opponent", "partner", "right opponent")
@@ -42,17 +43,15 @@ class Watch:
         self.blamed: set[int] = set()
 
     def __call__(self, view: PlayerView, rng: random.Random, tries: int, seats: int,
-                 judge: rollout.Judge) -> Any:
-        world, agrees = self.draw(view, rng, tries, seats, judge)
+                 judge: rollout.Judge, blame: bool = False) -> tuple[HandState, bool, int]:
+        world, agrees, blamed = self.draw(view, rng, tries, seats, judge, True)
         self.kept += 1
         if not agrees:
             self.failed += 1
-            for seat in range(view.table.seats):
-                if seats >> seat & 1 and rollout.disagreements(world, view, 1 << seat, 1, judge):
-                    self.blamed.add((seat - view.seat) % view.table.seats)
+            self.blamed.update((s - view.seat) % view.table.seats for s in range(view.table.seats) if blamed >> s & 1)
             if self.failed >= rollout.GIVE_UP_FAILURES and 4 * self.failed > self.kept:
                 self.gave_up = True
-        return world, agrees
+        return world, agrees, blamed if blame else 0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -62,11 +61,32 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--opponent", default="pimc:50", help="pimc:50 or a bot level")
     args = parser.parse_args(argv)
-    rules = preset(args.preset)
+    if args.hands < 1:
+        parser.error(f"--hands: a whole number >= 1, not {args.hands}")
+    try:
+        rules = preset(args.preset)
+        opponent(args.opponent, 1)
+    except EuchreError as exc:
+        parser.error(str(exc))
     if rules.table.seats != 4 or rules.table.individual:
         parser.error("--preset: a four-hand partnership preset")
     watch = Watch()
-    rollout._inferred = watch  # type: ignore[assignment]  # instrumentation, this process only
+    rollout._inferred = watch  # instrumentation, undone below
+    try:
+        decisions, gave_up, blamed = watched(rules, args, watch)
+    finally:
+        rollout._inferred = watch.draw
+    print(f"{args.preset}, {args.hands} hands, seed {args.seed}, expert vs {args.opponent}: "
+          f"{decisions} expert card decisions with a choice; the inference gave up in {gave_up} "
+          f"({100 * gave_up / max(decisions, 1):.0f}%)")
+    print("decisions with a failing world disagreeing with the calls of: "
+          + ", ".join(f"{ROLES[k - 1]} {blamed[k]}" for k in (1, 2, 3)))
+    return 0
+
+
+def watched(rules: Rules, args: argparse.Namespace, watch: Watch) -> tuple[int, int, Counter[int]]:
+    """Play the hands; the expert card decisions with a choice, those that gave up the
+    inference, and how many blamed each seat (1 left opponent, 2 partner, 3 right)."""
     rng = random.Random(args.seed)
     decisions = gave_up = 0
     blamed: Counter[int] = Counter()
@@ -84,17 +104,16 @@ def main(argv: list[str] | None = None) -> int:
                 gave_up += watch.gave_up
                 blamed.update(watch.blamed)
             hand.apply(action)
-    print(f"{args.preset}, {args.hands} hands, seed {args.seed}, expert vs {args.opponent}: "
-          f"{decisions} expert card decisions with a choice; the inference gave up in {gave_up} "
-          f"({100 * gave_up / max(decisions, 1):.0f}%)")
-    print("decisions with a failing world disagreeing with the calls of: "
-          + ", ".join(f"{ROLES[k - 1]} {blamed[k]}" for k in (1, 2, 3)))
-    return 0
+    return decisions, gave_up, blamed
 
 
 def opponent(name: str, seed: int) -> Bot:
-    """The opponent bot: ``pimc:N`` (plain PIMC over N worlds) or a level."""
-    if name.startswith("pimc:") and name[5:].isdigit():
+    """The opponent bot: ``pimc:N`` (plain PIMC over N worlds) or a level.
+
+    Raises:
+        EuchreError: neither.
+    """
+    if re.fullmatch(r"pimc:[0-9]+", name):
         return PlainPimcBot(seed, worlds=int(name[5:]))
     return make_bot(name, seed)
 

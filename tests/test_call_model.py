@@ -26,7 +26,7 @@ from euchre.core.views import PlayerView, view_of
 LEARNED = functools.partial(learned_code, bias=EXPERT_SETTINGS.call_bias)
 
 
-def _round_views(seed: int, count: int, score: tuple[int, int] = (0, 0),
+def _round_views(seed: int, count: int, score: tuple[int, ...] = (0, 0),
                  name: str = "modern-standard") -> list[PlayerView]:
     """The first bidding views (round one, or two after four passes) of ``count`` deals."""
     rules = preset(name)
@@ -130,8 +130,13 @@ def test_inferred_worlds_agree_with_the_learned_calls() -> None:
 
 
 def test_the_card_play_asks_the_model_its_settings_name(monkeypatch: pytest.MonkeyPatch) -> None:
-    asked: list[str] = []
-    monkeypatch.setattr(rollout, "learned_code", lambda seen, bias=0.0: asked.append("learned") or heuristic_code(seen))
+    asked: list[PlayerView] = []
+
+    def asking(seen: PlayerView, bias: float = 0.0) -> int:
+        asked.append(seen)
+        return heuristic_code(seen)
+
+    monkeypatch.setattr(rollout, "learned_code", asking)
     hand = next(h for h in map(functools.partial(_bid_by, LEARNED), range(40)) if h.phase == Phase.PLAY)
     view = view_of(hand, hand.turn)
     RolloutBot(1, RolloutSettings(play_tries=4), play_worlds=6, learned=True).choose(view)
@@ -148,3 +153,85 @@ def test_an_unknown_or_inert_call_model_is_refused() -> None:
     view = _round_views(4, 1)[0]
     assert RolloutSettings(call_model="learned", call_bias=0.4).judge()(view) == learned_code(view, 0.4)
     assert RolloutSettings().judge() is heuristic_code
+
+
+def test_an_inert_call_model_or_give_up_is_refused_and_the_judges_bias_is_not() -> None:
+    """Regression (hostile-input review): the options were accepted where no inference
+    checks calls, and a call bias that changes the learned judge was refused."""
+    for name, value in (("call_model", "learned"), ("give_up", "seat")):
+        with pytest.raises(EuchreError, match=name):
+            RolloutSettings(**{name: value, "bid_tries": 1, "play_tries": 1})
+        with pytest.raises(EuchreError, match=name):
+            RolloutBot(settings=RolloutSettings(**{name: value}), rollouts=False, play_worlds=0)
+        RolloutBot(settings=RolloutSettings(**{name: value}), rollouts=False, play_worlds=4)
+        RolloutBot(settings=RolloutSettings(**{name: value}), rollouts=True, play_worlds=0)
+    RolloutBot(settings=RolloutSettings(call_model="learned", call_bias=0.2), learned=False)
+    with pytest.raises(EuchreError, match="call_bias"):
+        RolloutBot(settings=RolloutSettings(call_bias=0.2), learned=False)
+
+
+def test_learned_code_refuses_what_is_not_a_view_or_a_bias() -> None:
+    view = _round_views(5, 1)[0]
+    for bad_view in (None, "x", HandState.deal(preset("modern-standard"), 0, random.Random(1))):
+        with pytest.raises(EuchreError, match="PlayerView"):
+            learned_code(bad_view)  # type: ignore[arg-type]
+    for bias in (float("nan"), float("inf"), True, None, "0.1", [0.1], 10 ** 400):
+        with pytest.raises(EuchreError, match="bias"):
+            learned_code(view, bias)  # type: ignore[arg-type]
+
+
+def test_a_judge_that_is_not_one_is_refused() -> None:
+    hand = next(h for h in map(functools.partial(_bid_by, LEARNED), range(40)) if h.phase == Phase.PLAY)
+    view = view_of(hand, hand.dealer)
+    others = 0b1111 & ~(1 << view.seat)
+    for judge in (None, "learned"):
+        with pytest.raises(EuchreError, match="judge"):
+            rollout.inferred_worlds(view, random.Random(1), 2, 4, judge=judge)  # type: ignore[arg-type]
+        with pytest.raises(EuchreError, match="judge"):
+            disagreements(hand, view, others, judge=judge)  # type: ignore[arg-type]
+    for answer in ("pass", None, 1.0, True):
+        with pytest.raises(EuchreError, match="action code"):
+            disagreements(hand, view, others, judge=lambda seen, a=answer: a)  # type: ignore[misc]
+    with pytest.raises(EuchreError, match="give_up"):
+        rollout.inferred_worlds(view, random.Random(1), 2, 4, give_up="bogus")
+
+
+def test_blame_is_judged_on_the_world_as_drawn_in_table_mode() -> None:
+    """Regression (hostile-input review): in table mode the learned judge falls back to
+    the heuristic on the drawn world, but the seats to blame were judged on its lawful
+    copy, whose rules the learned model decides: a failing world could blame nobody.
+    Every world that fails now blames a checked seat."""
+    rules = preset("modern-standard").replace(renege_mode="penalize_on_claim")
+    failing = 0
+    for seed in range(30):
+        hand = HandState.deal(rules, seed % 4, random.Random(seed))
+        while hand.phase != Phase.PLAY and not hand.is_over:
+            hand.apply(Action(LEARNED(view_of(hand, hand.turn))))
+        if hand.is_over:
+            continue
+        view = view_of(hand, hand.turn)
+        seats = 0b1111 & ~(1 << view.seat)
+        rng = random.Random(seed)
+        for _ in range(5):
+            _, agrees, blamed = rollout._inferred(view, rng, 3, seats, LEARNED, True)
+            if not agrees:
+                failing += 1
+                assert blamed and not blamed & ~seats
+    assert failing > 0
+
+
+def test_a_number_too_large_for_a_float_is_refused_not_overflowed() -> None:
+    """Regression (hostile-input review): ``math.isfinite(10 ** 400)`` raises
+    OverflowError; a setting, a judge's bias or a world's weight that large is refused
+    with a clear error."""
+    from euchre.bots.postponed import postponed_values
+    from euchre.core.errors import is_finite_number
+
+    assert not is_finite_number(10 ** 400) and is_finite_number(10 ** 300) and not is_finite_number(True)
+    for name in ("z", "margin", "call_bias"):
+        with pytest.raises(EuchreError, match=name):
+            RolloutSettings(**{name: 10 ** 400})
+    hand = next(h for h in map(functools.partial(_bid_by, LEARNED), range(40)) if h.phase == Phase.PLAY)
+    values = {a.card: 0.0 for a in hand.legal_actions() if a.is_play}
+    with pytest.raises(EuchreError, match="weight"):
+        postponed_values([(hand, 10 ** 400, values)], hand.turn)

@@ -26,7 +26,7 @@ import math
 from collections.abc import Sequence
 
 from euchre.core.actions import PLAY_BASE
-from euchre.core.errors import EuchreError
+from euchre.core.errors import EuchreError, is_finite_number
 from euchre.core.hand import HandState, Phase
 from euchre.solver import solve_points
 
@@ -76,7 +76,7 @@ def postponed_values(worlds: Sequence[tuple[HandState, float, dict[int, int]]], 
     cards = sorted(worlds[0][2])
     if any(sorted(values) != cards for _, _, values in worlds):
         raise EuchreError("the worlds do not agree on the legal cards of the seat to play")
-    if any(not (weight > 0 and math.isfinite(weight)) for _, weight, _ in worlds):
+    if any(not (is_finite_number(weight) and weight > 0) for _, weight, _ in worlds):
         raise EuchreError("every world's weight must be a finite number above 0")
     for world, _, _ in worlds:
         if world.phase != Phase.PLAY or world.turn != seat:

@@ -53,7 +53,7 @@ from euchre.bots.heuristic import HeuristicBot
 from euchre.bots.learned import model_for_view, with_call_bias
 from euchre.bots.postponed import postponed_values
 from euchre.core.actions import Action
-from euchre.core.errors import EuchreError
+from euchre.core.errors import EuchreError, EuchreTypeError, EuchreValueError, is_finite_number
 from euchre.core.hand import HandState, Phase
 from euchre.core.sampling import sample_world
 from euchre.core.views import PlayerView, view_of
@@ -104,7 +104,8 @@ class RolloutSettings:
             (:func:`play_disagreements`); 1 weighs every world alike (no inference from the
             play), smaller values trust the heuristic as a model of the others' play more.
         call_bias: points added to the learned bidding model's value of every call (each
-            action but a pass) before the bot chooses (``learned`` bots only): above 0
+            action but a pass) before the bot chooses (``learned`` bots only; with
+            ``call_model="learned"`` the judge of the others' calls too): above 0
             bolder, below 0 more cautious. The model values a call with the heuristic
             playing the cards; against searching defenders a call is worth less
             (docs/strength.md, "Inference from the play, and a bias on the learned
@@ -164,7 +165,7 @@ class RolloutSettings:
             raise EuchreError(f"screen must be a whole number >= 0, not {self.screen!r}")
         for name in ("z", "margin", "call_bias"):
             value = getattr(self, name)
-            if not isinstance(value, (int, float)) or isinstance(value, bool) or not math.isfinite(value):
+            if not is_finite_number(value):
                 raise EuchreError(f"{name} must be a finite number, not {value!r}")
         like = self.play_likelihood
         if not isinstance(like, (int, float)) or isinstance(like, bool) or not 0 < like <= 1:
@@ -186,6 +187,10 @@ class RolloutSettings:
         if self.call_model != "heuristic" and self.infer == "none":
             raise EuchreError("call_model is the model the inference checks calls against; "
                               "with infer='none' it checks nobody's")
+        for name, default in (("call_model", "heuristic"), ("give_up", "all")):
+            if getattr(self, name) != default and self.bid_tries <= 1 and self.play_tries <= 1:
+                raise EuchreError(f"{name} changes the inference, which draws one world and checks nothing "
+                                  "with bid_tries and play_tries 1")
 
     def judge(self) -> Judge:
         """The action code the model of a bidder (:attr:`call_model`) takes in a view."""
@@ -247,13 +252,26 @@ def heuristic_code(seen: PlayerView) -> int:
     return int(HeuristicBot(0).choose(seen))
 
 
-@functools.lru_cache(maxsize=JUDGED_MEMO)
 def learned_code(seen: PlayerView, bias: float = 0.0) -> int:
     """The action code the learned bidding model takes in ``seen`` with ``bias`` points
     added to every call (:func:`euchre.bots.learned.with_call_bias`), where a model
     decides the view (:func:`euchre.bots.learned.model_for_view`: rounds one and two of
     the rules it was trained under, no side within a march of the game); elsewhere
-    :func:`heuristic_code`. Remembered as that is."""
+    :func:`heuristic_code`. Remembered as that is.
+
+    Raises:
+        EuchreTypeError: ``seen`` not a :class:`~euchre.core.views.PlayerView`, or
+            ``bias`` not a finite number.
+    """
+    if not isinstance(seen, PlayerView):
+        raise EuchreTypeError(f"the learned judge reads a PlayerView, not {type(seen).__name__}")
+    if not is_finite_number(bias):
+        raise EuchreTypeError(f"the learned judge's bias is a finite number of points, not {bias!r}")
+    return _learned_code(seen, float(bias))
+
+
+@functools.lru_cache(maxsize=JUDGED_MEMO)
+def _learned_code(seen: PlayerView, bias: float) -> int:
     model = model_for_view(seen)
     if model is None:
         return heuristic_code(seen)
@@ -277,12 +295,26 @@ def _judged(world: HandState, view: PlayerView, seats: int, phases: frozenset[Ph
             break  # no call comes once the play has begun
         if seats >> seat & 1 and state.phase in phases:
             seen = view_of(state, seat, view.score)
-            if choice(seen) > 1 and judge(seen) != code:
+            if choice(seen) > 1 and _judged_code(judge, seen) != code:
                 found += 1
                 if found >= limit:
                     return found
         state.apply(code)
     return found
+
+
+def _judged_code(judge: Judge, seen: PlayerView) -> int:
+    got = judge(seen)
+    if not isinstance(got, int) or isinstance(got, bool):
+        raise EuchreTypeError(f"a judge gives an action code (an int), not {type(got).__name__} {got!r}")
+    return got
+
+
+def _check_judge(judge: object, give_up: str = "all") -> None:
+    if not callable(judge):
+        raise EuchreTypeError(f"a judge is a function of a view giving an action code, not {type(judge).__name__}")
+    if give_up not in GIVE_UP_MODES:
+        raise EuchreValueError(f"give_up must be one of {', '.join(GIVE_UP_MODES)}, not {give_up!r}")
 
 
 def disagreements(world: HandState, view: PlayerView, seats: int, limit: int = 99,
@@ -294,7 +326,11 @@ def disagreements(world: HandState, view: PlayerView, seats: int, limit: int = 9
 
     Only bidding decisions (:data:`BIDDING_PHASES`) with a real choice are checked; the
     count stops at ``limit``.
+
+    Raises:
+        EuchreTypeError: ``judge`` not callable, or giving something other than an int.
     """
+    _check_judge(judge)
     return _judged(world, view, seats, BIDDING_PHASES, lambda seen: len(seen.legal), limit, judge)
 
 
@@ -312,23 +348,28 @@ def play_disagreements(world: HandState, view: PlayerView, seats: int) -> int:
 
 
 def _inferred(view: PlayerView, rng: random.Random, tries: int, seats: int,
-              judge: Judge) -> tuple[HandState, bool]:
-    """:func:`inferred_world` for a seat mask; also whether the world fully agrees."""
+              judge: Judge, blame: bool = False) -> tuple[HandState, bool, int]:
+    """:func:`inferred_world` for a seat mask; also whether the world fully agrees and,
+    with ``blame``, the mask of the checked seats whose calls it disagrees with (judged
+    on the world as drawn, before :meth:`~euchre.core.hand.HandState.lawful`, as the
+    count is)."""
     # In table mode the world plays on with every player following suit: the bots never
     # revoke and value their cards so (HandState.lawful; RULES.md decision 27).
     if tries <= 1 or not seats or not any(seats >> s & 1 for s, _ in view.history):
-        return sample_world(view, rng).lawful(), True
+        return sample_world(view, rng).lawful(), True, 0
     best: HandState | None = None
     best_count = 1 << 30
     for _ in range(tries):
         world = sample_world(view, rng)
         count = disagreements(world, view, seats, best_count, judge)
         if count == 0:
-            return world.lawful(), True
+            return world.lawful(), True, 0
         if count < best_count:
             best, best_count = world, count
     assert best is not None  # tries >= 2, so at least one world was drawn
-    return best.lawful(), False
+    blamed = sum(1 << s for s in range(view.table.seats)
+                 if seats >> s & 1 and disagreements(best, view, 1 << s, 1, judge)) if blame else 0
+    return best.lawful(), False, blamed
 
 
 def inferred_world(view: PlayerView, rng: random.Random, tries: int, infer: str = "others",
@@ -344,6 +385,7 @@ def inferred_world(view: PlayerView, rng: random.Random, tries: int, infer: str 
     Raises:
         EuchreError: no deal fits the view.
     """
+    _check_judge(judge)
     return _inferred(view, rng, tries, _checked_seats(view, infer), judge)[0]
 
 
@@ -361,20 +403,26 @@ def inferred_worlds(view: PlayerView, rng: random.Random, n: int, tries: int, in
     disagree), and only that seat's calls stop being checked: one player who bids
     otherwise no longer costs the inference from the others' calls.
 
+    At a table where only one other seat's calls are checked (two-handed) both ways are
+    the same.
+
     Raises:
         EuchreError: no deal fits the view.
+        EuchreTypeError: ``judge`` not callable, or giving something other than an int.
+        EuchreValueError: ``give_up`` not one of :data:`GIVE_UP_MODES`.
     """
+    _check_judge(judge, give_up)
     seats = _checked_seats(view, infer)
     out: list[HandState] = []
     failures = [0] * view.table.seats
+    by_seat = give_up == "seat"
     for i in range(n):
-        world, agrees = _inferred(view, rng, tries, seats, judge)
+        world, agrees, blame = _inferred(view, rng, tries, seats, judge, by_seat)
         out.append(world)
         if agrees:
             continue
         # "all": the count is kept under the viewer's own seat, never checked
-        blamed = ([s for s in range(view.table.seats) if seats >> s & 1 and disagreements(world, view, 1 << s, 1, judge)]
-                  if give_up == "seat" else [view.seat])
+        blamed = [s for s in range(view.table.seats) if blame >> s & 1] if by_seat else [view.seat]
         for seat in blamed:
             failures[seat] += 1
             if failures[seat] >= GIVE_UP_FAILURES and 4 * failures[seat] > i + 1:
@@ -565,8 +613,9 @@ class RolloutBot(HeuristicBot):
 
     Raises:
         EuchreError: ``play_worlds`` is not a whole number >= 0, ``seed`` not an int, or a
-            setting that would have no effect (``call_bias`` without ``learned``,
-            ``play_likelihood`` below 1 without ``play_worlds``).
+            setting that would have no effect (``call_bias`` without ``learned`` or the
+            learned judge, ``play_likelihood`` below 1 without ``play_worlds``,
+            ``call_model`` or ``give_up`` without an inference that checks calls).
     """
 
     level = "rollout"
@@ -578,8 +627,14 @@ class RolloutBot(HeuristicBot):
             raise EuchreError(f"play_worlds must be a whole number >= 0, not {play_worlds!r}")
         if not isinstance(settings, RolloutSettings):
             raise EuchreError(f"settings must be RolloutSettings, not {type(settings).__name__}")
-        if settings.call_bias and not learned:
-            raise EuchreError("call_bias changes the learned bidding only; it needs learned=True")
+        if settings.call_bias and not learned and settings.call_model != "learned":
+            raise EuchreError("call_bias changes the learned bidding and the learned judge only; "
+                              "it needs learned=True or call_model='learned'")
+        infers = (rollouts and settings.bid_tries > 1) or (play_worlds and settings.play_tries > 1)
+        for name, default in (("call_model", "heuristic"), ("give_up", "all")):
+            if getattr(settings, name) != default and not infers:
+                raise EuchreError(f"{name} changes the inference, which this bot does not use "
+                                  "(no rollouts with bid_tries > 1, no card play with play_tries > 1)")
         if settings.play_likelihood < 1 and not play_worlds:
             raise EuchreError("play_likelihood weighs the worlds of the PIMC card play; it needs play_worlds >= 1")
         if settings.postpone and not play_worlds:

@@ -18,6 +18,7 @@ wrong type of option too; being in the family, it is a ``ValueError`` as well.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 
 
@@ -91,6 +92,18 @@ class RecordTypeError(RecordError, TypeError):
 def type_name(value: object) -> str:
     """The name of a value's type, for messages: ``"float"``, ``"NoneType"``."""
     return type(value).__name__
+
+
+def is_finite_number(value: object) -> bool:
+    """Whether ``value`` is a plain int or float (a bool is not a number here) that is
+    finite as a float: not NaN, not infinite, not an int too large for a float
+    (``10 ** 400``, which ``math.isfinite`` cannot even convert)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return False
+    try:
+        return math.isfinite(value)
+    except OverflowError:
+        return False
 
 
 def require_int(value: object, what: str, low: int | None = None, high: int | None = None) -> int:
