@@ -384,6 +384,7 @@ def inferred_world(view: PlayerView, rng: random.Random, tries: int, infer: str 
 
     Raises:
         EuchreError: no deal fits the view.
+        EuchreTypeError: ``judge`` not callable, or giving something other than an int.
     """
     _check_judge(judge)
     return _inferred(view, rng, tries, _checked_seats(view, infer), judge)[0]
