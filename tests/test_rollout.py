@@ -149,7 +149,7 @@ def test_inferred_worlds_give_up_when_no_world_agrees(monkeypatch: pytest.Monkey
         return sample_world(v, rng)
 
     monkeypatch.setattr(rollout, "sample_world", counting)
-    monkeypatch.setattr(rollout, "disagreements", lambda *args: 1)
+    monkeypatch.setattr(rollout, "_call_disagreements", lambda *args: 1)
     worlds = inferred_worlds(view, random.Random(1), 40, 8)
     assert len(worlds) == 40
     assert draws == GIVE_UP_FAILURES * 8 + 40 - GIVE_UP_FAILURES

@@ -182,13 +182,12 @@ class RolloutSettings:
             raise EuchreError(f"call_model must be one of {', '.join(CALL_MODELS)}, not {self.call_model!r}")
         if self.give_up not in GIVE_UP_MODES:
             raise EuchreError(f"give_up must be one of {', '.join(GIVE_UP_MODES)}, not {self.give_up!r}")
-        if self.give_up != "all" and self.infer == "none":
-            raise EuchreError("give_up says when the inference stops checking calls; with infer='none' it checks none")
-        if self.call_model != "heuristic" and self.infer == "none":
-            raise EuchreError("call_model is the model the inference checks calls against; "
-                              "with infer='none' it checks nobody's")
         for name, default in (("call_model", "heuristic"), ("give_up", "all")):
-            if getattr(self, name) != default and self.bid_tries <= 1 and self.play_tries <= 1:
+            if getattr(self, name) == default:
+                continue
+            if self.infer == "none":
+                raise EuchreError(f"{name} changes how the inference checks calls; with infer='none' it checks none")
+            if self.bid_tries <= 1 and self.play_tries <= 1:
                 raise EuchreError(f"{name} changes the inference, which draws one world and checks nothing "
                                   "with bid_tries and play_tries 1")
 
@@ -310,11 +309,9 @@ def _judged_code(judge: Judge, seen: PlayerView) -> int:
     return got
 
 
-def _check_judge(judge: object, give_up: str = "all") -> None:
+def _check_judge(judge: object) -> None:
     if not callable(judge):
         raise EuchreTypeError(f"a judge is a function of a view giving an action code, not {type(judge).__name__}")
-    if give_up not in GIVE_UP_MODES:
-        raise EuchreValueError(f"give_up must be one of {', '.join(GIVE_UP_MODES)}, not {give_up!r}")
 
 
 def disagreements(world: HandState, view: PlayerView, seats: int, limit: int = 99,
@@ -331,6 +328,11 @@ def disagreements(world: HandState, view: PlayerView, seats: int, limit: int = 9
         EuchreTypeError: ``judge`` not callable, or giving something other than an int.
     """
     _check_judge(judge)
+    return _call_disagreements(world, view, seats, limit, judge)
+
+
+def _call_disagreements(world: HandState, view: PlayerView, seats: int, limit: int, judge: Judge) -> int:
+    """:func:`disagreements` with the judge already checked (the draws' inner loop)."""
     return _judged(world, view, seats, BIDDING_PHASES, lambda seen: len(seen.legal), limit, judge)
 
 
@@ -361,14 +363,14 @@ def _inferred(view: PlayerView, rng: random.Random, tries: int, seats: int,
     best_count = 1 << 30
     for _ in range(tries):
         world = sample_world(view, rng)
-        count = disagreements(world, view, seats, best_count, judge)
+        count = _call_disagreements(world, view, seats, best_count, judge)
         if count == 0:
             return world.lawful(), True, 0
         if count < best_count:
             best, best_count = world, count
     assert best is not None  # tries >= 2, so at least one world was drawn
     blamed = sum(1 << s for s in range(view.table.seats)
-                 if seats >> s & 1 and disagreements(best, view, 1 << s, 1, judge)) if blame else 0
+                 if seats >> s & 1 and _call_disagreements(best, view, 1 << s, 1, judge)) if blame else 0
     return best.lawful(), False, blamed
 
 
@@ -412,7 +414,9 @@ def inferred_worlds(view: PlayerView, rng: random.Random, n: int, tries: int, in
         EuchreTypeError: ``judge`` not callable, or giving something other than an int.
         EuchreValueError: ``give_up`` not one of :data:`GIVE_UP_MODES`.
     """
-    _check_judge(judge, give_up)
+    _check_judge(judge)
+    if give_up not in GIVE_UP_MODES:
+        raise EuchreValueError(f"give_up must be one of {', '.join(GIVE_UP_MODES)}, not {give_up!r}")
     seats = _checked_seats(view, infer)
     out: list[HandState] = []
     failures = [0] * view.table.seats
