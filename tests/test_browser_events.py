@@ -181,8 +181,11 @@ def test_an_evening_of_twenty_players_on_five_tables_in_the_browser(browser: Bro
     organiser.fill("#ev-tables", "5")
     organiser.fill("#ev-rounds", "2")
     organiser.fill("#ev-seed", "5")
+    organiser.select_option("#ev-hints", "off")
+    organiser.select_option("#ev-timer", "60")
     organiser.get_by_role("button", name="Create the event").click()
     organiser.wait_for_selector("#organiser:not([hidden])")
+    assert organiser.inner_text("#rules").endswith("Online tables: hints off, 60 seconds a move.")
     projector = open_page(browser, problems)
     projector.goto(organiser.inner_text("#link-public"))
     projector.wait_for_function("() => document.body.dataset.results === '0'")
@@ -205,6 +208,10 @@ def test_an_evening_of_twenty_players_on_five_tables_in_the_browser(browser: Bro
     person.goto(north_link)
     names = re.findall(r"\bP0[5-8]\b", cards[1])
     person.wait_for_function("(names) => names.every((n) => document.body.innerText.includes(n))", arg=names)
+    # the organiser's settings: hints off, a minute a move, and nobody seated may change them
+    rules = person.locator("#rules-words").text_content() or ""
+    assert "Hints are off" in rules and "The event's organiser set the timer and hints" in rules
+    assert person.locator("#host-settings").is_hidden()
     person.context.close()  # he leaves: after the grace a bot stands in for him
     organiser.get_by_role("button", name="Start now (bots in the empty seats)").click()
     organiser.wait_for_function("() => document.getElementById('status').textContent"

@@ -391,3 +391,51 @@ def test_regression_a_testers_bad_requests_to_the_events_api(tmp_path: Path) -> 
         organiser(client, token, "next")
         refused("/api/organiser/enter", {"table": "1", "hands": "E 5", "round": 1}, "stale", 409, token)
         assert organiser(client, token)["round"] == 2 and all(t["result"] is None for t in organiser(client, token)["tables"])
+
+
+def test_an_events_online_tables_have_the_organisers_hints_and_timer_and_nobody_seated_changes_them(
+        tmp_path: Path) -> None:
+    """Regression: an event's online table was made with hints on and no host, so at a
+    tournament every player could ask the expert's advice, and any player seated could
+    switch the hints or the timer. Now the organiser sets both for all the event's
+    tables (hints default on at an evening, off at a tournament); a player's
+    ``settings`` is refused ``not_host``, a hint where they are off ``hints_off``."""
+    people = [f"P{i}" for i in range(1, 9)]
+    with running(tmp_path / "db.sqlite3") as client:
+        def north_of(made: dict[str, Any], key: str) -> Peer:
+            view = organiser(client, made["organiser"], "online", tables=[key])
+            assert table_of(view, key)["online"] is not None
+            return Peer(client, table_of(view, key)["online"]["links"]["N"].split("#")[1])
+
+        tournament = create(client, players=people, format="single_elimination", target=5, seed=3)
+        view = organiser(client, tournament["organiser"])
+        assert (view["hints"], view["timer"]) == (False, 0)  # a tournament's default: no hints
+        north = north_of(tournament, "W1.1")
+        assert north.state is not None
+        assert north.state["settings"] == {"host": None, "timer": 0.0, "hints": False, "seeded": False,
+                                           "organised": True}
+        north.send(type="settings", hints=True, id="s")
+        answer = north.until(lambda m: m.get("id") == "s")
+        assert answer["type"] == "error" and answer["code"] == "not_host" and "organiser" in answer["message"]
+        north.send(type="hint", id="h")
+        answer = north.until(lambda m: m.get("id") == "h")
+        assert answer["type"] == "error" and answer["code"] == "hints_off" and "organiser" in answer["message"]
+        north.close()
+
+        evening = create(client, players=people, rounds=1, hands=2, seed=4)
+        view = organiser(client, evening["organiser"], "next")
+        assert (view["hints"], view["timer"]) == (True, 0)  # an evening's default: hints on
+        chosen = create(client, players=people, rounds=1, hands=2, seed=4, hints=False, timer=30)
+        view = organiser(client, chosen["organiser"], "next")
+        assert (view["hints"], view["timer"]) == (False, 30)
+        north = north_of(chosen, "1.1")
+        assert north.state is not None and north.state["settings"]["timer"] == 30.0
+        assert north.state["settings"]["hints"] is False and north.state["settings"]["organised"] is True
+        north.send(type="settings", timer=0, id="t")
+        assert north.until(lambda m: m.get("id") == "t")["code"] == "not_host"
+        north.close()
+
+        for bad in ({"hints": "yes"}, {"hints": 1}, {"timer": 3}, {"timer": 601}, {"timer": 7.5}, {"timer": True},
+                    {"timer": "30"}):
+            response = client.post("/api/events", json={"players": people, **bad})
+            assert response.status_code == 400 and response.json()["error"]["code"] == "bad_request", bad

@@ -35,7 +35,7 @@ def test_only_the_host_starts_and_changes_the_settings(tmp_path: Path) -> None:
         assert (made["host"], made["timer"], made["hints"], made["seeded"]) == ("S", 30.0, False, False)
         north, south = Peer(client, made["seats"]["N"]), Peer(client, made["seats"]["S"])
         assert south.state is not None and south.state["settings"] == {
-            "host": "S", "timer": 30.0, "hints": False, "seeded": False}
+            "host": "S", "timer": 30.0, "hints": False, "seeded": False, "organised": False}
         north.send(type="start", id=1)
         assert _answer(north)["code"] == "not_host"
         north.send(type="settings", timer=0, id=2)

@@ -186,6 +186,39 @@ def test_migrations_create_the_schema_on_an_empty_database_and_a_second_run_chan
     again.close()
 
 
+def test_migration_0004_keeps_an_event_made_before_it_with_the_settings_its_tables_had(db_url: str) -> None:
+    """An event created at revision 0003 (no organiser's hints or timer) comes through
+    the upgrade with both null, read as what its online tables had then: hints on, no
+    timer (``TableSettings.stored``)."""
+    from alembic import command
+    from alembic.config import Config
+
+    from euchre.server.event_web import TableSettings
+    from euchre.server.web_schema import competition_web_table
+
+    engine = create_engine(db_url)
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    with engine.connect() as connection, connection.begin():
+        cfg.attributes["connection"] = connection
+        command.upgrade(cfg, "0003")
+        assert "hints" not in {c["name"] for c in inspect(connection).get_columns("euchre_competition_web")}
+        connection.execute(text("INSERT INTO euchre_competition (name, created_at, format, spec, status) "
+                                "VALUES ('old', 1.0, 'progressive', '{}', 'open')"))
+        connection.execute(text("INSERT INTO euchre_competition_web (competition, organiser_hash, public_hash, "
+                                "minutes, created_at) VALUES ('old', 'o', 'p', NULL, 2.0)"))
+    engine.dispose()
+    s = Store(db_url)
+    s.migrate()
+    with s.engine.connect() as connection:
+        row = connection.execute(select(competition_web_table.c.hints, competition_web_table.c.timer,
+                                        competition_web_table.c.organiser_hash)).one()
+    s.close()
+    assert tuple(row) == (None, None, "o")
+    assert TableSettings.stored(row[0], row[1]) == TableSettings(hints=True, timer=0)
+    assert TableSettings.stored(0, 30) == TableSettings(hints=False, timer=30)
+
+
 # ---------------------------------------------------------------------- writing and reading
 def test_a_table_its_tokens_and_its_log_are_stored_and_read_back_exactly(store: Store) -> None:
     row = TableRow(id="Tb_-9x", created_at=1_796_026_288.274_171_3, preset=None,

@@ -7,13 +7,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import asdict
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from euchre.core.house_rules import in_effect
 from euchre.events.event import PROGRESSIVE, Event
 from euchre.events.movements import SEATS
 from euchre.events.tally import TableResult
 from euchre.events.tournament import ELIMINATION
+
+if TYPE_CHECKING:
+    from euchre.server.event_web import TableSettings
 
 
 def _json_row(row: object) -> dict[str, Any]:
@@ -24,7 +27,7 @@ def _json_row(row: object) -> dict[str, Any]:
 def event_view(event: Event, open_tables: Sequence[tuple[str, tuple[int, int, int, int], int | None]],
                online: dict[str, tuple[str, tuple[int, int, int, int], bool]], status: dict[str, str | None],
                minutes: int | None, started: float | None, now: float, organiser: str | None,
-               base: str) -> dict[str, Any]:
+               base: str, settings: TableSettings) -> dict[str, Any]:
     """The event as JSON for its pages.
 
     Args:
@@ -37,6 +40,7 @@ def event_view(event: Event, open_tables: Sequence[tuple[str, tuple[int, int, in
         now: the server's clock.
         organiser: the organiser token (the seat links are shown), or None.
         base: the start of the links (``--public-url``) or "".
+        settings: the hints and timer of the online tables (shown as ``hints``, ``timer``).
     """
     from euchre.server.event_web import seat_token
 
@@ -112,4 +116,5 @@ def event_view(event: Event, open_tables: Sequence[tuple[str, tuple[int, int, in
         "tables": tables, "open": sorted(open_keys), "can_next": event.next_round_entry() is not None,
         "is_over": event.is_over, "standings": [_json_row(s) for s in event.standings()],
         "bracket": bracket, "results": event.results(), "duplicate": spec.duplicate,
+        "hints": settings.hints, "timer": settings.timer,
     }

@@ -55,7 +55,7 @@ from euchre.events.tally import HouseScoring, hand_from_result, parse_hands, tab
 from euchre.events.tournament import ELIMINATION, match_result
 from euchre.server.hub import MAX_SEED, TOKEN_BYTES, Hub, token_hash
 from euchre.server.names import BLANKS, mixes_scripts, passes_for, same_name
-from euchre.server.protocol import ProtocolError
+from euchre.server.protocol import MAX_TIMER, ProtocolError, check_timer
 from euchre.server.storage import StorageError, TableRow
 from euchre.server.web_schema import competition_table_table, competition_web_table
 
@@ -63,7 +63,30 @@ MAX_PLAYERS = 128
 MAX_MINUTES = 240
 CREATE_FIELDS = ("title", "format", "players", "bots", "bot_level", "tables", "rounds", "hands", "minutes",
                  "movement", "preset", "target", "house_rules", "lone_march", "lone_euchred", "tiebreaks",
-                 "duplicate", "seed")
+                 "duplicate", "seed", "hints", "timer")
+
+
+@dataclasses.dataclass(frozen=True)
+class TableSettings:
+    """What an event's organiser sets for all its online tables, and nobody seated may
+    change (:attr:`euchre.server.table.LiveTable.organised`).
+
+    Attributes:
+        hints: whether a player may ask for the expert's values of his choices. Default
+            on at a progressive evening, off at a tournament (a hint is the engine's
+            advice: no help a player at a tournament table may have).
+        timer: seconds each person present has for a move before a bot plays it (0: no
+            timer; else :data:`euchre.server.protocol.MIN_TIMER` to ``MAX_TIMER``).
+    """
+
+    hints: bool
+    timer: int
+
+    @staticmethod
+    def stored(hints: int | None, timer: int | None) -> TableSettings:
+        """The settings from their columns; null (an event created before the organiser
+        could set them) is what its tables had: hints on, no timer."""
+        return TableSettings(True if hints is None else bool(hints), 0 if timer is None else int(timer))
 
 
 class EventWebError(Exception):
@@ -109,8 +132,9 @@ def _int(body: dict[str, Any], key: str, low: int, high: int) -> int | None:
     return value
 
 
-def spec_from_request(body: Any, name: str) -> tuple[EventSpec, int | None]:
-    """An event's definition from the organiser's form, and its minutes per round.
+def spec_from_request(body: Any, name: str) -> tuple[EventSpec, int | None, TableSettings]:
+    """An event's definition from the organiser's form, its minutes per round, and the
+    settings of its online tables.
 
     Fields (all optional but ``players``): ``title``; ``format`` (``progressive``, the
     default, or a tournament format); ``players`` (names; in a tournament two by two into
@@ -120,7 +144,7 @@ def spec_from_request(body: Any, name: str) -> tuple[EventSpec, int | None]:
     per round instead: any number of hands is then entered); ``movement``; ``preset``
     (a four-hand partnership preset); ``target``; ``house_rules`` (key to true or false);
     ``lone_march`` ([loner, partner]); ``lone_euchred``; ``tiebreaks``; ``duplicate``;
-    ``seed``.
+    ``seed``; ``hints`` and ``timer`` of the online tables (:class:`TableSettings`).
 
     Raises:
         EventWebError: ``bad_request`` (a field's shape), ``bad_event`` (the events
@@ -197,6 +221,14 @@ def spec_from_request(body: Any, name: str) -> tuple[EventSpec, int | None]:
     title = body.get("title", "")
     if type(duplicate) is not bool or not isinstance(title, str) or len(title) > 80:
         raise EventWebError(400, "bad_request", "duplicate must be true or false, and title text of at most 80 characters")
+    hints = body.get("hints", fmt == PROGRESSIVE)
+    if type(hints) is not bool:
+        raise EventWebError(400, "bad_request", "hints must be true or false")
+    timer = _int(body, "timer", 0, MAX_TIMER) or 0
+    try:
+        check_timer(timer)
+    except ValueError as exc:
+        raise EventWebError(400, "bad_request", str(exc)) from None
     rule_args = tuple(f"{k}={'on' if v else 'off'}" for k, v in sorted(house.items()))
     option_args = (f"progressive_hands={hands}",) if hands is not None else ()
     try:
@@ -211,7 +243,7 @@ def spec_from_request(body: Any, name: str) -> tuple[EventSpec, int | None]:
             " ".join(title.split()) or ("Euchre evening" if fmt == PROGRESSIVE else "Euchre tournament"))
     except EuchreError as exc:
         raise EventWebError(400, "bad_event", str(exc)) from None
-    return spec, minutes
+    return spec, minutes, TableSettings(hints, timer)
 
 
 def _play_entries(event: Event, fill: bool) -> list[dict[str, Any]]:
@@ -247,7 +279,7 @@ class EventWeb:
     # ------------------------------------------------------------------ creating and finding
     async def create(self, body: Any) -> dict[str, Any]:
         """Create an event; answer its name and its two links (shown this once)."""
-        spec, minutes = spec_from_request(body, "web-" + secrets.token_urlsafe(9))
+        spec, minutes, settings = spec_from_request(body, "web-" + secrets.token_urlsafe(9))
         organiser = secrets.token_urlsafe(TOKEN_BYTES)
         public = public_token(organiser)
 
@@ -256,7 +288,7 @@ class EventWeb:
             with self.engine.begin() as connection:
                 connection.execute(insert(competition_web_table).values(
                     competition=spec.name, organiser_hash=token_hash(organiser), public_hash=token_hash(public),
-                    minutes=minutes, created_at=self.clock()))
+                    minutes=minutes, created_at=self.clock(), hints=int(settings.hints), timer=settings.timer))
 
         await anyio.to_thread.run_sync(write)
         return {"event": spec.name, "organiser": organiser, "public": public,
@@ -445,7 +477,9 @@ class EventWeb:
                             dealer: int | None) -> None:
         spec, rules = event.spec, event.rules
         seed = secrets.randbelow(MAX_SEED)
-        settings: dict[str, Any] = {"host": None, "timer": 0, "hints": True, "seeded": False}
+        fixed = await anyio.to_thread.run_sync(self._table_settings, spec.name)
+        settings: dict[str, Any] = {"host": None, "timer": fixed.timer, "hints": fixed.hints, "seeded": False,
+                                    "organised": True}
         deal_key = event.deal_key(key.rpartition(".")[2] if spec.format == PROGRESSIVE else key)
         if deal_key is not None:  # the round's cards, dealt from the dealer the event seats
             settings["duplicate"] = {"seed": deal_seed(organiser), "key": deal_key, "dealer": dealer or 0}
@@ -582,6 +616,12 @@ class EventWeb:
                 competition_web_table.c.competition == name)).first()
         return None if row is None or row[0] is None else int(row[0])
 
+    def _table_settings(self, name: str) -> TableSettings:
+        with self.engine.connect() as connection:
+            row = connection.execute(select(competition_web_table.c.hints, competition_web_table.c.timer).where(
+                competition_web_table.c.competition == name)).first()
+        return TableSettings.stored(None, None) if row is None else TableSettings.stored(row[0], row[1])
+
     def _round_started(self, name: str) -> float | None:
         with self.engine.connect() as connection:
             row = connection.execute(select(entries_table.c.created_at).where(
@@ -604,8 +644,9 @@ class EventWeb:
 
         await self.collect(name)
         event = await self.load(name)
-        minutes, started, online = await anyio.to_thread.run_sync(
-            lambda: (self._minutes(name), self._round_started(name), self._online_rows(name)))
+        minutes, started, online, settings = await anyio.to_thread.run_sync(
+            lambda: (self._minutes(name), self._round_started(name), self._online_rows(name),
+                     self._table_settings(name)))
         status = {key: None if (t := self.hub.tables.get(row[0])) is None else t.status for key, row in online.items()}
         return event_view(event, self.open_keys(event), online, status, minutes, started, self.clock(),
-                          organiser, self.base)
+                          organiser, self.base, settings)

@@ -115,6 +115,9 @@ class LiveTable:
         self._replays: dict[int, bytes] = {}  # game number -> its face-up replay (a finished game never changes)
         self._replay_lock = asyncio.Lock()
         self.hints = True
+        self.organised = False
+        """True at an event's online table: the organiser set its timer and hints, and no
+        seated player may change them (:class:`euchre.server.event_web.TableSettings`)."""
         self.seeded = False
         """True when the creator chose the seed: he can know every hand (every seat is told)."""
         self.game_names: list[list[str]] = []
@@ -198,6 +201,8 @@ class LiveTable:
                 self.hints = bool(data["hints"])
             if "seeded" in data:
                 self.seeded = bool(data["seeded"])
+            if "organised" in data:
+                self.organised = bool(data["organised"])
             if "duplicate" in data:
                 deals = data["duplicate"]
                 key = deals["key"]
@@ -447,11 +452,14 @@ class LiveTable:
         move before a bot plays it for a person present) and ``hints`` (true or false).
 
         Raises:
-            ProtocolError: ``not_a_player``, ``not_host``, ``bad_message`` (a value out
-                of range), ``storage_error``.
+            ProtocolError: ``not_a_player``, ``not_host`` (also at an event's table, whose
+                settings are the organiser's), ``bad_message`` (a value out of range),
+                ``storage_error``.
         """
         if conn.seat is None:
             raise ProtocolError("not_a_player", "spectators cannot change the settings", ref)
+        if self.organised:
+            raise ProtocolError("not_host", "the event's organiser set this table's timer and hints", ref)
         changes: dict[str, Any] = {}
         if "timer" in fields:
             try:
@@ -548,7 +556,8 @@ class LiveTable:
         if seat is None:
             raise ProtocolError("not_a_player", "spectators get no hints", ref)
         if not self.hints:
-            raise ProtocolError("hints_off", "the host switched hints off at this table", ref)
+            who = "the event's organiser" if self.organised else "the host"
+            raise ProtocolError("hints_off", f"{who} switched hints off at this table", ref)
         async with self.lock:
             self._check_mine(seat, ref)
             game = self._game_in_play(ref)
@@ -624,9 +633,10 @@ class LiveTable:
 
     def settings_json(self) -> dict[str, Any]:
         """The table's settings as every seat sees them: ``{"host": "N" | null, "timer":
-        seconds (0: none), "hints": bool, "seeded": bool}``."""
+        seconds (0: none), "hints": bool, "seeded": bool, "organised": bool}``
+        (``organised``: an event's table, whose timer and hints nobody seated may change)."""
         return {"host": None if self.host is None else self.shape.letters[self.host], "timer": self.timer,
-                "hints": self.hints, "seeded": self.seeded}
+                "hints": self.hints, "seeded": self.seeded, "organised": self.organised}
 
     def records_json(self) -> list[dict[str, Any]]:
         """The records of the games finished at this table, first first: ``[{"game": 1,

@@ -7,7 +7,9 @@ Events on the web (over :mod:`euchre.events.store`'s ``euchre_competition``):
 ``euchre_competition_web``
     one row per event created on the server: the SHA-256 of its organiser token and of
     its public standings token (the tokens themselves are never stored), the minutes per
-    round when the organiser gave a time instead of a number of hands.
+    round when the organiser gave a time instead of a number of hands, and the hints (0
+    or 1) and timer (seconds a move) of its online tables (``versions/0004_event_table_settings.py``;
+    null in an event created before: hints on, no timer).
 ``euchre_competition_table``
     an online table (``euchre_table``) playing a table or match of an event: the event,
     the key (``ROUND.TABLE`` of a progressive round, or the match's key), the event's
@@ -51,6 +53,8 @@ competition_web_table = Table(
     Column("public_hash", String(64), nullable=False, unique=True),
     Column("minutes", Integer, nullable=True),
     Column("created_at", Float, nullable=False),
+    Column("hints", Integer, nullable=True),
+    Column("timer", Integer, nullable=True),
 )
 
 competition_table_table = Table(

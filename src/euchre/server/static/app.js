@@ -879,6 +879,7 @@ function renderRules(state) {
       : "No timer: everyone takes his time.");
     items.push(s.hints ? "Hints are on: at your turn, Hint gives the expert's value of each choice." : "Hints are off at this table.");
     if (s.host) items.push("The host, " + TITLES[s.host] + ", starts the game and may change the timer and hints.");
+    if (s.organised) items.push("The event's organiser set the timer and hints of this table.");
     if (s.seeded) items.push("The creator chose the seed of the shuffle: he can know every hand.");
   }
   $("rules-words").replaceChildren(...items.map((t) => el("li", { text: t })));
@@ -892,7 +893,7 @@ function renderRules(state) {
 
 function renderSettings(state) {
   const s = state.settings;
-  const control = canControl(state) && s;
+  const control = canControl(state) && s && !s.organised;  // an event's organiser set its table's
   $("host-settings").hidden = !control;
   if (control) {
     const timer = $("set-timer");

@@ -68,6 +68,8 @@ async function create(event) {
   put('rounds', number('ev-rounds'));
   put('seed', number('ev-seed'));
   put('lone_euchred', number('ev-euchred'));
+  if ($('ev-hints').value) body.hints = $('ev-hints').value === 'on';
+  body.timer = Number($('ev-timer').value);
   if (body.format === 'progressive') body.movement = $('ev-movement').value;
   else put('target', number('ev-target'));
   const length = document.querySelector('input[name=length]:checked').value;
@@ -173,7 +175,9 @@ function render(data) {
   $('dl-pdf').href = data.links.pdf;
   const rules = [data.preset, data.minutes ? `${data.minutes} minute${data.minutes === 1 ? '' : 's'} a round`
     : data.hands ? `${data.hands} hands a round` : `games to ${data.target}`, data.duplicate ? 'duplicate deals' : null, ...data.house_rules, data.house_scoring || null];
-  $('rules').textContent = `Rules: ${rules.filter(Boolean).join('; ')}. Bots: ${data.bot_level}.`;
+  const timer = data.timer ? `${data.timer} seconds a move` : 'no timer';
+  $('rules').textContent = `Rules: ${rules.filter(Boolean).join('; ')}. Bots: ${data.bot_level}. ` +
+    `Online tables: hints ${data.hints ? 'on' : 'off'}, ${timer}.`;
   $('round-h').textContent = roundLine(data);
   $('btn-next').disabled = !data.can_next;
   const open = data.open.length;
