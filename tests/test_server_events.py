@@ -439,3 +439,11 @@ def test_an_events_online_tables_have_the_organisers_hints_and_timer_and_nobody_
                     {"timer": "30"}):
             response = client.post("/api/events", json={"players": people, **bad})
             assert response.status_code == 400 and response.json()["error"]["code"] == "bad_request", bad
+        # every out-of-range timer gets the one message of what is allowed (a tester had one
+        # message for 1-4 and another for 601); null takes the default, for hints as for timer
+        messages = {client.post("/api/events", json={"players": people, "timer": t}).json()["error"]["message"]
+                    for t in (-1, 1, 4, 601, 30.0)}
+        assert messages == {"timer must be whole seconds: 0 (off) or 5 to 600, or null"}
+        nulls = create(client, players=people, rounds=1, hands=2, seed=4, hints=None, timer=None)
+        assert (organiser(client, nulls["organiser"])["hints"], organiser(client, nulls["organiser"])["timer"]) == (
+            True, 0)

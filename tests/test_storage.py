@@ -207,14 +207,31 @@ def test_migration_0004_keeps_an_event_made_before_it_with_the_settings_its_tabl
                                 "VALUES ('old', 1.0, 'progressive', '{}', 'open')"))
         connection.execute(text("INSERT INTO euchre_competition_web (competition, organiser_hash, public_hash, "
                                 "minutes, created_at) VALUES ('old', 'o', 'p', NULL, 2.0)"))
+        # two of its online tables as 0003's code opened them: one in play, one over
+        for table_id, status, key in (("Tplay", "playing", "1.1"), ("Tover", "over", "1.2")):
+            values = {"id": table_id, "status": status, "key": key,
+                      "data": '{"hints":true,"host":null,"seeded":false,"timer":0}'}
+            connection.execute(text("INSERT INTO euchre_table (id, created_at, preset, rules, bot_level, seed, status) "
+                                    "VALUES (:id, 3.0, 'modern-standard', '{}', 'intermediate', 7, :status)"), values)
+            connection.execute(text("INSERT INTO euchre_event (table_id, seq, kind, seat, data, created_at) "
+                                    "VALUES (:id, 0, 'settings', NULL, :data, 3.0)"), values)
+            connection.execute(text("INSERT INTO euchre_competition_table (competition, key, table_id, seats, "
+                                    "created_at, collected_at) VALUES ('old', :key, :id, '[1,2,3,4]', 3.0, NULL)"),
+                               values)
     engine.dispose()
     s = Store(db_url)
     s.migrate()
     with s.engine.connect() as connection:
         row = connection.execute(select(competition_web_table.c.hints, competition_web_table.c.timer,
                                         competition_web_table.c.organiser_hash)).one()
+    playing, over = s.load("Tplay"), s.load("Tover")
     s.close()
     assert tuple(row) == (None, None, "o")
+    # Regression (a hostile tester): the table in play was left without the organiser's mark, so
+    # anyone seated there could still change its hints and timer after the upgrade.
+    assert playing is not None and over is not None
+    assert [(e.seq, e.kind, e.seat, e.data) for e in playing[1]][1:] == [(1, "settings", None, {"organised": True})]
+    assert len(over[1]) == 1  # a finished table's log is left as it was
     assert TableSettings.stored(row[0], row[1]) == TableSettings(hints=True, timer=0)
     assert TableSettings.stored(0, 30) == TableSettings(hints=False, timer=30)
 

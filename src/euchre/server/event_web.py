@@ -55,7 +55,7 @@ from euchre.events.tally import HouseScoring, hand_from_result, parse_hands, tab
 from euchre.events.tournament import ELIMINATION, match_result
 from euchre.server.hub import MAX_SEED, TOKEN_BYTES, Hub, token_hash
 from euchre.server.names import BLANKS, mixes_scripts, passes_for, same_name
-from euchre.server.protocol import MAX_TIMER, ProtocolError, check_timer
+from euchre.server.protocol import MAX_TIMER, MIN_TIMER, ProtocolError, check_timer
 from euchre.server.storage import StorageError, TableRow
 from euchre.server.web_schema import competition_table_table, competition_web_table
 
@@ -221,14 +221,20 @@ def spec_from_request(body: Any, name: str) -> tuple[EventSpec, int | None, Tabl
     title = body.get("title", "")
     if type(duplicate) is not bool or not isinstance(title, str) or len(title) > 80:
         raise EventWebError(400, "bad_request", "duplicate must be true or false, and title text of at most 80 characters")
-    hints = body.get("hints", fmt == PROGRESSIVE)
+    hints = body.get("hints")
+    if hints is None:  # as for the other optional fields, null is the default
+        hints = fmt == PROGRESSIVE
     if type(hints) is not bool:
-        raise EventWebError(400, "bad_request", "hints must be true or false")
-    timer = _int(body, "timer", 0, MAX_TIMER) or 0
+        raise EventWebError(400, "bad_request", "hints must be true or false (or null: on at an evening, off at a "
+                                                "tournament)")
+    timer = body.get("timer")
     try:
-        check_timer(timer)
-    except ValueError as exc:
-        raise EventWebError(400, "bad_request", str(exc)) from None
+        if timer is not None and type(timer) is not int:
+            raise ValueError("whole seconds")
+        timer = int(check_timer(timer or 0))
+    except ValueError:
+        raise EventWebError(400, "bad_request", f"timer must be whole seconds: 0 (off) or {MIN_TIMER} to "
+                                                f"{MAX_TIMER}, or null") from None
     rule_args = tuple(f"{k}={'on' if v else 'off'}" for k, v in sorted(house.items()))
     option_args = (f"progressive_hands={hands}",) if hands is not None else ()
     try:
