@@ -10,8 +10,16 @@ from __future__ import annotations
 from euchre.core.rules import Rules
 from euchre.core.seats import Table
 
+MAKERS_MAKE = "makers take the point"
+"""The label of three or four tricks taken by makers playing together (two or more)."""
+MAKER_MAKES = "the maker takes the point"
+"""The label of three or four tricks taken by a maker who plays for himself, not alone:
+the maker of a table where every player plays for himself (two-handed, cutthroat), who
+has no partner to speak of (issue 34: the words follow the table's shape)."""
 
-def score_hand(rules: Rules, maker_tricks: int, maker_alone: bool, defender_alone: bool) -> tuple[bool, int, str]:
+
+def score_hand(rules: Rules, maker_tricks: int, maker_alone: bool, defender_alone: bool,
+               makers: int = 2) -> tuple[bool, int, str]:
     """Who scores and how much for a played hand.
 
     Args:
@@ -19,6 +27,10 @@ def score_hand(rules: Rules, maker_tricks: int, maker_alone: bool, defender_alon
         maker_tricks: tricks (0..5) won by the makers' side.
         maker_alone: a maker played alone.
         defender_alone: a defender played alone.
+        makers: how many players made up the makers' side in the play (two at the
+            four-hand table, one where the maker plays for himself); it words the label
+            of three or four tricks (:data:`MAKERS_MAKE`, :data:`MAKER_MAKES`) and
+            changes no points.
 
     Returns:
         ``(makers_score, points, label)``: True when the makers score, else the
@@ -48,7 +60,7 @@ def score_hand(rules: Rules, maker_tricks: int, maker_alone: bool, defender_alon
         return True, rules.points_march, "march"
     if maker_alone:
         return True, rules.points_lone_make, "lone hand makes its point"
-    return True, rules.points_make, "makers take the point"
+    return True, rules.points_make, MAKERS_MAKE if makers > 1 else MAKER_MAKES
 
 
 def side_points(rules: Rules, table: Table, maker: int, maker_tricks: int, maker_alone: bool,
@@ -66,5 +78,6 @@ def side_points(rules: Rules, table: Table, maker: int, maker_tricks: int, maker
         ValueError: ``maker_tricks`` is outside 0..5.
     """
     maker_team = table.team[maker]
-    makers_score, points, label = score_hand(rules, maker_tricks, maker_alone, defender_alone)
+    makers_score, points, label = score_hand(rules, maker_tricks, maker_alone, defender_alone,
+                                             len(table.teams[maker_team]))
     return tuple(points if (team == maker_team) == makers_score else 0 for team in range(len(table.teams))), label

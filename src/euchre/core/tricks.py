@@ -150,7 +150,7 @@ class TrickPlay(CorrectionLaw):
             # himself (RULES.md decision 21).
             makers, lone = self.maker_side()
             maker_tricks = sum(self.tricks_won[s] for s in makers)
-            makers_score, points, label = score_hand(self.rules, maker_tricks, lone, False)
+            makers_score, points, label = score_hand(self.rules, maker_tricks, lone, False, len(makers))
             pts = tuple(points if (s in makers) == makers_score else 0 for s in range(len(self.tricks_won)))
         else:
             pts, label = side_points(self.rules, self.table, self.maker, self.tricks_won[maker_team],
