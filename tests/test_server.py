@@ -20,7 +20,7 @@ from typing import Any
 import anyio
 import pytest
 
-from euchre.core.cards import JOKER, parse_card
+from euchre.core.cards import JOKER, card_code, parse_card
 from euchre.core.egn import loads_egn
 from euchre.core.game import Game
 from euchre.core.hand import HandState, Phase
@@ -194,6 +194,15 @@ def visible_cards(hand: HandState, seat: int | None) -> set[int]:
     return out
 
 
+def _without_called(shown: dict[str, Any], hand: HandState) -> dict[str, Any]:
+    """A hand's part without its ``called`` card (call-ace: the card the maker named,
+    public wherever it lies), once checked to be the card really called, or null before
+    the call and at other tables."""
+    called = shown.get("called")
+    assert (None if called is None else called["code"]) == (None if hand.called == -1 else card_code(hand.called)), called
+    return {k: v for k, v in shown.items() if k != "called"}
+
+
 def check_no_hidden_card(message: dict[str, Any], game: Game | None, seat: int | None) -> None:
     """No card in ``message`` that ``seat`` may not see in the real game now; the part
     about the previous hand is checked against that hand."""
@@ -203,12 +212,13 @@ def check_no_hidden_card(message: dict[str, Any], game: Game | None, seat: int |
     body = dict(message)
     body["game"] = dict(message["game"])
     previous = body["game"].pop("previous")
+    body["game"]["hand"] = _without_called(body["game"]["hand"], game.hand)
     leaked = cards_mentioned(body) - visible_cards(game.hand, seat)
     assert not leaked, f"seat {seat} was sent hidden cards {leaked}"
     if previous is not None:
         old = game.finished_hands[previous["hand_number"] - 1]
         assert old is not game.hand or game.is_over  # at game over: the hand that decided it
-        leaked = cards_mentioned(previous) - visible_cards(old, seat)
+        leaked = cards_mentioned(_without_called(previous, old)) - visible_cards(old, seat)
         assert not leaked, f"seat {seat} was sent hidden cards {leaked} of hand {previous['hand_number']}"
 
 

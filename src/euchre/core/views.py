@@ -139,12 +139,11 @@ class PlayerView:
                 return best_card(code - CALL_BASE, self.trump, self.rules.joker)
         return -1
 
-    def known_partner(self) -> int:
-        """Call-ace: the maker's partner as far as this seat knows, or -1: this seat
-        itself when it holds (or held) the called card, the seat that played it once it
-        is played (the partner is revealed only then), the maker to his partner. Every
-        other player sees -1 until the card falls: the view carries nothing that tells
-        (RULES.md decision 21)."""
+    def revealed_partner(self) -> int:
+        """Call-ace: the seat that played the called card, or -1 while it is unplayed
+        (or without a call). That seat is the maker's partner, and every seat learns it
+        as the card falls (RULES.md decision 21). Public: read from the call and the
+        cards played only, the same in every seat's view and a spectator's."""
         card = self.called
         if card == -1:
             return -1
@@ -153,7 +152,18 @@ class PlayerView:
                 return t.seats[t.cards.index(card)]
         if card in self.trick_cards:
             return self.trick_seats[self.trick_cards.index(card)]
-        if card in self.hand:
+        return -1
+
+    def known_partner(self) -> int:
+        """Call-ace: the maker's partner as far as this seat knows, or -1: this seat
+        itself when it holds (or held) the called card, the seat that played it once it
+        is played (the partner is revealed only then), the maker to his partner. Every
+        other player sees -1 until the card falls: the view carries nothing that tells
+        (RULES.md decision 21)."""
+        played = self.revealed_partner()
+        if played != -1:
+            return played
+        if self.called != -1 and self.called in self.hand:
             return self.seat
         return -1
 

@@ -21,6 +21,8 @@ is ``{"code": "JH", "short": "J♥", "name": "Jack of Hearts", "suit": "H"}``, t
               "upcard_face_down": false,     (turned down face down on the stock, S000 L123)
               "joker_aside": false, "trump": "H" | "NT" | null, "trump_name": "hearts" | null,
               "maker": "E" | null, "alone": null, "defender_alone": null, "sitting_out": [],
+              "called": CARD | null, "partner": "3" | null,  (call-ace: the card the maker called;
+                                              the seat that played it, once it is played)
               "calls": [{"seat": "N", "action": "pass" | null, "words": "Pass.",
                          "cards": [CARD, ...],     (cards: only on a claim, the cards it shows)
                          "outcome": "Upheld. East revoked in trick 1: ..."}],  (only on a revoke claim)
@@ -281,7 +283,7 @@ class StateCache:
         key = (view.dealer, view.phase, in_claim_round(view), view.turn, view.upcard, view.upcard_to_dealer,
                view.joker_aside, view.trump,
                view.maker, view.alone, view.defender_alone, view.active, view.trick_seats, view.trick_cards,
-               view.tricks, view.tricks_won, view.hand_sizes, view.exposed)
+               view.tricks, view.tricks_won, view.hand_sizes, view.exposed, _called(view))
         if key != self.public_key:
             fields = _public_fields(view, card_fragment, orjson.Fragment(self.tricks_of(view)))
             self.public_head = ascii_json(orjson.dumps(fields))[:-1]
@@ -307,11 +309,17 @@ def display_order(view: PlayerView) -> list[int]:
     return sort_hand(view.hand, None if view.trump == -1 else view.trump)
 
 
+def _called(view: PlayerView) -> int:
+    """Call-ace: the called card (:attr:`PlayerView.called`), or -1 (and at any other table)."""
+    return view.called if view.rules.variant == "call_ace" else -1
+
+
 def _public_fields(view: PlayerView, card: Callable[[int, str], Any] = card_json, tricks: Any = None) -> dict[str, Any]:
     """The fields of a hand that are the same in every seat's view (all but the calls,
     whose words depend on who is told them); ``card`` makes a card's value, ``tricks``
     is the finished tricks' value if made already."""
     table = view.table
+    called = _called(view)
     return {
         "dealer": seat_text(view.dealer, table),
         "phase": "claims" if in_claim_round(view) else view.phase.name.lower(),
@@ -334,6 +342,10 @@ def _public_fields(view: PlayerView, card: Callable[[int, str], Any] = card_json
         # Table mode: the cards exposed by corrected revokes, face up before their owners.
         "exposed": {seat_text(s, table): [card(c, view.rules.joker_card) for c in cards]
                     for s, cards in enumerate(view.exposed) if cards},
+        # Call-ace: the card the maker called (its name is public, where it lies is not)
+        # and the seat that played it, his partner, once it has fallen (decision 21).
+        "called": None if called == -1 else card(called, view.rules.joker_card),
+        "partner": seat_text(view.revealed_partner(), table) if called != -1 else None,
     }
 
 
@@ -408,7 +420,7 @@ def hand_json(hand: HandState, score: tuple[int, ...] | list[int], viewer: int |
 
 
 _PREVIOUS_HEAD = ("dealer", "upcard", "upcard_state", "joker_aside", "trump", "trump_name", "maker", "alone",
-                  "defender_alone", "sitting_out")
+                  "defender_alone", "sitting_out", "called", "partner")
 """The fields of the last hand shown before its calls (then its tricks and result)."""
 
 
