@@ -31,6 +31,8 @@ from euchre.core.actions import GIVE_BASE, Action, is_give_code
 from euchre.core.cards import EFFECTIVE_SUIT, NO_TRUMP, Card
 from euchre.core.game import Game
 from euchre.core.hand import Phase
+from euchre.core.rules import Rules
+from euchre.core.side_words import another_side, calls_partner, has_partners
 from euchre.core.views import PlayerView
 from euchre.core.words import describe_pending, in_claim_round, joker_word, plain, role_of
 
@@ -54,6 +56,30 @@ Commands:   show (the table again), last (the last trick), rules (the rules
             the hand for your side).
 Cards you may not play now are shown in brackets, e.g. (3 K♠). During the
 bidding your hand is shown without numbers: numbers then choose from the menu."""
+
+_PARTNERSHIP_CALLS = """\
+            alone (e.g. "hearts alone", "order alone"), partner, take over,
+            defend, forfeit; renege (claim a revoke, in table mode)."""
+_OWN_CALLS = """\
+            alone (e.g. "hearts alone", "order alone"), forfeit; renege (claim
+            a revoke, in table mode)."""
+_CALL_ACE_CALLS = """\
+            alone, forfeit; the card that calls your partner, by its suit:
+            hearts, heart, best heart, call hearts or ♥ (the best heart)."""
+
+
+def help_text(rules: Rules) -> str:
+    """:data:`HELP` worded for the table of ``rules`` (issue 34): at a table where every
+    player plays for himself there is no partner to play with, no lone hand to take
+    over or defend against, no dealer's partner to assist, and the hint's value is the
+    player's own; at call-ace the calls of a partner's card are named."""
+    if has_partners(rules.table):
+        return HELP
+    text = HELP.replace(_PARTNERSHIP_CALLS, _CALL_ACE_CALLS if calls_partner(rules) else _OWN_CALLS)
+    text = text.replace("order / pick it up / assist / take it up", "order / pick it up / take it up")
+    return text.replace("""(the average points of
+            the hand for your side).""", """(your average points in
+            the hand, less the other players' mean).""")
 
 
 class QuitGame(Exception):
@@ -174,7 +200,7 @@ class HumanPlayer:
                     self.save(name)
                 continue
             if command == "help":
-                self.console.print(HELP, markup=False)
+                self.console.print(help_text(self.game.rules), markup=False)
                 continue
             if command == "hint":
                 self._hint(view)
@@ -282,13 +308,14 @@ class HumanPlayer:
             elif len(following) < len(shown):
                 # Table mode (RULES.md decision 27): any card may be played.
                 options = [f"{i} {Card(x).pretty(view.rules.joker_card)}" for i, x in enumerate(shown, 1) if x in following]
-                c.print(f"Follow suit with {' or '.join(options)}: any other card is a revoke, which the other "
-                        "side may claim.")
+                who = "the other side" if has_partners(view.table) else "another player"
+                c.print(f"Follow suit with {' or '.join(options)}: any other card is a revoke, which {who} may claim.")
             elif not view.trick_cards:
                 c.print("You lead.")
             if Action.CLAIM_REVOKE in view.legal:
                 fine = view.rules.false_claim_penalty
-                c.print("A player of the other side failed to follow suit: if you think it was a revoke, type renege "
+                who = "A player of the other side" if has_partners(view.table) else "Another player"
+                c.print(f"{who} failed to follow suit: if you think it was a revoke, type renege "
                         "to claim it" + (f" (a claim that fails costs {fine} point{'s' if fine != 1 else ''})."
                                          if fine else "."))
             return
@@ -384,12 +411,12 @@ class HumanPlayer:
             what = " and plays alone" if view.alone == view.table.partner[view.seat] else ""
             return f"Your partner {partner} called {suit_text(view.trump)}{what}. You may play alone instead: {partner} would sit out."
         if view.phase == Phase.ALONE_DECISION:
-            return f"You made {suit_text(view.trump)} trump. Play alone ({partner} sitting out), or with your partner?"
+            return self._alone_question(view)
         if view.phase == Phase.REVOKE_CLAIMS:
             fine = view.rules.false_claim_penalty
             cost = f"costs {fine} point{'s' if fine != 1 else ''}" if fine else "costs nothing under these rules"
-            return ("The last trick is played. A player of another side failed to follow suit: claim a revoke "
-                    f"(renege), or make no claim? (The tricks are searched; a claim that fails {cost}.)")
+            return (f"The last trick is played. {another_side(view.table).capitalize()} failed to follow suit: claim "
+                    f"a revoke (renege), or make no claim? (The tricks are searched; a claim that fails {cost}.)")
         if view.phase == Phase.REVOKE_CORRECTION:
             mine = view.trick_cards[view.trick_seats.index(view.seat)]
             led = EFFECTIVE_SUIT[view.trump][view.trick_cards[0]]
@@ -397,7 +424,8 @@ class HumanPlayer:
             return (f"Before the trick is quitted: your {Card(mine).pretty(view.rules.joker_card)} did not follow "
                     f"{suit_text(led)} and you hold one, a revoke. Correct it (the card stays face up, exposed, and "
                     "may be called at your turn; the opponents who played after you may change their cards), or let "
-                    f"it stand (if the other side claims it, the revoke costs {pen} point{'s' if pen != 1 else ''})?")
+                    f"it stand (if {'the other side claims' if has_partners(view.table) else 'another player claims'} "
+                    f"it, the revoke costs {pen} point{'s' if pen != 1 else ''})?")
         if view.phase == Phase.CALL_CARD:
             owner = next(s for s in range(view.table.seats) if s != view.seat and view.exposed and view.exposed[s]
                          and not view.table.same_team(s, view.seat))
@@ -408,6 +436,21 @@ class HumanPlayer:
                 f"{name(view.maker)} made {suit_text(view.trump)} trump"
             return f"{makers}. You may defend alone: your partner {partner} would sit out."
         return "Your decision:"
+
+    @staticmethod
+    def _alone_question(view: PlayerView) -> str:
+        """The maker's decision once trump is fixed (``after_bidding``): with a partner,
+        alone or with him (who sits out named); at call-ace (X-47), a card that calls a
+        secret partner, or alone, naming no seat (RULES.md decision 21; issue 34)."""
+        trump = suit_text(view.trump)
+        table = view.table
+        if table.mates[view.seat]:
+            mates = " and ".join(table.titles[m] for m in table.mates[view.seat])
+            return f"You made {trump} trump. Play alone ({mates} sitting out), or with your partner?"
+        if not any(a.is_call for a in view.legal):
+            return f"You made {trump} trump. You play alone."
+        return (f"You made {trump} trump. Call the best card of a suit: whoever holds it is your partner for this "
+                "hand, known to nobody else until the card is played. Or play alone.")
 
     def _prompt(self, view: PlayerView) -> str:
         n = len(view.hand)
@@ -451,6 +494,8 @@ class HumanPlayer:
         if view.phase == Phase.BLIND_NAME:
             return "As dealer you must name trump"
         if view.phase == Phase.ALONE_DECISION:
+            if any(a.is_call for a in view.legal):
+                return "Call a card for your partner, or play alone"
             return "Choose to play alone or with your partner"
         return None
 

@@ -291,6 +291,9 @@ class Narrator:
         self.events_in_hand = 0
         self.table: Table = FOUR_HANDED
         """The table's shape (set from the game or hand narrated)."""
+        self.rules: Rules | None = None
+        """The rules of the game or hand narrated (None before the first): the glosses
+        are worded for its table (:func:`euchre.core.words.gloss_for`)."""
         self.glossed: set[str] = set()
         """The phrases already glossed in this game (each is explained once)."""
 
@@ -328,7 +331,7 @@ class Narrator:
     def gloss(self, text: str) -> None:
         """Explain, one line each, the historic or jargon phrases in ``text`` ("making it
         next", "at the bridge", ...) not yet explained in this game."""
-        for g in glosses_in(text, self.glossed):
+        for g in glosses_in(text, self.glossed, self.rules):
             self.console.print(f"  {g.line()}", style="dim", markup=False)
 
     # -- a game ---------------------------------------------------------
@@ -337,6 +340,7 @@ class Narrator:
         and the first deal is shown (what was drawn, and who deals first)."""
         self.glossed = set()
         self.table = game.table
+        self.rules = game.rules
         if setup:
             for line in setup_lines(game.setup, game.rules):
                 self.console.print(line, markup=False)
@@ -346,6 +350,7 @@ class Narrator:
         """The header of a new hand: its number, the dealer, the score, the upcard."""
         c = self.console
         self.table = hand.table
+        self.rules = hand.rules
         c.print()
         c.rule(f"Hand {number}", style="bold")
         score_text = score_line(hand.rules, score, self.viewer)
@@ -533,9 +538,11 @@ class Narrator:
         line = Text(f'  {self.seat_name(seat)}: "I correct my revoke." ')
         line.append_text(card_text(card, hand.rules.joker_card))
         line.append(" goes back to the hand face up, an exposed card; a card of the suit led is played instead.")
-        if later:
+        if later and self.table.mates[seat]:
             line.append(" The cards played after it are taken back: the opponents may play others, the partner "
                         "plays his again.")
+        elif later:  # every player after him is an opponent (no partners: issue 34)
+            line.append(" The cards played after it are taken back: their players may play others.")
         self.console.print(line)
         self._pause()
 

@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Protocol
 
 from euchre.core.actions import CALL_CARD_BASE, DISCARD_BASE, GIVE_BASE, PLAY_BASE, Action, is_discard_code, is_give_code
@@ -50,6 +50,7 @@ from euchre.core.cards import JOKER, NO_TRUMP, SAME_COLOUR, Card
 from euchre.core.hand import Phase
 from euchre.core.rules import Rules
 from euchre.core.seats import FOUR_HANDED, Table
+from euchre.core.side_words import has_partners, the_makers
 from euchre.core.state import Revoke
 
 STYLES: tuple[str, ...] = ("dc_1862", "uspcc", "tournament", "modern")
@@ -522,14 +523,32 @@ glossary of *Bridge*; REFERENCE 4.7 and 1I I6)."""
 
 _GLOSS_RES = tuple(re.compile(g.pattern, re.IGNORECASE) for g in GLOSSES)
 
+_ON_HIS_OWN = {"at the bridge": "one player needs 1 point, the other far behind"}
+"""The glosses worded otherwise where every player plays for himself (no sides)."""
 
-def glosses_in(text: str, seen: set[str] | None = None) -> list[Gloss]:
+
+def gloss_for(gloss: Gloss, rules: Rules | None) -> Gloss:
+    """``gloss`` worded for the table of ``rules`` (:mod:`euchre.core.side_words`): "the
+    makers" of :data:`GLOSSES` is "the maker" where every player plays for himself, "the
+    maker and any partner he called" at call-ace; "one side" is "one player". ``None``:
+    as :data:`GLOSSES` words it (the four-hand table)."""
+    if rules is None or has_partners(rules.table):
+        return gloss
+    if gloss.key in _ON_HIS_OWN:
+        return replace(gloss, text=_ON_HIS_OWN[gloss.key])
+    if gloss.text.startswith("the makers "):
+        return replace(gloss, text=the_makers(rules) + gloss.text.removeprefix("the makers"))
+    return gloss
+
+
+def glosses_in(text: str, seen: set[str] | None = None, rules: Rules | None = None) -> list[Gloss]:
     """The glosses of the phrases in ``text``, in :data:`GLOSSES` order, leaving out
-    those whose key is in ``seen``; the keys returned are added to ``seen``."""
+    those whose key is in ``seen``; the keys returned are added to ``seen``. With
+    ``rules``, each is worded for its table (:func:`gloss_for`)."""
     out = []
     for gloss, rx in zip(GLOSSES, _GLOSS_RES, strict=True):
         if (seen is None or gloss.key not in seen) and rx.search(text):
-            out.append(gloss)
+            out.append(gloss_for(gloss, rules))
             if seen is not None:
                 seen.add(gloss.key)
     return out

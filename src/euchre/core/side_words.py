@@ -1,0 +1,81 @@
+"""How the texts of a game name its sides, from the table's shape (``rules.table``).
+
+At a table of partnerships (a side of two or more players: the four-hand game) the
+texts speak of partners, the makers, the defenders, "your side" and "the other side".
+Where every player plays for himself (two-handed, cutthroat: X-15b, X-56) there are no
+sides to speak of: the texts say "the maker", "the defenders" or "the other players",
+"you", and each player by name. Call-ace (X-35, X-47; RULES.md decision 21) is such a
+table too, but the maker calls a secret partner by a card: until that card is played
+nobody else knows him, so the texts name no partner's seat; a finished hand names the
+maker and the partner he called.
+
+Every text of the terminal, the summaries, ``euchre stats`` and the web page that names
+sides asks here (or the table itself: ``Table.mates``, ``Table.team_names``), never
+assumes four seats in two partnerships. Words only: nothing here changes a rule.
+"""
+
+from __future__ import annotations
+
+from euchre.core.rules import Rules
+from euchre.core.seats import Table
+
+
+def has_partners(table: Table) -> bool:
+    """True when the table has a side of two or more players (the four-hand partnership
+    table), False where every player plays for himself."""
+    return any(len(team) > 1 for team in table.teams)
+
+
+def calls_partner(rules: Rules) -> bool:
+    """True where the maker calls a secret partner by a card (call-ace, RULES.md
+    decision 21): the table has no fixed partners, but a finished hand may have two
+    makers."""
+    return rules.variant == "call_ace"
+
+
+def plural(count: int, noun: str, nouns: str = "") -> str:
+    """``count`` and the noun in the right number: ``"1 point"``, ``"2 points"``,
+    ``"0 points"``; ``nouns`` is the plural where it is not ``noun + "s"``."""
+    return f"{count} {noun if count == 1 else (nouns or noun + 's')}"
+
+
+def times(count: int) -> str:
+    """How often, in words: ``"once"``, ``"twice"``, ``"3 times"``, ``"0 times"``."""
+    return {1: "once", 2: "twice"}.get(count, f"{count} times")
+
+
+def the_makers(rules: Rules) -> str:
+    """Who makes trump, as a glossary or a summary names them in general: ``"the
+    makers"`` at a partnership table, ``"the maker"`` where every player plays for
+    himself, ``"the maker and any partner he called"`` at call-ace."""
+    if has_partners(rules.table):
+        return "the makers"
+    if calls_partner(rules):
+        return "the maker and any partner he called"
+    return "the maker"
+
+
+def your_side(table: Table, seat: int) -> str:
+    """The player at ``seat`` and his side, as he is told: ``"your side"`` with a
+    partner, ``"you"`` on his own."""
+    return "your side" if table.mates[seat] else "you"
+
+
+def the_opponents(table: Table) -> str:
+    """The players against one, as he is told: ``"the opponents"`` (the other side at a
+    partnership table, every other player where each plays for himself)."""
+    return "the opponents" if has_partners(table) else "the other players" if table.seats > 2 else "the other player"
+
+
+def another_side(table: Table) -> str:
+    """A player who may claim or be claimed against in the laws of revokes: ``"a player
+    of another side"`` at a partnership table, ``"another player"`` where every player
+    plays for himself."""
+    return "a player of another side" if has_partners(table) else "another player"
+
+
+def the_other_side(table: Table) -> str:
+    """Those who may claim a revoke against a player, or who score what he forfeits:
+    ``"the other side"`` at a partnership table, ``"the other players"`` (``"the other
+    player"`` at the two-handed table) where every player plays for himself."""
+    return "the other side" if has_partners(table) else the_opponents(table)
