@@ -44,6 +44,7 @@ def test_the_organiser_runs_a_round_and_the_projector_shows_it(browser: Browser,
     organiser.fill("#ev-bots", "Ed, Flo, Gus, Hal")
     organiser.fill("#ev-rounds", "2")
     organiser.fill("#ev-seed", "7")
+    organiser.select_option("#ev-seating", "as_listed")  # table 1 sat as the names were typed
     organiser.get_by_role("button", name="Create the event").click()
     organiser.wait_for_selector("#organiser:not([hidden])")
     assert re.fullmatch(r".*/events#[A-Za-z0-9_-]{24}", organiser.url)
@@ -181,6 +182,7 @@ def test_an_evening_of_twenty_players_on_five_tables_in_the_browser(browser: Bro
     organiser.fill("#ev-tables", "5")
     organiser.fill("#ev-rounds", "2")
     organiser.fill("#ev-seed", "5")
+    organiser.select_option("#ev-seating", "as_listed")  # the people at tables 1 and 2
     organiser.select_option("#ev-hints", "off")
     organiser.select_option("#ev-timer", "60")
     organiser.get_by_role("button", name="Create the event").click()

@@ -51,7 +51,8 @@ def test_an_evening_of_twenty_players_with_bots_filling_in(tmp_path: Path, capsy
     db = f"sqlite:///{tmp_path / 'events.sqlite3'}"
     players = ",".join(PEOPLE + BOTS)
     code, out, err = run(capsys, db, "create", "friday", "--players", players, "--tables", "5", "--rounds", "3",
-                         "--bot-players", ",".join(BOTS), "--seed", "5", "--duplicate", "--title", "Friday euchre")
+                         "--bot-players", ",".join(BOTS), "--seed", "5", "--duplicate", "--title", "Friday euchre",
+                         "--seating", "as_listed")
     assert code == 0, err
     assert "20 players, 5 tables, 3 rounds, winners_up_losers_down" in out
 

@@ -9,6 +9,7 @@ import pytest
 from euchre.core.presets import preset
 from euchre.events.errors import EventError
 from euchre.events.event import Event, EventSpec
+from euchre.events.movements import rotation_round, seating_draw
 
 TEAMS12 = [f"{t}{i}" for t in "ABCDEF" for i in (1, 2)]  # six teams: A1 & A2, B1 & B2, ...
 
@@ -67,3 +68,68 @@ def test_the_definition_is_checked() -> None:
     spec = event("swiss", TEAMS12).spec
     assert EventSpec.from_dict(spec.to_dict()) == spec
     assert spec.breaks == ("buchholz", "point_difference", "points_for")
+
+
+NAMES8 = ("Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal")
+
+
+def evening(**over: object) -> Event:
+    values: dict[str, object] = {"name": "friday", "format": "progressive", "players": NAMES8, "rounds": 3,
+                                 "rules": preset("progressive-party").to_dict(), "seed": 7}
+    values.update(over)
+    return Event(EventSpec(**values))  # type: ignore[arg-type]
+
+
+def test_regression_event_round_one_seated_in_the_order_typed_even_with_a_seed() -> None:
+    """``euchre event next`` seated round 1 Ann, Bob, Cy, Di at table 1 whatever the seed:
+    a progressive evening's players draw for their places (X-15d, X-49), from the
+    event's seed, so the same seed seats them the same way again; the organiser may
+    seat them as listed (X-32's order of arrival)."""
+    ev = evening()
+    assert ev.spec.seating == "drawn"
+    seat(ev)
+    draw = seating_draw(8, 7)
+    assert [t.seats for t in ev.seatings[0].tables] == [draw[0:4], draw[4:8]]
+    assert draw != tuple(range(8))  # seed 7 does not happen to draw the order typed
+    again = evening()
+    seat(again)
+    assert again.seatings == ev.seatings
+    seeds = set()
+    for seed in range(20):
+        other = evening(seed=seed)
+        seat(other)
+        seeds.add(tuple(t.seats for t in other.seatings[0].tables))
+    assert len(seeds) > 15
+    listed = evening(seating="as_listed")
+    seat(listed)
+    assert [t.seats for t in listed.seatings[0].tables] == [(0, 1, 2, 3), (4, 5, 6, 7)]
+
+
+def test_a_fixed_rotation_goes_on_from_the_drawn_numbers() -> None:
+    """Round 2 of a fixed rotation whose round 1 was drawn is the schedule's round 2 with
+    the drawn numbers, so nobody partners anyone twice over seven rounds."""
+    ev = evening(movement="fixed_rotation", rounds=7)
+    seen: list[frozenset[int]] = []
+    for r in range(1, 8):
+        seat(ev)
+        assert ev.seatings[-1] == rotation_round(8, r, 7, order=seating_draw(8, 7))
+        seen.extend(ev.seatings[-1].partnerships())
+        for t in ev.seatings[-1].tables:
+            ev.apply(ev.result_entry(str(t.table), score="5-3"))
+    assert len(seen) == len(set(seen)) == 28
+
+
+def test_seating_is_checked_and_read_back() -> None:
+    """A tournament keeps its teams' order as their seeding: a draw is refused; an
+    unknown seating is refused; a definition stored before there was a seating reads as
+    a drawn evening."""
+    with pytest.raises(EventError, match="seeded in the order"):
+        event("swiss", TEAMS12, seating="drawn")
+    with pytest.raises(EventError, match="seatings: drawn, as_listed"):
+        evening(seating="hat")
+    assert event("swiss", TEAMS12).spec.seating == "as_listed"
+    spec = evening(seating="as_listed").spec
+    assert EventSpec.from_dict(spec.to_dict()) == spec
+    old = spec.to_dict()
+    del old["seating"]
+    assert EventSpec.from_dict(old).seating == "drawn"

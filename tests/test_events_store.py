@@ -15,10 +15,12 @@ from typing import Any
 
 import pytest
 
+import euchre.events.event as event_module
 from euchre.core.game import Game
 from euchre.core.presets import preset
 from euchre.events.errors import EventError
 from euchre.events.event import Event, EventSpec
+from euchre.events.movements import rotation_order, rotation_round
 from euchre.events.play import DuplicateDeals, play_table
 from euchre.events.store import EventStore
 from euchre.events.tally import hand_from_result
@@ -183,3 +185,35 @@ def test_a_progressive_evening_of_bots_plays_to_the_end_in_the_store(tmp_path: P
             totals[p] += r.totals[seat]
     assert {s.player: s.total for s in rows} == totals  # type: ignore[union-attr]
     store.close()
+
+
+def test_the_drawn_seating_is_kept_by_the_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Round 1's draw is written with the round (the log holds the seats), so a store
+    opened again shows the same tables without drawing again: with the draw changed
+    after the round was written (a later version of the draw), the event read back and
+    its next round still follow the seating written."""
+    url = f"sqlite:///{tmp_path / 'e.sqlite3'}"
+    store = EventStore(url)
+    store.migrate()
+    store.create(spec(movement="fixed_rotation"))
+    event = store.load("friday")
+    first = event.next_round_entry()
+    assert first is not None
+    store.append("friday", 0, [first])
+    drawn = [t.seats for t in Event(spec(movement="fixed_rotation"), [first]).seatings[0].tables]
+    store.close()
+
+    monkeypatch.setattr(event_module, "seating_draw", lambda players, seed: tuple(reversed(range(players))))
+    again = EventStore(url)
+    event = again.load("friday")
+    assert [t.seats for t in event.seatings[0].tables] == drawn
+    for t in ("1", "2"):
+        entry = event.result_entry(t, score="5-3")
+        again.append("friday", len(event.entries), [entry])
+        event.apply(entry)
+    second = event.next_round_entry()
+    assert second is not None
+    expected = rotation_round(8, 2, 11, order=rotation_order(event.seatings[0]))
+    assert [tuple(s) for _, s, _ in second["tables"]] == [t.seats for t in expected.tables]
+    assert rotation_order(event.seatings[0]) != tuple(reversed(range(8)))
+    again.close()

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from euchre.core.records import loads
+from euchre.events.movements import seating_draw
 from euchre.events.tally import Standing, from_csv
 from test_server import Peer, running
 
@@ -67,7 +68,8 @@ def test_an_evening_of_twenty_players_on_five_tables_with_bots_filling_in(tmp_pa
     from the game when it ends; tables 3 to 5, bots only, are played by the bots. Round
     2: every table by bots (fill)."""
     with running(tmp_path / "db.sqlite3", grace_seconds=0.2) as client:  # North opened and left: a bot stands in
-        made = create(client, title="Friday", players=PEOPLE + NAMED_BOTS, bots=NAMED_BOTS, tables=5, rounds=2, seed=11)
+        made = create(client, title="Friday", players=PEOPLE + NAMED_BOTS, bots=NAMED_BOTS, tables=5, rounds=2, seed=11,
+                      seating="as_listed")
         token = made["organiser"]
         assert made["links"]["organiser"] == f"/events#{token}"
         view = organiser(client, token)
@@ -149,7 +151,7 @@ def test_standings_of_a_small_evening_worked_by_hand_with_lone_scoring(tmp_path:
     player adds 5 or 3, or 4."""
     names = ["A", "B", "C", "D", "E", "F", "G", "H"]
     with running(tmp_path / "db.sqlite3") as client:
-        made = create(client, players=names, rounds=2, lone_march=[5, 4], lone_euchred=3, seed=2)
+        made = create(client, players=names, rounds=2, lone_march=[5, 4], lone_euchred=3, seed=2, seating="as_listed")
         token = made["organiser"]
         view = organiser(client, token, "next")
         assert view["house_scoring"] == ("a lone march scores 5 for the loner and 4 for his partner; "
@@ -186,7 +188,7 @@ def test_a_new_app_on_the_same_database_in_the_middle_of_a_round_loses_nothing(t
     db = tmp_path / "db.sqlite3"
     players = [f"P{i}" for i in range(1, 5)] + [f"B{i}" for i in range(1, 5)] + [f"Q{i}" for i in range(1, 5)]
     with running(db, bot_delay=0.05) as first:
-        made = create(first, players=players, bots=[f"B{i}" for i in range(1, 5)], rounds=1, seed=4)
+        made = create(first, players=players, bots=[f"B{i}" for i in range(1, 5)], rounds=1, seed=4, seating="as_listed")
         token = made["organiser"]
         organiser(first, token, "next")
         organiser(first, token, "enter", table="1", hands="N 3; N 3; E 3; S 5; W 5 alone; N 2; E 0; N 4", winners="NS")
@@ -376,7 +378,7 @@ def test_regression_a_testers_bad_requests_to_the_events_api(tmp_path: Path) -> 
         refused("/api/events", {"players": list("ABCD"), "hands": 8, "minutes": 20}, "bad_request", 400)
 
         made = create(client, players=[f"P{i}" for i in range(1, 5)] + [f"B{i}" for i in range(1, 5)],
-                      bots=[f"B{i}" for i in range(1, 5)], rounds=2, hands=1, seed=2)
+                      bots=[f"B{i}" for i in range(1, 5)], rounds=2, hands=1, seed=2, seating="as_listed")
         token = made["organiser"]
         organiser(client, token, "next")
         refused("/api/organiser/play", {"fill": "false"}, "bad_request", 400, token)
@@ -447,3 +449,23 @@ def test_an_events_online_tables_have_the_organisers_hints_and_timer_and_nobody_
         nulls = create(client, players=people, rounds=1, hands=2, seed=4, hints=None, timer=None)
         assert (organiser(client, nulls["organiser"])["hints"], organiser(client, nulls["organiser"])["timer"]) == (
             True, 0)
+
+
+def test_regression_the_organisers_page_seated_round_one_in_the_order_typed(tmp_path: Path) -> None:
+    """The web organiser's evening draws round 1 from its seed, as ``euchre event`` does
+    (the same code): the tables are the draw's places four to a table; ``as_listed``
+    keeps the order typed; a bad seating and a drawn tournament are refused."""
+    names = ["A", "B", "C", "D", "E", "F", "G", "H"]
+    with running(tmp_path / "db.sqlite3") as client:
+        made = create(client, players=names, rounds=1, seed=7)
+        view = organiser(client, made["organiser"], "next")
+        draw = seating_draw(8, 7)
+        assert [[s["name"] for s in table_of(view, f"1.{t}")["seats"]] for t in (1, 2)] == \
+            [[names[p] for p in draw[0:4]], [names[p] for p in draw[4:8]]]
+        listed = create(client, players=names, rounds=1, seed=7, seating="as_listed")
+        view = organiser(client, listed["organiser"], "next")
+        assert [s["name"] for s in table_of(view, "1.1")["seats"]] == ["A", "B", "C", "D"]
+        for body, code in (({"players": names, "seating": "hat"}, "bad_request"),
+                           ({"players": names, "format": "swiss", "seating": "drawn"}, "bad_event")):
+            response = client.post("/api/events", json=body)
+            assert response.status_code == 400 and response.json()["error"]["code"] == code, response.text

@@ -48,8 +48,9 @@ def add_event_parser(sub: argparse._SubParsersAction[P]) -> None:
     c = actions.add_parser("create", parents=[db], help="create an event", description="Create an event.")
     c.add_argument("name", metavar="NAME", help="the event's short name (no spaces)")
     c.add_argument("--players", required=True, metavar="A,B,...",
-                   help="the players' names in order (a progressive evening seats them four to a table; a "
-                        "tournament pairs them two by two into teams, the first team seeded first)")
+                   help="the players' names (a progressive evening draws their places for round 1 from the "
+                        "seed, or with --seating as_listed seats them four to a table in this order; a tournament "
+                        "pairs them two by two into teams, the first team seeded first)")
     c.add_argument("--format", default="progressive", metavar="FORMAT", help=f"{FORMATS} (default progressive)")
     c.add_argument("--tables", type=int_arg, default=None, metavar="N", help="the tables (checked against the players)")
     c.add_argument("--rounds", type=int_arg, default=None, metavar="N",
@@ -70,6 +71,9 @@ def add_event_parser(sub: argparse._SubParsersAction[P]) -> None:
     c.add_argument("--tiebreak", default=None, metavar="T[,T...]",
                    help="tie-breaks in order (progressive: lone_hands, rounds_won, head_to_head; tournaments: "
                         "head_to_head, point_difference, points_for, buchholz); 'none' for none")
+    c.add_argument("--seating", default=None, metavar="drawn|as_listed",
+                   help="a progressive evening's round 1: the players drawn for their places (default) or seated "
+                        "in the order of --players; a tournament keeps the order of its teams as their seeding")
     c.add_argument("--duplicate", action="store_true", help="every table of a round plays the same cards (bots)")
     c.add_argument("--seed", type=int_arg, default=None, help="seed of the draws and the bots (default: random)")
     c.add_argument("--bot-players", default=None, metavar="NAMES|all", help="the players that bots play")
@@ -148,15 +152,17 @@ def _create(args: argparse.Namespace, store: EventStore, console: Console) -> No
     rounds = args.rounds if args.rounds is not None else default_rounds(fmt, len(players), args.movement)
     spec = EventSpec(args.name, fmt, players, bots, args.bot_level, rounds, args.movement, preset_name,
                      tuple(args.rule or ()), tuple(args.option or ()), args.target, rules.to_dict(), house,
-                     tiebreaks, args.duplicate, seed, args.title or "")
+                     tiebreaks, args.duplicate, seed, args.title or "", args.seating)
     store.create(spec)
     def count(n: int, word: str) -> str:
         return f"{n} {word}{'' if n == 1 else 's'}"
 
     what = (f"{count(len(players) // 4, 'table')}, {count(rounds, 'round')}, {args.movement}" if fmt == PROGRESSIVE
             else f"{count(len(players) // 2, 'team')}, {fmt}" + (f", {count(rounds, 'round')}" if rounds else ""))
+    seating = (" (it draws round 1's places)" if spec.seating == "drawn"
+               else "; round 1 seated in the order given" if fmt == PROGRESSIVE else "")
     console.print(f"Created event {spec.name}: {len(players)} players, {what}; rules {preset_name}"
-                  f"{' (duplicate deals)' if spec.duplicate else ''}; seed {seed}.")
+                  f"{' (duplicate deals)' if spec.duplicate else ''}; seed {seed}{seating}.")
     if not house.is_plain:
         console.print(f"House scoring: {house.describe()}.")
     console.print(f"Next: euchre event next {spec.name}")

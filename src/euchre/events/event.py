@@ -26,13 +26,19 @@ from euchre.bots import PLAYER_LEVELS
 from euchre.core.rules import Rules
 from euchre.events.errors import EventError
 from euchre.events.movements import (
+    AS_LISTED,
     BY_RESULTS,
+    DRAWN,
+    FIXED_ROTATION,
     MOVEMENTS,
+    SEATINGS,
     RoundSeating,
     TableSeating,
     check_movement,
     first_round,
     next_round,
+    rotation_order,
+    seating_draw,
 )
 from euchre.events.play import play_table
 from euchre.events.tally import (
@@ -108,8 +114,14 @@ class EventSpec:
         tiebreaks: the standings' tie-breaks, in order (None: the format's default,
             :func:`default_tiebreaks`; read them as :attr:`breaks`).
         duplicate: every table of a round plays the same cards (:mod:`euchre.events.play`).
-        seed: seeds the draws (first dealers, cuts) and the bots' tables.
+        seed: seeds the draws (round 1's places, first dealers, cuts) and the bots'
+            tables.
         title: a title for the printed cards (default: the name).
+        seating: how round 1 is seated (:data:`euchre.events.movements.SEATINGS`): a
+            progressive evening's players ``drawn`` for their places (the default) or
+            seated ``as_listed``; a tournament is seeded in the order of its teams
+            (``as_listed``, the only choice: see docs/events.md). None: the format's
+            default.
     """
 
     name: str
@@ -129,6 +141,7 @@ class EventSpec:
     duplicate: bool = False
     seed: int = 0
     title: str = ""
+    seating: str | None = None
 
     def __post_init__(self) -> None:
         if not self.name or len(self.name) > 64 or any(c.isspace() for c in self.name):
@@ -163,6 +176,13 @@ class EventSpec:
             if self.format in ELIMINATION and not rules.plays_to_target:
                 raise EventError("an elimination needs a winner of every match: play games to a target "
                                  "(not a round of fixed hands, which can tie)")
+        seating = self.seating if self.seating is not None else DRAWN if self.format == PROGRESSIVE else AS_LISTED
+        if seating not in SEATINGS:
+            raise EventError(f"unknown seating {seating!r}; seatings: {', '.join(SEATINGS)}")
+        if self.format != PROGRESSIVE and seating != AS_LISTED:
+            raise EventError("a tournament is seeded in the order its teams are given (the first team seeded "
+                             "first): to draw, list the teams in the order drawn")
+        object.__setattr__(self, "seating", seating)
         if self.format not in ELIMINATION and self.rounds < 1:
             raise EventError(f"an event plays at least one round, not {self.rounds}")
         object.__setattr__(self, "players", tuple(names))
@@ -306,19 +326,23 @@ class Event:
     def next_round_entry(self) -> dict[str, Any] | None:
         """The ``round`` entry that seats the next round, or None when the current round
         is still being played, every round is seated, or the format has no rounds (a
-        bracket)."""
+        bracket). A progressive evening's round 1 is drawn from the event's seed
+        (:func:`euchre.events.movements.seating_draw`) unless its seating is
+        ``as_listed``; the entry keeps the seating, so the log holds it once drawn."""
         spec = self.spec
         n = self.rounds_seated
         if spec.format in ELIMINATION or n >= spec.rounds or (n and not self.round_done(n)):
             return None
         if spec.format == PROGRESSIVE:
             if n == 0:
-                seating = first_round(spec.movement, len(spec.players), spec.seed, spec.duplicate)
+                drawn = seating_draw(len(spec.players), spec.seed) if spec.seating == DRAWN else None
+                seating = first_round(spec.movement, len(spec.players), spec.seed, spec.duplicate, drawn)
             else:
                 previous = self.seatings[-1]
                 winners = [self.tables[(n, t.table)].winner for t in previous.tables] if spec.movement in BY_RESULTS else []
                 partnered = set().union(*(s.partnerships() for s in self.seatings))
-                seating = next_round(spec.movement, previous, winners, partnered, spec.seed, spec.duplicate)
+                numbers = rotation_order(self.seatings[0]) if spec.movement == FIXED_ROTATION else None
+                seating = next_round(spec.movement, previous, winners, partnered, spec.seed, spec.duplicate, numbers)
             return {"kind": "round", "round": seating.round,
                     "tables": [[t.table, list(t.seats), t.dealer] for t in seating.tables]}
         teams = len(spec.players) // 2

@@ -46,6 +46,15 @@ stays (or, where both arrive, the pair coming up) takes North and East, the othe
 South and West, the first of each pair (the one who sat N or E) partnering the first of
 the other. Ties at a table are decided before the movement (:mod:`euchre.events.tally`).
 
+Round 1 (:func:`first_round`): the players draw for their places (X-15d: "let each player
+draw a card or slip" marked with his table; X-49: players draw cards to select a table;
+X-32: "names may also be placed in a hat and drawn randomly"), here a seeded shuffle of the
+players (:func:`seating_draw`) that gives each his table and seat; or, when the organiser
+chooses it, they sit in the order given (X-32: numbers "in the order that they arrive";
+X-50: a seat and a table given at registration). Under ``fixed_rotation`` the draw gives
+each player his number in the schedule, which keeps its guarantees; the later rounds read
+the numbers back from round 1's seating (:func:`rotation_order`).
+
 The first dealer of each table: X-32 deals cards face up until a jack shows; here a seeded
 draw stands for it (every seat equally likely, the same for the same event seed). With
 duplicate deals every table's first dealer is North, so that every table deals the same
@@ -71,6 +80,12 @@ MOVEMENTS: tuple[str, ...] = (WINNERS_UP_LOSERS_DOWN, WINNERS_UP_LOSERS_STAY, FI
 
 BY_RESULTS: frozenset[str] = frozenset({WINNERS_UP_LOSERS_DOWN, WINNERS_UP_LOSERS_STAY})
 """The movements whose next round depends on who won each table."""
+
+DRAWN = "drawn"
+AS_LISTED = "as_listed"
+SEATINGS: tuple[str, ...] = (DRAWN, AS_LISTED)
+"""How round 1 is seated: the players draw for their places (the default), or sit in the
+order their names were given."""
 
 SEATS = "NESW"
 NS, EW = 0, 1
@@ -163,46 +178,111 @@ def first_dealer(seed: int, round_number: int, table: int, duplicate: bool = Fal
     return random.Random(derive_seed("first dealer", seed, round_number, table)).randrange(4)
 
 
-def first_round(movement: str, players: int, seed: int = 0, duplicate: bool = False) -> RoundSeating:
-    """The seating of round 1 for ``players`` players (a multiple of four).
+def seating_draw(players: int, seed: int) -> tuple[int, ...]:
+    """The draw for the places of round 1 (X-15d, X-49, X-32's hat): a seeded shuffle of
+    the players 0..``players``-1, the same for the same seed.
 
-    Under ``fixed_rotation`` it is the schedule's first round; otherwise the players sit in
-    the order given, four to a table (X-32: numbers "in the order that they arrive"):
-    players 0, 1, 2, 3 at table 1 N, E, S, W, players 4..7 at table 2, and so on.
+    Returns:
+        ``order``: ``order[k]`` is the player who drew place ``k``, that is table
+        ``k // 4 + 1``, seat ``k % 4`` (N, E, S, W), or under ``fixed_rotation`` the
+        schedule's number ``k``.
 
     Raises:
-        EventError: a player count that is not a positive multiple of four, or a
-            movement that cannot seat that many tables (:func:`check_movement`).
+        EventError: fewer than one player.
+    """
+    if players < 1:
+        raise EventError(f"a draw needs players, not {players}")
+    order = list(range(players))
+    random.Random(derive_seed("seating draw", seed, players)).shuffle(order)
+    return tuple(order)
+
+
+def _check_order(order: Sequence[int] | None, players: int) -> tuple[int, ...]:
+    """``order`` checked as a permutation of 0..players-1 (None: the order given)."""
+    if order is None:
+        return tuple(range(players))
+    out = tuple(order)
+    if sorted(out) != list(range(players)):
+        raise EventError(f"a seating order names each of the {players} players once, not {list(out)[:12]}")
+    return out
+
+
+def first_round(movement: str, players: int, seed: int = 0, duplicate: bool = False,
+                order: Sequence[int] | None = None) -> RoundSeating:
+    """The seating of round 1 for ``players`` players (a multiple of four).
+
+    Args:
+        movement: one of :data:`MOVEMENTS`.
+        players: how many play.
+        seed: the event's seed (first dealers).
+        duplicate: every first dealer North (duplicate deals).
+        order: who takes each place (:func:`seating_draw`: ``order[k]`` sits at table
+            ``k // 4 + 1``, seat ``k % 4``); None seats the players in the order given
+            (X-32: numbers "in the order that they arrive"): players 0, 1, 2, 3 at table
+            1 N, E, S, W, players 4..7 at table 2, and so on. Under ``fixed_rotation``
+            ``order[k]`` is the player with the schedule's number ``k``, seated where
+            the schedule's first round puts that number.
+
+    Raises:
+        EventError: a player count that is not a positive multiple of four, a movement
+            that cannot seat that many tables (:func:`check_movement`), or an ``order``
+            that does not name every player once.
     """
     if players < 4 or players % 4:
         raise EventError(f"a progressive evening seats four players a table: give a multiple of 4 players, not {players}")
     check_movement(movement, players // 4)
+    places = _check_order(order, players)
     if movement == FIXED_ROTATION:
-        return rotation_round(players, 1, seed, duplicate)
-    return _seated(1, [(4 * i, 4 * i + 1, 4 * i + 2, 4 * i + 3) for i in range(players // 4)], seed, duplicate)
+        return rotation_round(players, 1, seed, duplicate, places)
+    return _seated(1, [(places[4 * i], places[4 * i + 1], places[4 * i + 2], places[4 * i + 3])
+                       for i in range(players // 4)], seed, duplicate)
 
 
-def rotation_round(players: int, round_number: int, seed: int = 0, duplicate: bool = False) -> RoundSeating:
+def rotation_round(players: int, round_number: int, seed: int = 0, duplicate: bool = False,
+                   order: Sequence[int] | None = None) -> RoundSeating:
     """Round ``round_number`` (from 1) of ``fixed_rotation`` for ``players`` players.
 
     With ``n = players`` and ``K = n - 1``, round ``r`` uses ``q = (r - 1) mod K``; its
     pairs are ``(n - 1, q)`` and ``((q + k) mod K, (q - k) mod K)`` for ``k = 1 .. n/2 - 1``
-    (the circle method: player ``n - 1`` fixed, the others turning round him). Pairs 1 and
-    2 sit at table 1 (N-S and E-W), pairs 3 and 4 at table 2, and so on.
+    (the circle method: number ``n - 1`` fixed, the others turning round him). Pairs 1 and
+    2 sit at table 1 (N-S and E-W), pairs 3 and 4 at table 2, and so on. The numbers are
+    the players' own, or with ``order`` (drawn for round 1, :func:`rotation_order`)
+    number ``k`` is player ``order[k]``.
 
     Raises:
-        EventError: a player count that is not a positive multiple of four, or a round
-            below 1.
+        EventError: a player count that is not a positive multiple of four, a round
+            below 1, or an ``order`` that does not name every player once.
     """
     if players < 4 or players % 4:
         raise EventError(f"a progressive evening seats four players a table: give a multiple of 4 players, not {players}")
     if round_number < 1:
         raise EventError(f"rounds are numbered from 1, not {round_number}")
+    who = _check_order(order, players)
     n, k_mod = players, players - 1
     q = (round_number - 1) % k_mod
     pairs = [(n - 1, q)] + [((q + k) % k_mod, (q - k) % k_mod) for k in range(1, n // 2)]
-    tables = [(pairs[2 * i][0], pairs[2 * i + 1][0], pairs[2 * i][1], pairs[2 * i + 1][1]) for i in range(n // 4)]
+    tables = [(who[pairs[2 * i][0]], who[pairs[2 * i + 1][0]], who[pairs[2 * i][1]], who[pairs[2 * i + 1][1]])
+              for i in range(n // 4)]
     return _seated(round_number, tables, seed, duplicate)
+
+
+def rotation_order(first: RoundSeating) -> tuple[int, ...]:
+    """The schedule's numbers of ``fixed_rotation`` as round 1 gave them: ``order[k]`` is
+    the player seated where the schedule's first round puts number ``k`` (the identity
+    when the players sat in the order given).
+
+    Raises:
+        EventError: ``first`` is not a first round of four-player tables.
+    """
+    players = 4 * len(first.tables)
+    if first.round != 1 or sorted(first.players()) != list(range(players)):
+        raise EventError("the schedule's numbers are read from round 1, every player seated once")
+    plain = rotation_round(players, 1)
+    order = [0] * players
+    for numbers, seated in zip(plain.tables, first.tables, strict=True):
+        for s in range(4):
+            order[numbers.seats[s]] = seated.seats[s]
+    return tuple(order)
 
 
 def north_stationary_round(previous: RoundSeating, seed: int = 0, duplicate: bool = False) -> RoundSeating:
@@ -225,7 +305,8 @@ def north_stationary_round(previous: RoundSeating, seed: int = 0, duplicate: boo
 
 
 def next_round(movement: str, previous: RoundSeating, winners: Sequence[int],
-               partnered: Collection[frozenset[int]] = (), seed: int = 0, duplicate: bool = False) -> RoundSeating:
+               partnered: Collection[frozenset[int]] = (), seed: int = 0, duplicate: bool = False,
+               order: Sequence[int] | None = None) -> RoundSeating:
     """The seating of the round after ``previous``.
 
     Args:
@@ -237,15 +318,18 @@ def next_round(movement: str, previous: RoundSeating, winners: Sequence[int],
             split pairs so as to repeat as few as possible.
         seed: the event's seed (first dealers).
         duplicate: every first dealer North (duplicate deals).
+        order: under ``fixed_rotation``, the players' numbers in the schedule as round 1
+            gave them (:func:`rotation_order`); None: each player's own number.
 
     Raises:
-        EventError: an unknown movement, or not one winning side 0 or 1 per table.
+        EventError: an unknown movement, not one winning side 0 or 1 per table, or an
+            ``order`` that does not name every player once.
     """
     t_count = len(previous.tables)
     check_movement(movement, t_count)
     r = previous.round + 1
     if movement == FIXED_ROTATION:
-        return rotation_round(4 * t_count, r, seed, duplicate)
+        return rotation_round(4 * t_count, r, seed, duplicate, order)
     if movement == NORTH_STATIONARY:
         return north_stationary_round(previous, seed, duplicate)
     if len(winners) != t_count or any(w not in (NS, EW) for w in winners):

@@ -49,7 +49,7 @@ from euchre.core.house_rules import BY_KEY
 from euchre.core.presets import FOUR_HAND_PRESETS
 from euchre.events.errors import EventError
 from euchre.events.event import ALL_FORMATS, PROGRESSIVE, SIDES, Event, EventSpec, default_rounds
-from euchre.events.movements import MOVEMENTS, SEATS
+from euchre.events.movements import MOVEMENTS, SEATINGS, SEATS
 from euchre.events.store import EventStore, entries_table
 from euchre.events.tally import HouseScoring, hand_from_result, parse_hands, table_result
 from euchre.events.tournament import ELIMINATION, match_result
@@ -63,7 +63,7 @@ MAX_PLAYERS = 128
 MAX_MINUTES = 240
 CREATE_FIELDS = ("title", "format", "players", "bots", "bot_level", "tables", "rounds", "hands", "minutes",
                  "movement", "preset", "target", "house_rules", "lone_march", "lone_euchred", "tiebreaks",
-                 "duplicate", "seed", "hints", "timer")
+                 "duplicate", "seed", "hints", "timer", "seating")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -144,7 +144,9 @@ def spec_from_request(body: Any, name: str) -> tuple[EventSpec, int | None, Tabl
     per round instead: any number of hands is then entered); ``movement``; ``preset``
     (a four-hand partnership preset); ``target``; ``house_rules`` (key to true or false);
     ``lone_march`` ([loner, partner]); ``lone_euchred``; ``tiebreaks``; ``duplicate``;
-    ``seed``; ``hints`` and ``timer`` of the online tables (:class:`TableSettings`).
+    ``seed``; ``hints`` and ``timer`` of the online tables (:class:`TableSettings`);
+    ``seating`` (``drawn``, a progressive evening's default: round 1's places drawn from
+    the seed; or ``as_listed``; null the format's default).
 
     Raises:
         EventWebError: ``bad_request`` (a field's shape), ``bad_event`` (the events
@@ -221,6 +223,9 @@ def spec_from_request(body: Any, name: str) -> tuple[EventSpec, int | None, Tabl
     title = body.get("title", "")
     if type(duplicate) is not bool or not isinstance(title, str) or len(title) > 80:
         raise EventWebError(400, "bad_request", "duplicate must be true or false, and title text of at most 80 characters")
+    seating = body.get("seating")
+    if seating is not None and seating not in SEATINGS:
+        raise EventWebError(400, "bad_request", f"seating must be one of {', '.join(SEATINGS)} (or null)")
     hints = body.get("hints")
     if hints is None:  # as for the other optional fields, null is the default
         hints = fmt == PROGRESSIVE
@@ -246,7 +251,7 @@ def spec_from_request(body: Any, name: str) -> tuple[EventSpec, int | None, Tabl
             HouseScoring(march[0] if march else None, march[1] if march else None, lone_euchred),
             None if tiebreaks is None else tuple(tiebreaks), duplicate,
             seed if seed is not None else secrets.randbelow(1_000_000),
-            " ".join(title.split()) or ("Euchre evening" if fmt == PROGRESSIVE else "Euchre tournament"))
+            " ".join(title.split()) or ("Euchre evening" if fmt == PROGRESSIVE else "Euchre tournament"), seating)
     except EuchreError as exc:
         raise EventWebError(400, "bad_event", str(exc)) from None
     return spec, minutes, TableSettings(hints, timer)

@@ -30,6 +30,7 @@ async function setupForm() {
     const progressive = $('ev-format').value === 'progressive';
     $('ev-preset').value = progressive ? 'progressive-party' : 'modern-tournament';
     $('ev-movement').disabled = !progressive;
+    $('ev-seating').disabled = !progressive;
     presetChanged();
   });
   $('ev-preset').addEventListener('change', presetChanged);
@@ -70,8 +71,10 @@ async function create(event) {
   put('lone_euchred', number('ev-euchred'));
   if ($('ev-hints').value) body.hints = $('ev-hints').value === 'on';
   body.timer = Number($('ev-timer').value);
-  if (body.format === 'progressive') body.movement = $('ev-movement').value;
-  else put('target', number('ev-target'));
+  if (body.format === 'progressive') {
+    body.movement = $('ev-movement').value;
+    body.seating = $('ev-seating').value;
+  } else put('target', number('ev-target'));
   const length = document.querySelector('input[name=length]:checked').value;
   if (length === 'minutes') put('minutes', number('ev-minutes'));
   else if (body.format === 'progressive') put('hands', number('ev-hands'));
