@@ -239,7 +239,7 @@ def test_the_calls_read_and_write_as_text() -> None:
 def test_the_words_of_a_call() -> None:
     hand = _hand5()
     assert describe(Action.CALL_H, 1, dealer=0, phase=Phase.ALONE_DECISION, table=CA5.table) == "I call the best heart."
-    assert plain(Action.CALL_C) == "call the best ♣ clubs card for a partner"
+    assert plain(Action.CALL_C) == "call the best ♣ clubs card for your partner"
     history = [(1, 1), (0, int(Action.discard(parse_card("8C")))), (1, 53)]
     assert history_phases(history, CA5.table) == [Phase.BID_ROUND_1, Phase.DISCARD, Phase.ALONE_DECISION]
     assert hand.phase == Phase.BID_ROUND_1

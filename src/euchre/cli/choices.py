@@ -11,7 +11,8 @@ What is accepted (also told by ``help`` in the game):
 * no control or escape characters: an arrow key read without line editing arrives as
   ``ESC [ A``, and the line is refused rather than read as the word ``a``;
 * single letters only as exact shortcuts, typed alone on the line: ``p`` (pass) and
-  ``c``, ``d``, ``h``, ``s`` (name that suit, not alone). Every other call needs a whole
+  ``c``, ``d``, ``h``, ``s`` (name that suit, not alone; at call-ace, once trump is
+  fixed, call the best card of that suit). Every other call needs a whole
   word or the menu number, and going alone always needs the word "alone" (or the menu
   number): a stray letter never makes a consequential call, and a line holding one of
   the shortcut letters among other words is refused rather than guessed at.
@@ -212,6 +213,11 @@ def _matches(action: Action, tokens: list[str], suit: int | None) -> bool:
         return "forfeit" in words
     if action == Action.FARMERS_HAND:  # the claims of the dealt hand (RULES.md decision 23)
         return bool(words & _FARMER)
+    if action.is_call:
+        # Call-ace (RULES.md decision 21): the suit whose best card calls the partner,
+        # however it is said ("hearts", "heart", "best heart", "call hearts", "♥", the
+        # menu's "call the best ♥ hearts card for your partner").
+        return suit == action.called_suit and not alone
     if action == Action.THROW_IN:
         return bool(words & _THROW_IN) and not words & _FARMER
     return False
@@ -244,6 +250,8 @@ def example_words(menu: Sequence[Action], limit: int = 2) -> str:
             word = "farmer's hand"
         elif action == Action.THROW_IN:
             word = "throw in"
+        elif action.is_call:
+            word = f"call {suit_word(action.called_suit)}"
         else:
             continue
         if f"'{word}'" not in out:
@@ -316,6 +324,7 @@ def choose_call(text: str, menu: Sequence[Action], words: Sequence[str], *, no_p
     tokens = _tokens(t)
     suit = _suit_in(tokens)
     found = [a for a in menu if _matches(a, tokens, suit)]
+    _check_alone_with_suit(found, menu, suit)
     if len(found) == 1:
         return found[0]
     if len(found) > 1:
@@ -323,6 +332,9 @@ def choose_call(text: str, menu: Sequence[Action], words: Sequence[str], *, no_p
         raise ChoiceError(f"{quoted(t)} could mean several calls: {options}. Type the number.")
     if Action.PASS not in menu and _matches(Action.PASS, tokens, suit):
         raise _no_pass(no_pass, menu, n)
+    if suit is not None and suit != NO_TRUMP and any(a.is_call for a in menu):
+        raise ChoiceError(f"You may not call the best {suit_word(suit).rstrip('s')} now (you hold it, or it is "
+                          f"not yours to call). Choose from the menu (1 to {n}), or type {example_words(menu)}.")
     if suit is not None and not any(a.is_naming and a.named_suit == suit for a in menu):
         raise ChoiceError(f"You may not name {suit_word(suit)} now. Choose from the menu (1 to {n}).")
     if not set(tokens) & _ALONE and (set(tokens) & _ACCEPT or suit is not None):
@@ -335,9 +347,23 @@ def choose_call(text: str, menu: Sequence[Action], words: Sequence[str], *, no_p
                       f"or type whole words such as {example_words(menu)} ('?' for help).")
 
 
+def _check_alone_with_suit(found: Sequence[Action], menu: Sequence[Action], suit: int | None) -> None:
+    """Refuse "hearts alone" where the call-ace maker chooses between a card that calls
+    a partner and playing alone: going alone calls no card, so the words ask for both.
+
+    Raises:
+        ChoiceError: the words name a suit and going alone, and the menu calls cards.
+    """
+    if suit is not None and list(found) == [Action.GO_ALONE] and any(a.is_call for a in menu):
+        calls = [a for a in menu if a.is_call and a.called_suit == suit]
+        call = f"'call {suit_word(suit)}' to call the best {suit_word(suit).rstrip('s')}" if calls else "a suit to call"
+        raise ChoiceError(f"Going alone calls no card: type 'alone' to play alone, or {call}.")
+
+
 def _letter(letter: str, menu: Sequence[Action], n: int, no_pass: str | None = None) -> Action:
     """The call an exact one-letter shortcut names: ``p`` pass, ``c d h s`` that suit
-    (never alone). Any other letter is refused.
+    (never alone; at call-ace, once trump is fixed, the call of that suit's best card).
+    Any other letter is refused.
 
     Raises:
         ChoiceError: not a shortcut, or the call it names is not legal now.
@@ -351,6 +377,12 @@ def _letter(letter: str, menu: Sequence[Action], n: int, no_pass: str | None = N
         for action in menu:
             if action.is_naming and action.named_suit == suit and not action.is_alone:
                 return action
+        for action in menu:
+            if action.is_call and action.called_suit == suit:
+                return action
+        if any(a.is_call for a in menu):
+            raise ChoiceError(f"You may not call the best {suit_word(suit).rstrip('s')} now. Choose from the menu "
+                              f"(1 to {n}).")
         raise ChoiceError(f"You may not name {suit_word(suit)} now. Choose from the menu (1 to {n}).")
     raise ChoiceError(f"{letter!r} is not a shortcut: type the number of a call (1 to {n}), or whole "
                       f"words such as {example_words(menu)} ('?' for help).")

@@ -339,7 +339,7 @@ class HumanPlayer:
         c.print(Text(self._question(view)))
         c.print(f"Your call, {view.table.titles[view.seat]} ({self._role(view)}):")
         for i, (action, w) in enumerate(zip(menu, words, strict=True), 1):
-            gloss = plain(action, upcard=view.upcard, joker_card=view.rules.joker_card)
+            gloss = plain(action, upcard=view.upcard, joker_card=view.rules.joker_card, table=view.table)
             extra = "" if gloss.lower().rstrip(".") in w.lower() else f"  ({gloss})"
             c.print(f"  {i}  {w}{extra}", markup=False)
         self.narrator.gloss(" ".join(words))

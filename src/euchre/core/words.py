@@ -283,7 +283,7 @@ def is_spoken(action: int) -> bool:
     return 0 <= code < DISCARD_BASE or (code >= DISCARD_BASE and not is_discard_code(code) and code < PLAY_BASE)
 
 
-def plain(action: int, *, upcard: int | None = None, joker_card: str = "joker") -> str:
+def plain(action: int, *, upcard: int | None = None, joker_card: str = "joker", table: Table = FOUR_HANDED) -> str:
     """A plain-English gloss of an action, the same in every style, for menus:
     ``"accept ♥ as trump"``, ``"name ♠ trump, alone"``, ``"pass"``, ``"play J♥"``.
 
@@ -291,6 +291,9 @@ def plain(action: int, *, upcard: int | None = None, joker_card: str = "joker") 
         action: the action code.
         upcard: the upcard, to name the suit accepted in round one.
         joker_card: the rules' ``joker_card``, the card the joker is shown as.
+        table: the table's shape (``rules.table``): where every player plays for
+            himself going alone leaves no partner sitting out (call-ace: the maker
+            calls no partner; issue 34).
     """
     code = int(action)
     if code == HIDDEN_DISCARD:
@@ -315,7 +318,7 @@ def plain(action: int, *, upcard: int | None = None, joker_card: str = "joker") 
         return "call no exposed card"
     if act.is_call:
         s = act.called_suit
-        return f"call the best {suit_symbol(s)} {suit_word(s)} card for a partner"
+        return f"call the best {suit_symbol(s)} {suit_word(s)} card for your partner"
     if code >= DISCARD_BASE:
         return f"discard {card_words(code - DISCARD_BASE, joker_card)}"
     if act in (Action.ORDER_UP, Action.ORDER_UP_ALONE):
@@ -326,6 +329,8 @@ def plain(action: int, *, upcard: int | None = None, joker_card: str = "joker") 
         s = act.named_suit
         what = "name no trump" if s == NO_TRUMP else f"name {suit_symbol(s)} {suit_word(s)} trump"
         return what + (", alone" if act.is_alone else "")
+    if act == Action.GO_ALONE and not has_partners(table):
+        return "play alone, calling no partner"
     return {
         Action.PASS: "pass",
         Action.GO_ALONE: "go alone, partner sitting out",
@@ -621,10 +626,11 @@ def claim_outcome(rules: Rules, claim_log: Sequence[tuple[int, int]], revokes: S
         return ["Upheld. " + revoke_words(name(r.seat), r, p, rules.joker_card)
                 for r, p in zip(revokes[before:before + made], proofs[before:before + made], strict=True)]
     fine = rules.false_claim_penalty
-    if not fine:
-        return ["Not upheld: no player of another side revoked."]
     table = rules.table
+    nobody = "no player of another side" if has_partners(table) else "no other player"
+    if not fine:
+        return [f"Not upheld: {nobody} revoked."]
     others = [name(s) for s in range(table.seats) if table.team[s] != table.team[seat]]
-    return [f"Not upheld: no player of another side revoked. {fine} point{'s' if fine != 1 else ''} to "
+    return [f"Not upheld: {nobody} revoked. {fine} point{'s' if fine != 1 else ''} to "
             f"{' and '.join(others) if len(table.teams) > 2 else table.team_names[1 - table.team[seat]]}, "
             "scored with the hand."]

@@ -366,7 +366,7 @@ def _legal_entry(view: PlayerView, code: int) -> dict[str, Any]:
         "kind": kind,
         "card": card_code(Action(code).card) if kind != "call" else None,
         "label": ("make no claim" if code == Action.PASS and view.phase == Phase.REVOKE_CLAIMS
-                  else plain(code, upcard=view.upcard, joker_card=view.rules.joker_card)),
+                  else plain(code, upcard=view.upcard, joker_card=view.rules.joker_card, table=view.table)),
         "words": describe_pending(view, code, viewer=view.seat),
     }
     if kind == "play" and view.rules.revokes_possible:
