@@ -450,8 +450,10 @@ def test_table_creation_body_limits_and_options(tmp_path: Path) -> None:
         tokens = [*data["seats"].values(), data["spectator"]]
         assert len(set(tokens)) == 5 and all(len(t) >= 24 for t in tokens)
         assert data["links"]["S"].endswith("/play#" + data["seats"]["S"])
-        empty = client.post("/api/tables", content=b"")
+        empty = client.post("/api/tables", content=b"", headers=as_json)  # an empty JSON body is {}
         assert empty.status_code == 201 and empty.json()["preset"] == "modern-standard"
+        untyped = client.post("/api/tables", content=b"")  # not said to be JSON: 415 (http_body.py)
+        assert untyped.status_code == 415 and untyped.json()["error"]["code"] == "not_json"
         options = client.get("/api/options").json()
         assert "modern-standard" in [p["name"] for p in options["presets"]]
         assert options["bots"][0] == "random"

@@ -1,51 +1,26 @@
 """Clients the server must not wait on for ever: a websocket client that stops reading
 is disconnected once a message has waited ``send_timeout`` seconds to be written (close
-code 1013), and an HTTP request whose body never finishes is answered 408, on a real
-uvicorn server in a thread (the test client has no sockets to fill)."""
+code 1013), an HTTP request whose body never finishes is answered 408, and a client that
+leaves half way through its body is no error of the server, on a real uvicorn server in
+a thread (the test client has no sockets to fill).
+
+The responses are read whole (:mod:`_raw_http`: the head, then the body's length, however
+the bytes arrive), and the time bounds are wide: "on time" here means seconds, not
+"never", on a machine that may be busy.
+"""
 
 from __future__ import annotations
 
 import base64
-import contextlib
 import json
 import os
 import socket
-import threading
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import uvicorn
-
-from euchre.server import ServerConfig, create_app
-from euchre.server.config import sqlite_url
-from euchre.server.http_timeouts import head_timeout_protocol
-from test_server import FAST
-
-
-@contextlib.contextmanager
-def uvicorn_thread(db: Path, **overrides: Any) -> Iterator[tuple[int, Any]]:
-    """A uvicorn server on a free loopback port in a thread; yields (port, app)."""
-    app = create_app(ServerConfig(db_url=sqlite_url(db), **{**FAST, **overrides}))
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    config = app.state.config
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
-                                           ws="websockets-sansio", ws_per_message_deflate=False,
-                                           http=head_timeout_protocol(config.body_timeout)))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not server.started:
-        assert time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.05)
-    try:
-        yield port, app
-    finally:
-        server.should_exit = True
-        thread.join(10)
+from _raw_http import DEADLINE, Reader, exchange, request
+from _server_thread import LogCapture, serve_in_thread, uvicorn_thread
 
 
 def _post(port: int, path: str, body: dict[str, Any]) -> dict[str, Any]:
@@ -53,7 +28,7 @@ def _post(port: int, path: str, body: dict[str, Any]) -> dict[str, Any]:
 
     request = urllib.request.Request(f"http://127.0.0.1:{port}{path}", data=json.dumps(body).encode(),
                                      headers={"content-type": "application/json"}, method="POST")
-    with urllib.request.urlopen(request, timeout=10) as r:
+    with urllib.request.urlopen(request, timeout=DEADLINE) as r:
         made: dict[str, Any] = json.load(r)
     return made
 
@@ -73,13 +48,16 @@ def _raw_websocket(port: int, token: str) -> socket.socket:
     buffer, so that the server's writes back up quickly)."""
     sock = socket.socket()
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    sock.settimeout(DEADLINE)
     sock.connect(("127.0.0.1", port))
     key = base64.b64encode(os.urandom(16)).decode()
     sock.sendall((f"GET /ws HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
                   f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n").encode())
     answer = b""
-    while b"\r\n\r\n" not in answer:
-        answer += sock.recv(1)
+    while b"\r\n\r\n" not in answer:  # a byte at a time: nothing of the first frames is read
+        byte = sock.recv(1)
+        assert byte, f"the server closed the connection during the handshake: {answer!r}"
+        answer += byte
     assert answer.startswith(b"HTTP/1.1 101"), answer
     sock.sendall(_frame(json.dumps({"type": "join", "token": token})))
     return sock
@@ -116,13 +94,13 @@ def test_regression_a_client_that_stops_reading_is_disconnected_on_time(tmp_path
 
 def test_an_http_body_that_never_finishes_is_answered_408(tmp_path: Path) -> None:
     with uvicorn_thread(tmp_path / "t.db", body_timeout=1.0) as (port, _):
-        with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+        with socket.create_connection(("127.0.0.1", port), timeout=DEADLINE) as sock:
             sock.sendall(b"POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
                          b"Content-Length: 100\r\n\r\n{\"pre")
             started = time.monotonic()
-            answer = sock.recv(4096)
-            assert answer.startswith(b"HTTP/1.1 408"), answer
-            assert b'"timeout"' in answer and time.monotonic() - started < 5
+            answer = Reader(sock).response()
+            assert answer.status == 408 and answer.error_code() == "timeout", answer
+            assert 0.9 < time.monotonic() - started < 20  # the body timeout, not never
 
 
 def test_a_trickled_body_kept_the_connection_open_after_its_408(tmp_path: Path) -> None:
@@ -130,14 +108,15 @@ def test_a_trickled_body_kept_the_connection_open_after_its_408(tmp_path: Path) 
     stayed open for as long as the bytes kept coming (each one put off uvicorn's
     keep-alive timer). After the answer the server closes it."""
     with uvicorn_thread(tmp_path / "t.db", body_timeout=1.0) as (port, _):
-        with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+        with socket.create_connection(("127.0.0.1", port), timeout=DEADLINE) as sock:
             sock.sendall(b"POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
                          b"Content-Length: 1000\r\n\r\n{")
             started = time.monotonic()
             answer = b""
             closed = False
             sock.settimeout(0.2)
-            while time.monotonic() - started < 8 and not closed:
+            # A byte every 0.2 s for up to DEADLINE s (the fault: open as long as they come).
+            while time.monotonic() - started < DEADLINE and not closed:
                 try:
                     sock.sendall(b" ")
                 except OSError:
@@ -153,7 +132,7 @@ def test_a_trickled_body_kept_the_connection_open_after_its_408(tmp_path: Path) 
                 answer += chunk
                 closed = chunk == b""
             assert answer.startswith(b"HTTP/1.1 408"), answer
-            assert closed and time.monotonic() - started < 5
+            assert closed, f"the connection was still open after {DEADLINE} s of trickled bytes"
 
 
 def test_the_writer_gives_up_on_a_write_that_never_completes() -> None:
@@ -177,32 +156,84 @@ def test_the_writer_gives_up_on_a_write_that_never_completes() -> None:
         conn = Connection(None, limit=1000, send_timeout=0.2)
         conn.post({"type": "state"})
         started = time.monotonic()
-        await asyncio.wait_for(conn.pump(stuck, close), timeout=5)
+        await asyncio.wait_for(conn.pump(stuck, close), timeout=DEADLINE)
         conn.post({"type": "late"})  # dropped: nothing more is queued
         assert conn.dropped and not conn._pending
         return time.monotonic() - started
 
     took = asyncio.run(go())
-    assert 0.35 < took < 2 and closes and closes[0][0] == 1013
+    # At least the write's and the close's timeouts (0.2 s each); far less than the stuck
+    # write's hour however busy the machine.
+    assert 0.35 < took < 20 and closes and closes[0][0] == 1013
 
 
 def test_a_request_head_that_never_finishes_is_closed_with_408(tmp_path: Path) -> None:
     """A client that sends half a request line and stops (a "slowloris" connection) was
     held open for ever; it is answered 408 and closed once the head timeout passes. A
     whole request on the same kind of connection is served, and so is the next one on a
-    kept-alive connection sent slowly but in time."""
-    with uvicorn_thread(tmp_path / "t.db", body_timeout=1.0) as (port, _):
-        with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+    kept-alive connection sent slowly but in time.
+
+    Regression (a fresh clone on a loaded machine): the test read each answer with one
+    ``recv`` and took the first answer's late body for the second answer; answers are
+    now read whole (:class:`_raw_http.Reader`), and the slow head has seconds to spare."""
+    head_timeout = 3.0
+    with uvicorn_thread(tmp_path / "t.db", body_timeout=head_timeout) as (port, _):
+        with socket.create_connection(("127.0.0.1", port), timeout=DEADLINE) as sock:
             sock.sendall(b"GET /healthz HT")
             started = time.monotonic()
-            answer = sock.recv(4096)
-            assert answer.startswith(b"HTTP/1.1 408"), answer
-            assert sock.recv(4096) == b""  # closed
-            assert 0.8 < time.monotonic() - started < 5
-        with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+            reader = Reader(sock)
+            answer = reader.response()
+            assert answer.status == 408, answer
+            assert reader.closed()
+            assert head_timeout - 0.2 < time.monotonic() - started < head_timeout + 20
+        with socket.create_connection(("127.0.0.1", port), timeout=DEADLINE) as sock:
+            reader = Reader(sock)
             sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
-            assert sock.recv(4096).startswith(b"HTTP/1.1 200")
+            first = reader.response()
+            assert first.status == 200 and first.json() == {"ok": True}
             sock.sendall(b"GET /healthz HTTP/1.1\r\n")
-            time.sleep(0.5)
+            time.sleep(0.5)  # the slow client's pause, well within the head timeout
             sock.sendall(b"Host: x\r\n\r\n")
-            assert sock.recv(4096).startswith(b"HTTP/1.1 200")
+            second = reader.response()
+            assert second.status == 200 and second.json() == {"ok": True}
+
+
+def test_regression_a_client_leaving_during_its_body_logged_an_asgi_exception(tmp_path: Path) -> None:
+    """A client that sent a ``Content-Length`` and closed the connection before the body
+    was all there left "ERROR: Exception in ASGI application" and a ``ClientDisconnect``
+    traceback in the log. It is now one INFO line, on every route with a body; nothing
+    is made, and the server goes on."""
+    with uvicorn_thread(tmp_path / "t.db") as (port, app), LogCapture() as log:
+        paths = ("/api/tables", "/api/referee", "/api/accounts", "/api/login", "/api/events")
+        for path in paths:
+            with socket.create_connection(("127.0.0.1", port), timeout=DEADLINE) as sock:
+                sock.sendall(request("POST", path, b'{"pre', "application/json", length=100))
+            log.wait_for(lambda line, path=path: "left before its request body arrived" in line and path in line)
+        assert exchange(port, request("GET", "/healthz")).json() == {"ok": True}
+        lines = log.lines()
+        assert all(line.startswith("INFO ") and "+traceback" not in line for line in lines), lines
+        assert not any("Exception in ASGI application" in line for line in lines), lines
+        assert len([line for line in lines if "left before" in line]) == len(paths), lines
+        with app.state.store.engine.connect() as db:
+            assert db.exec_driver_sql("SELECT count(*) FROM euchre_table").scalar() == 0
+            assert db.exec_driver_sql("SELECT count(*) FROM euchre_account").scalar() == 0
+
+
+def test_the_log_capture_sees_an_asgi_exception() -> None:
+    """The positive control of the test above: the same capture, on an app that reads a
+    body without the server's care (a plain Starlette route), sees uvicorn's error line
+    with its traceback when the client leaves during the body."""
+    from starlette.applications import Starlette
+    from starlette.requests import Request
+    from starlette.responses import Response
+    from starlette.routing import Route
+
+    async def careless(req: Request) -> Response:
+        return Response(await req.body())
+
+    app = Starlette(routes=[Route("/echo", careless, methods=["POST"])])
+    with serve_in_thread(app) as port, LogCapture() as log:
+        with socket.create_connection(("127.0.0.1", port), timeout=DEADLINE) as sock:
+            sock.sendall(request("POST", "/echo", b'{"pre', "application/json", length=100))
+        line = log.wait_for(lambda line: "Exception in ASGI application" in line)
+        assert line.startswith("ERROR ") and line.endswith("+traceback")

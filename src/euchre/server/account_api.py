@@ -25,12 +25,13 @@ from starlette.routing import Route
 from euchre.core.presets import PLAYABLE_PRESETS
 from euchre.events.event import name_key
 from euchre.server.accounts import Account, AccountError
-from euchre.server.http_body import error, is_json, read_json
+from euchre.server.http_body import error, read_json
 from euchre.server.ratings import account_subject, ordinal, plot_png
 from euchre.server.web_services import COOKIE, services
 
 STATIC = Path(__file__).resolve().parent / "static"
 BODY_BYTES = 2048
+LOGIN_FIELDS = ("name", "password")
 
 
 def _page(name: str) -> Any:
@@ -68,11 +69,9 @@ async def register(request: Request) -> Response:
     web = services(request.app)
     if not web.allow("register", _client(request)):
         return error(429, "rate_limited", "too many accounts created from this address; wait a while")
-    body = await read_json(request, BODY_BYTES)
+    body = await read_json(request, BODY_BYTES, LOGIN_FIELDS)
     if isinstance(body, Response):
         return body
-    if not isinstance(body, dict):
-        return error(400, "bad_request", "send {\"name\", \"password\"}")
     try:
         account, token = await anyio.to_thread.run_sync(web.accounts.register, body.get("name"), body.get("password"))
     except AccountError as exc:
@@ -84,27 +83,27 @@ async def login(request: Request) -> Response:
     """``POST /api/login`` ``{"name", "password"}``: 200 and the cookie; 401
     ``bad_login`` for a wrong name or password alike; 429 ``rate_limited``."""
     web = services(request.app)
-    body = await read_json(request, BODY_BYTES)
+    body = await read_json(request, BODY_BYTES, LOGIN_FIELDS)
     if isinstance(body, Response):
         return body
-    name = body.get("name") if isinstance(body, dict) else None
+    name = body.get("name")
     key = name_key(name) if isinstance(name, str) else "?"
     if not web.allow("login", _client(request)) or not web.allow("login", f"name:{key}"):
         return error(429, "rate_limited", "too many login attempts; wait a minute")
     try:
-        account, token = await anyio.to_thread.run_sync(web.accounts.login, name,
-                                                        body.get("password") if isinstance(body, dict) else None)
+        account, token = await anyio.to_thread.run_sync(web.accounts.login, name, body.get("password"))
     except AccountError as exc:
         return error(exc.status, exc.code, exc.message)
     return _logged_in(request, account, token)
 
 
 async def logout(request: Request) -> Response:
-    """``POST /api/logout`` (as ``application/json``: 415 ``not_json`` otherwise, so
-    that no other site's form logs a visitor out): the session ends; the cookie is
-    cleared."""
-    if not is_json(request):
-        return error(415, "not_json", "send the request as application/json")
+    """``POST /api/logout`` (body empty or ``{}``, as ``application/json``: 415
+    ``not_json`` otherwise, so that no other site's form logs a visitor out): the
+    session ends; the cookie is cleared."""
+    body = await read_json(request, BODY_BYTES, ())
+    if isinstance(body, Response):
+        return body
     token = request.cookies.get(COOKIE)
     if token:
         await anyio.to_thread.run_sync(services(request.app).accounts.logout, token)
@@ -114,37 +113,37 @@ async def logout(request: Request) -> Response:
 
 
 async def me(request: Request) -> Response:
-    """``GET /api/me``: ``{"account": the account logged in, or null}``. ``POST /api/me``
-    ``{"public": bool}``: make the player's page public or private (401
-    ``not_logged_in`` without a login)."""
+    """``GET /api/me``: ``{"account": the account logged in, or null}``."""
     account = await current(request)
-    if account is None:
-        if request.method == "GET":
-            return JSONResponse({"account": None})
-        return error(401, "not_logged_in", "log in first")
-    if request.method == "POST":
-        body = await read_json(request, BODY_BYTES)
-        if isinstance(body, Response):
-            return body
-        if not isinstance(body, dict) or type(body.get("public")) is not bool:
-            return error(400, "bad_request", "send {\"public\": true or false}")
-        await anyio.to_thread.run_sync(services(request.app).accounts.set_public, account.id, body["public"])
-        account = Account(account.id, account.name, body["public"])
-    return JSONResponse({"account": _me(account)})
+    return JSONResponse({"account": None if account is None else _me(account)})
 
 
-async def _with_password(request: Request) -> tuple[Account, dict[str, Any]] | Response:
-    """The account logged in and the JSON object of a request that gives its password,
-    or the error answer: 401 ``not_logged_in``, 429 ``rate_limited`` (the login's limit,
-    counted per account), the body's errors (:func:`~euchre.server.http_body.read_json`), 400 ``bad_request``."""
+async def set_public(request: Request) -> Response:
+    """``POST /api/me`` ``{"public": bool}``: make the player's page public or private;
+    answers as ``GET /api/me``; 401 ``not_logged_in`` without a login."""
     account = await current(request)
     if account is None:
         return error(401, "not_logged_in", "log in first")
-    body = await read_json(request, BODY_BYTES)
+    body = await read_json(request, BODY_BYTES, ("public",))
     if isinstance(body, Response):
         return body
-    if not isinstance(body, dict):
-        return error(400, "bad_request", "the body must be a JSON object")
+    if type(body.get("public")) is not bool:
+        return error(400, "bad_request", "send {\"public\": true or false}")
+    await anyio.to_thread.run_sync(services(request.app).accounts.set_public, account.id, body["public"])
+    return JSONResponse({"account": _me(Account(account.id, account.name, body["public"]))})
+
+
+async def _with_password(request: Request, fields: tuple[str, ...]) -> tuple[Account, dict[str, Any]] | Response:
+    """The account logged in and the JSON object (of ``fields``) of a request that gives
+    its password, or the error answer: 401 ``not_logged_in``, 429 ``rate_limited`` (the
+    login's limit, counted per account), the body's errors
+    (:func:`~euchre.server.http_body.read_json`)."""
+    account = await current(request)
+    if account is None:
+        return error(401, "not_logged_in", "log in first")
+    body = await read_json(request, BODY_BYTES, fields)
+    if isinstance(body, Response):
+        return body
     if not services(request.app).allow("login", f"account:{account.id}"):  # a well-formed attempt counts
         return error(429, "rate_limited", "too many password attempts; wait a minute")
     return account, body
@@ -155,7 +154,7 @@ async def change_password(request: Request) -> Response:
     other login of the account ended, a new cookie; 401 ``not_logged_in`` or
     ``wrong_password``; 400 ``bad_password``; 429 ``rate_limited`` (the login's limit,
     counted per account)."""
-    found = await _with_password(request)
+    found = await _with_password(request, ("current", "new"))
     if isinstance(found, Response):
         return found
     account, body = found
@@ -171,7 +170,7 @@ async def delete_account(request: Request) -> Response:
     """``POST /api/me/delete`` ``{"password"}``: the account deleted
     (:meth:`~euchre.server.accounts.Accounts.delete`), the cookie cleared; 401
     ``not_logged_in`` or ``wrong_password``; 429 ``rate_limited``."""
-    found = await _with_password(request)
+    found = await _with_password(request, ("password",))
     if isinstance(found, Response):
         return found
     account, body = found
@@ -254,7 +253,8 @@ ROUTES = [
     Route("/api/accounts", register, methods=["POST"]),
     Route("/api/login", login, methods=["POST"]),
     Route("/api/logout", logout, methods=["POST"]),
-    Route("/api/me", me, methods=["GET", "POST"]),
+    Route("/api/me", me, methods=["GET"]),
+    Route("/api/me", set_public, methods=["POST"]),
     Route("/api/me/password", change_password, methods=["POST"]),
     Route("/api/me/delete", delete_account, methods=["POST"]),
     Route("/api/players/{account_id}", player, methods=["GET"]),

@@ -30,7 +30,9 @@ Routes:
     middleware :class:`euchre.server.web_services.WebExtras` runs their services and
     records the account of a seat opened by a person logged in.
 
-HTTP errors are ``{"error": {"code": CODE, "message": TEXT}}``.
+HTTP errors are ``{"error": {"code": CODE, "message": TEXT}}``. Every POST is
+``application/json`` (415 ``not_json`` otherwise, an empty body too) and its object may
+hold only the route's fields (:mod:`euchre.server.http_body`).
 """
 
 from __future__ import annotations
@@ -61,9 +63,10 @@ from euchre.core.presets import DEFAULT_PRESET, PLAYABLE_PRESETS, PRESET_DESCRIP
 from euchre.server import account_api, event_api
 from euchre.server.config import ServerConfig
 from euchre.server.connection import Connection
-from euchre.server.http_body import error, read_json
-from euchre.server.hub import CreateError, Hub
+from euchre.server.http_body import JsonRequestsOnly, error, read_json
+from euchre.server.hub import CREATE_FIELDS, CreateError, Hub
 from euchre.server.protocol import ClientMessage, ProtocolError, RateLimiter, parse_message
+from euchre.server.referee_api import FIELDS as REFEREE_FIELDS
 from euchre.server.referee_api import RefereeRequestError
 from euchre.server.referee_api import answer as referee_answer
 from euchre.server.storage import StorageError, Store
@@ -165,7 +168,7 @@ async def create_table(request: Request) -> Response:
         refused = error(429, "rate_limited", f"at most {config.create_per_minute} tables a minute from one address")
         refused.headers["retry-after"] = str(limiter.wait())
         return refused
-    body = await read_json(request, config.max_body_bytes)
+    body = await read_json(request, config.max_body_bytes, CREATE_FIELDS)
     if isinstance(body, Response):
         limiter.refund()  # nothing was made
         return body
@@ -253,7 +256,7 @@ async def referee_page(_request: Request) -> Response:
 async def referee(request: Request) -> Response:
     """One entry for the referee of real cards (:mod:`euchre.server.referee_api`)."""
     config: ServerConfig = request.app.state.config
-    body = await read_json(request, REFEREE_BODY_BYTES)
+    body = await read_json(request, REFEREE_BODY_BYTES, REFEREE_FIELDS)
     if isinstance(body, Response):
         return body
     try:
@@ -472,7 +475,11 @@ def create_app(config: ServerConfig) -> Starlette:
         WebSocketRoute("/ws", websocket),
         Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(SecurityHeaders), Middleware(WebExtras)])
+    # JsonRequestsOnly: every POST (PUT, PATCH, DELETE) is JSON or refused 415, on every
+    # route, before the route runs (server/http_body.py); inside SecurityHeaders, so its
+    # answers carry the headers too.
+    app = Starlette(routes=routes, lifespan=lifespan,
+                    middleware=[Middleware(SecurityHeaders), Middleware(JsonRequestsOnly), Middleware(WebExtras)])
     # Starlette answers a path with a slash too many or too few by a redirect built from
     # the request's Host header, which a client chooses: links never come from Host here.
     app.router.redirect_slashes = False

@@ -20,13 +20,18 @@ from starlette.routing import Route
 from euchre.core.errors import EuchreError
 from euchre.events.printing import cards_pdf
 from euchre.events.tally import to_csv, to_json
-from euchre.server.event_web import EventWebError, public_token
+from euchre.server.event_web import CREATE_FIELDS, EventWebError, public_token
 from euchre.server.http_body import error, read_json
 from euchre.server.web_services import services
 
 STATIC = Path(__file__).resolve().parent / "static"
 CREATE_BODY_BYTES = 32 * 1024
 ENTRY_BODY_BYTES = 8 * 1024
+ORGANISER_FIELDS: dict[str, tuple[str, ...]] = {
+    "next": (), "enter": ("table", "hands", "score", "winners", "round"), "play": ("fill",),
+    "online": ("tables",), "start": ("table",),
+}
+"""The organiser's actions (``POST /api/organiser/{action}``) and the fields of each body."""
 
 
 def _answer(exc: EventWebError) -> JSONResponse:
@@ -73,7 +78,7 @@ async def create_event(request: Request) -> Response:
     client = request.client.host if request.client is not None else "?"
     if not web.allow("register", f"event:{client}"):
         return error(429, "rate_limited", "too many events created from this address; wait a while")
-    body = await read_json(request, CREATE_BODY_BYTES)
+    body = await read_json(request, CREATE_BODY_BYTES, CREATE_FIELDS)
     if isinstance(body, Response):
         return body
     try:
@@ -119,11 +124,9 @@ async def organiser_action(request: Request) -> Response:
     table now, bots in the seats nobody opened). Answers the organiser's view."""
     web = services(request.app)
     action = request.path_params["action"]
-    body = await read_json(request, ENTRY_BODY_BYTES)
+    body = await read_json(request, ENTRY_BODY_BYTES, ORGANISER_FIELDS.get(action, ()))
     if isinstance(body, Response):
         return body
-    if not isinstance(body, dict):
-        return error(400, "bad_request", "the body must be a JSON object")
     try:
         token, name = await _organiser(request)
         if action == "next":
@@ -145,7 +148,7 @@ async def organiser_action(request: Request) -> Response:
                 return error(400, "bad_request", "give the table's key")
             await web.events.start_online(name, body["table"])
         else:
-            return error(404, "no_action", "actions: next, enter, play, online, start")
+            return error(404, "no_action", f"actions: {', '.join(ORGANISER_FIELDS)}")
     except EventWebError as exc:
         return _answer(exc)
     return await organiser_view(request)

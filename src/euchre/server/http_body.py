@@ -1,22 +1,46 @@
-"""The server's JSON requests: reading a body and answering an error, one way for every
-route (tables, the referee, events, accounts).
+"""The server's JSON requests: one rule for every request that changes something, and
+one way of reading a body and answering an error, for every route (tables, the
+referee, events, accounts).
 
-A body is read within the server's ``body_timeout`` (a half-open request gets 408), up
-to a limit per route (413), only as ``application/json`` (415: no other site's form may
-post to the server), and parsed by orjson (400 for anything that is not JSON).
+The rule, for every ``POST``, ``PUT``, ``PATCH`` and ``DELETE`` (:data:`STATE_CHANGING`):
+
+* the request says its body is ``application/json`` (a charset may follow), an empty
+  body included; otherwise 415 ``not_json`` before any route runs
+  (:class:`JsonRequestsOnly`): a plain HTML form of another site can post
+  ``text/plain`` or form data but not JSON without the page asking first (CORS), so no
+  other site's form can create a table, log a visitor in or change his account;
+* the body is read within the server's ``body_timeout`` (408 ``timeout``), up to a
+  limit per route (413 ``too_large``), parsed by orjson (400 ``bad_json``), must be a
+  JSON object (400 ``bad_request``; an empty body is ``{}``) and may hold only the
+  fields the route names (400 ``bad_request`` naming the unknown field):
+  :func:`read_json`, which every route with a body calls with its fields.
+
+A client that leaves while its body is on the way (starlette's ``ClientDisconnect``) is
+no fault of the server: it is logged as one line at INFO level, without a traceback.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
+from collections.abc import Collection
 from typing import Any
 
 import orjson
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from euchre.server.config import ServerConfig
 from euchre.server.protocol import encodable
+
+log = logging.getLogger("euchre.server")
+
+STATE_CHANGING = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+"""The HTTP methods of requests that may change something: each must be JSON."""
+
+MAX_NAMED = 5
+"""The most unknown fields an error names (each cut to 40 characters)."""
 
 
 def error(status: int, code: str, message: str) -> JSONResponse:
@@ -24,12 +48,50 @@ def error(status: int, code: str, message: str) -> JSONResponse:
     return JSONResponse({"error": {"code": code, "message": encodable(message)}}, status_code=status)
 
 
+def is_json_type(content_type: str) -> bool:
+    """True when a ``Content-Type`` header's value is ``application/json`` (any case,
+    parameters such as ``; charset=utf-8`` after it allowed)."""
+    return content_type.split(";")[0].strip().lower() == "application/json"
+
+
 def is_json(request: Request) -> bool:
-    """True when the request says its body is ``application/json``. A plain HTML form
-    of another site can post ``text/plain`` or form data but not JSON without the page
-    asking first (CORS), so a body of any other type is refused: no cross-site form
-    can create a table, log a visitor in or change his account."""
-    return request.headers.get("content-type", "").split(";")[0].strip().lower() == "application/json"
+    """True when the request says its body is ``application/json`` (:func:`is_json_type`)."""
+    return is_json_type(request.headers.get("content-type", ""))
+
+
+def client_left(method: str, path: str) -> None:
+    """Log, as one INFO line and no traceback, that a client went away before its
+    request's body arrived (its connection closed: nothing was answered or changed)."""
+    log.info("the client left before its request body arrived: %s %s", method, path[:200])
+
+
+class JsonRequestsOnly:
+    """ASGI middleware of :func:`euchre.server.app.create_app`: a state-changing HTTP
+    request (:data:`STATE_CHANGING`) whose ``Content-Type`` is not ``application/json``
+    is answered 415 ``not_json`` before any route runs, whatever its body (an empty one
+    too) and whatever its path; and a client that leaves during its request
+    (``ClientDisconnect`` out of the app) is logged by :func:`client_left`, not as an
+    error. Websockets and the app's start and stop pass through untouched."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        method = str(scope.get("method", ""))
+        if method in STATE_CHANGING:
+            content_type = next((value.decode("latin-1") for key, value in scope.get("headers", [])
+                                 if key.lower() == b"content-type"), "")
+            if not is_json_type(content_type):
+                refused = error(415, "not_json", "send the request as application/json (an empty body too: {})")
+                await refused(scope, receive, send)
+                return
+        try:
+            await self.app(scope, receive, send)
+        except ClientDisconnect:
+            client_left(method, str(scope.get("path", "")))
 
 
 async def _read(request: Request, limit: int) -> bytes | None:
@@ -46,24 +108,51 @@ async def _read(request: Request, limit: int) -> bytes | None:
     return bytes(body)
 
 
-async def read_json(request: Request, limit: int) -> Any:
-    """The request's JSON body (``{}`` for an empty one), or the error response: 413
-    ``too_large`` over ``limit`` bytes, 408 ``timeout`` when it does not arrive within
-    the server's ``body_timeout`` (:class:`~euchre.server.config.ServerConfig`), 415
-    ``not_json`` for a body not sent as ``application/json`` (:func:`is_json`), 400
-    ``bad_json``."""
+async def read_json(request: Request, limit: int, fields: Collection[str]) -> dict[str, Any] | JSONResponse:
+    """The request's JSON object (``{}`` for an empty body), or the error response.
+
+    Args:
+        request: a state-changing request; :class:`JsonRequestsOnly` has refused it
+            already (415 ``not_json``) unless it said it is ``application/json``.
+        limit: the most bytes the body may hold.
+        fields: the names the object may hold (any of them may be absent); any other
+            is refused.
+
+    Returns:
+        The parsed object, or the answer: 413 ``too_large`` over ``limit`` bytes, 408
+        ``timeout`` when the body does not arrive within the server's ``body_timeout``
+        (:class:`~euchre.server.config.ServerConfig`), 400 ``bad_json`` for a body that
+        is not strict JSON (orjson: UTF-8, no NaN, Infinity or lone surrogate), 400
+        ``bad_request`` for JSON that is not an object or holds a field not in
+        ``fields`` (the message names it and lists ``fields``), and 400
+        ``client_left`` when the client went away during the body
+        (:func:`client_left` logs it; nobody is there to read the answer).
+    """
+    if not is_json(request):  # the middleware's rule, kept where the body is read
+        return error(415, "not_json", "send the request as application/json (an empty body too: {})")
     config: ServerConfig = request.app.state.config
     try:
         async with asyncio.timeout(config.body_timeout):
             raw = await _read(request, limit)
     except TimeoutError:
         return error(408, "timeout", f"the request body did not arrive within {config.body_timeout:g} s")
+    except ClientDisconnect:
+        client_left(request.method, request.url.path)
+        return error(400, "client_left", "the client left before its request body arrived")
     if raw is None:
         return error(413, "too_large", f"the body may hold at most {limit} bytes")
-    if raw.strip() and not is_json(request):
-        return error(415, "not_json", "send the body as application/json")
     try:
-        # orjson: UTF-8 only, and no NaN, Infinity or lone surrogate (json reads them all).
-        return orjson.loads(raw) if raw.strip() else {}
+        body = orjson.loads(raw) if raw.strip() else {}
     except (ValueError, RecursionError) as exc:
         return error(400, "bad_json", f"the body is not JSON: {exc}")
+    if not isinstance(body, dict):
+        return error(400, "bad_request", f"the body must be a JSON object with the fields {_listed(fields)}")
+    unknown = sorted(str(name)[:40] for name in body if name not in fields)
+    if unknown:
+        return error(400, "bad_request", f"unknown field(s): {', '.join(unknown[:MAX_NAMED])}; "
+                                         f"fields: {_listed(fields)}")
+    return body
+
+
+def _listed(fields: Collection[str]) -> str:
+    return ", ".join(fields) if fields else "none (send {})"
