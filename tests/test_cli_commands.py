@@ -287,12 +287,15 @@ def test_stats_crashed_on_a_damaged_line_or_an_unknown_preset(tmp_path: Path, ca
     assert record_game(game, 2, "modern-standard", "beginner")
     db = tmp_path / "data" / "euchre" / "stats.sqlite3"
     with sqlite3.connect(db) as con:
-        con.execute("INSERT INTO game SELECT NULL, finished_at, '', bots, seat, won, points_for, points_against, "
-                    "called, made, euchred, euchres, alone, alone_made, alone_marched, hands FROM game")
-        con.execute("INSERT INTO game SELECT NULL, finished_at, rules, bots, seat, won, 'many', points_against, "
-                    "called, made, euchred, euchres, alone, alone_made, alone_marched, hands FROM game WHERE id = 1")
+        columns = ("finished_at, rules, bots, seat, won, points_for, points_against, called, made, euchred, euchres, "
+                   "alone, alone_made, alone_marched, hands, scores, side")
+        con.execute(f"INSERT INTO game ({columns}) SELECT finished_at, '', bots, seat, won, points_for, points_against, "
+                    "called, made, euchred, euchres, alone, alone_made, alone_marched, hands, scores, side FROM game")
+        con.execute(f"INSERT INTO game ({columns}) SELECT finished_at, rules, bots, seat, won, 'many', points_against, "
+                    "called, made, euchred, euchres, alone, alone_made, alone_marched, hands, scores, side FROM game "
+                    "WHERE id = 1")
     code, out, _ = run(capsys, "stats", "--preset", "modern-standard")
-    assert code == 0 and "1 damaged line(s)" in out and "modern-standard, beginner bots: 1 game, won" in out
+    assert code == 0 and "1 damaged line of" in out and "modern-standard, beginner bots: 1 game, won" in out
     assert f"points: {game.score[0]} for, {game.score[1]} against" in out
 
 

@@ -188,7 +188,8 @@ def plot_losses(path: str | Path, losses: Mapping[str, Sequence[float]], title: 
     return _save(fig, out)
 
 
-def plot_results(path: str | Path, series: Mapping[str, Sequence[int]], title: str = "") -> Path:
+def plot_results(path: str | Path, series: Mapping[str, Sequence[float]], title: str = "",
+                 ylabel: str = "points won minus points lost, running total") -> Path:
     """Draw each series' running total over its games, one line per series (for
     ``euchre stats --plot``: points won minus points lost, game by game, per preset and
     bot level).
@@ -196,8 +197,9 @@ def plot_results(path: str | Path, series: Mapping[str, Sequence[int]], title: s
     Args:
         path: the file to write (``.png``; overwritten).
         series: ``{label: [the margin of game 1, game 2, ...]}`` (points for minus
-            against); every list at least one long.
+            against, or what ``ylabel`` says); every list at least one long.
         title: the figure's title.
+        ylabel: what the margin is, for the y axis.
 
     Returns:
         The path written.
@@ -218,7 +220,7 @@ def plot_results(path: str | Path, series: Mapping[str, Sequence[int]], title: s
     fig, ax = plt.subplots(figsize=(7.0, 3.8))
     for label, values in series.items():
         running = []
-        total = 0
+        total = 0.0
         for v in values:
             total += v
             running.append(total)
@@ -226,8 +228,8 @@ def plot_results(path: str | Path, series: Mapping[str, Sequence[int]], title: s
     ax.axhline(0, color="grey", linestyle="--", linewidth=1)
     ax.set_xlabel("games")
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
-    ax.set_ylabel("points won minus points lost, running total")
+    ax.set_ylabel(ylabel, fontsize=8 if len(ylabel) > 45 else None)
     ax.legend(fontsize=7)
     if title:
-        ax.set_title(title, fontsize=10)
+        ax.set_title(title, fontsize=10 if "\n" not in title else 8)
     return _save(fig, out)

@@ -23,6 +23,7 @@ from euchre.core.errors import EuchreError
 from euchre.core.explain import rules_in_words
 from euchre.core.game import Game
 from euchre.core.rules import Rules
+from euchre.core.side_words import calls_partner, has_partners, times
 
 
 class TakeBack(Exception):
@@ -87,7 +88,9 @@ class SideRecord:
 
     Attributes:
         points_for, points_against: points scored by the player's side, by the others
-            (all of them together where every player is for himself).
+            (all of them together where every player is for himself: the statistics
+            divide them among the other players, :func:`points_by_side` gives each
+            his own).
         called, made: hands the player made trump in, and those of them his side made
             (three tricks or more).
         euchred: hands his side made trump in and was euchred.
@@ -140,17 +143,42 @@ def side_record(game: Game, seat: int) -> SideRecord:
     return out
 
 
+def points_by_side(game: Game) -> list[int]:
+    """The points each side of ``game.table`` scored over the finished hands (one entry
+    per side: per player where every player plays for himself), as :func:`side_record`
+    counts them."""
+    points = [0] * len(game.table.teams)
+    for hand in game.finished_hands:
+        if hand.result is not None and hand.result.played:
+            for t, p in enumerate(hand.result.points):
+                points[t] += p
+    return points
+
+
 def summary_lines(game: Game, seat: int) -> list[str]:
     """The end-of-game summary for the person at ``seat``: hands, points, calls made
-    and euchred, euchres against the others, lone hands."""
+    and euchred, euchres as a defender, lone hands; worded by the table's shape (issue
+    34): at a partnership table his side against the opponents, where every player
+    plays for himself each player's own points and who won (never the others' points
+    added up as if they were a side)."""
+    table = game.table
     r = side_record(game, seat)
-    side = "you" if not game.table.mates[seat] else "your side"
-    lines = [f"Hands played: {r.hands}. Points: {side} {r.points_for}, "
-             f"{'the others' if game.table.individual else 'the opponents'} {r.points_against}."]
-    were = "were" if side == "you" else "was"
-    lines.append(f"Your calls: {r.called}, made {r.made}"
-                 + (f"; {side} {were} euchred {r.euchred} time(s) as makers" if r.euchred else "")
-                 + f". You euchred the makers {r.euchres} time(s).")
+    if has_partners(table):
+        lines = [f"Hands played: {r.hands}. Points: your side {r.points_for}, the opponents {r.points_against}."]
+        euchred = f"; your side was euchred {times(r.euchred)} as makers" if r.euchred else ""
+        lines.append(f"Your calls: {r.called}, made {r.made}{euchred}. You euchred the makers {times(r.euchres)}.")
+    else:
+        mine = table.team[seat]
+        points = points_by_side(game)
+        each = ", ".join(f"{table.team_names[t]}{' (you)' if t == mine else ''} {p}" for t, p in enumerate(points))
+        result = game.result
+        won = "" if result is None else "; a tie" if result.winner is None else \
+            "; you won" if result.winner == mine else f"; {table.team_names[result.winner]} won"
+        lines = [f"Hands played: {r.hands}. Points: {each}{won}."]
+        as_maker = "as the maker or the partner he called" if calls_partner(game.rules) else "as the maker"
+        euchred = f"; you were euchred {times(r.euchred)} {as_maker}" if r.euchred else ""
+        lines.append(f"Your calls: {r.called}, made {r.made}{euchred}. As a defender you euchred the maker "
+                     f"{times(r.euchres)}.")
     if r.alone:
         lines.append(f"Your lone hands: {r.alone}, made {r.alone_made}, all five tricks {r.alone_marched}.")
     return lines

@@ -5,9 +5,15 @@ in an SQLite file in the user's data directory (platformdirs: ``~/.local/share/e
 stats.sqlite3`` on Linux; ``euchre play --no-stats`` keeps nothing). One row a game: when,
 the preset and house rules (as the title shown), the bot level, the seat, won or not,
 points for and against, hands, calls and how they went, euchres, lone hands
-(:class:`euchre.cli.commands.SideRecord`). ``euchre stats`` sums them by preset and bot
-level; ``--plot FILE.png`` draws the running margin (points for minus against) game by
-game for each.
+(:class:`euchre.cli.commands.SideRecord`), and each side's points with the player's
+side among them (``scores``, ``side``: where every player plays for himself each
+player's own; files written before these columns lack them and are read as they are).
+``euchre stats`` sums them by preset and bot level, worded by the table's shape (issue
+34): at a partnership table your side's points against the opponents'; where every
+player plays for himself your points, the other players' on average each, and your
+places. ``--plot FILE.png`` draws the running margin game by game for each: your side's
+points minus the opponents', or where every player plays for himself your points minus
+the best of the other players'.
 """
 
 from __future__ import annotations
@@ -22,22 +28,27 @@ from pathlib import Path
 
 from rich.console import Console
 
-from euchre.cli.commands import SideRecord, side_record
+from euchre.cli.commands import SideRecord, points_by_side, side_record
 from euchre.cli.text import clean
 from euchre.core.errors import EuchreError
 from euchre.core.game import TIE, Game, outcome_of
-from euchre.core.presets import PRESET_NAMES
+from euchre.core.presets import PRESET_NAMES, preset
+from euchre.core.side_words import calls_partner, has_partners, plural, times
 
 STATS_FILE = "stats.sqlite3"
 
 _COLUMNS = [f.name for f in fields(SideRecord)]
+_ADDED = {"scores": "TEXT", "side": "INTEGER"}
+"""Columns added after the first files were written (each NULL in their rows): the points
+of each side of the table over the game, comma-separated (``"7,10,4"``), and the index
+of the player's side among them."""
 _SCHEMA = ("CREATE TABLE IF NOT EXISTS game (id INTEGER PRIMARY KEY, finished_at REAL NOT NULL, "
            "rules TEXT NOT NULL, bots TEXT NOT NULL, seat INTEGER NOT NULL, won INTEGER, "
-           + ", ".join(f"{c} INTEGER NOT NULL" for c in _COLUMNS) + ")")
-# The column names are the dataclass's own; every value is a bound parameter.
-_INSERT = (f"INSERT INTO game (finished_at, rules, bots, seat, won, {', '.join(_COLUMNS)}) "  # noqa: S608
-           f"VALUES ({', '.join('?' * (5 + len(_COLUMNS)))})")
-_SELECT = f"SELECT rules, bots, won, {', '.join(_COLUMNS)} FROM game ORDER BY finished_at, id"  # noqa: S608
+           + ", ".join(f"{c} INTEGER NOT NULL" for c in _COLUMNS) + ", "
+           + ", ".join(f"{c} {kind}" for c, kind in _ADDED.items()) + ")")
+# The column names are the dataclass's own and _ADDED's; every value is a bound parameter.
+_INSERT = (f"INSERT INTO game (finished_at, rules, bots, seat, won, {', '.join(_COLUMNS)}, "  # noqa: S608
+           f"{', '.join(_ADDED)}) VALUES ({', '.join('?' * (5 + len(_COLUMNS) + len(_ADDED)))})")
 
 
 def stats_path(*, make: bool = False) -> Path:
@@ -57,10 +68,18 @@ def stats_path(*, make: bool = False) -> Path:
     return folder / STATS_FILE
 
 
+def _columns(db: sqlite3.Connection) -> set[str]:
+    return {row[1] for row in db.execute("PRAGMA table_info(game)")}
+
+
 @contextmanager
 def _open(path: Path) -> Iterator[sqlite3.Connection]:
     with closing(sqlite3.connect(path, timeout=5)) as db, db:
         db.execute(_SCHEMA)
+        have = _columns(db)
+        for column, kind in _ADDED.items():  # a file written before the column was added
+            if column not in have:
+                db.execute(f"ALTER TABLE game ADD COLUMN {column} {kind}")
         yield db
 
 
@@ -76,7 +95,9 @@ def record_game(game: Game, seat: int, rules_title: str, bots: str, path: Path |
     if won is None:
         return False
     mine = game.table.team[seat]
-    row = (time.time(), rules_title, bots, seat, None if won == TIE else int(won == mine), *astuple(side_record(game, seat)))
+    scores = ",".join(str(p) for p in points_by_side(game))
+    row = (time.time(), rules_title, bots, seat, None if won == TIE else int(won == mine), *astuple(side_record(game, seat)),
+           scores, mine)
     try:
         with _open(path or stats_path(make=True)) as db:
             db.execute(_INSERT, row)
@@ -85,9 +106,27 @@ def record_game(game: Game, seat: int, rules_title: str, bots: str, path: Path |
     return True
 
 
-Row = tuple[str, str, "int | None", SideRecord]
-"""One game read back: the rules title, the bot level, won (1, 0, None for a tie) and
-the player's side's record."""
+Row = tuple[str, str, "int | None", SideRecord, "Scores | None"]
+"""One game read back: the rules title, the bot level, won (1, 0, None for a tie), the
+player's side's record, and each side's points with the player's side among them (None
+in a line written before they were kept)."""
+Scores = tuple[tuple[int, ...], int]
+"""Each side's points over a game and the index of the player's side among them."""
+
+
+def _scores(text: object, side: object) -> tuple[bool, Scores | None]:
+    """The ``scores`` and ``side`` columns read back: ``(sound, scores)``, the scores None
+    when the line has neither (an older file), ``sound`` False when they are damaged."""
+    if text is None and side is None:
+        return True, None
+    if not isinstance(text, str) or type(side) is not int:
+        return False, None
+    parts = text.split(",")
+    if not 2 <= len(parts) <= 7 or not all(p.isascii() and p.isdigit() and len(p) < 6 for p in parts):
+        return False, None
+    if not 0 <= side < len(parts):
+        return False, None
+    return True, (tuple(int(p) for p in parts), side)
 
 
 def _read(path: Path) -> tuple[list[Row], int]:
@@ -98,12 +137,18 @@ def _read(path: Path) -> tuple[list[Row], int]:
         sqlite3.Error: not a statistics file.
     """
     with closing(sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=5)) as db:
-        raw = db.execute(_SELECT).fetchall()
+        have = _columns(db)
+        added = ", ".join(c if c in have else "NULL" for c in _ADDED)
+        # The column names are the dataclass's own and _ADDED's.
+        raw = db.execute(f"SELECT rules, bots, won, {', '.join(_COLUMNS)}, {added} "  # noqa: S608
+                         "FROM game ORDER BY finished_at, id").fetchall()
     rows: list[Row] = []
     for rules, bots, won, *values in raw:
-        if (isinstance(rules, str) and isinstance(bots, str) and won in (None, 0, 1)
-                and all(type(v) is int and v >= 0 for v in values)):
-            rows.append((rules, bots, won, SideRecord(*values)))
+        counts, (text, side) = values[:len(_COLUMNS)], values[len(_COLUMNS):]
+        sound, scores = _scores(text, side)
+        if (isinstance(rules, str) and isinstance(bots, str) and won in (None, 0, 1) and sound
+                and all(type(v) is int and v >= 0 for v in counts)):
+            rows.append((rules, bots, won, SideRecord(*counts), scores))
     return rows, len(raw) - len(rows)
 
 
@@ -114,6 +159,76 @@ def _preset_of(title: str) -> str:
 
 def _pct(n: int, d: int) -> str:
     return f"{100 * n / d:.0f}%" if d else "-"
+
+
+_PLACES = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh")
+
+
+def _shape(title: str, games: list[tuple[int | None, SideRecord, Scores | None]]) -> tuple[bool, int]:
+    """Whether the games of ``title`` were played each for himself, and by how many
+    players: from the preset's table (``rules.table``), or, for a title that names no
+    preset, from the points kept (more than two sides: each for himself)."""
+    name = _preset_of(title)
+    if name in PRESET_NAMES:
+        table = preset(name).table
+        return not has_partners(table), table.seats
+    sides = max((len(sc[0]) for _, _, sc in games if sc is not None), default=2)
+    return sides > 2, sides
+
+
+def place(scores: Scores) -> int:
+    """The player's place at the end of a game where every player plays for himself:
+    1 + the number of players with more points (players level share a place)."""
+    points, mine = scores
+    return 1 + sum(1 for t, p in enumerate(points) if t != mine and p > points[mine])
+
+
+def margin(record: SideRecord, scores: Scores | None, each_for_himself: bool, players: int) -> int | float:
+    """One game's margin for the plot: your side's points minus the opponents' at a
+    partnership table; where every player plays for himself your points minus the best
+    of the other players' (the mean of theirs for a game kept before each player's
+    points were)."""
+    if not each_for_himself:
+        return record.points_for - record.points_against
+    if scores is not None:
+        points, mine = scores
+        return points[mine] - max(p for t, p in enumerate(points) if t != mine)
+    return record.points_for - record.points_against / max(players - 1, 1)
+
+
+def group_lines(title: str, games: list[tuple[int | None, SideRecord, Scores | None]]) -> list[str]:
+    """The lines of ``euchre stats`` under one preset and bot level, after the heading:
+    points, places (each for himself), calls, euchres and lone hands, worded by the
+    table's shape (issue 34): the opponents' points as a side's only at a partnership
+    table; where every player plays for himself the other players' points on average
+    each (his own are his), never added up as if they were a side."""
+    t = SideRecord(*(sum(getattr(r, c) for _, r, _ in games) for c in _COLUMNS))
+    alone = f"  your lone hands: {t.alone}, made {t.alone_made}, all five tricks {t.alone_marched}"
+    calls = f"  your calls: {t.called}, made {t.made} ({_pct(t.made, t.called)})"
+    own, players = _shape(title, games)
+    if not own:
+        return [f"  points: {t.points_for} for, {t.points_against} against, in {plural(t.hands, 'hand')}", calls,
+                f"  euchres: your side was euchred {times(t.euchred)} as makers; you euchred the makers "
+                f"{times(t.euchres)}", alone]
+    if players == 2:
+        others = f"the other player {t.points_against}"
+    else:
+        others = f"the other players {t.points_against / (players - 1):.1f} each on average"
+    lines = [f"  points: you {t.points_for} in {plural(t.hands, 'hand')}; {others}"]
+    placed = [place(sc) for _, _, sc in games if sc is not None]
+    if placed:
+        counts = ", ".join(f"{_PLACES[k - 1]} {times(placed.count(k))}" for k in sorted(set(placed)))
+        unplaced = len(games) - len(placed)
+        lines.append(f"  places: {counts}" + (f" ({plural(unplaced, 'game')} from before places were kept)"
+                                               if unplaced else ""))
+    name = _preset_of(title)
+    secret = name in PRESET_NAMES and calls_partner(preset(name))
+    as_maker = "as the maker or the partner he called" if secret else "as the maker"
+    lines += [calls, f"  euchres: you were euchred {times(t.euchred)} {as_maker}; as a defender you euchred the maker "
+                     f"{times(t.euchres)}"]
+    if t.alone:
+        lines.append(alone)
+    return lines
 
 
 def cmd_stats(args: argparse.Namespace, console: Console) -> int:
@@ -134,32 +249,37 @@ def cmd_stats(args: argparse.Namespace, console: Console) -> int:
     except (sqlite3.Error, OSError) as exc:
         raise EuchreError(f"cannot read the statistics file: {clean(exc, 200)}") from None
     if damaged:
-        console.print(f"({damaged} damaged line(s) of the statistics file left out.)", markup=False)
+        console.print(f"({plural(damaged, 'damaged line')} of the statistics file left out.)", markup=False)
     if args.preset is not None:
         rows = [r for r in rows if _preset_of(r[0]) == args.preset]
     if not rows:
         console.print(f"No finished game yet{' under ' + args.preset if args.preset else ''} "
                       f"(games of euchre play are kept in {clean(path, 200)}).", markup=False)
         return 0
-    groups: dict[tuple[str, str], list[tuple[int | None, SideRecord]]] = {}
-    for rules, bots, won, record in rows:
-        groups.setdefault((rules, bots), []).append((won, record))
+    groups: dict[tuple[str, str], list[tuple[int | None, SideRecord, Scores | None]]] = {}
+    for rules, bots, won, record, scores in rows:
+        groups.setdefault((rules, bots), []).append((won, record, scores))
     console.print(f"Your games of euchre play (kept in {clean(path, 200)}):", markup=False)
-    series: dict[str, list[int]] = {}
+    series: dict[str, list[float]] = {}
+    kinds: set[bool] = set()
     for (rules, bots), games in groups.items():
-        wins = sum(1 for won, _ in games if won == 1)
-        decided = sum(1 for won, _ in games if won is not None)
-        t = SideRecord(*(sum(getattr(r, c) for _, r in games) for c in _COLUMNS))
+        wins = sum(1 for won, _, _ in games if won == 1)
+        decided = sum(1 for won, _, _ in games if won is not None)
         console.print()
-        console.print(f"{clean(rules, 200)}, {clean(bots, 40)} bots: {len(games)} game{'s' if len(games) != 1 else ''}, "
+        console.print(f"{clean(rules, 200)}, {clean(bots, 40)} bots: {plural(len(games), 'game')}, "
                       f"won {wins} ({_pct(wins, decided)})", markup=False)
-        console.print(f"  points: {t.points_for} for, {t.points_against} against, in {t.hands} hands", markup=False)
-        console.print(f"  your calls: {t.called}, made {t.made} ({_pct(t.made, t.called)})", markup=False)
-        console.print(f"  euchres: your side was euchred {t.euchred} time(s) as makers; you euchred the makers "
-                      f"{t.euchres} time(s)", markup=False)
-        console.print(f"  your lone hands: {t.alone}, made {t.alone_made}, all five tricks {t.alone_marched}",
-                      markup=False)
-        series[f"{clean(rules, 200)}, {clean(bots, 40)}"] = [r.points_for - r.points_against for _, r in games]
+        for line in group_lines(rules, games):
+            console.print(line, markup=False)
+        own, players = _shape(rules, games)
+        kinds.add(own)
+        series[f"{clean(rules, 200)}, {clean(bots, 40)}"] = [margin(r, sc, own, players) for _, r, sc in games]
     if args.plot is not None:
-        console.print(f"Plot: {plot_results(args.plot, series, title='euchre play: running margin per game')}")
+        title, ylabel = "euchre play: running margin per game", "your margin, running total"
+        if kinds == {False}:
+            ylabel = "your side's points minus the opponents', running total"
+        elif kinds == {True}:
+            ylabel = "your points minus the best other player's, running total"
+        else:
+            title += "\n(partnerships: your side minus the opponents; each for himself: you minus the best other player)"
+        console.print(f"Plot: {plot_results(args.plot, series, title=title, ylabel=ylabel)}")
     return 0
