@@ -264,10 +264,13 @@ class NaiveHand:
             return ["alone", "partner"]
         if self.phase == "defend":
             return ["pass", "defend-alone"]
+        # The upcard stays with the dealer until played: neither given nor discarded
+        # again (S001 L10; Leeds & Dwight s88; RULES.md decision 10).
+        kept = [] if o["dealer_may_discard_upcard"] else [self.upcard]
         if self.phase == "give":  # the partner chooses any card of his
-            return [f"give-{c}" for c in self.hands[seat]]
+            return [f"give-{c}" for c in self.hands[seat] if c not in kept]
         if self.phase == "bestdiscard":  # X-15c: the lone player then discards one of six
-            return [f"discard-{c}" for c in self.hands[seat]]
+            return [f"discard-{c}" for c in self.hands[seat] if c not in kept]
         assert self.phase == "play"
         assert self.trump is not None
         return [f"play-{c}" for c in legal_plays(self.hands[seat], [c for _, c in self.trick], self.trump)]

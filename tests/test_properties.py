@@ -59,6 +59,10 @@ RULESETS.update({
     "mix-farmer-after-bidding": MS.replace(farmers_hand=True, nines_tens_redeal=True, alone_declare_timing="after_bidding",
                                            dealer_may_discard_upcard=True),
     "mix-claims-joker-blind-32": MS.replace(joker=True, deck=32, nines_tens_redeal=True, ace_no_face_redeal=True),
+    # call_for_best with a dealer who took up and then sits out and gives (after_bidding),
+    # and with a dealer who may discard the upcard at either discard or give it (RULES.md 10)
+    "mix-railroad-after-bidding": preset("railroad").replace(alone_declare_timing="after_bidding"),
+    "mix-railroad-discard-upcard": preset("railroad").replace(dealer_may_discard_upcard=True),
 })
 TABLE_MODE: dict[str, Rules] = {
     # Table mode (RULES.md decision 27): revokes, claims, corrections and exposed cards.
@@ -433,10 +437,10 @@ def test_sampled_worlds_agree_with_the_view(name: str, seed: int, every: int) ->
             for other, void in enumerate(view.voids()):
                 for card in kit.codes(world.hand_of(other)):
                     assert kit.eff_suit(card, trump) not in {"CDHS"[v] for v in void}, (other, card, void)
-        must_keep = state.upcard_to_dealer and state.is_active(state.dealer) and not state.rules.dealer_may_discard_upcard
-        # call_for_best: a dealer who gives (or, lone, discards again) may part with it
-        best = any(c >= 100 and state.dealer in (s, partner[s]) for s, c in state.history)
-        if must_keep and not best and (state.discarded != -1 or state.phase == Phase.DISCARD):
+        # The dealer keeps the upcard he took up until played, lone or sitting out, through
+        # a second discard or a give for best (RULES.md decision 10).
+        must_keep = state.upcard_to_dealer and not state.rules.dealer_may_discard_upcard
+        if must_keep and (state.discarded != -1 or state.phase == Phase.DISCARD):
             played = {c for t in state.tricks for c in t.cards} | set(state.trick_cards)
             if state.upcard not in played:
                 assert state.upcard in world.hand_of(state.dealer)

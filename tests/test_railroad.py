@@ -15,13 +15,25 @@ import random
 import pytest
 
 from euchre.bots.levels import BOT_LEVELS, make_bot
-from euchre.core import Action, Game, HandState, Phase, Rules, RulesError, preset, sample_world, view_of
+from euchre.core import (
+    Action,
+    Game,
+    HandState,
+    IllegalActionError,
+    Phase,
+    Rules,
+    RulesError,
+    preset,
+    sample_world,
+    view_of,
+)
 from euchre.core.actions import GIVE_BASE, action_text, parse_action
 from euchre.core.cards import deck_cards, parse_card
 from euchre.core.egn import dumps_egn
 from euchre.core.errors import RecordError
+from euchre.core.hand import set_debug_checks
 from euchre.core.records import dumps, loads
-from euchre.core.views import HIDDEN, HIDDEN_GIVE
+from euchre.core.views import HIDDEN, HIDDEN_GIVE, PlayerView
 from euchre.core.words import card_words, describe, history_phases
 
 N, E, S, W = 0, 1, 2, 3
@@ -127,6 +139,236 @@ def test_a_dealer_going_alone_discards_twice() -> None:
     hand.apply("give-AC")
     hand.apply("discard-KS")
     assert hand.phase == Phase.DEFEND_ALONE and hand.hand_of(N) == sorted(cards("QH TH 9H AS AC"))
+
+
+# ------------------------------------------------------- the upcard stays the dealer's
+# RULES.md decision 10 (amended, issue 34): the upcard the dealer took up stays his until
+# played, at the second discard and at a give too (S001 L10 "leaves it on the pack until
+# it is played"; Leeds & Dwight 1888 s88 "The trump card cannot be discarded", s91 "must
+# be left in view till played"; X-15c "discard one card from his own hand").
+def _texts(hand: HandState) -> set[str]:
+    return {str(a) for a in hand.legal_actions()}
+
+
+def _dealer_alone_after_his_partners_card(rules: Rules = RAILROAD) -> HandState:
+    """North, the dealer, takes up the 9H alone, discards the 8C and gets South's AC:
+    he holds QH TH 9H AS KS AC and must discard one."""
+    hand = fixed_hand(rules)
+    for action in ("pass", "pass", "pass", "order-alone", "discard-8C", "give-AC"):
+        hand.apply(action)
+    assert (hand.phase, hand.turn) == (Phase.BEST_DISCARD, N)
+    return hand
+
+
+def _dealers_partner_defends_alone(rules: Rules = RAILROAD) -> HandState:
+    """East orders up alone, North takes up the 9H (discarding the 8C), West gives East the
+    joker and East discards the 7C; South defends alone, so North, the dealer, sits out and
+    gives South his best card: he holds QH TH 9H AS KS."""
+    hand = to_first_give(fixed_hand(rules))
+    for action in ("give-JK", "discard-7C", "defend-alone"):
+        hand.apply(action)
+    assert (hand.phase, hand.turn) == (Phase.GIVE_BEST, N)
+    return hand
+
+
+def test_the_upcard_stays_the_dealers_at_his_second_discard_and_at_his_give() -> None:
+    """Decision 10 (S001 L10; Leeds & Dwight s88, s91; X-15c): the legal sets worked by
+    hand. A lone dealer's second discard: his six but the 9H; a dealer defending alone the
+    same; a sitting-out dealer's give: his five but the 9H."""
+    lone = _dealer_alone_after_his_partners_card()
+    assert _texts(lone) == {f"discard-{c}" for c in ("QH", "TH", "AS", "KS", "AC")}
+    defending = to_first_give(fixed_hand())
+    for action in ("give-JK", "discard-7C", "pass", "defend-alone", "give-AC"):
+        defending.apply(action)
+    assert (defending.phase, defending.turn) == (Phase.BEST_DISCARD, N)
+    assert _texts(defending) == {f"discard-{c}" for c in ("QH", "TH", "AS", "KS", "AC")}
+    sitting_out = _dealers_partner_defends_alone()
+    assert _texts(sitting_out) == {f"give-{c}" for c in ("QH", "TH", "AS", "KS")}
+
+
+def test_regression_a_lone_dealer_was_offered_the_upcard_at_his_second_discard() -> None:
+    hand = _dealer_alone_after_his_partners_card()
+    assert "discard-9H" not in _texts(hand)
+    with pytest.raises(IllegalActionError):
+        hand.apply("discard-9H")
+    assert parse_card("9H") in hand.hand_of(N)  # the refused action changed nothing
+
+
+def test_regression_a_sitting_out_dealer_could_give_the_upcard_face_down() -> None:
+    hand = _dealers_partner_defends_alone()
+    assert "give-9H" not in _texts(hand)
+    with pytest.raises(IllegalActionError):
+        hand.apply("give-9H")
+
+
+def test_regression_the_joker_named_blind_was_offered_at_the_second_discard() -> None:
+    # RULES.md decision 10: the joker turned up and named blind is the upcard; the dealer
+    # may discard it at neither discard. North names hearts blind, alone.
+    hands = {N: cards("QH TH AS KS 8C"), E: cards("JH JD AH KH 7C"), S: cards("AC QC TC KD QD"),
+             W: cards("9H 9S 8S 7S 7D")}
+    joker = parse_card("JK")
+    dealt = {c for h in hands.values() for c in h} | {joker}
+    rest = [c for c in deck_cards(RAILROAD.deck, RAILROAD.joker) if c not in dealt]
+    hand = HandState.from_deal(RAILROAD, N, [hands[s] for s in (N, E, S, W)], [joker, *rest])
+    assert hand.phase == Phase.BLIND_NAME
+    hand.apply("name-H-alone")
+    assert "discard-JK" not in _texts(hand)
+    hand.apply("discard-8C")
+    hand.apply("give-AC")
+    assert (hand.phase, hand.turn) == (Phase.BEST_DISCARD, N)
+    assert _texts(hand) == {f"discard-{c}" for c in ("QH", "TH", "AS", "KS", "AC")}
+
+
+def test_with_dealer_may_discard_upcard_it_may_go_at_either_discard_or_be_given() -> None:
+    # The house rule makes the upcard one of the dealer's cards like the others (decision 10).
+    rules = RAILROAD.replace(dealer_may_discard_upcard=True)
+    lone = _dealer_alone_after_his_partners_card(rules)
+    assert _texts(lone) == {f"discard-{c}" for c in ("QH", "TH", "9H", "AS", "KS", "AC")}
+    sitting_out = _dealers_partner_defends_alone(rules)
+    assert _texts(sitting_out) == {f"give-{c}" for c in ("QH", "TH", "9H", "AS", "KS")}
+
+
+def _replays(world: HandState) -> bool:
+    """Whether ``world``'s history is legal, action by action, on its own deal."""
+    again = world.as_dealt()
+    try:
+        for _, code in world.history:
+            again.apply(code)
+    except IllegalActionError:
+        return False
+    return True
+
+
+def _agrees(world: HandState, seat: int, view: PlayerView) -> bool:
+    """The consistency check of a world against a seat's view: the same view, and a
+    history that the rules allow on the world's deal."""
+    return view_of(world, seat) == view and _replays(world)
+
+
+def test_after_the_dealers_second_discard_every_view_and_world_keep_the_upcard_with_him() -> None:
+    """Decision 10: the views are right as they stand (the 9H went to the dealer, and it is
+    still his), and every world sampled for every other seat agrees and has it in his hand."""
+    up = parse_card("9H")
+    lone = _dealer_alone_after_his_partners_card()
+    lone.apply("discard-KS")
+    sitting_out = _dealers_partner_defends_alone()
+    sitting_out.apply("give-KS")
+    sitting_out.apply("discard-QD")
+    assert lone.phase == Phase.DEFEND_ALONE and sitting_out.phase == Phase.PLAY
+    for hand in (lone, sitting_out):
+        for seat in (E, S, W):
+            view = view_of(hand, seat)
+            assert view.upcard_to_dealer and view.upcard == up
+            for k in range(60):
+                world = sample_world(view, random.Random(k))
+                assert _agrees(world, seat, view)
+                assert up in world.hand_of(N)
+
+
+def test_positive_control_a_world_where_the_dealer_discarded_the_upcard_fails_the_check() -> None:
+    # The discard is face down: East's view of a world where North put out the 9H at his
+    # second discard is East's view of the real hand. Only the rules tell them apart, and
+    # the check above replays them: such a world is caught.
+    hand = _dealer_alone_after_his_partners_card()
+    hand.apply("discard-KS")
+    view = view_of(hand, E)
+    contrary = _dealer_alone_after_his_partners_card()
+    checks = set_debug_checks(False)  # push does not check then, as in search
+    try:
+        contrary.push(int(Action.discard(parse_card("9H"))))
+    finally:
+        set_debug_checks(checks)
+    assert parse_card("9H") not in contrary.hand_of(N)
+    assert view_of(contrary, E) == view
+    assert not _agrees(contrary, E, view)
+    assert _agrees(hand, E, view)
+
+
+def _places(worlds: int, hand: HandState, seat: int) -> dict[str, int]:
+    """Where the 9H lies in ``worlds`` worlds sampled for ``seat``: North's hand, North's
+    first discard, North's second, South's hand, South's discard."""
+    up = parse_card("9H")
+    count = dict.fromkeys(("N hand", "N first", "N second", "S hand", "S discard"), 0)
+    view = view_of(hand, seat)
+    for k in range(worlds):
+        world = sample_world(view, random.Random(k))
+        assert _agrees(world, seat, view)
+        discards = [(s, code - 20) for s, code in world.history if 20 <= code < 53]
+        if up in world.hand_of(N):
+            count["N hand"] += 1
+        elif up in world.hand_of(S):
+            count["S hand"] += 1
+        elif discards[0] == (N, up):
+            count["N first"] += 1
+        elif (N, up) in discards:
+            count["N second"] += 1
+        else:
+            assert (S, up) in discards
+            count["S discard"] += 1
+    return count
+
+
+def _near(count: int, worlds: int, chance: float) -> bool:
+    """``count`` of ``worlds`` is within four standard deviations of ``chance``."""
+    sd = (worlds * chance * (1 - chance)) ** 0.5
+    return abs(count - worlds * chance) <= 4 * sd + 1
+
+
+def test_regression_worlds_kept_the_upcard_with_a_dealer_who_may_have_discarded_it_twice() -> None:
+    """With dealer_may_discard_upcard a lone dealer may put the upcard out at either
+    discard: the worlds drawn for East hold both, with the weights of decision 10's model
+    (each discard a uniform choice among six: first 1/6, second 5/6 * 1/6 = 5/36, kept
+    25/36). They were always in his hand after the second discard."""
+    rules = RAILROAD.replace(dealer_may_discard_upcard=True)
+    hand = _dealer_alone_after_his_partners_card(rules)
+    hand.apply("discard-KS")
+    worlds = 2000
+    count = _places(worlds, hand, E)
+    assert count["S hand"] == count["S discard"] == 0
+    for place, chance in (("N first", 1 / 6), ("N second", 5 / 36), ("N hand", 25 / 36)):
+        assert _near(count[place], worlds, chance), (place, count)
+
+
+def test_regression_worlds_kept_the_upcard_with_a_sitting_out_dealer_who_may_have_given_it() -> None:
+    """With dealer_may_discard_upcard a sitting-out dealer may give the upcard to his
+    partner defending alone, who may discard it: East's worlds (he sees neither) hold every
+    place, weighed by decision 10's model: North's discard 1/6; given 5/6 * 1/5 = 1/6, of
+    which South discards it 1/6 (1/36) and keeps it 5/36; still North's 2/3."""
+    rules = RAILROAD.replace(dealer_may_discard_upcard=True)
+    hand = _dealers_partner_defends_alone(rules)
+    hand.apply("give-KS")
+    hand.apply("discard-QD")
+    worlds = 3000
+    count = _places(worlds, hand, E)
+    assert count["N second"] == 0
+    for place, chance in (("N first", 1 / 6), ("N hand", 2 / 3), ("S hand", 5 / 36), ("S discard", 1 / 36)):
+        assert _near(count[place], worlds, chance), (place, count)
+
+
+def test_positive_control_the_weights_check_catches_a_sampler_that_never_discards_the_upcard() -> None:
+    # Before the fix every world had the upcard in the lone dealer's hand: such counts
+    # fail the check on each discard.
+    worlds = 2000
+    assert not _near(0, worlds, 1 / 6) and not _near(0, worlds, 5 / 36)
+    assert not _near(worlds, worlds, 25 / 36)
+
+
+def test_regression_the_givers_worlds_never_had_the_lone_player_discard_the_card_given() -> None:
+    """The same fault for the card given for best: West gave East the joker and sees
+    East's discard face down; East may have discarded it (one of six: 1/6 by decision
+    10's model), so West's worlds hold both."""
+    hand = to_first_give(fixed_hand())
+    hand.apply("give-JK")
+    hand.apply("discard-7C")
+    view = view_of(hand, W)
+    joker = parse_card("JK")
+    worlds = 1200
+    discarded = 0
+    for k in range(worlds):
+        world = sample_world(view, random.Random(k))
+        assert _agrees(world, W, view)
+        discarded += joker not in world.hand_of(E)
+    assert 0 < discarded and _near(discarded, worlds, 1 / 6), discarded
 
 
 def test_after_bidding_timing_gives_the_card_after_the_alone_decision() -> None:

@@ -392,10 +392,18 @@ class Calls(TrickPlay):
             self._make_alone(seat)
         self._continue()
 
+    def _upcard_kept(self) -> int:
+        """The mask of the cards no discard or give may take: the upcard (or the joker
+        named blind) while the dealer must keep it, else 0. It lies face up on the pack
+        "until it is played" (S001 L10; Leeds & Dwight s88 "The trump card cannot be
+        discarded", s91 "must be left in view till played"), so the bar holds at the
+        dealer's own discard, at his second discard after his partner's best card, and
+        when, sitting out, he gives his best card (RULES.md decision 10). Only the dealer
+        ever holds the upcard, so the mask is harmless for any other seat."""
+        return 0 if self.rules.dealer_may_discard_upcard else 1 << self.upcard
+
     def _legal_discard(self) -> Legal:
-        m = self.hands[self.dealer]
-        if not self.rules.dealer_may_discard_upcard:
-            m &= ~(1 << self.upcard)
+        m = self.hands[self.dealer] & ~self._upcard_kept()
         return _DISCARD_LEGAL.get(m) or _cards_legal(m, DISCARD_BASE, _DISCARD_LEGAL)
 
     def _apply_discard(self, code: int) -> None:
@@ -461,7 +469,11 @@ class Calls(TrickPlay):
         return True
 
     def _legal_give_best(self) -> Legal:
-        m = self.hands[self.turn]
+        # Any card of his (X-20: "what he judges to be the most advantageous"), but not
+        # the upcard a sitting-out dealer took up: it stays in view on the pack, and a
+        # card given face down must not let the opponents "in any way know what it is"
+        # (X-15c; RULES.md decision 10).
+        m = self.hands[self.turn] & ~self._upcard_kept()
         return _GIVE_LEGAL.get(m) or _cards_legal(m, GIVE_BASE, _GIVE_LEGAL)
 
     def _apply_give_best(self, code: int) -> None:
@@ -474,7 +486,11 @@ class Calls(TrickPlay):
         self.phase, self.turn = Phase.BEST_DISCARD, lone
 
     def _legal_best_discard(self) -> Legal:
-        m = self.hands[self.turn]
+        # Any of the six (X-20 "any one card"), the card just received included, but
+        # not the upcard a lone dealer (or a dealer defending alone) took up: it is not
+        # "from his own hand" (X-15c) but on the pack until played (S001 L10; Leeds &
+        # Dwight s88; RULES.md decision 10).
+        m = self.hands[self.turn] & ~self._upcard_kept()
         return _DISCARD_LEGAL.get(m) or _cards_legal(m, DISCARD_BASE, _DISCARD_LEGAL)
 
     def _apply_best_discard(self, code: int) -> None:

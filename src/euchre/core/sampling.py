@@ -27,6 +27,10 @@ _DISCARD = -2
 _BEST = -3
 """Holder ids _BEST - k: the unseen discard of the k-th lone player given a best card."""
 
+_HAND = 5
+"""Cards in a hand after every exchange (S000 L115, S001 L9): a dealer taking up, or a
+lone player given his partner's best card, holds one more and discards one of them."""
+
 
 @dataclass
 class _Best:
@@ -130,8 +134,12 @@ class _Plan:
     taken: bool
     best: list[_Best]
     kept: dict[int, list[int]]
+    loose: list[tuple[int, tuple[tuple[int, float], ...]]]
+    """Cards the view places in one of a few holders, drawn by weight before the rest
+    (:func:`_loose_places`): ``(card, ((holder, weight), ...))``."""
     farmer: int
     unseen: list[int]
+    """The unseen cards dealt by :func:`_assign` (``loose`` cards are not among them)."""
     room: dict[int, int]
     allowed: dict[int, set[int]]
     tries: int
@@ -185,35 +193,36 @@ def _plan(view: PlayerView, trust_voids: bool) -> _Plan:
     dealer_has_upcard = False
     upcard_unknown = False
     voids = view.voids() if trust_voids else [set() for _ in view.hand_sizes]
-    for e in best:
-        # A lone dealer who holds the upcard no more, nor played it, put it out after
-        # his partner's best card (his void in its suit, or no card left, shows it).
-        if (e.receiver == dealer != me and taken and e.discard_at != -1 and e.discard < 0 and upcard not in played
-                and (view.hand_sizes[dealer] == 0 or EFFECTIVE_SUIT[view.trump][upcard] in voids[dealer])):
-            e.discard = upcard
     if (taken and upcard not in played and me != dealer
             and all(e.card != upcard and e.discard != upcard for e in best)):
         if discarded and rules.dealer_may_discard_upcard:
+            # He may have put it out at either discard or given it (RULES.md decision
+            # 10): its place is drawn by weight (_loose_places).
             upcard_unknown = True
             known.discard(upcard)
         else:
+            # It stays on the pack, his, until played: never discarded nor given.
             dealer_has_upcard = True
             room[dealer] -= 1
     if taken and discarded and me != dealer:
         room[_DISCARD] = 1
     kept: dict[int, list[int]] = {}  # cards known to lie in another seat's hand
+    given: list[tuple[int, int]] = []  # (card, k): a card the viewer gave, kept or discarded since
     for k, e in enumerate(best):
         if e.receiver == me:
             continue  # he saw both cards
         done = e.discard_at != -1
         if e.card >= 0 and e.card not in played:
-            # The giver knows the card he gave: the lone player holds it, or (his void
-            # in its suit shows it, or he has no card left) it was his discard.
-            if done and (EFFECTIVE_SUIT[view.trump][e.card] in voids[e.receiver] or room[e.receiver] <= 0):
-                e.discard = e.card
-            else:
+            # The giver knows the card he gave: the lone player holds it, or it was his
+            # discard (his void in its suit, or no card left, shows which, else both may be).
+            if not done:
                 room[e.receiver] -= 1
                 kept.setdefault(e.receiver, []).append(e.card)
+            elif EFFECTIVE_SUIT[view.trump][e.card] in voids[e.receiver] or room[e.receiver] <= 0:
+                e.discard = e.card
+            else:
+                given.append((e.card, k))
+                known.discard(e.card)
         if done and e.discard < 0:
             room[_BEST - k] = 1
     unseen = [c for c in deck_cards(rules.deck, rules.joker) if c not in known]
@@ -221,6 +230,8 @@ def _plan(view: PlayerView, trust_voids: bool) -> _Plan:
     if any(n < 0 for n in room.values()):
         raise EuchreValueError("the view's card counts are inconsistent")
     eff = EFFECTIVE_SUIT[view.trump] if view.trump != -1 else None
+    loose = _loose_places(view, best, given, upcard if upcard_unknown else -1, room, voids)
+    placed_by_weight = {c for c, _ in loose}
     allowed: dict[int, set[int]] = {}
     farmer = farmer_exchanged(view)
     for s, cards in view.shown:
@@ -237,10 +248,7 @@ def _plan(view: PlayerView, trust_voids: bool) -> _Plan:
         if PLAY_BASE <= code <= PLAY_BASE + 32 and s != me and code - PLAY_BASE not in played:
             allowed[code - PLAY_BASE] = {s}
     for c in unseen:
-        if c in allowed:
-            continue
-        if upcard_unknown and c == upcard:
-            allowed[c] = {_DISCARD} if (eff is not None and eff[c] in voids[dealer]) else {dealer, _DISCARD}
+        if c in allowed or c in placed_by_weight:
             continue
         ok = {_KITTY, _DISCARD} if _DISCARD in room else {_KITTY}
         ok.update(h for h in room if h <= _BEST)
@@ -260,7 +268,55 @@ def _plan(view: PlayerView, trust_voids: bool) -> _Plan:
     # shows that no revoke of the other side was there to establish.
     tries = 200 if (rules.require_trump_to_call != "none" or view.shown
                     or any(code in (Action.CORRECT_REVOKE, Action.CLAIM_REVOKE) for _, code in view.history)) else 1
-    return _Plan(played_by, blind, dealer_has_upcard, taken, best, kept, farmer, unseen, room, allowed, tries)
+    unseen = [c for c in unseen if c not in placed_by_weight]
+    return _Plan(played_by, blind, dealer_has_upcard, taken, best, kept, loose, farmer, unseen, room, allowed, tries)
+
+
+def _loose_places(view: PlayerView, best: list[_Best], given: list[tuple[int, int]], upcard: int,
+                  room: dict[int, int], voids: list[set[int]]) -> list[tuple[int, tuple[tuple[int, float], ...]]]:
+    """The cards that a face-down discard may have taken, each with the holders it may
+    lie in and their weights: the upcard under ``dealer_may_discard_upcard`` (``upcard``,
+    else -1: the dealer may have discarded it, at his own discard or at his second after
+    his partner's best card, or, sitting out, given it to his lone partner, who may have
+    discarded it in turn; RULES.md decision 10) and each card the viewer gave for best
+    (``given``: ``(card, k)``, the k-th give, which the lone player may have discarded).
+
+    The model: each hidden discard or give is a uniform choice among the cards its maker
+    could part with (a discard one of six, a sitting-out dealer's give one of his five),
+    so at the first discard the upcard goes with chance 1/6, at a second 1/6 of what is
+    left; the weights are these chances, with every holder the view rules out (a seat void
+    in the card's suit, or with no unseen card left) dropped. What the players' choices
+    say of their hands (a dealer seldom discards a trump) is the bots' business, as for
+    every other card here."""
+    out: list[tuple[int, tuple[tuple[int, float], ...]]] = []
+    dealer, trump = view.dealer, view.trump
+
+    def may_hold(holder: int, card: int) -> bool:
+        if holder < 0:
+            return room.get(holder, 0) > 0
+        return room.get(holder, 0) > 0 and EFFECTIVE_SUIT[trump][card] not in voids[holder]
+
+    if upcard != -1:
+        weights: dict[int, float] = {_DISCARD: 1 / (_HAND + 1)}
+        left = 1 - weights[_DISCARD]  # the chance that he still held it after his own discard
+        for k, e in enumerate(best):
+            if e.receiver == dealer and e.discard_at != -1 and e.discard < 0:
+                weights[_BEST - k] = left / (_HAND + 1)  # one of the six after his partner's card
+                left -= weights[_BEST - k]
+            elif e.giver == dealer and e.card < 0:
+                gave = left / _HAND  # one of his five, face down to his lone partner
+                left -= gave
+                if e.discard_at != -1 and e.discard < 0:
+                    weights[_BEST - k] = gave / (_HAND + 1)
+                    gave -= weights[_BEST - k]
+                weights[e.receiver] = gave
+        weights[dealer] = left
+        out.append((upcard, tuple((h, w) for h, w in weights.items() if may_hold(h, upcard))))
+    for card, k in given:
+        e = best[k]
+        kept = ((e.receiver, _HAND / (_HAND + 1)), (_BEST - k, 1 / (_HAND + 1)))
+        out.append((card, tuple((h, w) for h, w in kept if may_hold(h, card))))
+    return out
 
 
 _remembered_plan = functools.lru_cache(maxsize=PLAN_MEMO)(_plan)
@@ -271,8 +327,11 @@ def _sample_world(view: PlayerView, rng: random.Random, trust_voids: bool = True
     and the unseen cards dealt at random among the other seats and the kitty.
 
     Constraints kept: cards played and the viewer's cards are fixed; the upcard taken up
-    stays with the dealer until played (unless ``dealer_may_discard_upcard``, when it may
-    be his discard); a turned-down upcard and a joker set aside are in the kitty; voids
+    stays with the dealer until played, never discarded nor given (RULES.md decision 10),
+    unless ``dealer_may_discard_upcard``: then it may be his discard, his second discard
+    after his partner's best card, or the card he gave for best, with the weights of
+    :func:`_loose_places`, as may a card the viewer gave for best be the lone player's
+    discard; a turned-down upcard and a joker set aside are in the kitty; voids
     shown in play; at call-ace the called card is not the maker's (it may be any other
     player's or in the stock: the secret partner stays unknown). Bidding inferences are the bots' business, not this function's.
 
@@ -281,13 +340,49 @@ def _sample_world(view: PlayerView, rng: random.Random, trust_voids: bool = True
     """
     plan = _plan_for(view, trust_voids)
     for _ in range(plan.tries):
-        placed = _assign(plan.unseen, list(plan.room.items()), plan.allowed, rng)
+        room, by_weight = _draw_loose(plan, rng)
+        placed = _assign(plan.unseen, list(room.items()), plan.allowed, rng)
         if placed is None:
             raise EuchreValueError("no deal is consistent with this view")
+        for holder, card in by_weight:
+            placed[holder].append(card)
         world = _world_from(view, placed, plan, rng)
         if world is not None:
             return world
     raise EuchreValueError("no deal consistent with this view's calls was found")
+
+
+def _draw_loose(plan: _Plan, rng: random.Random) -> tuple[dict[int, int], list[tuple[int, int]]]:
+    """The holders of ``plan.loose``'s cards, drawn together by their weights (a holder
+    with room for one takes one of them only), and the room left for the other cards.
+
+    Returns:
+        ``(room, [(holder, card), ...])``; ``plan.room`` itself and ``[]`` when there is
+        no loose card (no draw is made then, so the worlds of other views are unchanged).
+
+    Raises:
+        EuchreValueError: no holders fit the loose cards together.
+    """
+    if not plan.loose:
+        return plan.room, []
+    combos: list[tuple[float, tuple[int, ...]]] = [(1.0, ())]
+    for _card, places in plan.loose:
+        combos = [(w * pw, (*hs, h)) for w, hs in combos for h, pw in places
+                  if hs.count(h) < plan.room[h]]
+    total = sum(w for w, _ in combos)
+    if not combos or total <= 0:
+        raise EuchreValueError("no deal is consistent with this view")
+    x = rng.random() * total
+    chosen = combos[-1][1]
+    for w, hs in combos:
+        x -= w
+        if x < 0:
+            chosen = hs
+            break
+    room = dict(plan.room)
+    for h in chosen:
+        room[h] -= 1
+    return room, [(h, card) for h, (card, _) in zip(chosen, plan.loose, strict=True)]
 
 
 def farmer_exchanged(view: PlayerView) -> int:
@@ -329,8 +424,8 @@ def _world_from(view: PlayerView, placed: dict[int, list[int]], plan: _Plan, rng
             codes[e.discard_at] = DISCARD_BASE + d2
         card = e.card
         if card < 0:
-            if e.giver == dealer and taken and upcard in played_by[e.receiver]:
-                card = upcard  # the dealer kept the upcard unless he gave it
+            if e.giver == dealer and taken and upcard in held[e.receiver]:
+                card = upcard  # only the dealer's give can have put it there
             else:
                 choices = [c for c in held[e.receiver] if not (e.receiver == dealer and taken and c == upcard)]
                 card = rng.choice(sorted(choices))
