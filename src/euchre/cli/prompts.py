@@ -32,7 +32,7 @@ from euchre.core.cards import EFFECTIVE_SUIT, NO_TRUMP, Card
 from euchre.core.game import Game
 from euchre.core.hand import Phase
 from euchre.core.rules import Rules
-from euchre.core.side_words import another_side, calls_partner, has_partners
+from euchre.core.side_words import a_point_to_the_opponents, another_side, calls_partner, has_partners
 from euchre.core.views import PlayerView
 from euchre.core.words import describe_pending, in_claim_round, joker_word, plain, role_of
 
@@ -398,7 +398,8 @@ class HumanPlayer:
         if view.phase == Phase.BID_ROUND_2:
             if not may_pass:
                 if Action.FORFEIT in legal:
-                    return "You are stuck (all passed): name a suit, or forfeit a point to the opponents."
+                    return ("You are stuck (all passed): name a suit, or forfeit "
+                            f"{a_point_to_the_opponents(view.table)}.")
                 return "You are stuck (stick the dealer): you must name a suit."
             if only_pass:
                 why = "a call needs a trump in your hand" if needs_trump else "no suit may be named"
@@ -489,7 +490,7 @@ class HumanPlayer:
             return None
         if view.phase == Phase.BID_ROUND_2:
             if Action.FORFEIT in view.legal:
-                return "You are stuck (all passed): name a suit, or forfeit a point to the opponents"
+                return f"You are stuck (all passed): name a suit, or forfeit {a_point_to_the_opponents(view.table)}"
             return "You are stuck (stick the dealer): you must name a suit"
         if view.phase == Phase.BLIND_NAME:
             return "As dealer you must name trump"

@@ -254,7 +254,8 @@ def result_line(result: HandResult, table: Table = FOUR_HANDED) -> str:
         return "All passed: the hand is thrown in. No score."
     teams = result.scoring_teams
     if result.forfeit:
-        return f"The stuck dealer forfeits: 1 point to {side_names(table, teams) if teams else 'nobody'}."
+        each = " each" if len(teams) > 1 else ""
+        return f"The stuck dealer forfeits: 1 point{each} to {side_names(table, teams) if teams else 'nobody'}."
     team = result.scoring_team
     pts = result.points[team] if team is not None else 0
     maker = result.maker if result.maker is not None else 0

@@ -28,6 +28,7 @@ from euchre.core.errors import EuchreError
 from euchre.core.hand import Phase
 from euchre.core.seats import FOUR_HANDED, Seat
 from euchre.core.seats import Table as SeatTable
+from euchre.core.side_words import has_partners, plural
 from euchre.core.words import describe_pending
 
 PHASE_WORDS = {
@@ -195,8 +196,12 @@ def cmd_review(args: argparse.Namespace, console: Console) -> int:
     seats_text = ", ".join(first_table.titles[s] for s in seats_at(first_table, args.seat))
     console.print(f"Review of {clean(path.name, 60)} ({loaded.kind}) for {seats_text}: decisions losing more than "
                   f"{args.threshold:g} points of expected value, by the expert's estimate.")
-    console.print("Values are the expected points of the hand for the deciding player's side "
-                  "(below 0: the other side is expected to score).")
+    if has_partners(first_table):
+        console.print("Values are the expected points of the hand for the deciding player's side "
+                      "(below 0: the other side is expected to score).")
+    else:  # each for himself (issue 34): his points less the other players' mean (bots.advice)
+        console.print("Values are the expected points of the hand for the deciding player, less the mean of the "
+                      "other players' (below 0: the others are expected to score more).")
     losses: dict[str, list[float]] = {}
     columns = (TextColumn("Valuing decisions"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                TimeRemainingColumn())
@@ -221,11 +226,11 @@ def cmd_review(args: argparse.Namespace, console: Console) -> int:
             console.print(f"No decision lost more than {args.threshold:g} points.")
         console.print(_summary_table(review, names, game.table))
         if review.skipped:
-            console.print(f"{review.skipped} decision(s) not reviewed: the player held cards the record does not "
-                          "give (the file omits unplayed cards or the discard).")
+            console.print(f"{plural(review.skipped, 'decision')} not reviewed: the player held cards the record does "
+                          "not give (the file omits unplayed cards or the discard).")
         if review.unvalued:
-            console.print(f"{review.unvalued} revoke(s) or claim(s) in the play not valued: the expert values only the "
-                          "cards that follow suit (table mode, RULES.md decision 27).")
+            console.print(f"{plural(review.unvalued, 'revoke or claim', 'revokes or claims')} in the play not valued: "
+                          "the expert values only the cards that follow suit (table mode, RULES.md decision 27).")
         for seat, values in review.loss_per_hand().items():
             label = player_label(seat, names[seat], game.table)
             losses[label if count == 1 else f"{label}, game {number}"] = values

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from euchre.core.house_rules import in_effect
 from euchre.core.rules import Rules
+from euchre.core.side_words import a_point_to_the_opponents, has_partners
 
 
 def _pl(n: int, word: str) -> str:
@@ -61,7 +62,8 @@ def _bidding(rules: Rules) -> list[str]:
         "deal_passes_left": "If all pass again, the cards are thrown in and the next player deals.",
         "same_dealer_redeals": "If all pass again, the same dealer deals again.",
         "stick_the_dealer": "If all pass again, the dealer is stuck: he must name trump.",
-        "dealer_forfeit_or_call": "If all pass again, the dealer must name trump or give the other side a point.",
+        "dealer_forfeit_or_call": "If all pass again, the dealer must name trump or give "
+                                  f"{a_point_to_the_opponents(rules.table)}.",
     }[rules.all_pass_round2])
     if rules.dealer_may_discard_upcard:
         out.append("The dealer who picks up the upcard may discard it again.")
@@ -136,8 +138,9 @@ def _claims(rules: Rules) -> list[str]:
         out.append("A hand with an ace but no king, queen or jack may be thrown in.")
     if rules.revokes_possible:
         when = "during the play (a proved renege ends the hand)" if rules.renege_ends_hand else "after the last trick"
-        out.append(f"Any card may be played: failing to follow suit while holding it is a renege, which the other "
-                   f"side may claim {when}; it costs {_pl(rules.renege_penalty, 'point')}.")
+        who = "the other side" if has_partners(rules.table) else "another player"
+        out.append(f"Any card may be played: failing to follow suit while holding it is a renege, which {who} "
+                   f"may claim {when}; it costs {_pl(rules.renege_penalty, 'point')}.")
     return out
 
 

@@ -79,3 +79,13 @@ def the_other_side(table: Table) -> str:
     ``"the other side"`` at a partnership table, ``"the other players"`` (``"the other
     player"`` at the two-handed table) where every player plays for himself."""
     return "the other side" if has_partners(table) else the_opponents(table)
+
+
+def a_point_to_the_opponents(table: Table) -> str:
+    """What a stuck dealer who forfeits gives (every other side scores one point):
+    ``"a point to the opponents"`` at a partnership table, ``"a point to the other
+    player"`` at the two-handed one, ``"a point to each other player"`` where more play
+    each for himself."""
+    if has_partners(table):
+        return "a point to the opponents"
+    return "a point to the other player" if table.seats == 2 else "a point to each other player"

@@ -50,7 +50,7 @@ from euchre.core.cards import JOKER, NO_TRUMP, SAME_COLOUR, Card
 from euchre.core.hand import Phase
 from euchre.core.rules import Rules
 from euchre.core.seats import FOUR_HANDED, Table
-from euchre.core.side_words import has_partners, the_makers
+from euchre.core.side_words import a_point_to_the_opponents, has_partners, the_makers
 from euchre.core.state import Revoke
 
 STYLES: tuple[str, ...] = ("dc_1862", "uspcc", "tournament", "modern")
@@ -337,7 +337,7 @@ def plain(action: int, *, upcard: int | None = None, joker_card: str = "joker", 
         Action.PLAY_WITH_PARTNER: "play with partner",
         Action.TAKE_OVER_ALONE: "play alone yourself, partner sitting out",
         Action.DEFEND_ALONE: "defend alone, partner sitting out",
-        Action.FORFEIT: "forfeit a point to the opponents",
+        Action.FORFEIT: f"forfeit {a_point_to_the_opponents(table)}",
         Action.FARMERS_HAND: "show your three nines or tens and take the kitty's three face-down cards for them",
         Action.THROW_IN: "show your hand and throw the deal in",
     }.get(act, str(act))
