@@ -574,20 +574,51 @@ def test_fault5_watch_delay_in_range_is_kept(capsys: pytest.CaptureFixture[str],
     assert code == 0 and slept and set(slept) == {60.0}
 
 
-def test_fault6_an_unwritable_save_file_is_refused_before_play(monkeypatch: pytest.MonkeyPatch,
+def test_fault6_an_unwritable_save_file_is_refused_before_play(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
                                                                 capsys: pytest.CaptureFixture[str]) -> None:
     if not Path("/dev/full").exists():
         pytest.skip("no /dev/full")
+    full = tmp_path / "full.json"  # a record's name (issue 34: --save takes .json or .egn) on a full disk
+    full.symlink_to("/dev/full")
 
     def no_input(prompt: object = "") -> str:
         raise AssertionError("play started")
 
     monkeypatch.setattr(builtins, "input", no_input)
     for command in ("play", "watch"):
-        code, out, err = run(capsys, command, "--save", "/dev/full", "--delay" if command == "watch" else "--seed",
+        code, out, err = run(capsys, command, "--save", str(full), "--delay" if command == "watch" else "--seed",
                              "0")
-        assert_one_line_error(code, err, "cannot write the record to /dev/full")
+        assert_one_line_error(code, err, f"cannot write the record to {full}")
         assert "Hand 1" not in out
+
+
+def test_regression_save_wrote_a_json_record_under_any_name(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    """``--save game.txt`` wrote our JSON record under a .txt name (the kind of ``event
+    print --pdf ev.txt``): the name chooses the format, so it must end in .json or .egn;
+    another is refused before play on one line naming both, and nothing is written. The
+    same for ``save FILE`` typed during a game."""
+    from euchre.cli.commands import save_now
+    from euchre.cli.render import make_console
+    from euchre.core.game import Game
+    from euchre.core.presets import preset
+
+    def no_input(prompt: object = "") -> str:
+        raise AssertionError("play started")
+
+    monkeypatch.setattr(builtins, "input", no_input)
+    for command, name in (("play", "game.txt"), ("watch", "game"), ("play", "game.pdf")):
+        code, out, err = run(capsys, command, "--save", str(tmp_path / name), "--delay" if command == "watch"
+                             else "--seed", "0")
+        assert_one_line_error(code, err, f"--save {tmp_path / name}: a game record is our JSON record or EGN; "
+                                         "its name must end in .json or .egn")
+        assert "Hand 1" not in out
+    assert list(tmp_path.iterdir()) == []
+    console = make_console(record_width=200)
+    save_now(Game(preset("modern-standard"), 1), ["N", "E", "S", "W"], console, str(tmp_path / "now.txt"))
+    assert "Not saved: save " in capsys.readouterr().out and list(tmp_path.iterdir()) == []
+    save_now(Game(preset("modern-standard"), 1), ["N", "E", "S", "W"], console, str(tmp_path / "NOW.JSON"))
+    assert (tmp_path / "NOW.JSON").is_file()
 
 
 def _failing_writes(monkeypatch: pytest.MonkeyPatch, fail: Callable[[int], bool]) -> list[int]:

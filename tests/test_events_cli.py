@@ -125,8 +125,9 @@ def test_an_evening_of_twenty_players_with_bots_filling_in(tmp_path: Path, capsy
     csv_path, json_path, pdf_path = tmp_path / "s.csv", tmp_path / "s.json", tmp_path / "cards.pdf"
     code, _, err = run(capsys, db, "export", "friday", "--csv", str(csv_path), "--json", str(json_path))
     assert code == 0, err
-    assert from_csv(csv_path.read_text(encoding="utf-8"), Standing) == rows
-    assert from_json(json_path.read_text(encoding="utf-8"), Standing) == rows
+    names = PEOPLE + BOTS
+    assert from_csv(csv_path.read_text(encoding="utf-8"), Standing, names) == rows
+    assert from_json(json_path.read_text(encoding="utf-8"), Standing, names) == rows
     assert len(list(csv.DictReader(csv_path.open(encoding="utf-8")))) == 20
     assert len(json.loads(json_path.read_text(encoding="utf-8"))["results"]) == 15
     code, _, err = run(capsys, db, "print", "friday", "--pdf", str(pdf_path))
@@ -206,3 +207,72 @@ def test_readme_row_names_every_option_of_every_action() -> None:
         assert f"`{name}" in row, name
         for option in (o for a in p._actions for o in a.option_strings if o.startswith("--") and o != "--help"):
             assert option in row, (name, option)
+
+
+def _small_evening(capsys: pytest.CaptureFixture[str], db: str) -> None:
+    """Ann, Bob, Cy, Di seated as listed at table 1, Ed, Flo, Gus, Hal at table 2, one
+    round of two hands. Table 1: S 5 alone (Cy's lone march, N-S 4), then 1,0,1,0:
+    Ann 5, Cy 5, Bob 0, Di 0. Table 2: X,2,X,2 then 0,4*,0,4 (Flo's lone hand): Flo and
+    Hal 6, Ed and Gus 0."""
+    assert run(capsys, db, "create", "friday", "--players", "Ann,Bob,Cy,Di,Ed,Flo,Gus,Hal", "--rounds", "1",
+               "--hands", "2", "--seating", "as_listed", "--seed", "3")[0] == 0
+    assert run(capsys, db, "next", "friday")[0] == 0
+    assert run(capsys, db, "enter", "friday", "--table", "1", "--hands", "S 5 alone; 1,0,1,0")[0] == 0
+    assert run(capsys, db, "enter", "friday", "--table", "2", "--hands", "X,2,X,2; 0,4*,0,4")[0] == 0
+
+
+def test_regression_print_pdf_wrote_a_pdf_under_a_txt_name(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``print --pdf ev.txt`` wrote a PDF named ev.txt: a file whose name does not end in
+    the format's suffix is refused on one line naming the suffix, before anything is
+    written (as --plot refuses a name not ending in .png); --csv and --json the same,
+    each checked before either file is written. The suffix is read without case."""
+    db = f"sqlite:///{tmp_path / 'e.sqlite3'}"
+    _small_evening(capsys, db)
+    for argv, expected in ((["print", "friday", "--pdf", str(tmp_path / "ev.txt")], "must end in .pdf"),
+                           (["export", "friday", "--csv", str(tmp_path / "ok.csv"), "--json", str(tmp_path / "ev.txt")],
+                            "must end in .json"),
+                           (["export", "friday", "--csv", str(tmp_path / "ev.json")], "must end in .csv")):
+        code, _, err = run(capsys, db, *argv)
+        assert code == 2 and expected in err and len(err.strip().splitlines()) == 1, err
+    assert sorted(p.name for p in tmp_path.iterdir() if not p.name.startswith("e.sqlite3")) == []
+    code, _, err = run(capsys, db, "print", "friday", "--pdf", str(tmp_path / "CARDS.PDF"))
+    assert code == 0, err
+    assert (tmp_path / "CARDS.PDF").read_bytes().startswith(b"%PDF")
+
+
+def test_regression_the_exports_named_players_by_their_number(tmp_path: Path,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    """The CSV's player column and the JSON's standings and results held numbers where
+    names are meant: each table's seats, a lone hand's player (his seat letter), the
+    winners (N-S or E-W) are named (totals worked by hand in _small_evening; the first
+    tie-break, lone hands, puts Flo before Hal and Cy before Ann; the four on 0 share
+    rank 5)."""
+    db = f"sqlite:///{tmp_path / 'e.sqlite3'}"
+    _small_evening(capsys, db)
+    csv_path, json_path = tmp_path / "s.csv", tmp_path / "s.json"
+    assert run(capsys, db, "export", "friday", "--csv", str(csv_path), "--json", str(json_path))[0] == 0
+    rows = list(csv.DictReader(csv_path.open(encoding="utf-8")))
+    assert [(r["rank"], r["player"], r["total"]) for r in rows] == [
+        ("1", "Flo", "6"), ("2", "Hal", "6"), ("3", "Cy", "5"), ("4", "Ann", "5"),
+        ("5", "Bob", "0"), ("5", "Di", "0"), ("5", "Ed", "0"), ("5", "Gus", "0")]
+    data = json.loads(json_path.read_text(encoding="utf-8"))
+    first, second = data["results"]
+    assert first["seats"] == ["Ann", "Bob", "Cy", "Di"] and first["winner"] == "N-S"
+    assert [h["loner"] for h in first["hands"]] == ["S", None] and first["totals"] == [5, 0, 5, 0]
+    assert second["seats"] == ["Ed", "Flo", "Gus", "Hal"] and second["winner"] == "E-W"
+    assert [h["loner"] for h in second["hands"]] == [None, "E"]
+    assert [s["player"] for s in data["standings"]] == ["Flo", "Hal", "Cy", "Ann", "Bob", "Di", "Ed", "Gus"]
+
+
+def test_a_tournaments_json_export_names_its_teams(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A round robin of two teams: match 1.1 A & B 10, C & D 6."""
+    db = f"sqlite:///{tmp_path / 'e.sqlite3'}"
+    assert run(capsys, db, "create", "cup", "--players", "A,B,C,D", "--format", "round_robin", "--target", "10")[0] == 0
+    assert run(capsys, db, "next", "cup")[0] == 0
+    assert run(capsys, db, "enter", "cup", "--table", "1.1", "--score", "10-6")[0] == 0
+    json_path = tmp_path / "cup.json"
+    assert run(capsys, db, "export", "cup", "--json", str(json_path))[0] == 0
+    data = json.loads(json_path.read_text(encoding="utf-8"))
+    assert data["results"] == [{"key": "1.1", "teams": ["A & B", "C & D"], "score": [10, 6], "winner": "A & B",
+                                "source": "entered"}]
+    assert [(s["rank"], s["team"]) for s in data["standings"]] == [(1, "A & B"), (2, "C & D")]

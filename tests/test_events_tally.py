@@ -6,6 +6,8 @@ march 2, lone make 1, lone march 4, euchre 2, lone hand euchred 2)."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from euchre.core.presets import preset
@@ -151,9 +153,22 @@ def test_a_round_not_yet_entered_shows_no_points() -> None:
 def test_csv_and_json_exports_read_back_equal() -> None:
     rows = standings(NAMES, small_evening(), 3)
     text = to_csv(rows)
-    assert text.splitlines()[0] == "rank,player,name,total,rounds_1,rounds_2,rounds_3,rounds_won,lone_hands"
-    assert from_csv(text, Standing) == rows
-    assert from_json(to_json(rows, event="test"), Standing) == rows
+    assert from_csv(text, Standing, NAMES) == rows
+    assert from_json(to_json(rows, event="test"), Standing, NAMES) == rows
+    with pytest.raises(EventError, match="'Cy' is none of its players"):
+        from_csv(text, Standing, ["Ann", "Bob"])
+
+
+def test_regression_the_csv_player_column_held_an_index_not_the_name() -> None:
+    """The CSV's ``player`` column held the player's number (2 for Cy) beside a ``name``
+    column; it holds his name, as the JSON's standings do. From small_evening's totals
+    (three rounds planned, two played): Cy 7 + 3 = 10, two tables won, one lone hand,
+    first on lone hands; Ann 7 + 3 = 10, one table won, none."""
+    rows = standings(NAMES, small_evening(), 3)
+    assert to_csv(rows).splitlines()[:3] == ["rank,player,total,rounds_1,rounds_2,rounds_3,rounds_won,lone_hands",
+                                             "1,Cy,10,7,3,,2,1", "2,Ann,10,7,3,,1,0"]
+    first = json.loads(to_json(rows))["standings"][0]
+    assert first == {"rank": 1, "player": "Cy", "total": 10, "rounds": [7, 3, None], "rounds_won": 2, "lone_hands": 1}
     results = small_evening()
     assert [TableResult.from_dict(r.to_dict()) for r in results] == results
 
@@ -181,10 +196,10 @@ def test_regression_a_formula_as_a_name_went_into_the_csv_as_a_formula() -> None
     names = ['=HYPERLINK("//x.io","y")', "+cmd|'/C calc'!A0", "@SUM(1+1)", "-2+3", "'quoted", "Ann", "Bob", "Cy"]
     rows = [dataclasses.replace(r, name=names[r.player]) for r in standings(NAMES, small_evening(), 3)]
     text = to_csv(rows)
-    cells = [line.split(",")[2] for line in text.splitlines()[1:]]
+    cells = [line.split(",")[1] for line in text.splitlines()[1:]]
     assert all(not c.lstrip('"').startswith(("=", "+", "-", "@")) for c in cells)
     assert "'=HYPERLINK" in text and "''quoted" in text
-    assert from_csv(text, Standing) == rows
+    assert from_csv(text, Standing, names) == rows
 
 
 def test_regression_a_hand_or_a_score_no_game_can_give_was_taken() -> None:

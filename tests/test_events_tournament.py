@@ -207,5 +207,12 @@ def test_double_elimination_with_a_bye_and_the_drops() -> None:
 
 def test_tournament_standings_export_and_read_back() -> None:
     rows = tournament_standings(NAMES[:4], rr_results())
-    assert from_csv(to_csv(rows), TeamStanding) == rows
-    assert from_json(to_json(rows), TeamStanding) == rows
+    assert from_csv(to_csv(rows), TeamStanding, NAMES[:4]) == rows
+    assert from_json(to_json(rows), TeamStanding, NAMES[:4]) == rows
+    # The team column holds the team's name, not its number (issue 34). D lost all three
+    # (4-10, 6-10, 2-10): 12 for, 30 against; A, B and C won two each (4 match points, a
+    # win 2), so D's Buchholz is 4 + 4 + 4 = 12.
+    lines = to_csv(rows).splitlines()
+    assert lines[0] == ("rank,team,played,won,tied,lost,byes,match_points,points_for,points_against,"
+                        "point_difference,buchholz,status")
+    assert lines[-1] == "4,D,3,0,0,3,0,0,12,30,-18,12,"

@@ -125,7 +125,8 @@ def test_an_evening_of_twenty_players_on_five_tables_with_bots_filling_in(tmp_pa
         assert by_name["P4"].lone_hands >= 1
 
         public = view["links"]["public"].split("#")[1]
-        assert from_csv(client.get(f"/api/standings/{public}/standings.csv").text, Standing) == standings
+        names = [p["name"] for p in view["players"]]
+        assert from_csv(client.get(f"/api/standings/{public}/standings.csv").text, Standing, names) == standings
         exported = json.loads(client.get(f"/api/standings/{public}/event.json").text)
         assert len(exported["results"]) == 10 and exported["event"]["players"][-1] == "Bot 6"
         pdf = client.get(f"/api/standings/{public}/cards.pdf")

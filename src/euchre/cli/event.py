@@ -11,12 +11,11 @@ from __future__ import annotations
 
 import argparse
 import random
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from rich.console import Console
 
-from euchre.cli.text import int_arg
+from euchre.cli.text import clean, int_arg
 from euchre.core.errors import EuchreError
 
 if TYPE_CHECKING:
@@ -102,12 +101,13 @@ def add_event_parser(sub: argparse._SubParsersAction[P]) -> None:
     x = actions.add_parser("export", parents=[db], help="the standings and results as CSV and JSON",
                            description="Write the standings as CSV, and the standings with every result as JSON.")
     x.add_argument("name", metavar="NAME")
-    x.add_argument("--csv", default=None, metavar="FILE", help="the standings as CSV")
-    x.add_argument("--json", default=None, metavar="FILE", help="the event, its results and standings as JSON")
+    x.add_argument("--csv", default=None, metavar="FILE.csv", help="the standings as CSV, each player by name")
+    x.add_argument("--json", default=None, metavar="FILE.json",
+                   help="the event, its results and standings as JSON, players and teams by name")
     pr = actions.add_parser("print", parents=[db], help="tally and table cards as PDF",
                             description="Print a tally card per player and a card per table of the current round.")
     pr.add_argument("name", metavar="NAME")
-    pr.add_argument("--pdf", required=True, metavar="FILE", help="the PDF file to write")
+    pr.add_argument("--pdf", required=True, metavar="FILE.pdf", help="the PDF file to write (its name ends in .pdf)")
 
 
 def _store(args: argparse.Namespace) -> EventStore:
@@ -297,9 +297,21 @@ def cmd_event(args: argparse.Namespace, console: Console) -> int:
     """
     if args.action is None:
         raise EuchreError(f"give an action: {', '.join(ACTIONS)} (see euchre event --help)")
+    from euchre.cli.outputs import check_output
+    from euchre.events.export import event_json, standings_csv
     from euchre.events.printing import cards_pdf
-    from euchre.events.tally import to_csv, to_json
 
+    # Every file name is checked before anything is read or written.
+    csv_path = json_path = pdf_path = None
+    if args.action == "export":
+        if args.csv is None and args.json is None:
+            raise EuchreError("give --csv FILE, --json FILE or both")
+        if args.csv is not None:
+            csv_path = check_output(args.csv, (".csv",), "the standings are a CSV file", "--csv")
+        if args.json is not None:
+            json_path = check_output(args.json, (".json",), "the event is a JSON file", "--json")
+    if args.action == "print":
+        pdf_path = check_output(args.pdf, (".pdf",), "the cards are a PDF file", "--pdf")
     store = _store(args)
     try:
         if args.action == "create":
@@ -330,19 +342,15 @@ def cmd_event(args: argparse.Namespace, console: Console) -> int:
         elif args.action == "standings":
             _standings(event, console)
         elif args.action == "export":
-            if args.csv is None and args.json is None:
-                raise EuchreError("give --csv FILE, --json FILE or both")
-            rows = event.standings()
-            if args.csv is not None:
-                Path(args.csv).write_text(to_csv(rows), encoding="utf-8")
-                console.print(f"Standings written to {args.csv}.")
-            if args.json is not None:
-                Path(args.json).write_text(to_json(rows, event=event.spec.to_dict(), results=event.results()),
-                                           encoding="utf-8")
-                console.print(f"Event, results and standings written to {args.json}.")
-        elif args.action == "print":
-            Path(args.pdf).write_bytes(cards_pdf(event))
-            console.print(f"Cards written to {args.pdf}.")
+            if csv_path is not None:
+                csv_path.write_text(standings_csv(event), encoding="utf-8")
+                console.print(f"Standings written to {clean(args.csv, 100)}.", markup=False)
+            if json_path is not None:
+                json_path.write_text(event_json(event), encoding="utf-8")
+                console.print(f"Event, results and standings written to {clean(args.json, 100)}.", markup=False)
+        elif args.action == "print" and pdf_path is not None:
+            pdf_path.write_bytes(cards_pdf(event))
+            console.print(f"Cards written to {clean(args.pdf, 100)}.", markup=False)
         return 0
     except OSError as exc:
         raise EuchreError(f"cannot write the file: {exc.strerror or exc}") from None

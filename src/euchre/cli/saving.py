@@ -2,7 +2,8 @@
 
 The file is written once before play (so an unwritable one is refused at the start),
 after each hand and at the end; a write that fails during the game is reported once and
-play goes on. EGN when the file name ends in ``.egn``, else our JSON record; a game EGN
+play goes on. EGN when the file name ends in ``.egn``, our JSON record when it ends in
+``.json``; a name with another ending is refused (:mod:`euchre.cli.outputs`); a game EGN
 cannot hold goes on in our JSON record beside it.
 """
 
@@ -13,6 +14,7 @@ from pathlib import Path
 
 from rich.console import Console
 
+from euchre.cli.outputs import check_output
 from euchre.cli.text import clean, has_unsafe_chars
 from euchre.core.egn import dumps_egn, ruleset_from_rules
 from euchre.core.errors import EuchreError, RecordError
@@ -20,6 +22,8 @@ from euchre.core.game import Game
 from euchre.core.records import dumps
 from euchre.core.rules import Rules
 
+SAVE_SUFFIXES = (".json", ".egn")
+"""The endings of a saved game's file: our JSON record, or EGN."""
 EXIT_OK = 0
 EXIT_SAVE_FAILED = 2
 EXIT_INTERRUPTED = 130
@@ -33,8 +37,9 @@ def check_save_path(save: str | None, what: str = "--save") -> Path | None:
             during the game).
 
     Raises:
-        EuchreError: the name is empty or holds a control character, names a directory,
-            or its directory does not exist.
+        EuchreError: the name is empty or holds a control character, does not end in
+            .json (our record) or .egn (EGN) (:mod:`euchre.cli.outputs`: a file's name
+            says its format), names a directory, or its directory does not exist.
     """
     if save is None:
         return None
@@ -43,7 +48,7 @@ def check_save_path(save: str | None, what: str = "--save") -> Path | None:
     if has_unsafe_chars(save):
         raise EuchreError(f"{what}: the file name holds a control or escape character")
     shown = clean(save, 100)
-    path = Path(save).expanduser()
+    path = check_output(save, SAVE_SUFFIXES, "a game record is our JSON record or EGN", what)
     try:
         if path.is_dir():
             raise EuchreError(f"{what} {shown}: is a directory")
