@@ -53,17 +53,22 @@ class Pages:
         self.problems: list[str] = []
         self.expected: list[re.Pattern[str]] = []
 
-    def __call__(self, hold_ms: int | None = 0, viewport: dict[str, int] | None = None) -> Page:
+    def __call__(self, hold_ms: int | None = 0, viewport: dict[str, int] | None = None,
+                 result_hold_ms: int | None = 0) -> Page:
         """A new page in a context of its own. ``hold_ms``: the time the page holds a
         finished trick on the table (its setting in localStorage; 0 by default here, so
         that a test's clicks never wait on it; None: the page's own default, 1.5 s);
-        ``viewport``: its size (Playwright's default 1280x720)."""
+        ``viewport``: its size (Playwright's default 1280x720); ``result_hold_ms``: the
+        time it holds a finished hand's result on the felt (0 by default here; -1 or None:
+        until "Next hand" is pressed, the page's default)."""
         context = (self.browser.new_context(accept_downloads=True, viewport={"width": viewport["width"], "height": viewport["height"]})
                    if viewport else self.browser.new_context(accept_downloads=True))
         self.contexts.append(context)
         context.set_default_timeout(TIMEOUT_MS)
         if hold_ms is not None:
             context.add_init_script(f"try {{ localStorage.setItem('euchre.trickHoldMs', '{int(hold_ms)}'); }} catch (e) {{}}")
+        if result_hold_ms is not None:
+            context.add_init_script(f"try {{ localStorage.setItem('euchre.resultHoldMs', '{int(result_hold_ms)}'); }} catch (e) {{}}")
         page = context.new_page()
         page.on("pageerror", lambda exc: self.problems.append(f"script error: {exc}"))
         page.on("console", self._console)

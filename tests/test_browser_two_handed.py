@@ -50,9 +50,11 @@ def test_a_two_handed_table_is_laid_out_with_two_seats_and_played_to_the_end_of_
     assert abs((top["x"] + top["width"] / 2) - (bottom["x"] + bottom["width"] / 2)) < 2
     assert page.locator("#pos-left").is_hidden() and page.locator("#pos-right").is_hidden()
     board = page.inner_text("#scoreboard")
-    # a side of one player is named as the player (the bot's name says it is one)
-    assert "Player 1 (you): 0" in board and "Player 2 (random bot): 0" in board
-    assert "Tricks: Player 1 0, Player 2 (random bot) 0" in board
+    # a side of one player is named as the player; a bot by its seat, its level on its seat
+    # (issue 34: not repeated on the score bar); each player's tricks are on his seat
+    assert "Player 1 (you): 0" in board and "Player 2: 0" in board and "bot" not in board
+    assert "random bot" in page.inner_text("#pos-top")
+    assert "Tricks" not in board
     assert not re.search(r"North|South|East|West|N–S|E–W", board)
 
     rng = random.Random(2)

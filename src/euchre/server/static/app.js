@@ -1,7 +1,8 @@
 // Euchre in the browser. The server decides everything (legality, what you may see,
 // the order of your cards); this page only shows the state it is sent and sends back the
 // actions it offers. It holds a finished trick on the table for a moment before it
-// shows the next state (a setting of this browser), and replays a finished game face up.
+// shows the next state, and a finished hand's result on the felt until the player goes
+// on (settings of this browser), and replays a finished game face up.
 
 import { $, el, cardNode, cardBack, cardFace, SUIT_SYMBOL, SUIT_WORD, isRed, plural } from "./dom.js";
 import { PHASES, PLAY_PHASES, LAW_PHASES, presetSources, presetWords } from "./words.js";
@@ -24,13 +25,26 @@ const ALL_POSITIONS = ["top-left", "top", "top-right", "left", "right", "bottom"
 
 const HOLD_KEY = "euchre.trickHoldMs";
 const HOLD_DEFAULT = 1500;
+// How long a finished hand's result stays on the felt: -1 until the player presses
+// "Next hand" (the default), 0 not at all, else milliseconds.
+const RESULT_HOLD_KEY = "euchre.resultHoldMs";
+const RESULT_HOLD_DEFAULT = -1;
+
+function storedMs(key, fallback, least) {
+  try {
+    const stored = localStorage.getItem(key);
+    if (stored !== null && stored !== "" && !Number.isNaN(Number(stored))) return Math.max(least, Math.min(10000, Number(stored)));
+  } catch (err) { /* storage off: the default */ }
+  return fallback;
+}
 
 function holdMs() {
-  try {
-    const stored = localStorage.getItem(HOLD_KEY);
-    if (stored !== null && stored !== "" && !Number.isNaN(Number(stored))) return Math.max(0, Math.min(10000, Number(stored)));
-  } catch (err) { /* storage off: the default */ }
-  return HOLD_DEFAULT;
+  return storedMs(HOLD_KEY, HOLD_DEFAULT, 0);
+}
+
+function resultHoldMs() {
+  const ms = storedMs(RESULT_HOLD_KEY, RESULT_HOLD_DEFAULT, -1);
+  return ms < 0 ? -1 : ms;
 }
 
 // ---------------------------------------------------------------- the connection
@@ -38,6 +52,9 @@ const session = {
   ws: null, token: null, state: null, shown: null, welcome: null, retry: 0, nextId: 1, hintId: null,
   lastAnnounce: "", autoStood: -1, offline: false, queue: [], holding: null, options: null, replay: null,
   rulesOpened: false,
+  result: null,  // a finished hand's result held on the felt: {state: the state after it, timer}
+  myTurn: false,  // the state shown last gave this seat the turn
+  turnScroll: false,  // the turn came while the player was typing: bring the table when he leaves the field
 };
 
 function connect() {
@@ -115,9 +132,13 @@ function receive(message) {
         // Reconnected: whatever was queued is older than this full state.
         session.queue = [];
         if (session.holding) { clearTimeout(session.holding); session.holding = null; }
+        dropResult();
         session.shown = null;
       }
       session.queue.push(message);
+      // A hand's result held on the felt never costs the player his time: with a
+      // timer at the table, the page goes on by itself once his turn has come.
+      if (session.result && timerRunsForMe(message)) goOn();
       pump();
       break;
     case "chat_history":
@@ -154,26 +175,95 @@ function chatLine(line) {
   return el("li", {}, el("span", { class: "who", text: line.name }), " ", el("time", { text: time }), ": ", line.text);
 }
 
-// ---------------------------------------------------------------- holding a finished trick
+// ---------------------------------------------------------------- holding a finished trick, a finished hand
 // States are shown in order. One that finishes a trick is first shown as the trick on
 // the table, complete, with its winner marked, for the page's hold time (no move is
-// offered meanwhile); then the state itself, where the trick is gathered.
+// offered meanwhile); then the state itself, where the trick is gathered. One that
+// begins the next hand is kept back while the hand just finished is shown with its
+// result on the felt, until the player presses "Next hand" (or for the time he chose
+// in the settings); the states that came meanwhile are then shown in order. The server
+// does not wait: the other players and the bots go on, and the page catches up.
 function pump() {
-  while (!session.holding && session.queue.length) {
+  while (!session.holding && !session.result && session.queue.length) {
     const next = session.queue.shift();
     const done = finishedTrick(session.shown, next);
+    const ended = endedHand(session.shown, next);
     const wait = holdMs();
     if (done && wait > 0) {
       render(heldView(session.shown, next, done), done);
       session.holding = setTimeout(() => {
         session.holding = null;
-        show(next);
+        if (!(ended && holdResult(next))) show(next);
         pump();
       }, wait);
       return;
     }
+    if (ended && holdResult(next)) return;
     show(next);
   }
+}
+
+// The hand that ``next`` (a state of the next hand) finished since ``shown``, or null.
+function endedHand(shown, next) {
+  if (!sameGame(shown, next) || shown.status !== "playing" || next.status !== "playing") return null;
+  const prev = next.game.previous;
+  return prev && prev.result && prev.hand_number === shown.game.hand_number &&
+    next.game.hand_number > shown.game.hand_number ? prev : null;
+}
+
+// True when ``state`` has this seat to act with the table's timer running.
+function timerRunsForMe(state) {
+  const game = state.game;
+  return Boolean(state.you.seat && game && state.status === "playing" && game.hand.turn === state.you.seat &&
+    state.timer_left !== null && state.timer_left !== undefined);
+}
+
+// Holds the result of the hand that ``next`` follows on the felt; false when the
+// settings say not to (or the player's time would run meanwhile).
+function holdResult(next) {
+  const ms = resultHoldMs();
+  if (ms === 0 || timerRunsForMe(next) || session.queue.some(timerRunsForMe)) return false;
+  session.result = { state: next, timer: ms > 0 ? setTimeout(goOn, ms) : null };
+  const focus = document.activeElement;
+  const acting = !focus || focus === document.body || $("hand").contains(focus) || $("choices").contains(focus);
+  render(resultView(session.shown, next), null, next.game.previous);
+  $("table").dataset.result = "1";
+  // A keyboard player who was acting goes on with Enter; a player typing elsewhere keeps his place.
+  if (acting) $("result-next").focus({ preventScroll: true });
+  return true;
+}
+
+// "Next hand": the states kept back are shown.
+function goOn() {
+  const held = session.result;
+  if (!held) return;
+  const hadFocus = document.activeElement === $("result-next");
+  dropResult();
+  show(held.state);
+  pump();
+  if (hadFocus) $("hand").focus({ preventScroll: true });
+}
+
+function dropResult() {
+  if (session.result && session.result.timer) clearTimeout(session.result.timer);
+  session.result = null;
+  $("table").dataset.result = "";
+}
+
+// The state shown under a hand's result: the hand just finished, its tricks gathered,
+// nobody to act, the score after it (from ``next``, the first state of the next hand).
+function resultView(shown, next) {
+  const prev = next.game.previous;
+  const before = shown.game.hand;
+  const played = prev.tricks.length > 0;
+  const hand = { ...before, phase: played ? "done" : before.phase, turn: null, trick: [], tricks: prev.tricks,
+    tricks_won: prev.tricks_won, hand_sizes: played ? before.hand_sizes.map(() => 0) : before.hand_sizes,
+    cards: played ? [] : before.cards, discard: null, maker: prev.maker, alone: prev.alone,
+    defender_alone: prev.defender_alone, sitting_out: prev.sitting_out, trump: prev.trump, trump_name: prev.trump_name,
+    called: prev.called, partner: prev.partner, exposed: {} };
+  return { ...shown, timer_left: null, history: next.history, games: next.games,
+    game: { ...shown.game, score: next.game.score, counters: next.game.counters, bridge: next.game.bridge,
+      hands_counted: next.game.hands_counted, previous: prev, hand: hand, legal: [] } };
 }
 
 function show(state) {
@@ -286,7 +376,9 @@ function callItem(state, c) {
 }
 
 // ---------------------------------------------------------------- drawing a state
-function render(state, held) {
+// ``held``: a finished trick held on the table (see pump), or null; ``ended``: the
+// finished hand whose result is held on the felt (``state`` is then resultView's), or null.
+function render(state, held, ended) {
   useShape(state);
   if (state.you.seat) $("connection").textContent = "Connected as " + TITLES[state.you.seat];
   $("nolink").hidden = true;
@@ -299,7 +391,8 @@ function render(state, held) {
   renderScore(state);
   renderSeats(state, held);
   renderCentre(state, held);
-  renderTurn(state, held);
+  renderResult(state, ended || null);
+  renderTurn(state, held, ended || null);
   renderHand(state);
   renderChoices(state);
   $("calls").replaceChildren(...(hand ? hand.calls.map((c) => callItem(state, c)) : []),
@@ -332,7 +425,47 @@ function render(state, held) {
     const legal = state.game ? state.game.legal : [];
     table.dataset.auto = legal.length === 1 && legal[0].action === "stand" ? "1" : "";
   }
+  if (!held && !ended) turnIntoView(state);
   tickTimer();
+}
+
+// ---------------------------------------------------------------- the table in view at your turn
+// When the turn comes to this seat and the player has scrolled away from the table (to
+// the chat, the rules, the score by hand), the page brings the table back: the felt
+// just under the score bar, the choices and the hand below it. Once a turn, when it
+// comes: a player who then scrolls away on purpose is left there. Not while he types
+// or chooses in a field (the chat, his name, a setting): moving the page under his
+// cursor would fight him; the table comes when he leaves the field, if it is still his turn.
+function turnIntoView(state) {
+  const game = state.game;
+  const mine = Boolean(state.you.seat && game && state.status === "playing" && game.hand.turn === state.you.seat);
+  const came = mine && !session.myTurn;
+  session.myTurn = mine;
+  if (!mine) session.turnScroll = false;
+  if (!came) return;
+  if (typingIn(document.activeElement)) session.turnScroll = true;
+  else bringTable();
+}
+
+function typingIn(node) {
+  return Boolean(node && (node.tagName === "INPUT" || node.tagName === "TEXTAREA" || node.tagName === "SELECT" ||
+    node.isContentEditable));
+}
+
+// The felt, the choices and the hand wholly in view, or as much as fits from the felt down.
+function tableInView() {
+  const top = $("scoreboard").getBoundingClientRect().bottom;
+  const felt = $("felt").getBoundingClientRect();
+  const act = document.querySelector("#table .act").getBoundingClientRect();
+  return felt.top >= top - 1 && act.bottom <= window.innerHeight + 1;
+}
+
+function bringTable() {
+  session.turnScroll = false;
+  if (tableInView()) return;
+  const board = $("scoreboard").offsetHeight;
+  const felt = $("felt").getBoundingClientRect().top + window.scrollY;
+  window.scrollTo(0, Math.max(0, felt - board - 4));
 }
 
 function renderNotices(state) {
@@ -356,32 +489,51 @@ function renderScore(state) {
   }
   const hand = game.hand;
   const mine = state.you.seat ? sideOf(state, state.you.seat) : -1;
+  // What the last hand gave each side, beside its score ("+2"), while the hand after it is played.
+  const prev = game.previous;
+  const gained = prev && prev.result && !game.result ? prev.result.points : null;
   const side = (i) => el("span", { class: "side-score chip" + (i === mine ? " mine" : ""), "data-team": String(i) },
-    el("span", { class: "long", text: sideName(state, i) + (i === mine ? " (you)" : "") }),
+    el("span", { class: "long", text: chipName(state, i) + (i === mine ? " (you)" : "") }),
     el("span", { class: "short", "aria-hidden": "true", text: sideShort(state, i) + (i === mine ? " (you)" : "") }),
-    ": ", el("strong", { text: game.score[i] }), countersNode(game.counters ? game.counters[i] : undefined));
+    ": ", el("strong", { text: game.score[i] }), countersNode(game.counters ? game.counters[i] : undefined),
+    gained && gained[i] ? el("span", { class: "gain", title: "Hand " + prev.hand_number + ": " + prev.result.label,
+      "aria-label": "(" + gained[i] + " from the last hand)", text: "+" + gained[i] }) : null);
   const trump = hand.trump;
   const trumpChip = el("span", { class: "chip trump-chip" + (trump && isRed(trump) ? " red" : ""), "data-trump": trump || "" },
     "Trump: ", el("span", { class: "trump-name", text: trump ? (trump === "NT" ? "no trump" : SUIT_SYMBOL[trump] + " " + hand.trump_name) : "not named yet" }));
   board.append(
     ...game.score.map((_, i) => side(i)),
     trumpChip,
-    el("span", { class: "chip" }, game.round_hands ? "Hands played: " + game.hands_counted + " of " + game.round_hands
-      : "Game to " + game.target),
-    el("span", { class: "chip" }, "Hand " + game.hand_number),
+    el("span", { class: "chip" }, (game.round_hands ? "Hands played: " + game.hands_counted + " of " + game.round_hands
+      : "Game to " + game.target) + " · Hand " + game.hand_number),
   );
   if (game.bridge) {
     const b = state.shape.sides.findIndex((s) => s.name === game.bridge);
     board.append(el("span", { class: "chip bridge", text: sideName(state, b) + " at the bridge" }));
   }
-  const prev = game.previous;
-  if (prev && prev.result && !game.result) {
-    const scored = prev.result.points.map((p, i) => [p, i]).filter(([p]) => p).map(([p, i]) => sideShort(state, i) + " +" + p);
-    board.append(el("span", { class: "chip last-hand", title: "Hand " + prev.hand_number + ": " + prev.result.label },
-      "Last hand: " + (scored.length ? scored.join(", ") : "no points")));
+  // The tricks of each side of two players or more; a player for himself has his on his seat.
+  if (state.shape.sides.some((sd) => sd.seats.length > 1)) {
+    board.append(el("span", { class: "chip tricks-won" },
+      "Tricks: " + hand.tricks_won.map((n, i) => sideShort(state, i) + " " + n).join(", ")));
   }
-  board.append(el("span", { class: "chip tricks-won" },
-    "Tricks: " + hand.tricks_won.map((n, i) => sideName(state, i) + " " + n).join(", ")));
+}
+
+// A side's name on its score chip: a partnership's seats ("North–South"), a player's
+// name; a bot by its seat alone (the seats on the felt say which level plays).
+function chipName(state, i) {
+  const side = state.shape.sides[i];
+  return side.seats.length === 1 ? playerName(state, side.seats[0]) : sideName(state, i);
+}
+
+// A player's name, a bot's default name ("West (intermediate bot)") as its seat's title.
+function playerName(state, seat) {
+  const info = state.seats.find((s) => s.seat === seat);
+  if (!info) return TITLES[seat];
+  return info.kind === "bot" && isBotName(info.name, seat) ? TITLES[seat] : info.name;
+}
+
+function isBotName(name, seat) {
+  return name.startsWith(TITLES[seat] + " (") && name.endsWith(" bot)");
 }
 
 // The score kept with counters (score_display): each card face down, or face up with
@@ -413,7 +565,7 @@ function renderSeats(state, held) {
     const info = state.seats.find((s) => s.seat === seat);
     // A bot's default name says its seat and level ("West (intermediate bot)"): the box
     // shows the seat as the name and the level below it.
-    const botName = info.kind === "bot" && info.name.startsWith(TITLES[seat] + " (") && info.name.endsWith(" bot)");
+    const botName = info.kind === "bot" && isBotName(info.name, seat);
     const bits = botName ? [] : info.name === TITLES[seat] ? [] : [TITLES[seat]];
     if (info.kind === "bot") bits.push(botName ? info.name.slice(TITLES[seat].length + 2, -1) : "bot");
     else if (info.kind === "open") bits.push("open seat");
@@ -430,11 +582,21 @@ function renderSeats(state, held) {
         badges.push(["maker", "Maker" + (t && t !== "NT" ? " " + SUIT_SYMBOL[t] : t === "NT" ? " NT" : "")]);
       }
       if (hand.alone === seat) badges.push(["alone", "Alone"]);
+      // Call-ace: the partner once the called card has fallen; to its holder alone, before.
+      if (hand.partner === seat) badges.push(["partner", "Partner"]);
+      else if (!hand.partner && hand.called && seat === state.you.seat && hand.cards.some((c) => c.code === hand.called.code)) {
+        badges.push(["partner", "Partner (only you know)"]);
+      }
       if (hand.defender_alone === seat) badges.push(["alone", "Defends alone"]);
       if (hand.sitting_out.includes(seat)) badges.push(["out", "Sits out"]);
       if (hand.trick.length && hand.trick[0].seat === seat && PLAY_PHASES.includes(hand.phase)) badges.push(["led", "Led"]);
     }
     if (host === seat) badges.push(["host", "Host"]);
+    if (hand && inPlay(hand) && !hand.sitting_out.includes(seat)) {
+      // The tricks this seat has won this hand (the one held on the table counted).
+      const won = hand.tricks.filter((t) => t.winner === seat).length + (held && held.trick.winner === seat ? 1 : 0);
+      badges.push(["tricks", plural(won, "trick")]);
+    }
     const toAct = hand && hand.turn === seat && state.status === "playing";
     const wins = held && held.trick.winner === seat;
     box.className = "seat pos-" + pos + (toAct ? " to-act" : "") + (wins ? " wins" : "") +
@@ -457,6 +619,21 @@ function renderSeats(state, held) {
   }
 }
 
+// True while the cards of a hand are played (and once it is played out).
+function inPlay(hand) {
+  return PLAY_PHASES.includes(hand.phase) || (hand.phase === "done" && hand.tricks.length > 0);
+}
+
+// Call-ace: the card the maker called, on the felt beside trump, with its holder once
+// he has played it (RULES.md decision 21).
+function calledNode(state, hand) {
+  const by = hand.partner ? seatName(state, hand.partner) : null;
+  const label = "Called card: " + hand.called.name + (by ? ", played by " + by + ", the maker's partner"
+    : ", its holder is the maker's secret partner");
+  return el("div", { class: "mid-item called", id: "called" }, cardNode(hand.called, { size: "mini", label: label }),
+    el("div", { class: "caption", "aria-hidden": "true", text: by ? "Called: " + TITLES[hand.partner] : "Called" }));
+}
+
 function renderCentre(state, held) {
   const game = state.game;
   const up = $("upcard");
@@ -470,8 +647,7 @@ function renderCentre(state, held) {
     return;
   }
   const hand = game.hand;
-  const inPlay = PLAY_PHASES.includes(hand.phase) || (hand.phase === "done" && hand.tricks.length > 0);
-  if (!inPlay) {
+  if (!inPlay(hand)) {
     // The bidding: the upcard, face up until it is taken or turned down; in round two
     // the card turned down (face down when the rules say so).
     if (hand.upcard_face_down) {
@@ -491,9 +667,10 @@ function renderCentre(state, held) {
   } else if (held) {
     up.append(el("div", { class: "won-label", text: "Won by " + TITLES[held.trick.winner] }));
   } else if (hand.trump) {
-    up.append(el("span", { class: "trump-mark" + (isRed(hand.trump) ? " red" : ""), role: "img",
+    const trump = el("div", { class: "mid-item" }, el("span", { class: "trump-mark" + (isRed(hand.trump) ? " red" : ""), role: "img",
       "aria-label": "Trump: " + (hand.trump_name || SUIT_WORD[hand.trump]),
       text: hand.trump === "NT" ? "NT" : SUIT_SYMBOL[hand.trump] }), el("div", { class: "caption", text: "Trump" }));
+    up.append(hand.called ? el("div", { class: "mid-row" }, trump, calledNode(state, hand)) : trump);
   }
   const trick = held ? held.trick.cards : hand.trick;
   const leader = held ? held.trick.leader : trick.length ? trick[0].seat : null;
@@ -511,10 +688,11 @@ function renderCentre(state, held) {
   }
 }
 
-function renderTurn(state, held) {
+function renderTurn(state, held, ended) {
   let text;
   const game = state.game;
   if (session.offline) text = "Disconnected: moves are paused until the page reconnects.";
+  else if (ended) text = "Hand " + ended.hand_number + " is over: " + resultHeadline(state, ended) + " Press Next hand to go on.";
   else if (state.status === "lobby") {
     const host = hostTitle(state);
     text = canControl(state) ? "Start the game when your friends are here." :
@@ -544,7 +722,7 @@ function renderTurn(state, held) {
 function tickTimer() {
   const box = $("timer-left");
   const state = session.shown;
-  if (!state || session.holding || session.offline || state.timer_left === null || state.timer_left === undefined ||
+  if (!state || session.holding || session.result || session.offline || state.timer_left === null || state.timer_left === undefined ||
       state.status !== "playing") {
     box.hidden = true;
     return;
@@ -566,7 +744,7 @@ function legalFor(state, code) {
 }
 
 function act(action) {
-  if (!session.shown || session.holding) return;
+  if (!session.shown || session.holding || session.result) return;
   send({ type: "action", action: action, seq: session.shown.seq });
 }
 
@@ -785,6 +963,49 @@ function resultText(state) {
   return text;
 }
 
+// ---------------------------------------------------------------- a finished hand's result, on the felt
+// The hand's result in one line, what happened and who scores: "March: N–S +2.",
+// "Euchre: Player 3 +2, Player 4 +2.", "Everyone passed: no points."
+function resultHeadline(state, prev) {
+  const r = prev.result;
+  if (!prev.tricks.length) return "Everyone passed: no points.";
+  const scored = r.points.map((p, i) => [p, i]).filter(([p]) => p);
+  const points = scored.length ? scored.map(([p, i]) => sideShort(state, i) + " +" + p).join(", ") : "no points";
+  return r.label.charAt(0).toUpperCase() + r.label.slice(1) + ": " + points + ".";
+}
+
+// The lines under the headline: the maker and his call, the tricks, the claims' outcomes.
+function resultLines(state, prev) {
+  const lines = [];
+  if (prev.maker) {
+    const trump = prev.trump === "NT" ? "no trump" : prev.trump ? SUIT_SYMBOL[prev.trump] + " " + prev.trump_name : "";
+    let call = "Maker: " + playerName(state, prev.maker) + (trump ? ", " + trump : "") + (prev.alone ? ", alone" : "");
+    if (prev.called) {
+      call += "; called " + prev.called.short + (prev.partner ? ": " + playerName(state, prev.partner) + " held it"
+        : ", which nobody played (it lay in the stock)");
+    }
+    lines.push(call + ".");
+  }
+  if (prev.tricks.length) {
+    const sides = state.shape.sides;
+    const counts = prev.result.tricks.map((n, i) => [n, i]).filter(([n]) => sides.length <= 3 || n > 0);
+    lines.push("Tricks: " + counts.map(([n, i]) => n + " for " + sideShort(state, i)).join(", ") + ".");
+  }
+  for (const c of prev.calls || []) {
+    if (c.outcome) lines.push(playerName(state, c.seat) + ": " + c.words + " " + c.outcome);
+  }
+  return lines;
+}
+
+function renderResult(state, prev) {
+  const box = $("hand-result");
+  box.hidden = !prev;
+  if (!prev) return;
+  $("hand-result-h").textContent = "Hand " + prev.hand_number + " is over";
+  $("hand-result-body").replaceChildren(el("p", { class: "result-headline", text: resultHeadline(state, prev) }),
+    ...resultLines(state, prev).map((t) => el("p", { class: "result-line", text: t })));
+}
+
 function renderOver(state) {
   const over = state.status === "over" && (state.game || state.stopped);
   const banner = $("over-banner");
@@ -794,6 +1015,8 @@ function renderOver(state) {
   const text = state.stopped ? "The game was stopped: " + state.stopped : resultText(state);
   $("result").textContent = text;
   $("over-result").textContent = state.stopped ? "The game was stopped" : text;
+  const last = state.game && state.game.previous;
+  $("over-hand").textContent = !state.stopped && last && last.result ? "Last hand: " + resultHeadline(state, last) : "";
   const control = canControl(state) && !state.stopped;
   const host = hostTitle(state);
   $("rematch").hidden = !control;
@@ -815,19 +1038,23 @@ function renderHistory(state) {
     box.append(el("p", { class: "about", text: state.game ? "No hand finished yet in this game." : "The game has not started." }));
   } else {
     const sides = state.shape.sides.map((_, i) => sideShort(state, i));
-    const table = el("table", { class: "history-table" },
+    const heads = ["Hand", "Dealer", "Maker", "Trump", "Alone", "Result", "Points", "Score after"];
+    // On a phone each hand's row is laid out as a block of labelled cells (style.css):
+    // the roles keep it a table for screen readers, whatever its display.
+    const cell = (i, attrs, text) => el("td", { role: "cell", "data-label": heads[i], ...attrs, text: text });
+    const table = el("table", { class: "history-table", role: "table" },
       el("caption", { text: "Game " + number + ": the score after every hand" }),
-      el("thead", {}, el("tr", {}, ...["Hand", "Dealer", "Maker", "Trump", "Alone", "Result", "Points", "Score after"]
-        .map((h) => el("th", { scope: "col", text: h })))),
-      el("tbody", {}, ...rows.map((h) => el("tr", {},
-        el("th", { scope: "row", text: String(h.hand) }),
-        el("td", { text: TITLES[h.dealer] || h.dealer }),
-        el("td", { text: h.maker ? TITLES[h.maker] : "–" }),
-        el("td", { class: h.trump && isRed(h.trump) ? "red" : "", text: h.trump ? (h.trump === "NT" ? "no trump" : SUIT_SYMBOL[h.trump] + " " + SUIT_WORD[h.trump]) : "–" }),
-        el("td", { text: h.alone ? TITLES[h.alone] : "–" }),
-        el("td", { text: h.label }),
-        el("td", { text: h.points.map((p, i) => [p, i]).filter(([p]) => p).map(([p, i]) => sides[i] + " " + p).join(", ") || "none" }),
-        el("td", { text: h.score.map((s, i) => sides[i] + " " + s).join(", ") })))));
+      el("thead", { role: "rowgroup" }, el("tr", { role: "row" }, ...heads
+        .map((h) => el("th", { scope: "col", role: "columnheader", text: h })))),
+      el("tbody", { role: "rowgroup" }, ...rows.map((h) => el("tr", { role: "row" },
+        el("th", { scope: "row", role: "rowheader", "data-label": "Hand", text: String(h.hand) }),
+        cell(1, {}, TITLES[h.dealer] || h.dealer),
+        cell(2, {}, h.maker ? TITLES[h.maker] : "–"),
+        cell(3, { class: h.trump && isRed(h.trump) ? "red" : "" }, h.trump ? (h.trump === "NT" ? "no trump" : SUIT_SYMBOL[h.trump] + " " + SUIT_WORD[h.trump]) : "–"),
+        cell(4, {}, h.alone ? TITLES[h.alone] : "–"),
+        cell(5, {}, h.label),
+        cell(6, {}, h.points.map((p, i) => [p, i]).filter(([p]) => p).map(([p, i]) => sides[i] + " " + p).join(", ") || "none"),
+        cell(7, {}, h.score.map((s, i) => sides[i] + " " + s).join(", "))))));
     box.append(table);
   }
   const games = $("games");
@@ -910,6 +1137,12 @@ function renderSettings(state) {
   const ms = String(holdMs());
   if (![...hold.options].some((o) => o.value === ms)) hold.append(el("option", { value: ms, text: (Number(ms) / 1000) + " seconds" }));
   hold.value = ms;
+  const resultHold = $("result-hold");
+  const rms = String(resultHoldMs());
+  if (![...resultHold.options].some((o) => o.value === rms)) {
+    resultHold.append(el("option", { value: rms, text: (Number(rms) / 1000) + " seconds" }));
+  }
+  resultHold.value = rms;
 }
 
 // ---------------------------------------------------------------- the replay
@@ -964,7 +1197,7 @@ document.addEventListener("keydown", (event) => {
     }
   }
   const state = session.shown;
-  if (!state || !state.game || session.holding) return;
+  if (!state || !state.game || session.holding || session.result) return;
   const n = parseInt(event.key, 10);
   if (n >= 1 && n <= 9) {
     const card = state.game.hand.cards[n - 1];
@@ -995,6 +1228,22 @@ function setUpTable() {
   $("hold").addEventListener("change", () => {
     try { localStorage.setItem(HOLD_KEY, $("hold").value); } catch (err) { /* storage off */ }
   });
+  $("result-hold").addEventListener("change", () => {
+    try { localStorage.setItem(RESULT_HOLD_KEY, $("result-hold").value); } catch (err) { /* storage off */ }
+  });
+  $("result-next").addEventListener("click", goOn);
+  // The turn came while the player typed (see turnIntoView): the table comes when he
+  // leaves the field for something outside its form, if it is still his turn.
+  document.addEventListener("focusout", (event) => {
+    if (!session.turnScroll || !typingIn(event.target)) return;
+    const form = event.target.closest("form");
+    if (event.relatedTarget && form && form.contains(event.relatedTarget)) return;
+    if (session.myTurn) bringTable();
+  });
+  // The score bar stays at the top of the window: what the page scrolls to lies below it.
+  new ResizeObserver(() => {
+    document.documentElement.style.setProperty("--board-h", $("scoreboard").offsetHeight + "px");
+  }).observe($("scoreboard"));
   $("chat-form").addEventListener("submit", (event) => {
     event.preventDefault();
     const text = $("chat-text").value.trim();
