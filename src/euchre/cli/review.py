@@ -201,7 +201,7 @@ def cmd_review(args: argparse.Namespace, console: Console) -> int:
                       "(below 0: the other side is expected to score).")
     else:  # each for himself (issue 34): his points less the other players' mean (bots.advice)
         console.print("Values are the expected points of the hand for the deciding player, less the mean of the "
-                      "other players' (below 0: the others are expected to score more).")
+                      "other players' (below 0: the other players are expected to score more).")
     losses: dict[str, list[float]] = {}
     columns = (TextColumn("Valuing decisions"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                TimeRemainingColumn())
