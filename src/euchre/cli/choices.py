@@ -25,7 +25,7 @@ from collections.abc import Sequence
 
 from euchre.cli.text import has_other_numerals, has_unsafe_chars, is_ascii_number, quoted, shorten
 from euchre.core.actions import Action
-from euchre.core.cards import EFFECTIVE_SUIT, NO_TRUMP, Card, parse_card
+from euchre.core.cards import EFFECTIVE_SUIT, NO_TRUMP, Card, missing_from_pack, parse_card
 from euchre.core.errors import CardError, EuchreError
 from euchre.core.words import suit_symbol, suit_word
 
@@ -47,6 +47,8 @@ SUIT_LETTERS = "cdhs"
 _PASS = {"pass", "no", "turn", "down", "decline", "skip"}
 _PASS_LETTER = "p"
 _ACCEPT = {"order", "pick", "up", "assist", "take", "accept", "yes", "ordered"}
+_ACCEPT_VERBS = {"order", "ordered", "pick", "assist", "take", "accept"}
+"""The words of :data:`_ACCEPT` that say the call itself ("up" and "yes" say only a part)."""
 _ALONE = {"alone", "loner", "lone"}
 _PARTNER = {"partner", "with", "together", "team"}
 _TAKEOVER = {"take", "over", "takeover"}
@@ -54,6 +56,13 @@ _DEFEND = {"defend", "defence", "defense"}
 _NO_TRUMP = {"nt", "notrump", "notrumps"}
 _FARMER = {"farmer", "farmers", "farmers-hand"}
 _THROW_IN = {"throw", "redeal", "misdeal"}
+
+
+_BIDDING_CALLS = (Action.PASS, Action.ORDER_UP, Action.ORDER_UP_ALONE,
+                  *(Action.name_trump(s, alone) for s in range(NO_TRUMP + 1) for alone in (False, True)),
+                  Action.GO_ALONE, Action.PLAY_WITH_PARTNER, Action.TAKE_OVER_ALONE, Action.DEFEND_ALONE,
+                  Action.FORFEIT, Action.FARMERS_HAND, Action.THROW_IN)
+"""Every call of the bidding and the lone hands (for :func:`names_a_call`)."""
 
 
 class ChoiceError(Exception):
@@ -115,7 +124,7 @@ def _cards_list(cards: Sequence[int], shown: Sequence[int], joker_card: str = "j
 
 def choose_card(text: str, shown: Sequence[int], legal: Sequence[Action], *, trump: int,
                 led: int | None, discard: bool, upcard: int | None = None, give: bool = False,
-                joker_card: str = "joker") -> Action:
+                joker_card: str = "joker", deck: int | None = None, has_joker: bool = False) -> Action:
     """The play (or discard, or card given to a lone partner) that ``text`` names.
 
     Args:
@@ -130,19 +139,29 @@ def choose_card(text: str, shown: Sequence[int], legal: Sequence[Action], *, tru
         give: True when choosing the card to give a lone partner (``call_for_best``).
         joker_card: the rules' ``joker_card``: with ``two_of_spades`` the joker is
             typed and shown as the two of spades (``2S``, ``2♠``).
+        deck, has_joker: the game's pack (the rules' ``deck`` and ``joker``): a card
+            it does not hold is answered with the pack (``"This game is played with
+            24 cards, nine to ace: it has no sevens."``), not "You do not hold".
+            None: the pack is not known, and no card is refused for it.
 
     Raises:
-        ChoiceError: not a card, not held, or not legal now (the message names the
-            legal cards); or no answer at all (control characters, a numeral other
-            than 0-9, too long).
+        ChoiceError: not a card, not in this game's pack, not held, or not legal now
+            (the message names the legal cards); or no answer at all (control
+            characters, a numeral other than 0-9, too long).
     """
     raw = check_line(text)
-    t = re.sub(r"^(play|discard|give)\s+", "", raw, flags=re.IGNORECASE)
+    verb = re.match(r"^(play|discard|give)(?:\s+|-)", raw, flags=re.IGNORECASE)
+    t = raw[verb.end():] if verb else raw
     n = len(shown)
+    if verb:
+        _check_verb(verb.group(1).lower(), discard=discard, give=give, n=n)
     k = _number(t, "card", n, ", or a card such as JH")
     if k is not None:
         card = shown[k - 1]
     else:
+        absent = None if deck is None else missing_from_pack(t, deck, has_joker, joker_card)
+        if absent is not None:
+            raise ChoiceError(absent)
         try:
             card = parse_card(t, joker_card)
         except CardError:
@@ -166,6 +185,19 @@ def choose_card(text: str, shown: Sequence[int], legal: Sequence[Action], *, tru
         what = "trump" if led == trump and trump != NO_TRUMP else f"{suit_symbol(led)} {suit_word(led)}"
         raise ChoiceError(f"You must follow suit: {what} was led{note}. Play {_cards_list(legal_cards, shown, joker_card)}.")
     raise ChoiceError(f"You may play {_cards_list(legal_cards, shown, joker_card)}.")  # pragma: no cover
+
+
+def _check_verb(verb: str, *, discard: bool, give: bool, n: int) -> None:
+    """Refuse a card typed with the verb of another moment ("discard JH" when a card is
+    to be played): the card would be taken for what it does not say."""
+    wanted = "give" if give else "discard" if discard else "play"
+    if verb == wanted:
+        return
+    doing = {"play": "play a card", "discard": "discard a card face down",
+             "give": "give your lone partner a card face down"}[wanted]
+    numbers = "1" if n == 1 else f"1 to {n}"
+    raise ChoiceError(f"This is no moment to {verb} a card: now you {doing}. Type its number ({numbers}) or its code, "
+                      f"such as JH{'' if wanted == 'play' else f', or {wanted} JH'}.")
 
 
 def _suit_in(tokens: list[str]) -> int | None:
@@ -223,6 +255,28 @@ def _matches(action: Action, tokens: list[str], suit: int | None) -> bool:
     return False
 
 
+def _in_full(action: Action, tokens: list[str]) -> bool:
+    """Whether the words ``tokens`` (which :func:`_matches` ``action``) say the whole
+    decision, not a part that the call is guessed from (see :func:`read_call`)."""
+    words = set(tokens)
+    if action in (Action.ORDER_UP, Action.ORDER_UP_ALONE):
+        return bool(words & _ACCEPT_VERBS)  # "alone", "up", "yes" alone say less than the call
+    if action == Action.TAKE_OVER_ALONE:
+        return bool(words & _ALONE) or "takeover" in words or {"take", "over"} <= words
+    if action == Action.THROW_IN:
+        return bool(words & {"redeal", "misdeal"}) or {"throw", "in"} <= words
+    return True
+
+
+def names_a_call(text: str) -> bool:
+    """Whether ``text`` holds the words of a call of the bidding or the lone hands
+    ("pass", "order up", "hearts", "alone", "partner", "defend", "forfeit", ...), to say
+    so when it is typed where a card is asked."""
+    tokens = _tokens(text)
+    suit = _suit_in(tokens)
+    return any(_matches(a, tokens, suit) for a in _BIDDING_CALLS)
+
+
 def example_words(menu: Sequence[Action], limit: int = 2) -> str:
     """Words that name calls of ``menu`` (so legal now), quoted, for a message:
     ``"'pass' or 'clubs'"``; never a call the menu does not hold."""
@@ -269,7 +323,24 @@ def _no_pass(no_pass: str | None, menu: Sequence[Action], n: int) -> ChoiceError
 
 
 def choose_call(text: str, menu: Sequence[Action], words: Sequence[str], *, no_pass: str | None = None) -> Action:
-    """The call that ``text`` names.
+    """The call that ``text`` names (:func:`read_call` without saying whether it was
+    named in full)."""
+    return read_call(text, menu, words, no_pass=no_pass)[0]
+
+
+def read_call(text: str, menu: Sequence[Action], words: Sequence[str], *,
+              no_pass: str | None = None) -> tuple[Action, bool]:
+    """The call that ``text`` names, and whether it names it in full.
+
+    A call is named in full by its menu number, the words shown in the menu, its text
+    form, or whole words that say the whole decision: a suit for naming trump, "order"
+    / "pick up" / "assist" / "take" / "accept" for ordering up, and the word "alone"
+    with either when going alone. A shortened answer that a call is read from (a bare
+    "alone" in round one: ordering up alone; "up" or "yes": ordering up; the letter
+    ``h``: naming hearts; "take" or "over" alone: taking over the lone hand; "throw"
+    without "in") is not in full, and the caller asks the person to confirm the call
+    before making it (``euchre play``). Passing and playing with one's partner are
+    always taken at once.
 
     Args:
         text: a number from the menu (1 = the first item, digits 0-9); the words shown
@@ -284,6 +355,9 @@ def choose_call(text: str, menu: Sequence[Action], words: Sequence[str], *, no_p
             asked for and the menu holds none (e.g. "You are stuck (stick the dealer):
             you must name a suit").
 
+    Returns:
+        ``(call, named in full)``.
+
     Raises:
         ChoiceError: the text names no legal call, or several, or is no answer at
             all (control characters, a numeral other than 0-9, too long). The messages
@@ -295,19 +369,20 @@ def choose_call(text: str, menu: Sequence[Action], words: Sequence[str], *, no_p
         raise ChoiceError(f"Type a number from 1 to {n}, or the words of a call ('?' for help).")
     k = _number(t, "choice", n)
     if k is not None:
-        return menu[k - 1]
+        return menu[k - 1], True
     low = re.sub(r"['’]s\b", "s", t.lower())  # "farmer's hand": the possessive is no stray letter
     if len(low) == 1 and low.isascii() and low.isalpha():
-        return _letter(low, menu, n, no_pass)
+        called = _letter(low, menu, n, no_pass)
+        return called, called == Action.PASS  # a suit's letter names trump: asked to confirm
     for action, w in zip(menu, words, strict=True):
         if t.lower() in (w.lower().rstrip("."), w.lower()):
-            return action
+            return action, True
     try:
         code = Action.parse(low)
     except EuchreError:
         code = None
     if code is not None and code in menu:
-        return code
+        return code, True
     try:
         parse_card(t)
         tokens = _tokens(t)
@@ -326,9 +401,9 @@ def choose_call(text: str, menu: Sequence[Action], words: Sequence[str], *, no_p
     found = [a for a in menu if _matches(a, tokens, suit)]
     _check_alone_with_suit(found, menu, suit)
     if len(found) == 1:
-        return found[0]
+        return found[0], _in_full(found[0], tokens)
     if len(found) > 1:
-        options = "; ".join(f"{menu.index(a) + 1} {words[menu.index(a)]}" for a in found)
+        options = "; ".join(f"{menu.index(a) + 1} {words[menu.index(a)].rstrip('.')}" for a in found)
         raise ChoiceError(f"{quoted(t)} could mean several calls: {options}. Type the number.")
     if Action.PASS not in menu and _matches(Action.PASS, tokens, suit):
         raise _no_pass(no_pass, menu, n)

@@ -15,8 +15,8 @@ from pathlib import Path
 from rich.console import Console
 
 from euchre.bots import make_bot
-from euchre.cli.choices import ChoiceError, check_line
-from euchre.cli.commands import save_now, summary_lines
+from euchre.cli.choices import ChoiceError, check_line, command_of
+from euchre.cli.commands import last_trick, save_now, summary_lines
 from euchre.cli.prompts import Hangup, HumanPlayer, QuitGame, make_reader, on_signal
 from euchre.cli.render import Narrator
 from euchre.cli.saving import EXIT_INTERRUPTED, EXIT_OK, RecordSaver, check_save_path
@@ -124,11 +124,31 @@ def _play_again(console: Console, read: Callable[[str], str], game: Game, names:
             return True
         if answer.lower() in ("n", "no", "q", "quit"):
             return False
+        command = command_of(answer)
+        if command == "quit":  # "exit"
+            return False
+        if command is not None:
+            console.print(f"  {_after_the_game(command, game)}", markup=False)
+            continue
         misunderstood += 1
         if misunderstood > MISUNDERSTOOD:
             console.print("  No answer understood: stopping.", markup=False)
             return False
         console.print("  Answer y to play again, n to stop, or save FILE to keep the game just played.", markup=False)
+
+
+def _after_the_game(command: str, game: Game) -> str:
+    """The answer to a game's command typed at "play again?", once the game is over."""
+    again = "Answer y to play again, n to stop, or save FILE to keep the game just played."
+    if command == "undo":
+        return f"The game is over: a finished game cannot be taken back. {again}"
+    if command == "hint":
+        return f"The game is over: there is no choice left to hint at. {again}"
+    if command == "last":
+        return f"{last_trick(game, lambda s: game.table.titles[s]).plain} {again}"
+    if command == "help":
+        return again
+    return f"The game is over: {command} is for a game in play. {again}"
 
 
 def cmd_play(args: argparse.Namespace, console: Console) -> int:

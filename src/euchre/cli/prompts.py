@@ -24,9 +24,11 @@ from rich.console import Console
 from rich.text import Text
 
 from euchre.analysis.duplicate import derive_seed
-from euchre.cli.choices import ChoiceError, check_line, choose_call, choose_card, command_of
+from euchre.cli.choices import ChoiceError, check_line, choose_card, command_of, read_call
 from euchre.cli.commands import TakeBack, confirm_quit, last_trick, print_rules
+from euchre.cli.not_now import CARD_PHASES, is_revoke_claim, why_not_now
 from euchre.cli.render import Narrator, card_text, cards_text, numbered_hand, sorted_hand, suit_text
+from euchre.cli.text import quoted
 from euchre.core.actions import GIVE_BASE, Action, is_give_code
 from euchre.core.cards import EFFECTIVE_SUIT, NO_TRUMP, Card
 from euchre.core.game import Game
@@ -45,7 +47,12 @@ How to answer:
             alone (e.g. "hearts alone", "order alone"), partner, take over,
             defend, forfeit; renege (claim a revoke, in table mode).
   shortcuts one letter typed alone on the line: p (pass); c, d, h, s (name that
-            suit, not alone). Going alone needs the word "alone" or the number.
+            suit, not alone; you are asked to confirm it with y).
+            Going alone needs the word "alone" or the number.
+A call read from part of its words (a bare "alone" when that means ordering
+up alone, "up" or "yes" for ordering up, a suit's letter) is shown in full
+and made only when you confirm it with y; the number, the menu's words, or
+whole words ("order alone", "hearts") make it at once.
 Numbers are typed with the digits 0-9. Lines with control characters (an arrow
 key where line editing is not available) are refused, never read as a call.
 Commands:   show (the table again), last (the last trick), rules (the rules
@@ -209,16 +216,39 @@ class HumanPlayer:
                 self._show(view, full=True)
                 continue
             try:
-                return self._parse(view, text)
+                action, in_full = self._parse(view, text)
             except ChoiceError as exc:
                 self.console.print(f"  {exc}", markup=False, style="bold")
+                continue
+            if in_full or self._confirm(view, action, text):
+                return action
 
     # -------------------------------------------------------------- helpers
     def _shown(self, view: PlayerView) -> list[int]:
         return sorted_hand(view.hand, view.trump)
 
     def _is_card_phase(self, view: PlayerView) -> bool:
-        return view.phase in (Phase.PLAY, Phase.DISCARD, Phase.GIVE_BEST, Phase.BEST_DISCARD)
+        return view.phase in CARD_PHASES
+
+    def _confirm(self, view: PlayerView, action: Action, text: str) -> bool:
+        """Show the whole call that a shortened answer was read as, and ask whether to
+        make it; True for y or yes, False (and a new question) for anything else.
+
+        Raises:
+            QuitGame: the input ended.
+        """
+        words = describe_pending(view, action, viewer=view.seat)
+        gloss = plain(action, upcard=view.upcard, joker_card=view.rules.joker_card, table=view.table)
+        extra = "" if gloss.lower().rstrip(".") in words.lower() else f" ({gloss})"
+        self.console.print(f"  {quoted(text)} is read as \"{words}\"{extra}.", markup=False)
+        try:
+            answer = self.read("Make this call? Type y to make it, Enter to choose again [y/N]: ")
+        except EOFError:
+            raise QuitGame("end of input") from None
+        if answer.strip().lower() in ("y", "yes"):
+            return True
+        self.console.print("  Not made: choose again.", markup=False)
+        return False
 
     def _menu(self, view: PlayerView) -> tuple[list[Action], list[str]]:
         menu = list(view.legal)
@@ -463,26 +493,28 @@ class HumanPlayer:
             return f"Give ({span(n)} or e.g. JH): "
         return f"Your call ({span(len(view.legal))}): "
 
-    def _parse(self, view: PlayerView, text: str) -> Action:
-        if view.phase == Phase.PLAY and text.strip().lower() in ("renege", "renege!", "revoke", "claim"):
-            if Action.CLAIM_REVOKE in view.legal:
-                return Action.CLAIM_REVOKE
-            rules = view.rules
-            if not rules.revokes_possible:
-                raise ChoiceError("These rules prevent revokes: only cards that follow suit can be played, so there "
-                                  "is nothing to claim")
-            if not rules.renege_ends_hand:
-                raise ChoiceError("Under these rules a revoke is claimed after the last trick, when the tricks are "
-                                  "searched.")
-            raise ChoiceError("No revoke can be claimed now: no player of another side has failed to follow suit "
-                              "(since your side's last claim, if it made one)")
+    def _parse(self, view: PlayerView, text: str) -> tuple[Action, bool]:
+        """The action ``text`` names, and whether it names it in full (else the person
+        is asked to confirm it: :func:`euchre.cli.choices.read_call`).
+
+        Raises:
+            ChoiceError: no legal action; an action word that does not apply now says
+                why (:func:`euchre.cli.not_now.why_not_now`).
+        """
+        if is_revoke_claim(text) and Action.CLAIM_REVOKE in view.legal:
+            return Action.CLAIM_REVOKE, text.strip().lower() != "claim"  # "claim" what? asked to confirm
+        why = why_not_now(view, text)
+        if why is not None:
+            raise ChoiceError(why)
         if self._is_card_phase(view):
             cards = [a for a in view.legal if a.is_play or a.is_discard or a.is_give]
+            rules = view.rules
             return choose_card(text, self._shown(view), cards, trump=view.trump, led=self._led(view),
                                discard=view.phase in (Phase.DISCARD, Phase.BEST_DISCARD), upcard=view.upcard,
-                               give=view.phase == Phase.GIVE_BEST, joker_card=view.rules.joker_card)
+                               give=view.phase == Phase.GIVE_BEST, joker_card=rules.joker_card, deck=rules.deck,
+                               has_joker=rules.joker), True
         menu, words = self._menu(view)
-        return choose_call(text, menu, words, no_pass=self._no_pass(view))
+        return read_call(text, menu, words, no_pass=self._no_pass(view))
 
     def _no_pass(self, view: PlayerView) -> str | None:
         """Why passing is not allowed now, for the message when a pass is typed."""

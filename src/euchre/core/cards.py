@@ -275,6 +275,59 @@ def deck_cards(size: int, joker: bool) -> list[int]:
     return cards
 
 
+_LOW_RANK_WORDS = {24: "nine", 28: "eight", 32: "seven"}
+_RANK_PLURALS = {"2": "twos", "3": "threes", "4": "fours", "5": "fives", "6": "sixes", "7": "sevens", "8": "eights"}
+
+
+def pack_words(size: int, joker: bool, joker_card: str = "joker") -> str:
+    """The pack of a game in words, for a message: ``"24 cards, nine to ace"``,
+    ``"25 cards, nine to ace and the joker"`` (S001 L4: the 24-, 28- and 32-card packs;
+    S001 L4, S003 L12, X-22: the joker, or the two of spades standing for it).
+
+    Raises:
+        CardError: the size is not 24, 28 or 32.
+    """
+    if size not in _LOW_RANK_WORDS or isinstance(size, bool):
+        raise CardError(f"deck size must be 24, 28 or 32, not {size!r}")
+    text = f"{size + int(joker)} cards, {_LOW_RANK_WORDS[size]} to ace"
+    if joker:
+        text += " and the two of spades (the benny)" if joker_card == "two_of_spades" else " and the joker"
+    return text
+
+
+def missing_from_pack(text: str, size: int, joker: bool, joker_card: str = "joker") -> str | None:
+    """Why the card typed as ``text`` is not in this game's pack, as a sentence, or None
+    when it is in the pack or names no card at all. A rank the pack lacks (``7S`` in the
+    24-card pack, ``2H`` in any) and the joker where the game has none are named:
+    ``"This game is played with 24 cards, nine to ace: it has no sevens."``
+
+    Args:
+        text: what was typed for a card (``7S``, ``8h``, ``JK``, ``2♠``).
+        size: the deck size, 24, 28 or 32 (the rules' ``deck``).
+        joker: whether the pack holds the joker (the rules' ``joker``).
+        joker_card: the rules' ``joker_card``: with ``two_of_spades`` the two of spades
+            is the joker's card (X-22), in the pack when ``joker`` is.
+
+    Raises:
+        CardError: the size is not 24, 28 or 32.
+    """
+    pack = pack_words(size, joker, joker_card)
+    t = text.strip().upper() if isinstance(text, str) else ""
+    try:
+        card = parse_card(t, joker_card)
+    except CardError:
+        rank, suit = t[:-1], t[-1:]
+        if rank in _RANK_PLURALS and suit in ("C", "D", "H", "S", "♣", "♦", "♥", "♠"):
+            other = " other than the two of spades" if rank == "2" and joker and joker_card == "two_of_spades" else ""
+            return f"This game is played with {pack}: it has no {_RANK_PLURALS[rank]}{other}."
+        return None
+    if card == JOKER:
+        return None if joker else f"This game is played with {pack}: it has no joker."
+    if card & 7 < {24: 2, 28: 1, 32: 0}[size]:
+        return f"This game is played with {pack}: it has no {_RANK_PLURALS[RANK_CHARS[card & 7]]}."
+    return None
+
+
 # ---------------------------------------------------------------------------
 # Per-trump tables (REFERENCE 6.1). Index 0..3 is the trump suit, 4 is no trump.
 

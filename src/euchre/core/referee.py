@@ -50,7 +50,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from euchre.core.actions import Action
-from euchre.core.cards import card_code, deck_cards, parse_card
+from euchre.core.cards import card_code, deck_cards, missing_from_pack, pack_words, parse_card
 from euchre.core.errors import EuchreValueError, IllegalActionError, RecordError
 from euchre.core.game import GameResult, bridge_team, settle_hand
 from euchre.core.hand import HandState, Phase
@@ -310,6 +310,11 @@ class Referee:
         table = self.table
         if not isinstance(hands, (list, tuple)) or len(hands) != table.seats:
             raise RefereeError(f"give the cards of all {table.seats} seats, in the order {', '.join(table.letters)}")
+        typed = [(c, self._name(s)) for s, hand in enumerate(hands) if isinstance(hand, (list, tuple)) for c in hand]
+        for text, where in [*typed, (upcard, "the upcard")]:
+            absent = missing_from_pack(text, rules.deck, rules.joker, rules.joker_card) if isinstance(text, str) else None
+            if absent is not None:  # "7S" in the 24-card pack: the pack says why, not "no card"
+                raise RefereeError(f"{absent.rstrip('.')} ({text.strip()}, {where})")
         try:
             dealt = [[parse_card(c, rules.joker_card) for c in hand] for hand in hands]
             up = parse_card(upcard, rules.joker_card)
@@ -324,12 +329,17 @@ class Referee:
             raise RefereeError(f"card(s) entered twice: {', '.join(twice)}")
         pack = deck_cards(rules.deck, rules.joker)
         outside = [card_code(c) for c in seen if c not in pack]
-        if outside:
-            raise RefereeError(f"not in the {rules.cards_in_deck}-card pack of these rules: {', '.join(outside)}")
+        if outside:  # pragma: no cover - missing_from_pack refused them above
+            raise RefereeError(f"not in this game's pack ({pack_words(rules.deck, rules.joker, rules.joker_card)}): "
+                               f"{', '.join(outside)}")
         stock = [up] + [c for c in pack if c not in seen]
         try:
             state = HandState.from_deal(rules, self.dealer, dealt, stock)
             for i, action in enumerate(actions):
+                card_text = action.partition("-")[2] if isinstance(action, str) else ""
+                absent = missing_from_pack(card_text, rules.deck, rules.joker, rules.joker_card) if card_text else None
+                if absent is not None:
+                    raise RefereeError(f"action {i + 1} ({action!r}): {absent}")
                 try:
                     _unasked(state, action)
                     state.apply(action)
