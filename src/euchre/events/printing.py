@@ -3,7 +3,9 @@
 * Tally cards (progressive): one per player, four to a page, as X-32's "Progressive Score
   Sheets, 1 for each player": for every round the table and the partner (once the round
   is seated) and a box per hand for 1, 2, 4 or X, with the round's total; rounds already
-  entered are filled in.
+  entered are filled in, a lone hand the player made marked ``*`` after its points (X-50:
+  "loner must be marked" on the card), whether it was typed ``S 5 alone``, ``4*,0,4,0``
+  or played by bots.
 * Table cards: one per table of the round (progressive) or per match to play
   (tournament): the table's number, the round, who sits in each seat N, E, S, W, the first
   dealer, and a box per hand for each side. A tournament's cards end with a roster page:
@@ -23,15 +25,33 @@ from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped, unuse
 from euchre.events.errors import EventError
 from euchre.events.event import PROGRESSIVE, Event
 from euchre.events.movements import SEATS, TableSeating
+from euchre.events.tally import TableResult
 
 WIDTH, HEIGHT = letter
 MARGIN = 36.0
 SEAT_NAMES = ("North", "East", "South", "West")
 
 
-def _mark(points: int) -> str:
-    """A tally mark: the points, or X for nothing (X-32)."""
-    return "X" if points == 0 else str(points)
+def _mark(points: int, loner: bool = False) -> str:
+    """A tally mark: the points, or X for nothing (X-32), with a ``*`` after the points
+    of a player who made a lone hand (X-50: the loner's card is marked), as the points
+    are typed (``4*``): ``X``, ``1``, ``2``, ``4*``, ``5*``."""
+    return "X" if points == 0 else f"{points}{'*' if loner else ''}"
+
+
+def tally_marks(result: TableResult, player: int) -> list[str]:
+    """The marks ``player`` writes on his tally card for a table's round, one per hand in
+    order (:func:`_mark`: ``X``, ``1``, ``2``, ``4*``, ...); empty when only the totals
+    were entered. The four players' marks of a hand, typed back N, E, S, W as points
+    (``4*,X,4,X``), give the hand's tally again (:func:`euchre.events.tally.parse_hand`).
+
+    Raises:
+        EventError: ``player`` did not sit at the table.
+    """
+    if player not in result.seats:
+        raise EventError(f"player {player} did not sit at table {result.table} in round {result.round}")
+    seat = result.seats.index(player)
+    return [_mark(h.points[seat], h.loner == seat) for h in result.hands]
 
 
 def _hands_per_round(event: Event) -> int:
@@ -69,15 +89,18 @@ def _tally_card(c: Canvas, event: Event, player: int, x: float, y: float, w: flo
             c.drawString(x + 28, ry, str(t.table))
             c.drawString(x + 48, ry, spec.players[t.seats[(seat + 2) % 4]][:14])
         result = event.tables.get((r, seating.table_of(player).table)) if seating is not None else None
+        marks = tally_marks(result, player) if result is not None else []
         for k in range(hands):
             c.rect(x + 120 + k * box, ry - 3, box, row_h - 2)
-            if result is not None and k < len(result.hands):
-                c.drawCentredString(x + 120 + k * box + box / 2, ry, _mark(result.hands[k].points[result.seats.index(player)]))
+            if k < len(marks):
+                c.drawCentredString(x + 120 + k * box + box / 2, ry, marks[k])
         c.rect(x + 122 + hands * box, ry - 3, 28, row_h - 2)
         if result is not None:
             points = result.totals[result.seats.index(player)]
             total += points
             c.drawCentredString(x + 136 + hands * box, ry, str(points))
+    c.setFont("Helvetica", 7)
+    c.drawRightString(x + w - 8, y + 8, "X: no points; *: a lone hand made")
     c.setFont("Helvetica-Bold", 9)
     c.drawString(x + 8, y + 8, f"Total {total}" if event.tables else "Total")
 
@@ -170,4 +193,4 @@ def cards_pdf(event: Event, tally: bool = True, tables: bool = True) -> bytes:
     return buf.getvalue()
 
 
-__all__ = ["SEATS", "cards_pdf"]
+__all__ = ["SEATS", "cards_pdf", "tally_marks"]
