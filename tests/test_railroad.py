@@ -14,6 +14,8 @@ import random
 
 import pytest
 
+from euchre.bots.base import RuleBot
+from euchre.bots.knowledge import knowledge_of
 from euchre.bots.levels import BOT_LEVELS, make_bot
 from euchre.core import (
     Action,
@@ -497,6 +499,83 @@ def test_the_rule_bots_give_the_highest_trump_and_discard_the_lowest_card(level:
     hand.apply("defend-alone")
     # South holds no trump: his highest card, the AC, his only ace
     assert make_bot(level, 1).choose(view_of(hand, S)) == Action.give(parse_card("AC"))
+
+
+def _upcard_is_the_dealers_best() -> HandState:
+    """The right bower turned up: East orders up hearts alone, North takes the JH up
+    (discarding the 8C), West gives the joker, East discards the 7C, South defends alone;
+    North, sitting out, holds JH 9H TH AS KS and must give South a card."""
+    hands = [cards("9H TH AS KS 8C"), cards("JD AH KH QH 7C"), cards("AC QC TC KD QD"), cards("JK 9S 8S 7S 7D")]
+    up = parse_card("JH")
+    dealt = {c for h in hands for c in h} | {up}
+    rest = [c for c in deck_cards(RAILROAD.deck, RAILROAD.joker) if c not in dealt]
+    hand = HandState.from_deal(RAILROAD, N, hands, [up, *rest])
+    for action in ("order-alone", "discard-8C", "give-JK", "discard-7C", "defend-alone"):
+        hand.apply(action)
+    assert (hand.phase, hand.turn) == (Phase.GIVE_BEST, N)
+    return hand
+
+
+@pytest.mark.parametrize("level", BOT_LEVELS)
+def test_regression_a_bot_gave_the_upcard_it_must_keep(level: str) -> None:
+    # The heuristic chose its highest trump from its whole hand: the JH, the upcard a
+    # sitting-out dealer keeps (RULES.md decision 10), which the guard of RuleBot.choose
+    # then swapped for the first legal card. Every level gives a legal card, and a rule
+    # bot's own answer is legal, not only the guarded one.
+    hand = _upcard_is_the_dealers_best()
+    bot = make_bot(level, 1)
+    view = view_of(hand, N)
+    give = bot.choose(view)
+    assert give in hand.legal_actions() and give != Action.give(parse_card("JH"))
+    if isinstance(bot, RuleBot):
+        assert bot.preferred(view) in view.legal
+
+
+@pytest.mark.parametrize("level", ["beginner", "intermediate"])
+def test_the_rule_bots_give_their_highest_trump_but_the_upcard(level: str) -> None:
+    hand = _upcard_is_the_dealers_best()
+    assert make_bot(level, 1).choose(view_of(hand, N)) == Action.give(parse_card("TH"))
+
+
+def test_regression_bots_held_the_upcard_with_a_dealer_who_may_have_discarded_it() -> None:
+    """The bots' card knowledge: a dealer who may not part with the upcard holds it, as
+    every other seat knows; under dealer_may_discard_upcard, once he has discarded face
+    down (at his own discard and his second), the others cannot tell where it is
+    (RULES.md decision 10). The knowledge said "North holds it" either way."""
+    up = 1 << parse_card("9H")
+    kept = _dealer_alone_after_his_partners_card()
+    kept.apply("discard-KS")
+    assert knowledge_of(view_of(kept, E)).held[N] & up
+    free = _dealer_alone_after_his_partners_card(RAILROAD.replace(dealer_may_discard_upcard=True))
+    free.apply("discard-KS")
+    for seat in (E, S, W):
+        kn = knowledge_of(view_of(free, seat))
+        assert not kn.held[N] & up and kn.unknown & up, seat
+    # the first discard alone, without calling for best, is the same case
+    plain = fixed_hand(RAILROAD.replace(dealer_may_discard_upcard=True, call_for_best="none"))
+    plain.apply("order")
+    plain.apply("discard-8C")
+    kn = knowledge_of(view_of(plain, E))
+    assert not kn.held[N] & up and kn.unknown & up
+    # a sitting-out dealer who gave a card face down to his lone partner may have given it
+    sitting_out = _dealers_partner_defends_alone(RAILROAD.replace(dealer_may_discard_upcard=True))
+    sitting_out.apply("give-KS")
+    kn = knowledge_of(view_of(sitting_out, E))
+    assert not kn.held[N] & up and not kn.dead & up and kn.unknown & up
+    # the dealer's partner saw the card given: not the 9H, so it is out of play with North
+    assert knowledge_of(view_of(sitting_out, S)).dead & up
+
+
+def test_regression_the_giver_held_his_card_with_the_lone_player_after_his_discard() -> None:
+    # West gave East the joker: East holds it until he discards one of six face down,
+    # which may be the joker; from then on West cannot tell.
+    joker = 1 << parse_card("JK")
+    hand = to_first_give(fixed_hand())
+    hand.apply("give-JK")
+    assert knowledge_of(view_of(hand, W)).held[E] & joker
+    hand.apply("discard-7C")
+    kn = knowledge_of(view_of(hand, W))
+    assert not kn.held[E] & joker and kn.unknown & joker
 
 
 def test_bots_play_whole_railroad_games_and_the_record_replays() -> None:

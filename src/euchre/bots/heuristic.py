@@ -15,6 +15,7 @@ from euchre.bots.card_play import choose_card
 from euchre.bots.discard import choose_best_card
 from euchre.bots.knowledge import knowledge_of
 from euchre.core.actions import Action
+from euchre.core.cards import mask_of
 from euchre.core.hand import Phase
 from euchre.core.views import PlayerView
 
@@ -57,7 +58,8 @@ class HeuristicBot(RuleBot):
         if phase == Phase.DISCARD or phase == Phase.BEST_DISCARD:
             return bidding.discard(view, kn)
         if phase == Phase.GIVE_BEST:
-            return Action.give(choose_best_card(kn.mine, view.trump))
+            # Of the cards it may give: a sitting-out dealer keeps the upcard (RULES.md decision 10).
+            return Action.give(choose_best_card(mask_of([a.card for a in view.legal if a.is_give]), view.trump))
         if phase == Phase.ALONE_DECISION:
             if view.rules.variant == "call_ace":
                 return bidding.call_partner(view, kn, policy)

@@ -4,8 +4,9 @@ Every card of the deck is in exactly one of: the seat's own hand (``mine``); out
 and known (``dead``: played to a trick, the turned-down upcard, a joker set aside, the
 seat's own discard, an upcard whose dealer sits out, a farmer's three shown cards once
 exchanged into the kitty); known to be in another seat's hand (``held[seat]``: the upcard
-taken up by the dealer and not yet played, cards shown by a claim before the exchange, a
-card given for best); or of unknown
+taken up by the dealer and not yet played, which he may neither discard nor give unless
+``dealer_may_discard_upcard``, RULES.md decision 10; cards shown by a claim before the
+exchange; a card given for best until the lone player has discarded); or of unknown
 place (``unknown``: another hand, the kitty, or the two-handed game's stock). Cards are
 bit masks of card numbers (:mod:`euchre.core.cards`); seats are ints
 ``0..rules.table.seats - 1`` (0..3 at the four-hand table, 0..1 two-handed).
@@ -21,7 +22,12 @@ from euchre.core.actions import DISCARD_BASE, GIVE_BASE, PLAY_BASE, is_give_code
 from euchre.core.cards import JOKER, deck_cards, mask_of
 from euchre.core.hand import Phase
 from euchre.core.sampling import farmer_exchanged
-from euchre.core.views import PlayerView
+from euchre.core.views import HIDDEN, HIDDEN_GIVE, PlayerView
+
+UPCARD_UNKNOWN = -2
+""":func:`upcard_holder`'s answer when the seat cannot tell where the upcard is: in the
+dealer's hand, among his discards face down, or in the lone partner's hand or discard
+(``dealer_may_discard_upcard``: RULES.md decision 10)."""
 
 
 def popcount(mask: int) -> int:
@@ -70,8 +76,11 @@ class Knowledge:
 
 
 def upcard_holder(view: PlayerView) -> int:
-    """Where the upcard is: a seat holding or about to hold it, or -1 when it is
-    out of play (turned down, played, or its dealer sits out).
+    """Where the upcard is: a seat holding or about to hold it, -1 when it is out of
+    play (turned down, played, or its dealer sits out), or :data:`UPCARD_UNKNOWN` when
+    the dealer may have parted with it face down unseen by this seat (only with
+    ``dealer_may_discard_upcard``: otherwise he keeps it until played, RULES.md decision
+    10).
 
     During round one the upcard is counted as the dealer's: that is where it goes if
     anyone accepts it, which is what a bidding decision must weigh.
@@ -85,11 +94,27 @@ def upcard_holder(view: PlayerView) -> int:
         return view.dealer
     if view.trump == -1 or not view.upcard_to_dealer:
         return -1
+    if _upcard_may_be_elsewhere(view):
+        return UPCARD_UNKNOWN
     if view.sits_out(view.dealer):
         return -1
     if view.seat == view.dealer and view.discard == up:
         return -1
     return view.dealer
+
+
+def _upcard_may_be_elsewhere(view: PlayerView) -> bool:
+    """True when, for a seat other than the dealer, the upcard he took up may be among
+    his face-down discards or the card he gave face down (``dealer_may_discard_upcard``).
+    A dealer who sits out and gave nothing unseen holds it out of play, or discarded it:
+    out of play either way."""
+    dealer = view.dealer
+    if not view.rules.dealer_may_discard_upcard or view.seat == dealer:
+        return False
+    hidden = {code for s, code in view.history if s == dealer and code in (HIDDEN, HIDDEN_GIVE)}
+    if view.sits_out(dealer):
+        return HIDDEN_GIVE in hidden
+    return bool(hidden)
 
 
 def knowledge_of(view: PlayerView) -> Knowledge:
@@ -107,23 +132,29 @@ def knowledge_of(view: PlayerView) -> Knowledge:
     holder = upcard_holder(view)
     held = [0] * view.table.seats
     pending = 0
-    if holder == -1:
+    if holder == UPCARD_UNKNOWN:
+        pass  # of unknown place
+    elif holder == -1:
         if not (mine & up):
             dead |= up
     elif holder != me:
         held[holder] = up
     elif not (mine & up):
         pending = up
-    for s, code in view.history:
+    history = view.history
+    for i, (s, code) in enumerate(history):
         # call_for_best (X-20, X-15c): a card given face down is known to both partners
         # (the history shows it to them only), and a lone player knows his own discard.
+        # The giver knows where his card is only until the lone player discards one of
+        # six face down (the next entry): it may be that one.
         if is_give_code(code):
             card = 1 << (code - GIVE_BASE)
             if card & up:
                 pending &= ~up
                 held[view.dealer] &= ~up
-            if not (card & (mine | dead)):
-                held[view.table.partner[s]] |= card
+            receiver = view.table.partner[s]
+            if receiver != me and i + 1 == len(history) and not (card & (mine | dead)):
+                held[receiver] |= card
         elif DISCARD_BASE <= code < PLAY_BASE and s == me and code - DISCARD_BASE != view.discard:
             dead |= 1 << (code - DISCARD_BASE)
             if (1 << (code - DISCARD_BASE)) & up:
