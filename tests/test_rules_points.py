@@ -328,6 +328,26 @@ def test_natural_trump_stuck_dealer_without_natural_trump_may_name_any() -> None
     assert legal_texts(free) == {"pass"}
 
 
+def test_natural_trump_stuck_dealer_with_the_no_trump_call_may_name_every_suit_or_no_trump() -> None:
+    """With no_trump_call on too, the stuck dealer who holds no natural trump in any suit
+    he may name (North: every heart but the 9H turned down; the J♥ is only the left bower
+    of diamonds) is offered every suit he may name and no trump, not no trump alone: the
+    natural-trump rule tests a suit named, and a no-trump call names none; stick the
+    dealer makes him "name a suit"; the option adds a call and takes none away. Worked by
+    hand: clubs, diamonds, spades (not the turned-down hearts) and no trump, each alone
+    or not. A stuck dealer holding a natural spade gets spades and no trump only.
+    Source: RULES.md decision 10 (amended, issue 34); REFERENCE 3 (natural trump, stick
+    the dealer, no-trump call), 4.3 and 6.1 round 2."""
+    rules = MS.replace(require_trump_to_call="natural_trump", all_pass_round2="stick_the_dealer", no_trump_call=True)
+    stuck = kit.make_state(rules, N, ["TH JH QH KH AH", None, None, None], upcard="9H")
+    apply_all(stuck, *["pass"] * 7)
+    assert (stuck.phase, stuck.turn) == (Phase.BID_ROUND_2, N)
+    assert legal_texts(stuck) == {f"name-{s}{a}" for s in ("C", "D", "S", "NT") for a in ("", "-alone")}
+    spade = kit.make_state(rules, N, ["TH JH QH KH 9S", None, None, None], upcard="9H")
+    apply_all(spade, *["pass"] * 7)
+    assert legal_texts(spade) == {f"name-{s}{a}" for s in ("S", "NT") for a in ("", "-alone")}
+
+
 # ==================================================================== round two naming
 def test_round_two_may_name_turned_down_option() -> None:
     """round2_may_name_turned_down = true offers the turned-down suit to everyone.
