@@ -129,6 +129,10 @@ def test_an_evening_of_twenty_players_on_five_tables_with_bots_filling_in(tmp_pa
         assert from_csv(client.get(f"/api/standings/{public}/standings.csv").text, Standing, names) == standings
         exported = json.loads(client.get(f"/api/standings/{public}/event.json").text)
         assert len(exported["results"]) == 10 and exported["event"]["players"][-1] == "Bot 6"
+        # names, not numbers (issue 34): table 1 of round 1 sat as listed, its tie given to E-W
+        assert exported["results"][0]["seats"] == ["P1", "P2", "P3", "P4"]
+        assert exported["results"][0]["winner"] == "E-W"
+        assert {s["player"] for s in exported["standings"]} == set(names)
         pdf = client.get(f"/api/standings/{public}/cards.pdf")
         assert pdf.status_code == 200 and pdf.content.startswith(b"%PDF")
         shown = client.get(f"/api/standings/{public}").json()

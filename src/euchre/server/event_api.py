@@ -18,8 +18,8 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Route
 
 from euchre.core.errors import EuchreError
+from euchre.events.export import event_json, standings_csv
 from euchre.events.printing import cards_pdf
-from euchre.events.tally import to_csv, to_json
 from euchre.server.event_web import CREATE_FIELDS, EventWebError, public_token
 from euchre.server.http_body import error, read_json
 from euchre.server.web_services import services
@@ -169,8 +169,9 @@ async def standings(request: Request) -> Response:
 
 async def export(request: Request) -> Response:
     """``GET /api/standings/{token}/standings.csv``, ``event.json`` (the definition,
-    results and standings) or ``cards.pdf`` (a tally card per player, a card per table
-    of the round), as downloads."""
+    results and standings, players and teams by name: :mod:`euchre.events.export`) or
+    ``cards.pdf`` (a tally card per player, a card per table of the round), as
+    downloads."""
     web = services(request.app)
     token, what = request.path_params["token"], request.path_params["file"]
     try:
@@ -181,10 +182,10 @@ async def export(request: Request) -> Response:
         return _answer(exc)
     stem = event.spec.name
     if what == "standings.csv":
-        return Response(to_csv(event.standings()), media_type="text/csv; charset=utf-8",
+        return Response(standings_csv(event), media_type="text/csv; charset=utf-8",
                         headers={"content-disposition": f'attachment; filename="{stem}-standings.csv"'})
     if what == "event.json":
-        text = to_json(event.standings(), event=event.spec.to_dict(), results=event.results())
+        text = event_json(event)
         return Response(text, media_type="application/json",
                         headers={"content-disposition": f'attachment; filename="{stem}.json"'})
     if what == "cards.pdf":
