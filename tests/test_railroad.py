@@ -637,3 +637,16 @@ def test_the_terminal_asks_the_partner_for_a_card_and_the_lone_player_for_a_disc
     action, out = _human(E, hand, ["7c"])
     assert action == Action.discard(parse_card("7C"))
     assert "gave you" in out and "Discard (" in out
+
+
+def test_regression_the_terminal_told_a_dealer_giving_the_upcard_to_play_a_card() -> None:
+    # A sitting-out dealer who types the upcard when he gives his best card is told why it
+    # cannot go (RULES.md decision 10); the message said "You may play ..." at a give.
+    hand = _dealers_partner_defends_alone()
+    action, out = _human(N, hand, ["9H", "QH"])
+    assert action == Action.give(parse_card("QH"))
+    assert "You may not give the upcard" in out and "You may play" not in out
+    lone = _dealer_alone_after_his_partners_card()
+    action, out = _human(N, lone, ["9h", "ks"])
+    assert action == Action.discard(parse_card("KS"))
+    assert "You may not discard the upcard" in out

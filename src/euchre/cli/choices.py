@@ -173,10 +173,15 @@ def choose_card(text: str, shown: Sequence[int], legal: Sequence[Action], *, tru
     if action in legal:
         return action
     legal_cards = [a.card for a in legal]
-    if discard:
+    if discard or give:
+        # The upcard the dealer took up stays his until played, at every discard and
+        # give (RULES.md decision 10), unless the rules let him discard it.
         if card == upcard:
-            raise ChoiceError(f"You may not discard the upcard {Card(card).pretty(joker_card)} under these rules.")
-        raise ChoiceError(f"You may discard {_cards_list(legal_cards, shown, joker_card)}.")
+            verb = "give" if give else "discard"
+            raise ChoiceError(f"You may not {verb} the upcard {Card(card).pretty(joker_card)} under these rules: "
+                              f"the dealer keeps it. You may {verb} "
+                              f"{_cards_list(legal_cards, shown, joker_card)}.")
+        raise ChoiceError(f"You may {'give' if give else 'discard'} {_cards_list(legal_cards, shown, joker_card)}.")
     if led is not None and trump != -1:
         note = ""
         eff = EFFECTIVE_SUIT[trump][card]
