@@ -176,12 +176,11 @@ def choose_card(text: str, shown: Sequence[int], legal: Sequence[Action], *, tru
     if discard or give:
         # The upcard the dealer took up stays his until played, at every discard and
         # give (RULES.md decision 10), unless the rules let him discard it.
+        doing = "give" if give else "discard"
         if card == upcard:
-            verb = "give" if give else "discard"
-            raise ChoiceError(f"You may not {verb} the upcard {Card(card).pretty(joker_card)} under these rules: "
-                              f"the dealer keeps it. You may {verb} "
-                              f"{_cards_list(legal_cards, shown, joker_card)}.")
-        raise ChoiceError(f"You may {'give' if give else 'discard'} {_cards_list(legal_cards, shown, joker_card)}.")
+            raise ChoiceError(f"You may not {doing} the upcard {Card(card).pretty(joker_card)} under these rules: "
+                              f"the dealer keeps it. You may {doing} {_cards_list(legal_cards, shown, joker_card)}.")
+        raise ChoiceError(f"You may {doing} {_cards_list(legal_cards, shown, joker_card)}.")
     if led is not None and trump != -1:
         note = ""
         eff = EFFECTIVE_SUIT[trump][card]
