@@ -54,8 +54,11 @@ class PlayerView:
         trump: 0..3, NO_TRUMP (4), or -1.
         maker, alone, defender_alone: seats, or -1.
         active: bit mask of the seats taking part.
-        upcard_to_dealer: the upcard was taken up (it is the dealer's until played,
-            unless he may discard it).
+        upcard_to_dealer: the upcard was taken up. It is then the dealer's until
+            played, never discarded nor given for best (RULES.md decision 10), unless
+            ``dealer_may_discard_upcard``: then the other seats see only that he took
+            it up and discarded (or gave) face down, and where it is they cannot tell
+            (``sample_world`` draws it; the bots count it unknown).
         tricks: the finished tricks.
         trick_seats, trick_cards: the trick being played.
         tricks_won: tricks per side of the table (N-S, E-W at the four-hand table).
