@@ -30,6 +30,7 @@ import pytest
 
 from _browser_table import shot
 from _server_process import ServerProcess, replay, serving, stored_log
+from euchre.core.cards import Card
 from euchre.core.game import Game
 from euchre.core.hand import HandState
 from euchre.core.seats import Table
@@ -341,3 +342,165 @@ def ended_score(game: Game, number: int) -> list[int]:
         assert hand.result is not None
         score = [s + p for s, p in zip(score, hand.result.points, strict=True)]
     return score
+
+
+CALLED_ON_FELT = """() => {
+  const card = document.querySelector('#felt #called .card');
+  if (!card || !card.getClientRects().length) return null;
+  const r = card.getBoundingClientRect(), f = document.getElementById('felt').getBoundingClientRect();
+  const inside = r.width > 0 && r.left >= f.left && r.right <= f.right && r.top >= f.top && r.bottom <= f.bottom &&
+    r.left >= 0 && r.top >= 0 && r.right <= innerWidth && r.bottom <= innerHeight;
+  return inside ? card.getAttribute('aria-label') : null;
+}"""
+
+
+def called_on_felt(page: Page) -> str | None:
+    """The name (aria-label) of the called card when it lies on the felt inside the window, else None."""
+    found: str | None = page.evaluate(CALLED_ON_FELT)
+    return found
+
+
+def partner_badges(page: Page) -> dict[str, str]:
+    """The seats marked as the maker's partner on the felt, and the badge's words."""
+    found = shown_in_view(page, "#felt .seat .badge-partner")
+    return {b["seat"]: b["text"] for b in found}
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_call_ace_the_called_card_lies_on_the_felt_and_its_holder_is_marked_once_he_plays_it(
+        pages: Pages, felt_server: ServerProcess, size: str) -> None:
+    me, table = open_table(pages, felt_server, size, "call-ace-6", "1", seed=3, target=10, bots="beginner")
+    page = me.page
+    rng = random.Random(1)
+    assert called_on_felt(page) is None  # positive control: no call yet, nothing is found
+    called_seen = partner_seen = False
+    for _ in range(600):
+        # The page stands still at its own turn and while it holds a result (the bots
+        # wait for it, or it waits for "Next hand"): it is measured then.
+        shown = state(page)
+        assert shown["status"] == "playing"
+        if shown["result"]:
+            ended = game_now(felt_server, table).finished_hands[-1]
+            revealed = [t.seats[t.cards.index(ended.called)] for t in ended.tricks if ended.called in t.cards]
+            assert partner_badges(page) == ({ended.table.letters[revealed[0]]: "Partner"} if revealed else {})
+            if partner_seen:
+                break
+            page.locator("#result-next").click()
+            page.wait_for_function("() => document.getElementById('table').dataset.result !== '1'")
+            continue
+        if shown["turn"] != "1":
+            page.wait_for_function(WAIT, arg=shown["seq"])
+            continue
+        hand = game_now(felt_server, table, shown["seq"]).hand
+        badges = partner_badges(page)
+        if hand.called == -1:
+            assert called_on_felt(page) is None and not badges
+        else:
+            label = called_on_felt(page)
+            assert label is not None and label.startswith("Called card: " + Card(hand.called).name_text()), label
+            if not called_seen:
+                shot(page, f"felt-call-ace-{size}-called")
+            called_seen = True
+            played_by = [t.seats[t.cards.index(hand.called)] for t in hand.tricks if hand.called in t.cards]
+            if hand.called in hand.trick_cards:
+                played_by.append(hand.trick_seats[hand.trick_cards.index(hand.called)])
+            if played_by:
+                # Revealed: the seat that played it, to every seat.
+                assert badges == {hand.table.letters[played_by[0]]: "Partner"}, badges
+                assert "played by " + hand.table.titles[played_by[0]] in label
+                if not partner_seen:
+                    shot(page, f"felt-call-ace-{size}-partner")
+                partner_seen = True
+            else:
+                # Secret: none marked, but to its holder himself.
+                assert badges == ({"1": "Partner (only you know)"} if hand.partner == 0 else {}), badges
+                assert "secret partner" in label
+        me.pace.wait()
+        cards = page.locator("#hand button.card.legal")
+        calls = page.locator("#choices button:not(#hint-button)")
+        (cards.nth(rng.randrange(cards.count())) if cards.count() else calls.nth(rng.randrange(calls.count()))).click()
+        page.wait_for_function(WAIT, arg=shown["seq"])
+    assert called_seen and partner_seen
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_table_comes_back_into_view_at_your_turn_but_not_while_you_type(
+        pages: Pages, felt_server: ServerProcess, size: str) -> None:
+    made = felt_server.create_table(preset="modern-standard", host="N", seed=5, target=10, bots="random")
+    north = SeatPage(pages(viewport=SIZES[size]), "N")
+    east = SeatPage(pages(viewport=SIZES[size]), "E")
+    north.open(made["links"]["N"])
+    east.open(made["links"]["E"])
+    north.page.get_by_role("button", name="Start the game").click()
+    page = north.page
+    rng = random.Random(3)
+
+    def until_east() -> dict[str, Any]:
+        """North plays until it is East's turn (both pages showing it)."""
+        for _ in range(200):
+            shown = north.shown()
+            if shown["status"] == "playing" and shown["turn"] == "E":
+                return east.wait_seq(shown["seq"])
+            north.wait_seq(north.act(rng) if shown["turn"] == "N" else shown["seq"] + 1)
+        raise AssertionError("East never had a turn")
+
+    def east_until_north() -> dict[str, Any]:
+        """East plays until North's page shows North's turn."""
+        for _ in range(200):
+            shown = east.shown()
+            if shown["turn"] == "N":
+                return north.wait_seq(shown["seq"])
+            east.wait_seq(east.act(rng) if shown["turn"] == "E" else shown["seq"] + 1)
+        raise AssertionError("North never had a turn")
+
+    # Scrolled down to the chat while East thinks: the table is out of view (the measure can fail) ...
+    until_east()
+    page.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")
+    assert not table_in_view(page)
+    # ... and comes back when North's turn comes.
+    east_until_north()
+    assert table_in_view(page)
+    shot(page, f"felt-turn-{size}", top=False)
+
+    # Typing in the chat when the turn comes: the page stays where it is ...
+    until_east()
+    page.locator("#chat-text").click()
+    page.keyboard.type("one moment")
+    # The page's own scrolls are counted (the browser's scroll anchoring, which keeps
+    # the field in place when the page grows above it, is not the page's doing).
+    page.evaluate("() => { window.__scrolls = 0; const own = window.scrollTo.bind(window); "
+                  "window.scrollTo = (...a) => { window.__scrolls += 1; return own(...a); }; }")
+    assert shown_in_view(page, "#chat-text")[0]["inside"] and not table_in_view(page)
+    east_until_north()
+    assert page.evaluate("() => window.__scrolls") == 0 and not table_in_view(page)
+    assert page.evaluate("() => document.activeElement.id") == "chat-text"
+    assert page.input_value("#chat-text") == "one moment"
+    # ... and the table comes once he leaves the field, if it is still his turn.
+    page.locator("#chat-text").evaluate("e => e.blur()")
+    page.wait_for_function(TABLE_IN_VIEW)
+    assert page.evaluate("() => window.__scrolls") == 1  # the count sees the page's scroll
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_replays_heading_is_not_under_the_score_bar(pages: Pages, felt_server: ServerProcess, size: str) -> None:
+    me, table = open_table(pages, felt_server, size, "modern-standard", "N", seed=9, target=1, bots="random")
+    page = me.page
+    shown = play_until(me, random.Random(2), lambda s: s["status"] == "over")
+    game = game_now(felt_server, table, shown["seq"])
+    assert game.is_over
+    # The last hand's result stays with the game's on the felt.
+    assert page.inner_text("#over-hand") == "Last hand: " + headline(game.finished_hands[-1])
+    assert shown_in_view(page, "#over-hand")[0]["inside"]
+    page.get_by_role("button", name="Replay this game").click()
+    page.wait_for_function("() => document.getElementById('replay-where').textContent.includes('the deal')")
+    covered = """() => { const h = document.getElementById('replay-h').getBoundingClientRect();
+      const b = document.getElementById('scoreboard').getBoundingClientRect();
+      return {covered: h.top < b.bottom - 0.5, inside: h.top >= 0 && h.bottom <= innerHeight}; }"""
+    found = page.evaluate(covered)
+    assert found == {"covered": False, "inside": True}, found
+    shot(page, f"felt-replay-{size}", top=False)
+    # Positive control: scrolled to the heading with no room left for the bar, it is covered.
+    spoil(page, "#replay", scroll_margin_top="0px")
+    page.evaluate("() => document.getElementById('replay').scrollIntoView({block: 'start'})")
+    assert page.evaluate(covered)["covered"]
+    unspoil(page)

@@ -624,14 +624,14 @@ function inPlay(hand) {
   return PLAY_PHASES.includes(hand.phase) || (hand.phase === "done" && hand.tricks.length > 0);
 }
 
-// Call-ace: the card the maker called, on the felt beside trump, with its holder once
-// he has played it (RULES.md decision 21).
+// Call-ace: the card the maker called, on the felt beside trump (RULES.md decision 21);
+// its holder, once he has played it, is marked on his seat and named to screen readers here.
 function calledNode(state, hand) {
   const by = hand.partner ? seatName(state, hand.partner) : null;
   const label = "Called card: " + hand.called.name + (by ? ", played by " + by + ", the maker's partner"
     : ", its holder is the maker's secret partner");
   return el("div", { class: "mid-item called", id: "called" }, cardNode(hand.called, { size: "mini", label: label }),
-    el("div", { class: "caption", "aria-hidden": "true", text: by ? "Called: " + TITLES[hand.partner] : "Called" }));
+    el("div", { class: "caption", "aria-hidden": "true", text: "Called" }));
 }
 
 function renderCentre(state, held) {
