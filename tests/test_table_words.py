@@ -246,9 +246,10 @@ def _answers() -> Iterator[str]:
 
 
 def _play_transcript(name: str, seed: int, capsys: pytest.CaptureFixture[str],
-                     monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> str:
-    """``euchre play`` of a whole game of ``name`` against random bots, every question
-    answered from the menu numbers (a refused card is asked again), no second game."""
+                     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, *more: str) -> str:
+    """``euchre play`` of a whole game of ``name`` against random bots (or as ``more``
+    says), every question answered from the menu numbers (a refused card is asked
+    again), no second game."""
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     monkeypatch.setenv("COLUMNS", "400")  # one printed line a line: a phrase is never split by wrapping
     answers = _answers()
@@ -259,7 +260,7 @@ def _play_transcript(name: str, seed: int, capsys: pytest.CaptureFixture[str],
     import euchre.cli.play as play_module
 
     monkeypatch.setattr(play_module, "make_reader", lambda console: read)
-    code, out, err = run(capsys, "play", "--preset", name, "--seed", str(seed), "--bots", "random")
+    code, out, err = run(capsys, "play", "--preset", name, "--seed", str(seed), "--bots", "random", *more)
     assert code == 0, err
     return out
 
@@ -292,6 +293,26 @@ def test_a_whole_game_of_play_watch_and_stats_words_sides_by_the_table(
         assert re.search(r"Points: Player 1 \(you\) \d+, Player 2 \d+", summary), summary
         assert re.search(r"points: you \d+ in \d+ hands?; the other players? ", stats), stats
         assert "places: " in stats
+
+
+@pytest.mark.parametrize("name", ["two-handed", "cutthroat-3"])
+def test_the_laws_of_revokes_name_no_side_where_each_plays_for_himself(
+        name: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Table mode (revokes possible, RULES.md decision 27) at a table without sides: the
+    claims, corrections, their outcomes and the answers to a misplaced "renege" say
+    "another player", never "the other side" or "your side's last claim"."""
+    from euchre.cli.not_now import why_not_now
+
+    rules = preset(name).replace(renege_mode="penalize_on_claim")
+    out = _play_transcript(name, 2, capsys, monkeypatch, tmp_path, "--bots", "careless", "--option",
+                           "renege_mode=penalize_on_claim")
+    assert "Renege!" in out and "revoke" in out  # the laws' texts were said
+    bad = [(line, f) for line in out.splitlines() for f in faults(line, rules)]
+    assert bad == [], bad[:4]
+    game = _play_on(rules, 1, lambda g: not g.is_over and g.hand.phase == Phase.BID_ROUND_1)
+    assert game is not None
+    said = why_not_now(view_of(game.hand, game.turn, game.score), "renege")
+    assert said is not None and "once another player has failed to follow suit" in said
 
 
 @pytest.mark.parametrize("name", PLAYABLE_PRESETS)

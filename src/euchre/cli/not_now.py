@@ -22,6 +22,7 @@ from euchre.cli.render import suit_text
 from euchre.core.actions import CALL_BASE, CALL_CARD_BASE, DISCARD_BASE, GIVE_BASE, PLAY_BASE, Action, parse_action
 from euchre.core.cards import parse_card
 from euchre.core.errors import EuchreError
+from euchre.core.side_words import another_side, has_partners
 from euchre.core.state import Phase
 from euchre.core.views import PlayerView
 
@@ -83,12 +84,15 @@ def _revoke_claim(view: PlayerView) -> str:
                 "to claim.")
     if view.phase == Phase.PLAY and not rules.renege_ends_hand:
         return "Under these rules a revoke is claimed after the last trick, when the tricks are searched."
+    if view.phase == Phase.PLAY and not has_partners(view.table):  # each for himself (issue 34)
+        return ("No revoke can be claimed now: no other player has failed to follow suit (since your last claim, if "
+                "you made one).")
     if view.phase == Phase.PLAY:
         return ("No revoke can be claimed now: no player of another side has failed to follow suit (since your "
                 "side's last claim, if it made one).")
     when = "during the play" if rules.renege_ends_hand else "after the last trick"
-    return (f"No revoke can be claimed now: a revoke is claimed {when}, once a player of another side has failed to "
-            f"follow suit; {_doing_now(view)}.")
+    return (f"No revoke can be claimed now: a revoke is claimed {when}, once {another_side(view.table)} has failed "
+            f"to follow suit; {_doing_now(view)}.")
 
 
 def _correction(view: PlayerView, code: int) -> str:

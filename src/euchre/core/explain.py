@@ -115,7 +115,11 @@ def _scoring(rules: Rules) -> list[str]:
     if rules.defend_alone:
         out.append(f"A lone defender who euchres the makers scores {rules.points_defend_alone_euchre}.")
     if rules.super_euchre:
-        out.append("Makers who take no trick at all are super-euchred: 4 points to the other side.")
+        if has_partners(rules.table):
+            out.append("Makers who take no trick at all are super-euchred: 4 points to the other side.")
+        else:
+            each = "the other player" if rules.table.seats == 2 else "each other player"
+            out.append(f"A maker who takes no trick at all is super-euchred: 4 points to {each}.")
     if rules.plays_to_target:
         game = f"The first to {_pl(rules.game_target, 'point')} wins the game."
         if rules.laps:

@@ -50,7 +50,7 @@ from euchre.core.cards import JOKER, NO_TRUMP, SAME_COLOUR, Card
 from euchre.core.hand import Phase
 from euchre.core.rules import Rules
 from euchre.core.seats import FOUR_HANDED, Table
-from euchre.core.side_words import a_point_to_the_opponents, has_partners, the_makers
+from euchre.core.side_words import a_point_to_the_opponents, another_side, has_partners, the_makers
 from euchre.core.state import Revoke
 
 STYLES: tuple[str, ...] = ("dc_1862", "uspcc", "tournament", "modern")
@@ -293,7 +293,8 @@ def plain(action: int, *, upcard: int | None = None, joker_card: str = "joker", 
         joker_card: the rules' ``joker_card``, the card the joker is shown as.
         table: the table's shape (``rules.table``): where every player plays for
             himself going alone leaves no partner sitting out (call-ace: the maker
-            calls no partner; issue 34).
+            calls no partner), a revoke is another player's, a forfeit goes to each
+            other player (issue 34).
     """
     code = int(action)
     if code == HIDDEN_DISCARD:
@@ -309,7 +310,7 @@ def plain(action: int, *, upcard: int | None = None, joker_card: str = "joker", 
         return f"play {card_words(code - PLAY_BASE, joker_card)}"
     act = Action(code)
     if act == Action.CLAIM_REVOKE:
-        return "claim a revoke: a player of another side failed to follow suit"
+        return f"claim a revoke: {another_side(table)} failed to follow suit"
     if act == Action.CORRECT_REVOKE:
         return "correct your revoke: take the card back (it stays face up, exposed) and follow suit"
     if act == Action.LET_STAND:
