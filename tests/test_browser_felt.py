@@ -504,3 +504,52 @@ def test_the_replays_heading_is_not_under_the_score_bar(pages: Pages, felt_serve
     page.evaluate("() => document.getElementById('replay').scrollIntoView({block: 'start'})")
     assert page.evaluate(covered)["covered"]
     unspoil(page)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_renege_claims_outcome_is_on_the_felt_with_the_hands_result(
+        pages: Pages, felt_server: ServerProcess, size: str) -> None:
+    """Table mode (RULES.md decision 27): North claims a revoke after the last trick when
+    the page offers it (careless bots revoke now and then); the claim's outcome is on the
+    felt with the hand's result, inside the window (it was only below the table)."""
+    me, table = open_table(pages, felt_server, size, "modern-tournament", "N", seed=11, target=10, bots="careless",
+                           house_rules={"revokes": True})
+    page = me.page
+    rng = random.Random(3)
+    claim = page.locator("#choices button", has_text="Renege!")
+    claimed = False
+    for _ in range(2000):
+        shown = state(page)
+        assert shown["status"] == "playing"
+        if shown["result"]:
+            if claimed:
+                break
+            page.locator("#result-next").click()
+            page.wait_for_function("() => document.getElementById('table').dataset.result !== '1'")
+            continue
+        if shown["turn"] != "N" or page.evaluate("() => document.getElementById('table').dataset.auto === '1'"):
+            page.wait_for_function(WAIT, arg=shown["seq"])
+            continue
+        me.pace.wait()
+        if claim.count() and page.locator("#choices button", has_text="No claim.").count():
+            claimed = True
+            claim.click()
+        else:
+            following = page.locator("#hand button.card.legal:not(.revoke)")
+            if following.count():
+                following.nth(rng.randrange(following.count())).click()
+            else:
+                cards = page.locator("#hand button.card.legal")
+                calls = page.locator("#choices button:not(#hint-button)", has_text=re.compile("^(?!Renege)"))
+                (cards.first if cards.count() else calls.nth(rng.randrange(calls.count()))).click()
+        page.wait_for_function(WAIT, arg=shown["seq"])
+    assert claimed, "no claim was offered to North"
+    box = shown_in_view(page, "#hand-result")
+    assert len(box) == 1 and box[0]["inside"], box
+    text = page.inner_text("#hand-result")
+    assert re.search(r"North: Renege! (Upheld\. \w+ revoked in trick \d|Not upheld: no player of another side "
+                     r"revoked\. 2 points to E-W, scored with the hand\.)", text), text
+    ended = game_now(felt_server, table).finished_hands[-1]
+    assert page.inner_text("#hand-result .result-headline") == headline(ended)
+    assert not wider_than_window(page)
+    shot(page, f"felt-renege-{size}")
