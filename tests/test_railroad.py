@@ -650,3 +650,13 @@ def test_regression_the_terminal_told_a_dealer_giving_the_upcard_to_play_a_card(
     action, out = _human(N, lone, ["9h", "ks"])
     assert action == Action.discard(parse_card("KS"))
     assert "You may not discard the upcard" in out
+
+
+def test_the_rules_in_words_say_the_dealer_keeps_the_upcard() -> None:
+    # `euchre rules` and the table's words tell the players RULES.md decision 10.
+    from euchre.core.explain import rules_in_words
+
+    said = " ".join(rules_in_words(RAILROAD))
+    assert "The dealer keeps the upcard he picked up: he never gives it or discards it." in said
+    free = " ".join(rules_in_words(RAILROAD.replace(dealer_may_discard_upcard=True)))
+    assert "keeps the upcard" not in free and "may discard it again" in free

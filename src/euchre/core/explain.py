@@ -84,7 +84,10 @@ def _alone(rules: Rules) -> list[str]:
     if rules.defend_alone:
         out.append("A defender may play alone against a lone maker; his partner lays his cards down too.")
     if rules.call_for_best != "none":
-        out.append("A lone player takes his partner's best card and discards one.")
+        text = "A lone player takes his partner's best card and discards one."
+        if not rules.dealer_may_discard_upcard:  # RULES.md decision 10
+            text += " The dealer keeps the upcard he picked up: he never gives it or discards it."
+        out.append(text)
     return out
 
 
