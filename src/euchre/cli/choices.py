@@ -179,7 +179,7 @@ def choose_card(text: str, shown: Sequence[int], legal: Sequence[Action], *, tru
         doing = "give" if give else "discard"
         if card == upcard:
             raise ChoiceError(f"You may not {doing} the upcard {Card(card).pretty(joker_card)} under these rules: "
-                              f"the dealer keeps it. You may {doing} {_cards_list(legal_cards, shown, joker_card)}.")
+                              f"you keep the card you took up. You may {doing} {_cards_list(legal_cards, shown, joker_card)}.")
         raise ChoiceError(f"You may {doing} {_cards_list(legal_cards, shown, joker_card)}.")
     if led is not None and trump != -1:
         note = ""
