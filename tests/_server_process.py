@@ -28,11 +28,12 @@ from euchre.core.rules import Rules
 from euchre.server.config import sqlite_url
 from euchre.server.storage import EventRow, Store
 
-START_TIMEOUT = 30.0
+START_TIMEOUT = 60.0
 """Seconds a server may take to answer /healthz (migrations run first; the machine may be busy)."""
 
-RECEIVE_TIMEOUT = 20.0
-"""Seconds a client waits for a message it expects before the test fails."""
+RECEIVE_TIMEOUT = 30.0
+"""Seconds a client waits for a message (or an HTTP answer) it expects before the test
+fails: a deadline for "never", generous for a busy machine."""
 
 _LAUNCH = "import sys; from euchre.cli.main import main; sys.exit(main(sys.argv[1:]))"
 
@@ -149,14 +150,14 @@ class ServerProcess:
         request = urllib.request.Request(self.url + path, data=json.dumps(body).encode(), method="POST",
                                          headers={"content-type": "application/json"})
         try:
-            with urllib.request.urlopen(request, timeout=10) as response:
+            with urllib.request.urlopen(request, timeout=RECEIVE_TIMEOUT) as response:
                 return response.status, json.loads(response.read())
         except urllib.error.HTTPError as exc:
             return exc.code, json.loads(exc.read())
 
     def get(self, path: str) -> tuple[int, bytes]:
         try:
-            with urllib.request.urlopen(self.url + path, timeout=10) as response:
+            with urllib.request.urlopen(self.url + path, timeout=RECEIVE_TIMEOUT) as response:
                 return response.status, response.read()
         except urllib.error.HTTPError as exc:
             return exc.code, exc.read()

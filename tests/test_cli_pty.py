@@ -31,6 +31,10 @@ ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07|\r")
 PROMPT = re.compile(r"(Your call \(1(?:-\d+)?\)|Your card \(1(?:-\d+)? or e\.g\. JH\)|Discard \(1(?:-\d+)? or e\.g\. 9C\)): ")
 END = re.compile(r"Play again with the same rules\? \(y/n, or save FILE\): ")
 LEAVE = re.compile(r"Leave this game\? Type y to quit, Enter to go on: ")
+EXPECT_TIMEOUT = 60
+"""Seconds an expected screen may take (the first start imports much; the machine may be busy)."""
+CTRL_C_WAIT = 10
+"""Seconds to wait for "Interrupted" after a Ctrl-C before pressing it again."""
 ERRORS = ("You must follow suit", "may not discard", "There is no", "is not a card", "is not a call",
           "You do not hold", "You may discard")
 
@@ -41,7 +45,7 @@ def spawn(*args: str) -> Child:
     env.pop("COLUMNS", None)
     env.pop("LINES", None)
     env.pop("NO_COLOR", None)
-    return pexpect.spawn(cmd, argv, env=env, encoding="utf-8", dimensions=(24, 80), timeout=20,
+    return pexpect.spawn(cmd, argv, env=env, encoding="utf-8", dimensions=(24, 80), timeout=EXPECT_TIMEOUT,
                          preexec_fn=as_at_a_terminal)
 
 
@@ -154,7 +158,7 @@ def test_ctrl_c_exits_cleanly_and_keeps_the_record(tmp_path: Path) -> None:
     # person presses Ctrl-C again). So Ctrl-C is pressed again while no answer comes.
     for _ in range(4):
         child.sendintr()
-        if child.expect(["Interrupted", pexpect.TIMEOUT], timeout=5) == 0:
+        if child.expect(["Interrupted", pexpect.TIMEOUT], timeout=CTRL_C_WAIT) == 0:
             break
     else:
         raise AssertionError(f"no 'Interrupted' after four Ctrl-C (alive: {child.isalive()}); "
@@ -186,7 +190,7 @@ def test_fault_ctrl_c_unheard_when_the_test_process_ignores_or_blocks_sigint(tmp
     _first_prompt(child)
     for _ in range(4):
         child.sendintr()
-        if child.expect(["Interrupted", pexpect.TIMEOUT], timeout=5) == 0:
+        if child.expect(["Interrupted", pexpect.TIMEOUT], timeout=CTRL_C_WAIT) == 0:
             break
     else:
         raise AssertionError(f"no 'Interrupted' after four Ctrl-C (alive: {child.isalive()})")
@@ -231,7 +235,8 @@ def test_fault2_arrow_keys_in_a_terminal_place_no_bid(tmp_path: Path, readline: 
         env = dict(os.environ, TERM="xterm-256color", LANG="C.UTF-8", LC_ALL="C.UTF-8")
         child = pexpect.spawn(sys.executable, ["-c", NO_READLINE, "play", "--seed", str(south_deals_round_one_seed()),
                                                "--save", str(record)],
-                              env=env, encoding="utf-8", dimensions=(24, 80), timeout=20, preexec_fn=as_at_a_terminal)
+                              env=env, encoding="utf-8", dimensions=(24, 80), timeout=EXPECT_TIMEOUT,
+                              preexec_fn=as_at_a_terminal)
     shown = _first_prompt(child)
     assert "Round one:" in shown and child.after.startswith("Your call")
     said = []

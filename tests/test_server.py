@@ -444,7 +444,7 @@ def test_a_bot_plays_for_an_absent_player_after_the_grace_period_until_they_retu
             state = north.until(lambda m: m["type"] == "state" and (bool(legal_actions(m)) or m["status"] == "over"))
             assert state["status"] == "playing"
             north.send(type="action", action=rng.choice(legal_actions(state)), seq=state["seq"])
-            assert time.monotonic() - started < 20
+            assert time.monotonic() - started < 120, "no stand-in played South's turns"  # grace 0.25 s: "never"
         assert any(m["type"] == "state" and m["seats"][2]["stand_in"] for m in north.log)
         # South comes back: the bot stops at once and South's turn waits for South.
         south = Peer(client, made["seats"]["S"])

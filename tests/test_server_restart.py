@@ -215,7 +215,9 @@ def test_an_acknowledged_action_survives_kill_9_right_after_the_ack(tmp_path: Pa
 
 def test_after_a_restart_a_bot_stands_in_for_a_player_who_does_not_come_back(tmp_path: Path) -> None:
     rng = random.Random(99)
-    with serving(tmp_path, delay=0.0, grace=1.0) as server:
+    # Grace 3 s: North's join after the restart (which loads the table and starts East's
+    # grace) must see the table before the stand-in moves, even on a busy machine.
+    with serving(tmp_path, delay=0.0, grace=3.0) as server:
         made = server.create_table(preset="modern-standard", seed=12, target=5, bots="beginner")
         clients = join_all(server, made, "NE")
         start(clients, "E")

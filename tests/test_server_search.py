@@ -86,13 +86,14 @@ def test_a_hint_beyond_the_queue_is_refused_at_once() -> None:
     view = view_of(hand, hand.turn)
     try:
         async def go() -> dict[Action, float]:
-            running = asyncio.ensure_future(pool.run(time.sleep, 1.0))
+            running = asyncio.ensure_future(pool.run(time.sleep, 2.0))
             await asyncio.sleep(0)  # the job is submitted
             assert pool.pending == 1
-            started = time.monotonic()
             with pytest.raises(SearchBusy):
                 await pool.hint(view, "seed")
-            assert time.monotonic() - started < 0.2
+            # At once: the job it would have waited for is still running (no clock to
+            # read, which a busy machine could slow).
+            assert not running.done() and pool.pending == 1
             await running
             return await pool.hint(view, "seed")
 
@@ -143,7 +144,7 @@ def test_regression_workers_end_when_the_server_is_killed(tmp_path: object) -> N
               "os._exit(0)\n")  # like a kill: no clean-up runs
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
     worker = int(done.stdout.split()[-1])
-    deadline = time.monotonic() + 15
+    deadline = time.monotonic() + 60  # the worker looks for its parent every second
     while time.monotonic() < deadline:
         try:
             os.kill(worker, 0)
