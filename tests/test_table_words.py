@@ -502,3 +502,22 @@ def test_the_glosses_of_the_four_hand_table_are_unchanged() -> None:
     march = next(g for g in GLOSSES if g.key == "march")
     assert glosses_in("a march", None, ms) == [march] and march.text == "the makers took all five tricks"
     assert [g.text for g in glosses_in("a march", None, preset("cutthroat-3"))] == ["the maker took all five tricks"]
+
+
+def test_the_side_words_follow_the_shape_and_count_in_words() -> None:
+    """The helpers every text asks: partners only at a table with a side of two; counts
+    in words, never "(s)"; a forfeit to the opponents, the other player, or each other
+    player (every other side scores one, REFERENCE 4.2 dealer_forfeit_or_call)."""
+    from euchre.core.side_words import a_point_to_the_opponents, another_side, plural, the_makers, times
+
+    four, two, three, five = (preset(n) for n in ("modern-standard", "two-handed", "cutthroat-3", "call-ace-5"))
+    assert [has_partners(r.table) for r in (four, two, three, five)] == [True, False, False, False]
+    assert [calls_partner(r) for r in (four, two, three, five)] == [False, False, False, True]
+    assert [times(n) for n in (0, 1, 2, 3)] == ["0 times", "once", "twice", "3 times"]
+    assert [plural(n, "hand") for n in (0, 1, 2)] == ["0 hands", "1 hand", "2 hands"]
+    assert plural(1, "revoke or claim", "revokes or claims") == "1 revoke or claim"
+    assert [the_makers(r) for r in (four, three, five)] == ["the makers", "the maker",
+                                                            "the maker and any partner he called"]
+    assert [another_side(r.table) for r in (four, three)] == ["a player of another side", "another player"]
+    assert [a_point_to_the_opponents(r.table) for r in (four, two, three)] == [
+        "a point to the opponents", "a point to the other player", "a point to each other player"]

@@ -9,9 +9,11 @@ table too, but the maker calls a secret partner by a card: until that card is pl
 nobody else knows him, so the texts name no partner's seat; a finished hand names the
 maker and the partner he called.
 
-Every text of the terminal, the summaries, ``euchre stats`` and the web page that names
-sides asks here (or the table itself: ``Table.mates``, ``Table.team_names``), never
-assumes four seats in two partnerships. Words only: nothing here changes a rule.
+The texts of the terminal, the summaries, ``euchre stats``, ``euchre review`` and the
+menu glosses the web page receives ask here (or the table itself: ``Table.mates``,
+``Table.team_names``) rather than assume four seats in two partnerships
+(``tests/test_table_words.py`` checks them for every preset). Words only: nothing here
+changes a rule.
 """
 
 from __future__ import annotations
@@ -55,30 +57,11 @@ def the_makers(rules: Rules) -> str:
     return "the maker"
 
 
-def your_side(table: Table, seat: int) -> str:
-    """The player at ``seat`` and his side, as he is told: ``"your side"`` with a
-    partner, ``"you"`` on his own."""
-    return "your side" if table.mates[seat] else "you"
-
-
-def the_opponents(table: Table) -> str:
-    """The players against one, as he is told: ``"the opponents"`` (the other side at a
-    partnership table, every other player where each plays for himself)."""
-    return "the opponents" if has_partners(table) else "the other players" if table.seats > 2 else "the other player"
-
-
 def another_side(table: Table) -> str:
     """A player who may claim or be claimed against in the laws of revokes: ``"a player
     of another side"`` at a partnership table, ``"another player"`` where every player
     plays for himself."""
     return "a player of another side" if has_partners(table) else "another player"
-
-
-def the_other_side(table: Table) -> str:
-    """Those who may claim a revoke against a player, or who score what he forfeits:
-    ``"the other side"`` at a partnership table, ``"the other players"`` (``"the other
-    player"`` at the two-handed table) where every player plays for himself."""
-    return "the other side" if has_partners(table) else the_opponents(table)
 
 
 def a_point_to_the_opponents(table: Table) -> str:
