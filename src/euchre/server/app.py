@@ -359,6 +359,8 @@ class _Session:
             await table.take_seat(conn, ref)
         elif kind == "rematch":
             await table.rematch(conn, ref)
+        elif kind == "undo":
+            await table.undo(conn, ref)
         elif kind == "hint":
             # In a task: the connection's other messages are not held up while the
             # expert thinks; one hint at a time per connection.

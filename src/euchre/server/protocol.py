@@ -17,6 +17,10 @@ reply). The types:
     a chat line to the table.
 ``{"type": "name", "name": "..."}``
     set the name shown for one's seat (1 to 24 characters).
+``{"type": "undo"}``
+    take back one's last decision, where every other seat is a bot (not at an event's
+    table): the game and the bots go back to the moment it was made
+    (:mod:`euchre.server.undo`).
 ``{"type": "hint"}``
     at one's turn: the expert's value of each legal action, answered by ``{"type":
     "hint", "seq": N, "values": [{"action": "play-JH", "value": 0.53}, ...]}`` (best
@@ -69,6 +73,8 @@ ERROR_CODES: dict[str, str] = {
     "not_host": "only the table's host may do this",
     "not_over": "a rematch is for when the game is over",
     "not_a_bot_seat": "you play this seat already; there is no bot to take it from",
+    "undo_refused": "decisions are taken back only where every other seat is a bot, and not at an event's table",
+    "nothing_to_undo": "you have made no decision in this game that can be taken back",
     "join_timeout": "no join message in time",
     "storage_error": "the server could not store the action; nothing changed",
     "unavailable": "the table cannot be loaded",
@@ -104,6 +110,7 @@ _FIELDS: dict[str, dict[str, tuple[type | tuple[type, ...], bool]]] = {
     "chat": {"text": (str, True)},
     "name": {"name": (str, True)},
     "hint": {},
+    "undo": {},
     "settings": {"timer": ((int, float), False), "hints": (bool, False)},
     "take_seat": {},
     "rematch": {},
@@ -148,7 +155,8 @@ class ClientMessage:
     """A checked client message.
 
     Attributes:
-        type: one of ``join``, ``action``, ``start``, ``chat``, ``name``, ``hint``, ``ping``.
+        type: one of ``join``, ``action``, ``start``, ``chat``, ``name``, ``hint``, ``undo``,
+            ``settings``, ``take_seat``, ``rematch``, ``ping``.
         fields: its fields (without ``type`` and ``id``), of the checked JSON types.
         ref: the client's ``id``, echoed in the reply, or None.
     """

@@ -166,12 +166,17 @@ class Ratings:
                                                           .where(finished_game_table.c.table_id == table_id))}
 
     def record(self, table_id: str, number: int, game: Game, preset: str | None,
-               seats: Sequence[FinishedSeat]) -> bool:
+               seats: Sequence[FinishedSeat], *, undone: bool = False) -> bool:
         """Record a finished game, and rate it when it is rateable, in one transaction.
-        Returns False when it was recorded before (nothing is changed)."""
+        Returns False when it was recorded before (nothing is changed).
+
+        Args:
+            undone: a decision was taken back in the game (``undo``,
+                :mod:`euchre.server.undo`): it is recorded but not rated.
+        """
         rules = game.rules
         subjects = [s.subject for s in seats]
-        rated = is_rateable(rules, preset, subjects)
+        rated = not undone and is_rateable(rules, preset, subjects)
         score = list(game.score)
         winner = None if game.result is None else game.result.winner
         now = self.clock()

@@ -17,7 +17,9 @@ runs them on start, see :meth:`Store.migrate`):
     ``claim`` (a seat was taken in the lobby), ``name``, ``start`` (the game began; bots
     fill the seats nobody claimed), ``action`` (the text form of an action, e.g.
     ``play-JH``, by the seat to act), ``take`` (a person took back the seat a bot
-    played), ``rematch`` (a new game at the same table, the same seats), ``chat``.
+    played), ``rematch`` (a new game at the same table, the same seats), ``undo`` (the
+    lone person at a table of bots took back his decision stored as event ``to``:
+    :mod:`euchre.server.undo`), ``chat``.
     ``data`` is a JSON object.
 
 Replaying a table is reading its row and its events in order (:meth:`Store.load`):
@@ -117,7 +119,7 @@ class EventRow:
     Attributes:
         seq: its place in the log, from 0.
         kind: ``settings``, ``claim``, ``name``, ``start``, ``action``, ``take``,
-            ``rematch`` or ``chat``.
+            ``rematch``, ``undo``, ``stop`` or ``chat``.
         seat: the seat concerned (0..3), or None (the spectator's chat, ``start``).
         data: the event's fields (a JSON object).
         created_at: seconds since the epoch.

@@ -32,7 +32,8 @@ import orjson
 from euchre.bots import make_bot
 from euchre.bots.advice import NOT_VALUED, NOT_VALUED_PHASES
 from euchre.bots.base import Bot
-from euchre.core.actions import action_text, parse_action
+from euchre.core.actions import DISCARD_BASE, action_text, parse_action
+from euchre.core.cards import missing_from_pack
 from euchre.core.egn import dumps_egn
 from euchre.core.errors import EuchreError
 from euchre.core.game import Game, Setup
@@ -51,6 +52,7 @@ from euchre.server.search import SearchBusy, SearchPool
 from euchre.server.serialize import StateCache, ascii_json, game_json, seat_text, table_shape
 from euchre.server.serialize import dumps as json_text
 from euchre.server.storage import EventRow, StorageError, Store, TableRow
+from euchre.server.undo import Checkpoints, undo_refusal
 from euchre.server.writer import EventWriter
 
 log = logging.getLogger("euchre.server")
@@ -146,6 +148,13 @@ class LiveTable:
         self.turn_since = now  # when the seat to act got its turn (the per-move timer counts from it)
         self.last_active = now  # the last connection, departure or event (for unloading idle tables)
         self.bots: list[Bot] = [make_bot(row.bot_level, seed=(row.seed + s) % 2**31) for s in range(n)]
+        self.checkpoints = Checkpoints()
+        """The lone person's decisions that may be taken back in the game in play (``undo``:
+        :mod:`euchre.server.undo`)."""
+        self.undone_games: set[int] = set()
+        """The numbers (from 1) of this table's games in which a decision was taken back:
+        recorded, never rated."""
+        self._replaying = False  # reading the log back: no copies of the bots are kept
         self.lock = asyncio.Lock()
         self._parts = StateCache()  # the parts of states that do not change from move to move
         self._wake = asyncio.Event()
@@ -165,6 +174,7 @@ class LiveTable:
             table = cls(row, store, config, clock, writer, search)
         except EuchreError as exc:
             raise StorageError(f"table {row.id}: {exc}") from None
+        table._replaying = True
         for ev in events:
             if ev.seq != table.seq:
                 raise StorageError(f"table {row.id}: event {table.seq} is missing from the log")
@@ -173,6 +183,7 @@ class LiveTable:
             except (EuchreError, KeyError, TypeError, ValueError) as exc:
                 raise StorageError(f"table {row.id}: event {ev.seq} ({ev.kind}) does not replay: {exc}") from None
             table.seq += 1
+        table._replaying = False
         return table
 
     def _first_game(self) -> Game:
@@ -212,6 +223,7 @@ class LiveTable:
             if seat is None or self.kinds[seat] != "bot":
                 raise ValueError("only a seat a bot plays can be taken back")
             self.kinds[seat] = "human"
+            self.checkpoints.clear()  # a second person: nothing is taken back any more
         elif kind == "stop":
             if self.status == "over":
                 raise ValueError("the game is over already")
@@ -227,6 +239,7 @@ class LiveTable:
             # let anyone who read the first game's record deal the next).
             self.game = Game(self.rules, int(data["seed"]))
             self.status = "playing"
+            self.checkpoints.clear()
         elif kind == "claim":
             if self.status != "lobby" or seat is None or self.kinds[seat] != "open":
                 raise ValueError("a claim needs an open seat in the lobby")
@@ -247,10 +260,21 @@ class LiveTable:
                 raise ValueError("an action before the start or after the end")
             if seat != game.turn:
                 raise EuchreError(f"seat {seat} acted but it was {game.turn}'s turn")
-            game.apply(parse_action(str(data["action"])))
+            code = parse_action(str(data["action"]))
+            if data.get("by") == "human" and undo_refusal(self.shape, self.kinds, seat, self.organised) is None:
+                # A decision the lone person may take back: the moment before it is kept.
+                self.checkpoints.take(self.seq, game, None if self._replaying else self.bots)
+            game.apply(code)
             if game.is_over:
                 self.status = "over"
                 self.game_names.append(self.players())
+        elif kind == "undo":
+            if self.game is None or self.status != "playing" or seat is None:
+                raise ValueError("an undo needs a game in play and a seat")
+            bots = self.checkpoints.restore(int(data["to"]), self.game)
+            if bots is not None:
+                self.bots = bots
+            self.undone_games.add(len(self.past_games) + 1)
         elif kind == "chat":
             self.chat.append({"seat": None if seat is None else seat_text(seat, self.shape), "name": self.display_name(seat),
                               "text": str(data["text"]), "at": created_at})
@@ -277,7 +301,7 @@ class LiveTable:
         self._apply(kind, seat, data, created)
         self.seq += 1
         self.turn_started = self.last_active = self.clock()
-        if kind in ("action", "start", "rematch", "take") or (kind == "settings" and "timer" in data):
+        if kind in ("action", "start", "rematch", "take", "undo") or (kind == "settings" and "timer" in data):
             self.turn_since = self.turn_started  # a timer changed mid-turn runs whole from the change
         if self.status != status:
             try:
@@ -378,9 +402,43 @@ class LiveTable:
                 raise ProtocolError("bad_action", str(exc), ref) from None
             legal = [int(a) for a in game.legal_actions()]
             if code not in legal:
-                raise ProtocolError("illegal_action", f"{action_text(code)} is not legal now; legal: "
+                absent = missing_from_pack(action_text(code).partition("-")[2], self.rules.deck, self.rules.joker,
+                                           self.rules.joker_card) if code >= DISCARD_BASE else None
+                why = f" ({absent.rstrip('.')})" if absent is not None else ""
+                raise ProtocolError("illegal_action", f"{action_text(code)} is not legal now{why}; legal: "
                                     f"{', '.join(action_text(c) for c in legal)}", ref)
             await self._commit("action", seat, {"action": action_text(code), "by": "human"})
+            conn.post({"type": "ack", "id": ref, "seq": self.seq})
+            self._broadcast()
+
+    async def undo(self, conn: Connection, ref: str | int | None) -> None:
+        """The lone person at a table of bots takes back his last decision: the game and
+        the bots go back to the moment he made it (:mod:`euchre.server.undo`), and the
+        bots then play as they did. Stored as an ``undo`` event, so that a restarted
+        server shows the game as it is after it.
+
+        Raises:
+            ProtocolError: ``not_a_player``, ``seat_is_bot``, ``not_started``,
+                ``game_over``, ``undo_refused`` (another person is seated, or an event's
+                table), ``nothing_to_undo`` (no decision of his in this game to take
+                back), ``storage_error``; nothing has changed.
+        """
+        seat = conn.seat
+        if seat is None:
+            raise ProtocolError("not_a_player", "spectators have no decision to take back", ref)
+        async with self.lock:
+            self._check_mine(seat, ref)
+            if self.status == "over":
+                raise ProtocolError("game_over", "the game is over: a finished game cannot be taken back", ref)
+            self._game_in_play(ref)
+            refused = undo_refusal(self.shape, self.kinds, seat, self.organised)
+            if refused is not None:
+                raise ProtocolError("undo_refused", refused, ref)
+            to = self.checkpoints.last
+            if to is None:
+                raise ProtocolError("nothing_to_undo", "you have made no decision in this game that can be taken "
+                                    "back (a move the timer or a stand-in made for you is no decision of yours)", ref)
+            await self._commit("undo", seat, {"to": to})
             conn.post({"type": "ack", "id": ref, "seq": self.seq})
             self._broadcast()
 
@@ -661,7 +719,8 @@ class LiveTable:
             "table": self.id,
             "status": self.status,
             "stopped": self.stopped,
-            "you": {"role": "spectator" if seat is None else "seat", "seat": None if seat is None else seat_text(seat, self.shape)},
+            "you": {"role": "spectator" if seat is None else "seat", "seat": None if seat is None else seat_text(seat, self.shape),
+                    **self._undo_json(seat)},
             "preset": self.row.preset,
             "house_rules": self.house_rules,
             "preset_changed": self.preset_changed,
@@ -678,6 +737,15 @@ class LiveTable:
             "history": (hand_history(self.game) if self.game is not None else []) if history is None else history,
             "games": self.records_json(),
         }
+
+    def _undo_json(self, seat: int | None) -> dict[str, bool]:
+        """``{"undo_offered": bool, "can_undo": bool}`` for a seat's state: whether this
+        table offers it to take back its decisions now (a game in play, every other seat
+        a bot, not an event's table, a bot not playing the seat), and whether it has one
+        to take back."""
+        offered = (seat is not None and self.status == "playing" and self.kinds[seat] == "human"
+                   and undo_refusal(self.shape, self.kinds, seat, self.organised) is None)
+        return {"undo_offered": offered, "can_undo": offered and self.checkpoints.last is not None}
 
     def _game_part(self, game: Game, seat: int | None) -> dict[str, Any]:
         """The ``game`` part of a seat's state; a table that is over offers no action
@@ -834,10 +902,12 @@ class LiveTable:
             return wait
         seq = self.seq
         view = view_of(game.hand, seat, game.score)
-        choice, self.bots[seat] = await self.search.choose(self.bots[seat], view)
+        choice, bot = await self.search.choose(self.bots[seat], view)
         async with self.lock:
             if self.seq != seq or self.status != "playing" or self._controller_wait(seat) != 0:
                 return 0  # someone acted, or the absent player came back, meanwhile: look again
+            # Kept only now: a decision taken back meanwhile put back the bots as they were.
+            self.bots[seat] = bot
             legal = [int(a) for a in game.legal_actions()]
             code = int(choice)
             if code not in legal:  # pragma: no cover - the bots' tests check they never do this

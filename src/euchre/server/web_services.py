@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from functools import partial
 from typing import Any
 
 import anyio.to_thread
@@ -162,7 +163,8 @@ class WebServices:
         count = 0
         for number in todo:
             game = table.finished_game(number)
-            count += await anyio.to_thread.run_sync(self.ratings.record, table.id, number, game, table.row.preset, seats)
+            count += await anyio.to_thread.run_sync(partial(self.ratings.record, table.id, number, game, table.row.preset,
+                                                            seats, undone=number in table.undone_games))
         self._recorded[table.id] = finished
         return count
 
