@@ -23,7 +23,7 @@ from euchre.analysis.duplicate import (
 )
 from euchre.analysis.plot import ShareBar, plot_shares
 from euchre.bots import make_bot
-from euchre.cli.arena import share_interval, summarize
+from euchre.cli.arena import share_bars, share_interval, summarize
 from euchre.core.actions import Action
 from euchre.core.errors import EuchreError, RulesError
 from euchre.core.hand import HandState
@@ -297,6 +297,21 @@ def test_plot_is_a_png(tmp_path: Path) -> None:
         plot_shares(tmp_path / "shares.pdf", bars)
     with pytest.raises(EuchreError, match="directory"):
         plot_shares(tmp_path / "missing" / "shares.png", bars)
+
+
+def test_regression_the_plot_drew_an_interval_the_report_said_there_was_none() -> None:
+    """Below MIN_INTERVAL_DEALS deals the report says "no interval"; the plot drew one
+    (0.0% (0.0-0.0) over three deals): its bar has none. Ten deals of the same kind
+    (3 to 0 each) have one in both. Positive control: summarize gives an interval over
+    three deals, which share_bars leaves out."""
+    few = summarize("x", "y", MatchRecord(tuple(DuplicateDeal(i, i, ((3, 0), (0, 0))) for i in range(3)), ()))
+    assert few.share_ci is not None
+    (bar,) = share_bars([few])
+    assert (bar.label, bar.share, bar.low, bar.high) == ("x vs y", 1.0, None, None)
+    ten = summarize("x", "y", MatchRecord(tuple(DuplicateDeal(i, i, ((3, 0), (0, 0))) for i in range(10)), ()))
+    (bar,) = share_bars([ten])
+    assert ten.share_ci is not None and (bar.low, bar.high) == ten.share_ci
+    assert bar.running == (1.0,) * 10
 
 
 # ---------------------------------------------------------------- ISMCTS

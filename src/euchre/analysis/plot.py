@@ -3,6 +3,9 @@ and the running share as the duplicate deals accumulate.
 
 matplotlib is imported inside :func:`plot_shares` with the non-interactive ``Agg``
 backend, so the rest of the package works without it and no display is needed.
+
+Every plot counts its games, hands or deals in whole numbers from the first to the last
+(:func:`count_axis`), and wraps its titles to lie inside the figure (:func:`lay_out`).
 """
 
 from __future__ import annotations
@@ -36,6 +39,10 @@ class ShareBar:
     running: Sequence[float] = field(default_factory=tuple)
 
 
+DPI = 110
+"""The PNG's dots per inch."""
+
+
 def check_plot_path(path: str | Path) -> Path:
     """Check, before a long run, that a plot can be written to ``path``.
 
@@ -65,8 +72,68 @@ def check_plot_path(path: str | Path) -> Path:
     return out
 
 
+def count_axis(axis: Any, last: int, first: int = 1) -> None:
+    """Make ``axis`` (a matplotlib ``XAxis``) an axis of counts from ``first`` to ``last``
+    (games, duplicate deals, hands, rated games): whole-number ticks only, at least one
+    even when there is one count (matplotlib's default shows 0.945 to 1.050 around a
+    single game), and a view half a count beyond each end, so the first and the last are
+    inside it."""
+    from matplotlib.ticker import MaxNLocator
+
+    axis.set_major_locator(MaxNLocator(integer=True, min_n_ticks=1))
+    axis.axes.set_xlim(first - 0.5, max(last, first) + 0.5)
+
+
+TITLE_MARGIN = 6.0
+"""Pixels kept free between a title and the figure's left and right edges."""
+
+
+def fit_titles(fig: Any) -> None:
+    """Wrap every title of ``fig`` (each axes' title and the figure's suptitle) onto as
+    many lines as it needs to lie inside the figure, :data:`TITLE_MARGIN` pixels from
+    each side, measured by the renderer where the title is centred (an axes' title over
+    its axes, which may sit off the figure's centre): a long file name or preset cut the
+    title at the figure's edges. Call it again after the layout moves the axes."""
+    import textwrap
+
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    if not isinstance(fig.canvas, FigureCanvasAgg):  # a Figure made without pyplot has no renderer
+        FigureCanvasAgg(fig)
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    right = fig.bbox.width - TITLE_MARGIN
+    titles = [ax.title for ax in fig.axes]
+    if getattr(fig, "_suptitle", None) is not None:
+        titles.append(fig._suptitle)
+    for title in titles:
+        text = " ".join(title.get_text().split())
+        if not text:
+            continue
+        box = title.get_window_extent(renderer)
+        centre = (box.x0 + box.x1) / 2
+        room = 2 * min(centre - TITLE_MARGIN, right - centre)
+        columns = len(text)
+        while True:
+            title.set_text(textwrap.fill(text, columns, break_long_words=True))
+            box = title.get_window_extent(renderer)
+            if box.width <= room or columns <= 8:
+                break
+            columns = max(8, min(columns - 1, int(columns * room / box.width)))
+
+
+def lay_out(fig: Any) -> None:
+    """Lay ``fig`` out (``tight_layout``) with its titles wrapped to fit
+    (:func:`fit_titles`), before and after the layout moves the axes."""
+    fit_titles(fig)
+    fig.tight_layout()
+    fit_titles(fig)
+    fig.tight_layout()
+
+
 def _save(fig: Any, out: Path) -> Path:
-    """Lay out, write as PNG and close a matplotlib figure.
+    """Lay out (:func:`lay_out`: titles wrapped to fit), write as PNG and close a
+    matplotlib figure.
 
     Raises:
         EuchreError: the file cannot be written (the message gives the system's reason).
@@ -74,8 +141,8 @@ def _save(fig: Any, out: Path) -> Path:
     import matplotlib.pyplot as plt
 
     try:
-        fig.tight_layout()
-        fig.savefig(out, format="png", dpi=110)
+        lay_out(fig)
+        fig.savefig(out, format="png", dpi=DPI)
     except (OSError, ValueError) as exc:  # io.UnsupportedOperation (a pipe) is both
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
         raise EuchreError(f"cannot write the plot {str(out)!r}: {reason}") from None
@@ -106,7 +173,6 @@ def plot_shares(path: str | Path, bars: Sequence[ShareBar], title: str = "") -> 
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
-    from matplotlib.ticker import MaxNLocator
 
     with_running = any(len(b.running) > 1 for b in bars)
     ncols = 2 if with_running else 1
@@ -137,7 +203,7 @@ def plot_shares(path: str | Path, bars: Sequence[ShareBar], title: str = "") -> 
                 ax2.plot(range(1, len(bar.running) + 1), [100 * v for v in bar.running], label=bar.label, linewidth=1)
         ax2.axhline(50, color="grey", linestyle="--", linewidth=1)
         ax2.set_xlabel("duplicate deals")
-        ax2.xaxis.set_major_locator(MaxNLocator(integer=True))  # counts: no tick at 1.2 deals
+        count_axis(ax2.xaxis, max(len(b.running) for b in bars))  # counts: no tick at 1.2 deals
         ax2.set_ylabel("A's running share (%)")
         ax2.legend(fontsize=7)
     if title:
@@ -179,7 +245,7 @@ def plot_losses(path: str | Path, losses: Mapping[str, Sequence[float]], title: 
     for i, (label, values) in enumerate(losses.items()):
         xs = [h + 1 - 0.4 + width * (i + 0.5) for h in range(hands)]
         ax.bar(xs, list(values), width=width, label=f"{label} ({sum(values):.2f} in all)")
-    ax.set_xticks(range(1, hands + 1))
+    count_axis(ax.xaxis, hands)
     ax.set_xlabel("hand")
     ax.set_ylabel("points of expected value lost")
     ax.legend(fontsize=7)
@@ -227,7 +293,8 @@ def plot_results(path: str | Path, series: Mapping[str, Sequence[float]], title:
         ax.plot(range(1, len(running) + 1), running, marker="o" if len(running) < 30 else None, label=label)
     ax.axhline(0, color="grey", linestyle="--", linewidth=1)
     ax.set_xlabel("games")
-    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    count_axis(ax.xaxis, max(len(v) for v in series.values()))
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True, min_n_ticks=1))  # whole points
     ax.set_ylabel(ylabel, fontsize=8 if len(ylabel) > 45 else None)
     ax.legend(fontsize=7)
     if title:

@@ -36,6 +36,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from euchre.analysis.duplicate import BotFactory, MatchRecord, run_matches
+from euchre.analysis.plot import ShareBar
 from euchre.analysis.sources import SourceFigure, margin_sources
 from euchre.analysis.stats import mean_interval, wilson_interval
 from euchre.cli.sim import backend_argv, backend_from_args
@@ -183,6 +184,17 @@ MIN_INTERVAL_DEALS = 10
 so few deals is no interval at all (two equal deals showed "0.0% to 0.0%")."""
 
 
+def share_bars(summaries: Sequence[PairingSummary]) -> list[ShareBar]:
+    """The plot's bar of each pairing: its share, its interval only where the report
+    gives one (:data:`MIN_INTERVAL_DEALS` deals or more; the plot drew "0.0% (0.0-0.0)"
+    over two deals the report said had no interval), and its running share."""
+    bars = []
+    for s in summaries:
+        ci = s.share_ci if s.deals >= MIN_INTERVAL_DEALS else None
+        bars.append(ShareBar(f"{s.a} vs {s.b}", s.share, ci[0] if ci else None, ci[1] if ci else None, s.running))
+    return bars
+
+
 def summarize(a: str, b: str, record: MatchRecord) -> PairingSummary:
     """The figures of a pairing's :class:`MatchRecord` (see :class:`PairingSummary`)."""
     deals = record.deals
@@ -300,7 +312,7 @@ def cmd_arena(args: argparse.Namespace, console: Console) -> int:
         EuchreError: a bad preset, bot level, count, worker number or plot file, or
             ``--sources`` at a table of more than two sides or without ``--deals``.
     """
-    from euchre.analysis.plot import ShareBar, check_plot_path, plot_shares
+    from euchre.analysis.plot import check_plot_path, plot_shares
 
     rules = build_rules(args.preset, args.target, args.option, args.rule)
     bots = parse_bots(args.bots, rules)
@@ -350,10 +362,9 @@ def cmd_arena(args: argparse.Namespace, console: Console) -> int:
         console.print()
         console.print(crosstable([b.label for b in bots], summaries))
     if args.plot is not None:
-        bars = [ShareBar(f"{s.a} vs {s.b}", s.share, s.share_ci[0] if s.share_ci else None,
-                         s.share_ci[1] if s.share_ci else None, s.running) for s in summaries]
-        path = plot_shares(args.plot, bars, title=f"Duplicate arena, {args.preset}, {args.deals} duplicate deals "
-                                                  f"per pairing, seed {args.seed}")
+        deals = f"{args.deals} duplicate deal{'' if args.deals == 1 else 's'}"
+        path = plot_shares(args.plot, share_bars(summaries),
+                           title=f"Duplicate arena, {args.preset}, {deals} per pairing, seed {args.seed}")
         console.print(f"Plot: {path}")
     console.print(f"Command: {shlex.join(argv)}", soft_wrap=True)
     return 0
