@@ -25,6 +25,9 @@ from euchre.cli.main import main
 from euchre.cli.replay import place_words
 from euchre.core import RecordError
 from euchre.core.egn import annotation_label, load_egn, read_egn
+from euchre.core.game import Game
+from euchre.core.presets import preset
+from euchre.core.records import dumps
 
 DATA = Path(__file__).parent / "data" / "egn"
 
@@ -133,11 +136,11 @@ def test_regression_replay_header_had_no_title_or_date(tmp_path: Path, capsys: p
         "Date: 2026-05-30 03:51",
         "Description: Club final, table 3",
         "Game id: g-42",
+        "Starting score: N-S 0, E-W 7 (not 0-0).",
         "Players:",
         "  North  Ace_189x",
         "  East   Glanke",
         "  South  Brownslacke®07",
-        "  West   Hoyle Brunson",
     ]
 
 
@@ -295,11 +298,12 @@ def test_regression_record_past_its_game_was_refused(tmp_path: Path, capsys: pyt
     code, out, err = replay(tmp_path, capsys, past_the_end(), "past.egn")
     assert code == 0 and err == ""
     lines = out.splitlines()
-    assert lines[0] == "past.egn: 9 hand(s), game to 10."
+    assert lines[:2] == ["past.egn: 11 hands, 9 in the game, game to 10.",
+                         "Hands 10-11 were played after the game was won; they are not shown."]
     assert re.fullmatch("─+ Game over ─+", lines[-3])
     assert lines[-2:] == ["N-S win the game, 11 to 9.",
                           "Hands 10-11 are not shown: the record goes on after N-S reached 10 in hand 9."]
-    assert "Hand 9 " in out and "Hand 10" not in out and out.count("not shown") == 1
+    assert "Hand 9 " in out and "Hand 10" not in out and out.count("not shown") == 2
     assert "After the game" not in out
     # --hand of a hand left out says why it is not there.
     code, _, err = replay(tmp_path, capsys, past_the_end(), "past.egn", "--hand", "10")
@@ -307,7 +311,51 @@ def test_regression_record_past_its_game_was_refused(tmp_path: Path, capsys: pyt
         "--hand 10: the record has hands 1 to 9; hands 10-11 are not shown: the record goes on after N-S reached "
         "10 in hand 9.")
     code, out, _ = replay(tmp_path, capsys, past_the_end(), "past.egn", "--hand", "9")
-    assert code == 0 and "Hand 9" in out and "not shown" not in out
+    assert code == 0 and "Hand 9" in out and "are not shown:" not in out
+    assert out.splitlines()[:2] == ["past.egn: 11 hands, 9 in the game, game to 10.",
+                                    "Hands 10-11 were played after the game was won; they are not shown."]
+
+
+def test_regression_replay_said_9_hands_of_a_record_of_11(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``euchre replay`` of a record that goes on after the game was won said "9
+    hand(s)" where the file holds 11 deals: its header counts the file's 11 deals, the 9
+    of the game, and says that hands 10-11 came after the game was won; one deal after
+    the end is one hand (singular)."""
+    code, out, _ = replay(tmp_path, capsys, past_the_end(), "past.egn")
+    assert code == 0 and out.splitlines()[0] == "past.egn: 11 hands, 9 in the game, game to 10."
+    data = past_the_end()
+    del data["deals"][10]
+    code, out, _ = replay(tmp_path, capsys, data)
+    assert out.splitlines()[:2] == ["game.egn: 10 hands, 9 in the game, game to 10.",
+                                    "Hand 10 was played after the game was won; it is not shown."]
+
+
+def test_regression_a_starting_score_showed_only_in_the_first_hands_line(tmp_path: Path,
+                                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    """Epic_Comeback.egn starts at 0-7 (its initialScore): the header says so, and each
+    hand's running score goes on from it. From the hands' points (1, 2, 2 to N-S; 1 to
+    E-W; 1 to N-S; 1 to E-W; 2, 1, 2 to N-S) the scores before hands 1 to 9 are 0-7,
+    1-7, 3-7, 5-7, 5-8, 6-8, 6-9, 8-9, 9-9, and 11-9 at the end. Shown alone (--hand 5),
+    a hand has the header and its score from the start too. Our JSON record the same:
+    a game from 4-7. A game from 0-0 has no such line (the positive control)."""
+    code, out, _ = run(capsys, "replay", str(DATA / "Epic_Comeback.egn"))
+    assert code == 0 and "Starting score: N-S 0, E-W 7 (not 0-0)." in out.splitlines()[:8]
+    before = re.findall(r"Dealer: \w+\.  Score: N-S (\d+), E-W (\d+)", out)
+    assert [(int(a), int(b)) for a, b in before] == [(0, 7), (1, 7), (3, 7), (5, 7), (5, 8), (6, 8), (6, 9), (8, 9),
+                                                      (9, 9)]
+    assert "N-S win the game, 11 to 9." in out
+    code, out, _ = run(capsys, "replay", str(DATA / "Epic_Comeback.egn"), "--hand", "5")
+    assert "Starting score: N-S 0, E-W 7 (not 0-0)." in out and "Dealer: North.  Score: N-S 5, E-W 8" in out
+    game = Game(preset("modern-standard"), 5, initial_score=(4, 7))
+    while not game.is_over:
+        game.apply(game.legal_actions()[0])
+    record = tmp_path / "from47.json"
+    record.write_text(dumps(game, ["Ann", "Bob", "Cy", "Di"]), encoding="utf-8")
+    code, out, _ = run(capsys, "replay", str(record))
+    assert code == 0 and "Starting score: N-S 4, E-W 7 (not 0-0)." in out
+    assert re.search(r"Hand 1 ─+\nDealer: \w+\.  Score: N-S 4, E-W 7", out)
+    code, out, _ = run(capsys, "replay", str(DATA / "Quite_the_Hustle_Annotated.egn"))
+    assert "Starting score" not in out
 
 
 def test_one_deal_past_the_end_is_one_hand(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -15,8 +15,11 @@ the title, date and description at the top with the players, each annotation on 
 after the call or card it annotates (its label tag in words: ``Note (?? blunder): ...``),
 and each alternative line indented under the call or card it replaces, followed through
 the engine to its result (:mod:`euchre.core.egn.notes`). A record that goes on after its
-game was won is shown to the hand that won it, then one line says which hands are left
-out and why (:class:`euchre.core.egn.AfterTheEnd`).
+game was won is shown to the hand that won it: its header counts the hands shown of those
+the file holds and says that the others were played after the game was won, and one line
+at the end says which hands are left out and why (:class:`euchre.core.egn.AfterTheEnd`).
+A game that starts from a score other than 0-0 says so in its header; each hand's line
+gives the running score from it.
 
 Hands (deals) are counted from 1 in every line, errors included: a fault at the JSON path
 ``deals[9].phases[1].tricks[2][1]`` is reported as "hand 10, trick 3, card 2 (at
@@ -43,7 +46,7 @@ from typing import TYPE_CHECKING, Any
 from rich.console import Console
 from rich.text import Text
 
-from euchre.cli.render import Narrator, played_text, player_label, result_line
+from euchre.cli.render import Narrator, per_side, played_text, player_label, result_line
 from euchre.cli.text import clean
 from euchre.core.actions import Action
 from euchre.core.cards import Card
@@ -54,7 +57,7 @@ from euchre.core.records import FORMAT, load_record
 from euchre.core.words import goal_words
 
 if TYPE_CHECKING:
-    from euchre.core.egn import AlternativeLine, EgnGame
+    from euchre.core.egn import AfterTheEnd, AlternativeLine, EgnGame
 
 EGN_FILE_TYPE = "Euchre Game Notation"
 EMN_FILE_TYPE = "Euchre Match Notation"
@@ -523,6 +526,28 @@ def _about_lines(details: EgnGame, show_title: bool) -> list[str]:
     return out
 
 
+def hands_words(played: int, after: AfterTheEnd | None) -> str:
+    """How many hands a game's record holds, for its header: ``"9 hand(s)"``, or for a
+    record that goes on after the game was won ``"11 hands, 9 in the game"`` (every deal
+    of the file counted, those after the game's end included)."""
+    return f"{played} hand(s)" if after is None else f"{after.last} hands, {played} in the game"
+
+
+def after_the_end_words(after: AfterTheEnd) -> str:
+    """The header's line about the hands after the game was won: ``"Hands 10-11 were
+    played after the game was won; they are not shown."``."""
+    return (f"Hand {after.first} was" if after.first == after.last
+            else f"Hands {after.first}-{after.last} were") + " played after the game was won; " + \
+        ("it is" if after.first == after.last else "they are") + " not shown."
+
+
+def left_out_text(after: AfterTheEnd, verb: str = "shown") -> str:
+    """The line that says which hands after the game's end are left out and why
+    (:attr:`AfterTheEnd.text`), with ``verb`` for what is not done to them: "Hands 10-11
+    are not reviewed: the record goes on after N-S reached 10 in hand 9."."""
+    return after.text.replace(" not shown:", f" not {verb}:", 1)
+
+
 def _replay_game(console: Console, game: Game, names: list[str], label: str, hand_number: int | None,
                  details: EgnGame | None = None, show_title: bool = True) -> None:
     """Narrate one game of the file (or only its hand ``hand_number``), after a line
@@ -547,10 +572,14 @@ def _replay_game(console: Console, game: Game, names: list[str], label: str, han
         raise EuchreError((f"--hand {hand_number}: the record has hands 1 to {len(hands)}" if hands
                            else f"--hand {hand_number}: the record has no hands") + left_out)
     prefix = f"{label}: " if label else ""
-    console.print(f"{prefix}{len(hands)} hand(s), {goal_words(game.rules)}.")
+    console.print(f"{prefix}{hands_words(len(hands), after)}, {goal_words(game.rules)}.", markup=False)
+    if after is not None:
+        console.print(after_the_end_words(after), markup=False)
     if details is not None:
         for line in _about_lines(details, show_title):
             console.print(line, markup=False)
+    if any(game.initial_score):
+        console.print(f"Starting score: {per_side(game.table, game.initial_score)} (not 0-0).", markup=False)
     console.print("Players:")
     for s in range(game.table.seats):
         console.print(f"  {player_label(s, names[s], game.table)}", markup=False)
