@@ -136,3 +136,30 @@ def test_arena_plot_titles_inside_and_deals_whole(tmp_path: Path, figures: list[
     two, one = figures
     assert titles_inside(two) and titles_inside(one) and words(one) == letters(title)
     assert visible_x_labels(two.axes[1]) == ["1", "2"] and two.axes[1].get_xlim() == (0.5, 2.5)
+
+
+def test_the_rating_plot_counts_rated_games_from_0_and_fits_its_title(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A player's rating over his rated games (the server's /players page): with none yet
+    only the start, game 0, was labelled -0.055 to 0.055; it is 0 alone, and two games
+    are 0, 1, 2. A long name and preset wrap inside the figure."""
+    pytest.importorskip("openskill")
+    from matplotlib.figure import Figure
+
+    from euchre.server.ratings import plot_png
+
+    drawn: list[Any] = []
+    save = Figure.savefig
+
+    def keep(fig: Any, *args: Any, **kwargs: Any) -> Any:
+        drawn.append(fig)
+        return save(fig, *args, **kwargs)
+
+    monkeypatch.setattr(Figure, "savefig", keep)
+    name = "A rather long player name, Esq."
+    assert plot_png(name, "modern-standard with farmers_hand=true and stick the dealer", [])[:4] == b"\x89PNG"
+    plot_png("Ann", "modern-standard", [(1.0, 26.0, 7.5), (2.0, 27.0, 7.0)])
+    none, two = drawn
+    assert visible_x_labels(none.axes[0]) == ["0"] and none.axes[0].get_xlim() == (-0.5, 0.5)
+    assert titles_inside(none) and words(none) == letters(f"{name}: modern-standard with farmers_hand=true and stick "
+                                                             "the dealer")
+    assert visible_x_labels(two.axes[0]) == ["0", "1", "2"]

@@ -399,7 +399,8 @@ def plot_png(name: str, preset: str, history: Sequence[tuple[float, float, float
 
     matplotlib.use("Agg")
     from matplotlib.figure import Figure
-    from matplotlib.ticker import MaxNLocator
+
+    from euchre.analysis.plot import count_axis, lay_out
 
     m = model()
     mus = [m.mu, *(h[1] for h in history)]
@@ -410,12 +411,12 @@ def plot_png(name: str, preset: str, history: Sequence[tuple[float, float, float
     ax.plot(xs, ords, marker="o", label="rating (mu - 3 sigma)")
     ax.plot(xs, mus, linestyle="--", label="mu")
     ax.set_xlabel("rated games")
-    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    count_axis(ax.xaxis, len(history), first=0)  # 0: the start, before any rated game
     ax.set_ylabel("OpenSkill")
     ax.set_title(f"{name}: {preset}")
     ax.grid(True, alpha=0.3)
     ax.legend(loc="best")
-    fig.tight_layout()
+    lay_out(fig)
     out = io.BytesIO()
     fig.savefig(out, format="png")
     return out.getvalue()
