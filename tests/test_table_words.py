@@ -291,6 +291,9 @@ def test_a_whole_game_of_play_watch_and_stats_words_sides_by_the_table(
         assert re.search(r"points: \d+ for, \d+ against", stats), stats
     else:
         assert re.search(r"Points: Player 1 \(you\) \d+, Player 2 \d+", summary), summary
+        others = list(rules.table.titles[1:])  # the person sits at Player 1
+        against = others[0] if len(others) == 1 else ", ".join(others[:-1]) + " and " + others[-1]
+        assert f"You are Player 1, playing for yourself against {against}. " in out  # not "A and B and C"
         assert re.search(r"points: you \d+ in \d+ hands?; the other players? ", stats), stats
         assert "places: " in stats
 

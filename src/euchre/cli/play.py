@@ -18,7 +18,7 @@ from euchre.bots import make_bot
 from euchre.cli.choices import ChoiceError, check_line, command_of
 from euchre.cli.commands import last_trick, save_now, summary_lines
 from euchre.cli.prompts import Hangup, HumanPlayer, QuitGame, make_reader, on_signal
-from euchre.cli.render import Narrator
+from euchre.cli.render import Narrator, side_names
 from euchre.cli.saving import EXIT_INTERRUPTED, EXIT_OK, RecordSaver, check_save_path
 from euchre.cli.table import Chooser, bot_levels, bot_name, build_rules, parse_seat, random_seed, rules_title, run_table
 from euchre.core.errors import EuchreError
@@ -43,8 +43,8 @@ def _introduce(console: Console, game: Game, seat: int, level: str, title: str) 
         console.print(f"You sit {table.titles[seat]}; your partner is {' and '.join(table.titles[m] for m in mates)}. "
                       f"Bots: {level}.")
     else:
-        others = [table.titles[s] for s in table.opponents(seat)]
-        console.print(f"You are {table.titles[seat]}, playing for yourself against {' and '.join(others)}. Bots: {level}.")
+        others = side_names(table, [table.team[s] for s in table.opponents(seat)])  # "Player 2, Player 3 and Player 4"
+        console.print(f"You are {table.titles[seat]}, playing for yourself against {others}. Bots: {level}.")
     console.print("Type ? for help, rules for the rules, undo to take back, quit to stop.")
 
 

@@ -509,7 +509,7 @@ function renderScore(state) {
   );
   if (game.bridge) {
     const b = state.shape.sides.findIndex((s) => s.name === game.bridge);
-    board.append(el("span", { class: "chip bridge", text: sideName(state, b) + " at the bridge" }));
+    board.append(el("span", { class: "chip bridge", text: chipName(state, b) + " at the bridge" }));
   }
   // The tricks of each side of two players or more; a player for himself has his on his seat.
   if (state.shape.sides.some((sd) => sd.seats.length > 1)) {
