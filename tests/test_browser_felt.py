@@ -31,7 +31,7 @@ import pytest
 from _browser_table import shot
 from _server_process import ServerProcess, replay, serving, stored_log
 from euchre.core.cards import Card
-from euchre.core.game import Game
+from euchre.core.game import Game, bridge_team
 from euchre.core.hand import HandState
 from euchre.core.seats import Table
 from test_browser import Pages, SeatPage
@@ -553,3 +553,26 @@ def test_a_renege_claims_outcome_is_on_the_felt_with_the_hands_result(
     assert page.inner_text("#hand-result .result-headline") == headline(ended)
     assert not wider_than_window(page)
     shot(page, f"felt-renege-{size}")
+
+
+def test_regression_the_bridge_chip_named_a_bot_with_its_level(pages: Pages, felt_server: ServerProcess) -> None:
+    """The score chips name a bot by its seat (issue 34: "(intermediate bot)" was repeated
+    on every chip); the chip of a side at the bridge still named the bot with its level."""
+    me, table = open_table(pages, felt_server, "desktop", "two-handed", "1", seed=7, target=3, bots="intermediate")
+    page = me.page
+    rng = random.Random(1)
+    bridge_seen = False
+    while not bridge_seen:
+        shown = play_until(me, rng, lambda s: s["result"] or s["status"] == "over")
+        game = game_now(felt_server, table)
+        team = bridge_team(game.rules, game.score)
+        board = chips(page)
+        assert not [c for c in board if "bot" in c["text"]], board
+        if team is not None and shown["result"]:
+            assert [c["text"] for c in board if c["text"].endswith("at the bridge")] == [f"Player {team + 1} at the bridge"]
+            bridge_seen = True
+        if shown["status"] == "over":
+            break
+        page.locator("#result-next").click()
+        page.wait_for_function("() => document.getElementById('table').dataset.result !== '1'")
+    assert bridge_seen, "no side came to the bridge"
