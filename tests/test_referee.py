@@ -429,3 +429,93 @@ def test_regression_the_help_of_entries_wrapped_into_the_wrong_column() -> None:
 
     assert all(len(line) <= 78 for line in HELP.splitlines())
     assert "renege OFFENDER CLAIMANT proved|unproved [lone]" in HELP and "score, help, quit" in HELP
+
+
+# ------------------------------------------------------------------ issue 34: --load
+def _referee(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, *argv: str,
+             lines: tuple[str, ...] = ("quit",)) -> tuple[int, str, str]:
+    """``euchre referee ARGV`` in this process, the person typing ``lines``."""
+    import builtins
+
+    from euchre.cli.main import main
+
+    typed = iter(lines)
+    monkeypatch.setattr(builtins, "input", lambda prompt="": next(typed))
+    code = main(["referee", *argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+LOAD_REFUSAL = "euchre referee: error: --load goes on with the rules and dealer of the record; do not give "
+
+
+@pytest.mark.parametrize(("flags", "named"), [
+    (["--preset", "modern-standard"], "--preset"),  # the default preset, given: was accepted silently
+    (["--preset", "hoyle-1857"], "--preset"),
+    (["--preset", "railroad"], "--preset"),
+    (["--target", "7"], "--target"),
+    (["--dealer", "N"], "--dealer"),
+    (["--rule", "stick_the_dealer=on"], "--rule"),
+    (["--option", "game_target=7"], "--option"),
+    (["--preset", "modern-standard", "--dealer", "E"], "--preset, --dealer"),
+])
+def test_regression_load_with_the_default_preset_given_was_accepted_silently(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, flags: list[str],
+        named: str) -> None:
+    """``--load FILE --preset modern-standard`` went on with the record's rules without a
+    word, where any other preset was refused: the default was compared by value. Any
+    preset given, the default too, is refused with the same message, and the record is
+    left as it was."""
+    record = tmp_path / "r.json"
+    text = json.dumps(ref("hoyle-1857").to_dict())
+    record.write_text(text)
+    code, out, err = _referee(capsys, monkeypatch, "--load", str(record), *flags)
+    assert (code, out, err) == (2, "", LOAD_REFUSAL + named + "\n")
+    assert record.read_text() == text
+
+
+def test_load_goes_on_with_the_records_rules_and_dealer(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The positive control of the refusals above: --load alone goes on (hoyle-1857, W
+    dealt the first hand, N made his point: N deals next, N-S 1)."""
+    record = tmp_path / "r.json"
+    r = ref("hoyle-1857")
+    r.hand_result(N, 3)
+    record.write_text(json.dumps(r.to_dict()))
+    code, out, err = _referee(capsys, monkeypatch, "--load", str(record), lines=("hand E 3", "quit"))
+    assert code == 0, err
+    flat = " ".join(out.split())
+    assert f"Read 1 entries from {record}. Refereeing: hoyle-1857, game to 5." in flat
+    assert "Hand 2: North deals." in flat and "Points: 1 to E-W." in flat
+    assert Referee.from_dict(json.loads(record.read_text())).score == [1, 1]
+
+
+@pytest.mark.parametrize(("content", "words"), [
+    (None, "cannot read {path}: No such file or directory"),
+    ("dir", "cannot read {path}: it is a directory"),
+    ('{"format": "euchre-referee/1", "entries": [', "cannot read {path}: not JSON (line 1, column 44)"),
+    (b"\xff\xfe{}", "cannot read {path}: not UTF-8 text (byte 0)"),
+    ("[" * 100000 + "]" * 100000, "cannot read {path}: nested too deeply to be a referee's record"),
+    ('{"format": "euchre-record", "version": 1}', "{path} is no referee's record we can go on from: format: not a "
+                                                   "referee's record (format 'euchre-referee/1')"),
+    ('{"format": "euchre-referee/1", "rules": {}, "entries": [{"kind": "hand", "maker": 0, "tricks": 9}]}',
+     "{path} is no referee's record we can go on from: entries[0]: the makers take 0 to 5 tricks, not 9"),
+])
+def test_regression_load_of_a_missing_file_printed_a_raw_errno(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+        content: str | bytes | None, words: str) -> None:
+    """``--load`` of a missing file printed "cannot read x: [Errno 2] No such file or
+    directory: 'x'". A missing, unreadable or corrupt record is one clear line naming the
+    file (exit 2), as everywhere in the command line, and nothing is written."""
+    path = tmp_path / "evening.json"
+    if content == "dir":
+        path.mkdir()
+    elif isinstance(content, bytes):
+        path.write_bytes(content)
+    elif content is not None:
+        path.write_text(content)
+    code, out, err = _referee(capsys, monkeypatch, "--load", str(path))
+    assert code == 2 and out == ""
+    assert err == f"euchre referee: error: --load: {words.format(path=path)}\n"
+    assert "Errno" not in err and "Traceback" not in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ([] if content is None else ["evening.json"])

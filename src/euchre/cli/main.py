@@ -44,8 +44,11 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_USAGE, f"{self.prog}: error: {one_line(message)} (see {self.prog} --help)\n")
 
 
-def _add_preset(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--preset", default=DEFAULT_PRESET, metavar="NAME",
+def _add_preset(p: argparse.ArgumentParser, default: str | None = DEFAULT_PRESET) -> None:
+    """``--preset``, ``--target``, ``--rule`` and ``--option``. ``default``: the value of
+    ``--preset`` when it is not given (None where a command must tell it from a preset
+    given: ``referee --load`` refuses any ``--preset``)."""
+    p.add_argument("--preset", default=default, metavar="NAME",
                    help=f"rule set (default {DEFAULT_PRESET}; see 'euchre rules')")
     p.add_argument("--target", type=int_arg, default=None, metavar="N", help="points to win (default: the preset's)")
     p.add_argument("--rule", action="append", default=None, metavar="HOUSE_RULE=on|off",
@@ -74,7 +77,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("play", help="play against bots", description="Play a game against bots (three at the four-hand table).")
     _add_preset(p)
     p.add_argument("--seat", default=None, metavar="SEAT",
-                   help="your seat: N, E, S or W (default S); at a table of another size 1, 2, ... (default 1)")
+                   help="your seat, as the table names it: N, E, S or W (or North, ...; default S) at the four-hand "
+                        "table, 1, 2, ... (or Player 1, ...; default 1) at another")
     p.add_argument("--seed", type=int_arg, default=None, help="seed for the shuffle and the bots (default: random)")
     p.add_argument("--bots", default="intermediate", metavar="LEVEL",
                    help="the bots' level: random, beginner, intermediate, advanced, expert, or careless (a beginner "
@@ -159,9 +163,9 @@ def build_parser() -> argparse.ArgumentParser:
                        description="Enter each hand of a game played with real cards (its result, and any "
                                    "irregularity found); the referee answers with the law, its source and what "
                                    "now happens, and keeps the score, the deal and the games. Type help inside.")
-    _add_preset(p)
-    p.add_argument("--dealer", default=None, metavar="SEAT", help="the first dealer's seat (default N; 1 at a table "
-                   "of another size)")
+    _add_preset(p, default=None)
+    p.add_argument("--dealer", default=None, metavar="SEAT", help="the first dealer's seat, as the table names it: "
+                   "N, E, S or W (default N) at the four-hand table, 1, 2, ... (default 1) at another")
     p.add_argument("--save", default=None, metavar="FILE", help="keep the evening's record in FILE (JSON), after every entry")
     p.add_argument("--load", default=None, metavar="FILE",
                    help="go on from a record saved before, with its rules and dealer, saving to it again (or to --save)")

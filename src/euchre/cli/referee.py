@@ -27,15 +27,19 @@ from rich.console import Console
 
 from euchre.cli.prompts import make_reader
 from euchre.cli.render import counters_line, score_line
+from euchre.cli.replay import read_record_text
 from euchre.cli.saving import check_save_path
 from euchre.cli.table import build_rules, rules_title
+from euchre.cli.text import clean
 from euchre.core.errors import EuchreError, RecordError
 from euchre.core.presets import DEFAULT_PRESET, preset_of
 from euchre.core.referee import ENTRY_HELP, Referee, RefereeError, enter
 from euchre.core.words import goal_words
 
 HELP = ENTRY_HELP + "\n  score, help, quit"
-
+MAX_RECORD_BYTES = 16 * 1024 * 1024
+"""The largest record ``--load`` reads (an evening with every hand card by card is well
+under 1 MB)."""
 
 
 def _show(console: Console, ref: Referee) -> None:
@@ -72,6 +76,32 @@ def _save(console: Console, path: Path | None, ref: Referee) -> bool:
     return True
 
 
+def load_record(path_text: str) -> Referee:
+    """The evening of a referee's record file (``--load``), replayed.
+
+    Raises:
+        EuchreError: the file is missing or unreadable (not a regular file, too large,
+            not UTF-8), is not JSON, or is no referee's record or a corrupt one; the
+            message, one line, names the file and what is wrong (no raw system error).
+    """
+    shown = clean(path_text, 200)
+    try:
+        text = read_record_text(Path(path_text), MAX_RECORD_BYTES)
+    except EuchreError as exc:
+        raise EuchreError(f"--load: {exc}") from None
+    try:
+        data = json.loads(text)
+    except ValueError as exc:
+        where = f" (line {exc.lineno}, column {exc.colno})" if isinstance(exc, json.JSONDecodeError) else ""
+        raise EuchreError(f"--load: cannot read {shown}: not JSON{where}") from None
+    except RecursionError:
+        raise EuchreError(f"--load: cannot read {shown}: nested too deeply to be a referee's record") from None
+    try:
+        return Referee.from_dict(data)
+    except RecordError as exc:
+        raise EuchreError(f"--load: {shown} is no referee's record we can go on from: {exc}") from None
+
+
 def cmd_referee(args: argparse.Namespace, console: Console) -> int:
     """Run ``euchre referee``. Returns 0.
 
@@ -83,30 +113,23 @@ def cmd_referee(args: argparse.Namespace, console: Console) -> int:
         raise RecordError("--save", "EGN records the cards of every hand; a refereed game of results and laws has "
                           "none: save it as JSON")
     if args.load is not None:
-        given = [flag for flag, value in (("--preset", args.preset != DEFAULT_PRESET), ("--target", args.target),
-                                          ("--rule", args.rule), ("--option", args.option), ("--dealer", args.dealer))
-                 if value]
+        given = [flag for flag, value in (("--preset", args.preset), ("--target", args.target), ("--rule", args.rule),
+                                          ("--option", args.option), ("--dealer", args.dealer)) if value is not None]
         if given:
             raise RefereeError(f"--load goes on with the rules and dealer of the record; do not give {', '.join(given)}")
-        try:
-            data = json.loads(Path(args.load).read_text())
-        except (OSError, ValueError, RecursionError) as exc:
-            raise RecordError("", f"cannot read {args.load}: {exc}") from None
-        ref = Referee.from_dict(data)
+        ref = load_record(args.load)
         if save is None:
             save = Path(args.load)  # the evening goes on in the file it came from
         name = preset_of(ref.rules)
-        console.print(f"Read {len(ref.entries)} entries from {args.load}. Refereeing: "
+        console.print(f"Read {len(ref.entries)} entries from {clean(args.load, 200)}. Refereeing: "
                       f"{name if name is not None else 'a preset with changed options'}, {goal_words(ref.rules)}.",
                       markup=False)
     else:
+        if args.preset is None:
+            args.preset = DEFAULT_PRESET
         rules = build_rules(args.preset, args.target, args.option, args.rule)
-        table = rules.table
-        letters = [x.upper() for x in table.letters]
-        dealer = letters[0] if args.dealer is None else args.dealer.strip().upper()
-        if dealer not in letters:
-            raise RefereeError(f"--dealer must be a seat: {', '.join(table.letters)}")
-        ref = Referee(rules, letters.index(dealer))
+        dealer = 0 if args.dealer is None else rules.table.seat_named(args.dealer, "--dealer")
+        ref = Referee(rules, dealer)
         console.print(f"Refereeing: {rules_title(args)}, {goal_words(rules)}.", markup=False)
     console.print("Type an entry after each hand (help lists them); quit to stop.", markup=False)
     if not _save(console, save, ref):

@@ -26,7 +26,6 @@ from euchre.cli.replay import MAX_NAME, games_chosen
 from euchre.cli.text import clean, int_arg, quoted
 from euchre.core.errors import EuchreError
 from euchre.core.hand import Phase
-from euchre.core.seats import FOUR_HANDED, Seat
 from euchre.core.seats import Table as SeatTable
 from euchre.core.side_words import has_partners, plural
 from euchre.core.words import describe_pending
@@ -60,54 +59,32 @@ def threshold_arg(text: str) -> float:
 
 ALL_SEATS = ("all",)
 """``--seat all``: every seat of the game's table."""
-_OTHER_SEAT = re.compile(r"(?:player\s*)?[1-7]", re.IGNORECASE)
-"""A seat of a table of another size than four: its number ``1``..``7`` or ``Player N``."""
 
 
 def seats_arg(text: str) -> tuple[str, ...]:
-    """An argparse ``type`` for ``--seat``: ``all``, or seats by letter or name separated
-    by commas (``S``, ``N,S``, ``west``; at a table of another size ``1``, ``2`` or
-    ``Player 2``). Which seats they are is known once the game's table is
-    (:func:`seats_at`)."""
+    """An argparse ``type`` for ``--seat``: ``all``, or seats separated by commas, each
+    named as the table shows it (``S``, ``N,S``, ``west``; at a table of another size
+    ``1``, ``2`` or ``Player 2``: :meth:`~euchre.core.seats.Table.seat_named`). Which
+    seats they are is known once the game's table is (:func:`seats_at`)."""
     t = text.strip()
     if t.lower() == "all":
         return ALL_SEATS
-    parts: list[str] = []
-    for part in t.split(","):
-        p = part.strip()
-        try:
-            Seat.parse(p)
-        except EuchreError:
-            if not _OTHER_SEAT.fullmatch(p):
-                raise argparse.ArgumentTypeError(f"{quoted(part, 20)} is not a seat (N, E, S, W, 1, 2, ..., "
-                                                 "or all)") from None
-        parts.append(p)
-    return tuple(parts)
+    parts = tuple(part.strip() for part in t.split(","))
+    if not all(parts):
+        raise argparse.ArgumentTypeError(f"{quoted(text, 20)}: a seat is missing between the commas (or give all)")
+    return parts
 
 
 def seats_at(table: SeatTable, parts: tuple[str, ...]) -> tuple[int, ...]:
     """The seats of ``table`` that ``--seat`` names (:func:`seats_arg`), in order.
 
     Raises:
-        EuchreError: a name is no seat of this table (the message lists its seats).
+        EuchreError: a name is no seat of this table, or a bare number at the four-hand
+            table (the message lists its seats: :meth:`~euchre.core.seats.Table.seat_named`).
     """
     if parts == ALL_SEATS:
         return tuple(range(table.seats))
-    seats: set[int] = set()
-    for p in parts:
-        if table == FOUR_HANDED:
-            seats.add(int(Seat.parse(p)))
-            continue
-        key = re.sub(r"\s+", " ", p.lower())
-        for s in range(table.seats):
-            if key in (table.letters[s].lower(), table.titles[s].lower(), f"player{table.letters[s]}"):
-                seats.add(s)
-                break
-        else:
-            listed = ", ".join(f"{table.letters[s]} ({table.titles[s]})" for s in range(table.seats))
-            raise EuchreError(f"--seat {quoted(p, 20)}: not a seat of this game's table of {table.seats}; "
-                              f"its seats are {listed}")
-    return tuple(sorted(seats))
+    return tuple(sorted({table.seat_named(p, "--seat") for p in parts}))
 
 
 P = TypeVar("P", bound=argparse.ArgumentParser)
@@ -120,8 +97,8 @@ def add_review_parser(sub: argparse._SubParsersAction[P]) -> None:
                                    "expected value fell short of the best by more than a threshold.")
     p.add_argument("file", metavar="FILE", help="our game record (JSON), an EGN file or an EMN match file")
     p.add_argument("--seat", type=seats_arg, default=ALL_SEATS, metavar="S[,S...]|all",
-                   help="the seats to review: N, E, S, W (comma-separated; 1, 2, ... at a table of another size) "
-                        "or all (default all)")
+                   help="the seats to review, comma-separated, as the table names them: N, E, S, W (or North, "
+                        "...) at the four-hand table, 1, 2, ... (or Player 1, ...) at another; or all (default all)")
     p.add_argument("--threshold", type=threshold_arg, default=DEFAULT_THRESHOLD, metavar="POINTS",
                    help=f"list decisions losing more than this many points of expected value (default {DEFAULT_THRESHOLD:g})")
     p.add_argument("--game", type=_positive, default=None, metavar="N", help="review only game N of a match (from 1)")

@@ -23,7 +23,7 @@ from euchre.core.game import Game
 from euchre.core.house_rules import changes_for, parse_rule
 from euchre.core.presets import preset
 from euchre.core.rules import Rules, parse_option
-from euchre.core.seats import FOUR_HANDED, Seat, Table
+from euchre.core.seats import FOUR_HANDED, Table
 from euchre.core.views import PlayerView, view_of
 
 
@@ -97,24 +97,18 @@ table it is the first seat (``1``, "Player 1")."""
 
 
 def parse_seat(table: Table, text: str | None) -> int:
-    """The seat of ``table`` named by ``text`` (``--seat``): at the four-hand table N, E,
-    S, W, a title (``south``) or 0..3 (:meth:`Seat.parse`); at another table a seat
-    letter (``1``, ``2``, ...) or title (``Player 2``). None gives the default seat
-    (:data:`DEFAULT_SEAT`, or the first seat).
+    """The seat of ``table`` named by ``text`` (``--seat``), by the one convention of
+    every command (:meth:`Table.seat_named`): at the four-hand table N, E, S, W or a
+    title (``south``), a bare number refused; at another table its number from 1
+    (``2``) or title (``Player 2``). None gives the default seat (:data:`DEFAULT_SEAT`,
+    or the first seat).
 
     Raises:
         EuchreError: no seat of this table has that name (the message lists them).
     """
     if text is None:
-        return int(Seat.parse(DEFAULT_SEAT)) if table == FOUR_HANDED else 0
-    if table == FOUR_HANDED:
-        return int(Seat.parse(text))
-    t = text.strip().lower()
-    for s in range(table.seats):
-        if t in (table.letters[s].lower(), table.titles[s].lower()):
-            return s
-    seats = ", ".join(f"{table.letters[s]} ({table.titles[s]})" for s in range(table.seats))
-    raise EuchreError(f"--seat {text[:20]!r}: not a seat at this table of {table.seats}; its seats are {seats}")
+        return table.seat_named(DEFAULT_SEAT) if table == FOUR_HANDED else 0
+    return table.seat_named(text, "--seat")
 
 
 def run_table(game: Game, players: list[Chooser], narrator: Narrator,

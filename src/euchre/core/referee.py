@@ -637,10 +637,13 @@ class EntryError(RefereeError):
 
 
 def _typed_seat(ref: Referee, text: str) -> int:
-    letters = [x.upper() for x in ref.table.letters]
-    if text.upper() not in letters:
-        raise EntryError(f"{text!r} is no seat; the seats are {', '.join(ref.table.letters)}")
-    return letters.index(text.upper())
+    """The seat an entry names, by the one convention of every command
+    (:meth:`~euchre.core.seats.Table.seat_named`: N, E, S, W at the four-hand table,
+    1, 2, ... at another)."""
+    try:
+        return ref.table.seat_named(text)
+    except EuchreValueError as exc:
+        raise EntryError(str(exc)) from None
 
 
 def _typed_when(text: str) -> bool:
@@ -697,22 +700,26 @@ def enter(ref: Referee, line: str) -> Ruling | None:
                 raise EntryError(f"{extra[k]!r} does not belong here; write: hand MAKER TRICKS [alone] [defender SEAT]")
         return ref.hand_result(maker, tricks, alone=alone, defender_alone=defender)
     if kind == "cards":
-        hands: dict[str, list[str]] = {}
+        hands: dict[int, list[str]] = {}
         upcard = None
         actions = []
+        letters = ref.table.letters
+        how = (f"write: cards {' '.join(x + ':C,C,C,C,C' for x in letters)} up:C ACTION ..., "
+               "e.g. cards N:JH,AH,KS,QS,AC ... up:9H order discard-JC play-KS ...")
         for w in rest:
             head, sep, tail = w.partition(":")
             if sep and head == "up":
                 upcard = tail.upper()
             elif sep:
-                hands[head.upper()] = [c.upper() for c in tail.split(",") if c]
+                seat = _typed_seat(ref, head)
+                if seat in hands:
+                    raise EntryError(f"the cards of {ref.table.titles[seat]} are given twice; {how}")
+                hands[seat] = [c.upper() for c in tail.split(",") if c]
             else:
                 actions.append(w)
-        letters = [x.upper() for x in ref.table.letters]
-        if upcard is None or set(hands) != set(letters):
-            raise EntryError(f"write: cards {' '.join(x + ':C,C,C,C,C' for x in letters)} up:C ACTION ..., "
-                             "e.g. cards N:JH,AH,KS,QS,AC ... up:9H order discard-JC play-KS ...")
-        return ref.hand_cards([hands[x] for x in letters], upcard, actions)
+        if upcard is None or len(hands) != ref.table.seats:
+            raise EntryError(how)
+        return ref.hand_cards([hands[s] for s in range(ref.table.seats)], upcard, actions)
     if kind == "passed" and not rest:
         return ref.passed_out()
     if kind == "misdeal" and len(rest) == 1:

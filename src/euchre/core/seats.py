@@ -72,7 +72,10 @@ class Seat(enum.IntEnum):
 
     @classmethod
     def parse(cls, text: str | int) -> Seat:
-        """Read a seat from N/E/S/W, a name, or 0..3.
+        """Read a seat of the four-hand table from N/E/S/W, a name (``south``), or its
+        number 0..3 (an int or its digit), as programs and records give it. A seat a
+        person types is read by :meth:`Table.seat_named`, which refuses a bare number
+        (0..3 or 1..4 would be a guess) and names the seats of any table.
 
         Raises:
             EuchreTypeError: neither a text nor a whole number.
@@ -90,7 +93,8 @@ class Seat(enum.IntEnum):
                     return s
         else:
             raise EuchreTypeError(f"a seat is N, E, S, W or 0..3, not {type(text).__name__} {text!r}")
-        raise EuchreValueError(f"not a seat: {text!r} (use N, E, S or W)")
+        raise EuchreValueError(f"not a seat of the four-hand table: {text!r} (use N, E, S, W, North, East, South, "
+                               "West or 0..3)")
 
 
 SEAT_LETTERS = "NESW"
@@ -197,6 +201,53 @@ class Table:
         set_(self, "partner", tuple(partner))
         set_(self, "next_active", _next_active_rows(n))
         set_(self, "everyone", (1 << n) - 1)
+
+    # ------------------------------------------------------------ names
+    @property
+    def seat_list(self) -> str:
+        """Every seat's name and title, clockwise, for messages: ``N (North), E (East),
+        S (South), W (West)``; ``1 (Player 1), 2 (Player 2)`` at the two-handed table."""
+        return ", ".join(f"{self.letters[s]} ({self.titles[s]})" for s in range(self.seats))
+
+    def seat_named(self, text: object, what: str = "seat") -> int:
+        """The seat of this table that a person named in ``text``: the one convention of
+        every command and page that takes a seat (``euchre play --seat``, ``review
+        --seat``, ``referee --dealer`` and its entries, the server's ``host`` and the
+        referee's ``dealer``).
+
+        A seat is named as the table shows it: by its letter or its title, in any case
+        and spacing. At the four-hand table that is ``N``, ``E``, ``S``, ``W`` or
+        ``North``, ``East``, ``South``, ``West``; at a table of another size the number
+        shown, counting from 1 (``2``), or its title (``Player 2``, ``player2``). A bare
+        number at the four-hand table is refused: whether ``2`` counts from 0 or from 1
+        is exactly what a person cannot know. (:meth:`Seat.parse`, the library's reader
+        of the four-hand seats, still takes 0..3 from programs and records.)
+
+        Args:
+            text: the name typed.
+            what: how it was given, for the messages (``--seat``, ``dealer``).
+
+        Returns:
+            The seat, 0..seats-1.
+
+        Raises:
+            EuchreTypeError: ``text`` is not a text.
+            EuchreValueError: it names no seat of this table; the message lists this
+                table's seats (:attr:`seat_list`).
+        """
+        if not isinstance(text, str):
+            raise EuchreTypeError(f"{what} must be a seat named as a text ({self.seat_list}), "
+                                  f"not {type(text).__name__} {str(text)[:20]!r}")
+        key = "".join(text.split()).lower()
+        for s in range(self.seats):
+            if key in (self.letters[s].lower(), "".join(self.titles[s].split()).lower()):
+                return s
+        shown = text.strip()[:20]
+        if key.isdigit() and key.isascii() and not self.letters.isdigit():
+            raise EuchreValueError(f"{what} {shown!r}: the seats of this table are named by letter, not by number "
+                                   f"(would {shown} count from 0 or from 1?); its seats are {self.seat_list}")
+        raise EuchreValueError(f"{what} {shown!r}: not a seat at this table of {self.seats}; "
+                               f"its seats are {self.seat_list}")
 
     # ------------------------------------------------------------ questions
     # The tuples above answer the engine's hot paths unchecked (an index outside the

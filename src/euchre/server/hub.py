@@ -42,7 +42,9 @@ MAX_SEED = 2**62
 CREATE_FIELDS = ("preset", "target", "bots", "house_rules", "options", "seed", "host", "timer", "hints")
 def settings_from_request(body: dict[str, Any], rules: Rules) -> dict[str, Any]:
     """The table's first ``settings`` event from a creation request: ``host`` (a seat
-    letter of the table, who alone may start, change the settings and ask for a rematch;
+    of the table, named as the table names it: ``N`` or ``North``, ``2`` or ``Player 2``
+    at another table, a bare number refused at the four-hand table (Table.seat_named);
+    who alone may start, change the settings and ask for a rematch;
     absent: any seated player may), ``timer`` (seconds a person has for each move before
     a bot plays it for him: 0, the default, for none), ``hints`` (true, the default, or
     false: nobody at the table gets hints), and ``seeded``: whether the creator chose
@@ -52,8 +54,11 @@ def settings_from_request(body: dict[str, Any], rules: Rules) -> dict[str, Any]:
         CreateError: ``bad_request`` for a value of the wrong shape."""
     shape = rules.table
     host = body.get("host")
-    if host is not None and (not isinstance(host, str) or host not in tuple(shape.letters)):  # "NE" is no seat
-        raise CreateError("bad_request", f"host must be one of the table's seats: {', '.join(shape.letters)}")
+    if host is not None:
+        try:
+            host = shape.seat_named(host, "host")  # "NE" is no seat, nor "2" at the four-hand table
+        except EuchreError as exc:
+            raise CreateError("bad_request", str(exc)) from None
     try:
         timer = check_timer(body.get("timer", 0))
     except ValueError as exc:
@@ -61,7 +66,7 @@ def settings_from_request(body: dict[str, Any], rules: Rules) -> dict[str, Any]:
     hints = body.get("hints", True)
     if type(hints) is not bool:
         raise CreateError("bad_request", "hints must be true or false")
-    return {"host": None if host is None else shape.letters.index(host), "timer": timer, "hints": hints,
+    return {"host": host, "timer": timer, "hints": hints,
             "seeded": body.get("seed") is not None}
 
 

@@ -10,7 +10,9 @@ Request (JSON object; every field optional)::
 
     {"rules": {"preset": ..., "target": ..., "house_rules": {...}, "options": {...}},
                        (a new evening: as POST /api/tables; ignored with a record)
-     "dealer": "N",    (a new evening's first dealer)
+     "dealer": "N",    (a new evening's first dealer, as the table names its seats:
+                        N, E, S, W or North...; 1, 2, ... at another table; default
+                        the first seat: Table.seat_named)
      "record": RECORD | null,   (the record this endpoint answered last)
      "entry": "hand N 3" | null}   (one entry as ``euchre referee`` reads it)
 
@@ -83,12 +85,13 @@ def answer(body: Any, max_target: int) -> dict[str, Any]:
             rules = rules_from_request(body.get("rules", {}), max_target)[0]
         except CreateError as exc:
             raise RefereeRequestError("bad_rules", exc.message) from None
-        dealer = body.get("dealer", rules.table.letters[0])
-        letters = [x.upper() for x in rules.table.letters]
-        if not isinstance(dealer, str) or dealer.upper() not in letters:
-            raise RefereeRequestError("bad_request", f"dealer must be one of {', '.join(rules.table.letters)}")
+        dealer = body.get("dealer")
         try:
-            ref = Referee(rules, letters.index(dealer.upper()))
+            first = 0 if dealer is None else rules.table.seat_named(dealer, "dealer")
+        except EuchreError as exc:
+            raise RefereeRequestError("bad_request", str(exc)) from None
+        try:
+            ref = Referee(rules, first)
         except RefereeError as exc:
             raise RefereeRequestError("bad_rules", str(exc)) from None
     ruling = None

@@ -72,8 +72,10 @@ async function start(event) {
   try {
     localStorage.removeItem(RULINGS);
     $("rulings").replaceChildren();
-    show(await post({ rules: { preset: $("preset").value, target: target, house_rules: house },
-      dealer: $("dealer").value.trim() }));
+    const body = { rules: { preset: $("preset").value, target: target, house_rules: house } };
+    const dealer = $("dealer").value.trim();
+    if (dealer) body.dealer = dealer;  // empty: the table's first seat (N, or 1)
+    show(await post(body));
     $("setup-error").textContent = "";
     $("entry").focus();
   } catch (err) {
