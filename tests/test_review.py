@@ -12,11 +12,13 @@ points of expected value, and the better choice is ordering up alone.
 from __future__ import annotations
 
 import dataclasses
+import json
 import random
 from pathlib import Path
 
 import pytest
 
+import euchre.cli.review as review_cli
 from euchre.analysis.review import Decision, Review, decision_points, game_hands, review_game
 from euchre.bots import make_bot
 from euchre.bots.advice import action_values
@@ -30,6 +32,7 @@ from euchre.core.presets import preset
 from euchre.core.records import dumps
 from euchre.core.views import view_of
 from test_cli import assert_one_line_error, run
+from test_egn_replay_display import past_the_end
 
 RULES = preset("modern-standard")
 TOP_TRUMPS = ["JH", "JD", "AH", "KH", "QH"]
@@ -301,3 +304,29 @@ def test_plot_failure_while_writing_is_an_error_not_a_traceback(tmp_path: Path, 
     monkeypatch.setattr(matplotlib.figure.Figure, "savefig", full)
     with pytest.raises(EuchreError, match="No space left on device"):
         plot_losses(tmp_path / "x.png", {"North": [0.5]})
+
+
+def test_regression_review_said_nothing_of_the_hands_after_the_game(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """A record that goes on after the game was won (Epic_Comeback.egn, N-S reach 10 in
+    hand 9, with two more deals: test_egn_replay_display's past_the_end) was reviewed to
+    hand 9 with no word of hands 10-11: they are left out, as replay leaves them, and one
+    line says which and why. The review itself is stubbed (its values are not the point):
+    it is given the game's nine hands. A record without hands after the end has no
+    such line (the positive control)."""
+    given: list[int] = []
+
+    def quick(game: Game, seats: tuple[int, ...], **options: object) -> Review:
+        given.append(len(game_hands(game)))
+        return Review(tuple(seats), 0.25, len(game_hands(game)), ())
+
+    monkeypatch.setattr(review_cli, "review_game", quick)
+    path = tmp_path / "past.egn"
+    path.write_text(json.dumps(past_the_end()), encoding="utf-8")
+    code, out, err = run(capsys, "review", str(path), "--plot", str(tmp_path / "past.png"))
+    assert code == 0, err
+    assert given == [9]
+    assert "Hands 10-11 are not reviewed: the record goes on after N-S reached 10 in hand 9." in out.splitlines()
+    code, out, err = run(capsys, "review", str(Path(__file__).parent / "data" / "egn" / "Epic_Comeback.egn"))
+    assert code == 0, err
+    assert "not reviewed: the record goes on" not in out

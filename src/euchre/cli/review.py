@@ -5,6 +5,10 @@ below the best choice by more than a threshold, with the better choice.
 The method is :mod:`euchre.analysis.review` (values from :mod:`euchre.bots.advice`).
 A decision is listed with the action taken, the best action by the expert's estimate,
 both values (expected points of the hand for the deciding side) and the difference.
+
+A record that goes on after its game was won (:class:`euchre.core.egn.AfterTheEnd`) is
+reviewed to the hand that won the game, as ``euchre replay`` shows it: the hands after
+are not part of the game (no score rides on them), and one line says which they are.
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ from rich.table import Table
 from euchre.analysis.plot import check_plot_path, plot_losses
 from euchre.analysis.review import DEFAULT_THRESHOLD, Decision, Review, game_hands, review_game
 from euchre.cli.render import player_label
-from euchre.cli.replay import MAX_NAME, games_chosen
+from euchre.cli.replay import MAX_NAME, games_chosen, left_out_text
 from euchre.cli.text import clean, int_arg, quoted
 from euchre.core.errors import EuchreError
 from euchre.core.hand import Phase
@@ -208,6 +212,9 @@ def cmd_review(args: argparse.Namespace, console: Console) -> int:
         if review.unvalued:
             console.print(f"{plural(review.unvalued, 'revoke or claim', 'revokes or claims')} in the play not valued: "
                           "the expert values only the cards that follow suit (table mode, RULES.md decision 27).")
+        details = loaded.details[number - 1]
+        if details is not None and details.after_end is not None:
+            console.print(left_out_text(details.after_end, "reviewed"), markup=False)
         for seat, values in review.loss_per_hand().items():
             label = player_label(seat, names[seat], game.table)
             losses[label if count == 1 else f"{label}, game {number}"] = values
