@@ -83,7 +83,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bots", default="intermediate", metavar="LEVEL",
                    help="the bots' level: random, beginner, intermediate, advanced, expert, or careless (a beginner "
                         "who revokes now and then in table mode) (default intermediate)")
-    p.add_argument("--save", default=None, metavar="FILE", help="write the game record to FILE (JSON; EGN when FILE ends in .egn)")
+    p.add_argument("--save", default=None, metavar="FILE", help="write the game record to FILE: our JSON record "
+                   "when it ends in .json, EGN when it ends in .egn")
     p.add_argument("--auto-play", action="store_true",
                    help="play your card for you when it is the only one you may play")
     p.add_argument("--no-stats", action="store_true",
@@ -101,7 +102,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="one level for all, two (N-S,E-W) or four (N,E,S,W) (default intermediate)")
     p.add_argument("--delay", type=seconds_arg(MAX_DELAY), default=0.4, metavar="SECONDS",
                    help=f"pause after each event, 0 to {MAX_DELAY:g} (default 0.4)")
-    p.add_argument("--save", default=None, metavar="FILE", help="write the game record to FILE (JSON; EGN when FILE ends in .egn)")
+    p.add_argument("--save", default=None, metavar="FILE", help="write the game record to FILE: our JSON record "
+                   "when it ends in .json, EGN when it ends in .egn")
 
     p = sub.add_parser("replay", help="show a recorded game (JSON record, EGN or an EMN match)",
                        description="Show a recorded game hand by hand; each game of an EMN match in turn.")
@@ -166,7 +168,8 @@ def build_parser() -> argparse.ArgumentParser:
     _add_preset(p, default=None)
     p.add_argument("--dealer", default=None, metavar="SEAT", help="the first dealer's seat, as the table names it: "
                    "N, E, S or W (default N) at the four-hand table, 1, 2, ... (default 1) at another")
-    p.add_argument("--save", default=None, metavar="FILE", help="keep the evening's record in FILE (JSON), after every entry")
+    p.add_argument("--save", default=None, metavar="FILE.json",
+                   help="keep the evening's record in FILE.json (JSON), after every entry")
     p.add_argument("--load", default=None, metavar="FILE",
                    help="go on from a record saved before, with its rules and dealer, saving to it again (or to --save)")
 
