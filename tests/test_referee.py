@@ -519,3 +519,60 @@ def test_regression_load_of_a_missing_file_printed_a_raw_errno(
     assert err == f"euchre referee: error: --load: {words.format(path=path)}\n"
     assert "Errno" not in err and "Traceback" not in err
     assert sorted(p.name for p in tmp_path.iterdir()) == ([] if content is None else ["evening.json"])
+
+
+# ------------------------------------------------------------------ issue 34: a hand card by card
+def test_regression_a_hand_entered_card_by_card_needed_four_undocumented_trailing_passes() -> None:
+    """A ``cards`` entry was "not finished" until a ``pass`` was typed for every seat
+    the engine asks for a claim after the last trick, which the help did not say. The
+    entries now end with the last card, or with the claim: the deal of
+    _table_mode_deal, E's revoke unclaimed: N-S take four tricks, 1 point (S000 L137)."""
+    from euchre.core.referee import enter
+
+    r = ref("dc-club-1862")
+    ruling = enter(r, CARDS_LINE)
+    assert ruling is not None and ruling.points == (1, 0) and r.score == [1, 0] and r.dealer == N
+    assert Referee.from_dict(json.loads(json.dumps(r.to_dict()))).score == [1, 0]
+
+
+@pytest.mark.parametrize("claim", ["renege", "renege-n", "renege-North", "renege-s", "renege pass pass"])
+def test_a_revoke_claimed_after_the_last_card_needs_no_entries_after_it(claim: str) -> None:
+    """The same deal, E's revoke claimed by N or by S after the last trick (dc-club-1862:
+    2 points, the hand played out, RULES.md decision 27): N-S 1 + 2 = 3, however the claim
+    is written; the old form with the passes still reads the same."""
+    from euchre.core.referee import enter
+
+    r = ref("dc-club-1862")
+    ruling = enter(r, f"{CARDS_LINE} {claim}")
+    assert ruling is not None and ruling.points == (3, 0) and r.score == [3, 0]
+
+
+def test_a_claim_by_the_other_side_after_the_last_card_is_no_revoke() -> None:
+    """E claims (N showed out of diamonds in trick 5, so E-W may): no N-S player revoked,
+    so the claim is not upheld and costs false_claim_penalty, 0 in dc-club-1862; E's own
+    revoke stays unclaimed. N-S score their point."""
+    from euchre.core.referee import enter
+
+    r = ref("dc-club-1862")
+    ruling = enter(r, f"{CARDS_LINE} renege-e")
+    assert ruling is not None and ruling.points == (1, 0)
+
+
+@pytest.mark.parametrize(("claim", "words"), [
+    ("renege-n renege-s", "South may not claim a revoke here"),  # N-S claimed; nobody failed to follow since
+    ("renege-x", "renege-SEAT: 'x': not a seat at this table of 4; its seats are N (North)"),
+    ("renege-2", "named by letter, not by number"),
+])
+def test_a_claim_by_a_seat_that_may_not_claim_is_refused(claim: str, words: str) -> None:
+    from euchre.core.referee import enter
+
+    r = ref("dc-club-1862")
+    with pytest.raises(RefereeError, match=words.replace("(", r"\(").replace(")", r"\)")):
+        enter(r, f"{CARDS_LINE} {claim}")
+    assert r.entries == [] and r.score == [0, 0]
+
+
+def test_the_help_of_the_cards_entry_says_how_a_hand_ends() -> None:
+    from euchre.core.referee import ENTRY_HELP
+
+    assert "after the last card: renege-SEAT (nothing more if none is)" in " ".join(ENTRY_HELP.split())

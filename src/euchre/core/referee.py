@@ -57,6 +57,7 @@ from euchre.core.hand import HandState, Phase
 from euchre.core.revokes import revoke_points
 from euchre.core.rules import Rules
 from euchre.core.scoring import side_points
+from euchre.core.seats import Table
 from euchre.core.state import HandResult, Revoke
 
 RECORD_FORMAT = "euchre-referee/1"
@@ -298,7 +299,12 @@ class Referee:
         seen (the kitty under the upcard) are filled in from the rest of the pack. A card
         that did not follow suit stands unless ``correct`` is entered after the trick's
         last card, and an exposed card is not called unless ``call-XX`` is entered before
-        its owner's play.
+        its owner's play. A revoke is claimed by ``renege-SEAT`` (the claimant named; a
+        bare ``renege`` claims for the seat the engine asks now), after the last card or,
+        where a proved revoke ends the hand, at the claimant's turn in the play; once the
+        actions end, nobody else claims (the seats still to be asked pass), so a hand
+        ends with its last card or its claims, never with entries for the seats that
+        claim nothing.
 
         Raises:
             RefereeError: a card that is no card or not in the pack, a card entered twice,
@@ -342,7 +348,11 @@ class Referee:
                     raise RefereeError(f"action {i + 1} ({action!r}): {absent}")
                 try:
                     _unasked(state, action)
-                    state.apply(action)
+                    claimant = _claimant(table, action)
+                    if claimant is None:
+                        state.apply(action)
+                    else:
+                        _claim_by(state, claimant)
                 except IllegalActionError as exc:
                     raise RefereeError(f"action {i + 1} ({action!r}): {exc}") from None
             _unasked(state, None)
@@ -610,7 +620,8 @@ Entries (seats by letter: N E S W; 1, 2, ... at a table of another size):
       a hand played, e.g. "hand N 3", "hand E 5 alone"
   cards N:C,C,C,C,C E:... S:... W:... up:C ACTION ...
       a hand card by card: the cards dealt, the upcard, every action
-      (order, pass, name-H, discard-JC, play-KS, renege)
+      (order, pass, name-H, discard-JC, play-KS); a revoke claimed
+      after the last card: renege-SEAT (nothing more if none is)
   passed
       everyone passed twice
   misdeal before|after
@@ -656,7 +667,10 @@ def _unasked(state: HandState, action: str | None) -> None:
     """Answer the engine's questions of table mode that the entries leave out before
     ``action`` (None: the end of the entries): a card that did not follow suit stands
     unless the entry is ``stand``, or ``correct`` and the card is a revoke; no exposed card is called unless the
-    entry is a call (``call-XX``) or ``no-call`` (RULES.md decision 27)."""
+    entry is a call (``call-XX``) or ``no-call`` (RULES.md decision 27); and once the
+    entries end, nobody claims a revoke after the last trick (each seat the engine would
+    ask says ``pass``): a claim is entered (``renege``, ``renege-SEAT``), never a
+    seat's silence."""
     text = action.strip().lower() if isinstance(action, str) else ""
     while True:
         if state.phase == Phase.REVOKE_CORRECTION and (text not in ("correct", "stand") or (
@@ -664,8 +678,47 @@ def _unasked(state: HandState, action: str | None) -> None:
             state.apply(Action.LET_STAND)
         elif state.phase == Phase.CALL_CARD and not (text.startswith("call-") or text == "no-call"):
             state.apply(Action.DECLINE_CALL)
+        elif state.phase == Phase.REVOKE_CLAIMS and action is None:
+            state.apply(Action.PASS)
         else:
             return
+
+
+def _claimant(table: Table, action: object) -> int | None:
+    """The seat of a ``renege-SEAT`` entry (``renege-n``, ``renege-2``), or None for any
+    other action.
+
+    Raises:
+        IllegalActionError: the seat is no seat of the table (the message lists them)."""
+    if not isinstance(action, str):
+        return None
+    head, sep, seat = action.strip().lower().partition("-")
+    if head != "renege" or not sep:
+        return None
+    try:
+        return table.seat_named(seat, "renege-SEAT:")
+    except EuchreValueError as exc:
+        raise IllegalActionError(str(exc)) from None
+
+
+def _claim_by(state: HandState, seat: int) -> None:
+    """``renege-SEAT``: ``seat`` claims a revoke. In the claims after the last trick the
+    seats the engine asks before him let it by (``pass``); in the play (where a proved
+    revoke ends the hand: ``renege_ends_hand``) it must be his turn.
+
+    Raises:
+        IllegalActionError: ``seat`` may not claim here (no adversary of his failed to
+            follow suit since his side last claimed, or it is not his turn)."""
+    while state.phase == Phase.REVOKE_CLAIMS and state.turn != seat:
+        state.apply(Action.PASS)
+    if state.phase in (Phase.REVOKE_CLAIMS, Phase.PLAY) and state.turn == seat \
+            and Action.CLAIM_REVOKE in state.legal_actions():
+        state.apply(Action.CLAIM_REVOKE)
+        return
+    raise IllegalActionError(f"{state.table.titles[seat]} may not claim a revoke here: a claim is heard after the "
+                             "last trick, or in the play at the claimant's turn where a proved revoke ends the hand "
+                             "(renege_ends_hand), and only from a player one of whose adversaries has failed to "
+                             "follow suit since his side last claimed")
 
 
 def enter(ref: Referee, line: str) -> Ruling | None:
