@@ -55,6 +55,7 @@ const session = {
   result: null,  // a finished hand's result held on the felt: {state: the state after it, timer}
   myTurn: false,  // the state shown last gave this seat the turn
   turnScroll: false,  // the turn came while the player was typing: bring the table when he leaves the field
+  undoId: null, afterUndo: false,  // an undo asked (its message id); its ack came: the next state takes the game back
 };
 
 function connect() {
@@ -104,7 +105,7 @@ function goOffline() {
   $("turn").textContent = "Disconnected: moves are paused until the page reconnects.";
   session.lastAnnounce = "";  // the turn is said again once a state comes
   $("timer-left").hidden = true;
-  for (const b of document.querySelectorAll("#choices button, #hand button, #lobby button, #over-banner button, #settings-panel select, #settings-panel input")) {
+  for (const b of document.querySelectorAll("#choices button, #undo button, #hand button, #lobby button, #over-banner button, #settings-panel select, #settings-panel input")) {
     if (b.id !== "hold") b.disabled = true;
   }
 }
@@ -126,6 +127,7 @@ function receive(message) {
     case "state":
       message.receivedAt = performance.now();
       session.state = message;
+      if (session.afterUndo) forgetAfterUndo();
       if (session.offline) {
         session.offline = false;
         $("offline").hidden = true;
@@ -147,6 +149,12 @@ function receive(message) {
     case "chat":
       $("chat").append(chatLine(message.line));
       $("chat").scrollTop = $("chat").scrollHeight;
+      break;
+    case "ack":
+      if (message.id !== undefined && message.id === session.undoId) {
+        session.undoId = null;
+        session.afterUndo = true;  // the next state is the game taken back
+      }
       break;
     case "hint":
       // A hint asked before the state now shown is out of date (a chat line moves seq
@@ -792,6 +800,7 @@ function renderChoices(state) {
   const focused = active && box.contains(active) ? active.dataset.action || active.id || "first" : null;
   box.replaceChildren();
   renderChoiceButtons(state, box);
+  renderUndo(state);
   if (focused) {
     const again = box.querySelector('[data-action="' + focused + '"]') || (focused === "hint-button" ? $("hint-button") : null) ||
       box.querySelector("button") || ($("hand").querySelector("button.legal"));
@@ -838,6 +847,44 @@ function renderChoiceButtons(state, box) {
     }
   }
   box.append(el("ol", { id: "hint-list", class: "hint-list", "aria-live": "polite" }));
+}
+
+// ---------------------------------------------------------------- undo
+// Playing alone against bots the page offers Undo: the server takes back your last
+// decision, the game and the bots going back to the moment you made it (docs/server.md).
+// The button sits below the choices (not among them: it is no move of the game).
+function renderUndo(state) {
+  let box = $("undo");
+  if (!box) {
+    box = el("div", { id: "undo", class: "choices undo-row" });
+    $("choices").after(box);
+  }
+  const you = state.you || {};
+  const hadFocus = document.activeElement && document.activeElement.id === "undo-button";
+  box.replaceChildren();
+  box.hidden = !you.undo_offered;
+  if (!you.undo_offered) return;
+  const button = el("button", { type: "button", id: "undo-button", class: "undo-button",
+    disabled: !you.can_undo || session.offline, onclick: undo },
+    el("span", { class: "label", text: "Undo" }),
+    el("span", { class: "words", text: you.can_undo ? "take back your last decision" : "no decision of yours to take back yet" }));
+  box.append(button);
+  if (hadFocus) button.focus();
+}
+
+function undo() {
+  session.undoId = session.nextId;
+  send({ type: "undo" });
+}
+
+// The state after an undo takes the game back: what the page queued or holds (tricks,
+// a hand's result) is older than it, and is dropped, as after a reconnection.
+function forgetAfterUndo() {
+  session.afterUndo = false;
+  session.queue = [];
+  if (session.holding) { clearTimeout(session.holding); session.holding = null; }
+  dropResult();
+  session.shown = null;
 }
 
 function showHint(message) {
