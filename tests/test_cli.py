@@ -987,13 +987,14 @@ def test_report7_replay_an_emn_match_game_by_game(capsys: pytest.CaptureFixture[
     games = loads_emn(EMN_MATCH.read_text(encoding="utf-8"))
     code, out, err = run(capsys, "replay", str(EMN_MATCH))
     assert code == 0, err
-    assert f"a match of {len(games)} game(s)" in out
+    assert f"a match of {len(games)} games" in out
     positions = [out.index(f"Game {i} of {len(games)}: MotE W5 G{i}") for i in range(1, len(games) + 1)]
     assert positions == sorted(positions)
     assert out.count("Game over") == len(games)
     for i, (game, names) in enumerate(games):
         part = out[positions[i]:positions[i + 1] if i + 1 < len(games) else len(out)]
-        assert f"{len(game.finished_hands)} hand(s)" in part
+        hands = len(game.finished_hands)
+        assert f"{hands} hand{'s' if hands != 1 else ''}, game to" in part and "(s)" not in part
         assert f"  North  {names[0]}" in part
         w = game.result.winner if game.result else 0
         assert f"win the game, {game.score[w]} to {game.score[1 - w]}" in part

@@ -119,7 +119,7 @@ def test_regression_replay_header_had_no_title_or_date(tmp_path: Path, capsys: p
     code, out, err = run(capsys, "replay", str(DATA / "Quite_the_Hustle_Annotated.egn"))
     assert code == 0, err
     assert out.splitlines()[:8] == [
-        "Quite_the_Hustle_Annotated.egn: 11 hand(s), game to 10.",
+        "Quite_the_Hustle_Annotated.egn: 11 hands, game to 10.",
         "Title: Quite the Hustle",
         "Date: 2026-07-06 16:48",
         "Players:",
@@ -131,7 +131,7 @@ def test_regression_replay_header_had_no_title_or_date(tmp_path: Path, capsys: p
     code, out, err = replay(tmp_path, capsys, annotated_comeback())
     assert code == 0, err
     assert out.splitlines()[:10] == [
-        "game.egn: 9 hand(s), game to 10.",
+        "game.egn: 9 hands, game to 10.",
         "Title: Epic 0-7 Comeback",
         "Date: 2026-05-30 03:51",
         "Description: Club final, table 3",

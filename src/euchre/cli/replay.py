@@ -54,6 +54,7 @@ from euchre.core.errors import EuchreError, RecordError
 from euchre.core.game import Game
 from euchre.core.hand import HandState, Phase
 from euchre.core.records import FORMAT, load_record
+from euchre.core.side_words import plural
 from euchre.core.words import goal_words
 
 if TYPE_CHECKING:
@@ -487,7 +488,7 @@ def cmd_replay(args: argparse.Namespace, console: Console) -> int:
         raise EuchreError(f"--hand {args.hand}: the match has {count} games; choose one with --game N")
     name = clean(path.name, 60)
     if loaded.kind == "EMN":
-        console.print(f"{name}: a match of {count} game(s).")
+        console.print(f"{name}: a match of {plural(count, 'game')}.")
     for number in chosen:
         game, names = loaded.games[number - 1]
         title = clean(loaded.titles[number - 1], 60)
@@ -527,10 +528,10 @@ def _about_lines(details: EgnGame, show_title: bool) -> list[str]:
 
 
 def hands_words(played: int, after: AfterTheEnd | None) -> str:
-    """How many hands a game's record holds, for its header: ``"9 hand(s)"``, or for a
+    """How many hands a game's record holds, for its header: ``"9 hands"`` (``"1 hand"``), or for a
     record that goes on after the game was won ``"11 hands, 9 in the game"`` (every deal
     of the file counted, those after the game's end included)."""
-    return f"{played} hand(s)" if after is None else f"{after.last} hands, {played} in the game"
+    return plural(played, "hand") if after is None else f"{after.last} hands, {played} in the game"
 
 
 def after_the_end_words(after: AfterTheEnd) -> str:
