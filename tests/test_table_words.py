@@ -269,18 +269,22 @@ def _play_transcript(name: str, seed: int, capsys: pytest.CaptureFixture[str],
 def test_a_whole_game_of_play_watch_and_stats_words_sides_by_the_table(
         name: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """Every line of a person's whole game (questions, menus, calls, tricks, results, the
-    summary), of a watched game, of ``euchre stats`` over it and of the rules in words
+    summary), of its replay, of a watched game, of ``euchre stats`` over it and of the rules in words
     fits the table; the summary and the stats name each player's own points where every
     player plays for himself, and the partnership's at the four-hand table."""
     rules = preset(name)
-    out = _play_transcript(name, 11, capsys, monkeypatch, tmp_path)
+    saved = tmp_path / "played.json"
+    out = _play_transcript(name, 11, capsys, monkeypatch, tmp_path, "--save", str(saved))
     code, watched, _ = run(capsys, "watch", "--preset", name, "--seed", "11", "--bots", "random", "--delay", "0")
     assert code == 0
+    code, replayed, _ = run(capsys, "replay", str(saved))
+    assert code == 0 and ("Game over" in replayed or "Round over" in replayed)
     code, stats, _ = run(capsys, "stats")
     assert code == 0 and f"{name}, random bots: 1 game, won" in stats
     rules_text = " ".join(rules_in_words(rules)) + "\n" + help_text(rules)
     assert max(len(line) for line in out.splitlines()) > 80  # the lines are not wrapped
-    for text, what in ((out, "play"), (watched, "watch"), (stats, "stats"), (rules_text, "rules and help")):
+    for text, what in ((out, "play"), (watched, "watch"), (replayed, "replay"), (stats, "stats"),
+                       (rules_text, "rules and help")):
         # A call-ace hand's result line names the partner: the hand is over.
         bad = [(line, f) for line in text.splitlines()
                for f in faults(line, rules, partner_known=bool(re.search(r" took \d tricks?: ", line)))]
