@@ -14,6 +14,7 @@ import pytest
 
 from euchre.core import preset
 from euchre.core.errors import RecordError
+from euchre.core.presets import PLAYABLE_PRESETS
 from euchre.core.referee import Referee, RefereeError
 
 N, E, S, W = 0, 1, 2, 3
@@ -576,3 +577,84 @@ def test_the_help_of_the_cards_entry_says_how_a_hand_ends() -> None:
     from euchre.core.referee import ENTRY_HELP
 
     assert "after the last card: renege-SEAT (nothing more if none is)" in " ".join(ENTRY_HELP.split())
+
+
+# ------------------------------------------------------------------ issue 34: each preset cites its own code
+def test_regression_a_dc_club_1862_misdeal_cited_modern_sources() -> None:
+    """A misdeal under dc-club-1862 kept the dealer citing X-29, X-36 (modern tournament
+    sheets) as if they were the 1862 code's law. The 1862 D.C. code as the seed has it
+    (S000) says nothing of misdeals: its laws past chapter I are not in the seed
+    (REFERENCE 5.3). The referee says so and cites the reading it follows, REFERENCE
+    5.3's #interp: the same dealer deals again."""
+    r = ref("dc-club-1862")
+    ruling = r.misdeal(after_turn=True)
+    assert ruling.dealer == W and r.dealer == W
+    assert ruling.source.startswith("misdeal_policy = same_dealer (dc-club-1862: #interp: S000 is silent on misdeals")
+    assert "REFERENCE 5.3" in ruling.source and "X-" not in ruling.source
+
+
+NINETEENTH_CENTURY = ("dc-club-1862", "dc-club-1862-coteries", "hoyle-1857")
+"""The presets of the 1857 and 1862 codes: no modern source (X-..) and no later code
+(Leeds & Dwight 1888) may be cited for their law."""
+
+
+def cites_its_own(name: str, option: str, source: str) -> bool:
+    """Whether a ruling's ``source`` cites preset ``name``'s own source of its value of
+    ``option`` (PRESET_SOURCES, or the preset it inherits the value from), and no modern
+    sheet or later code where the preset is an 1857 or 1862 code."""
+    from euchre.core.presets import option_source
+
+    setter, own = option_source(name, option)
+    origin = name if setter == name else f"{name}, as {setter}"
+    if not source.startswith(f"{option} = {getattr(preset(name), option)} ({origin}: {own})"):
+        return False
+    return name not in NINETEENTH_CENTURY or ("X-" not in source and "Leeds & Dwight" not in source)
+
+
+def test_the_check_of_citations_refuses_the_old_ones() -> None:
+    """Positive control: the citations given before the fix fail the check."""
+    assert not cites_its_own("dc-club-1862", "misdeal_policy", "misdeal_policy = same_dealer (X-29, X-36)")
+    assert not cites_its_own("hoyle-1857", "misdeal_policy",
+                             "misdeal_policy = deal_passes (S002 L13; Leeds & Dwight 1888 s41)")
+    assert not cites_its_own("dc-club-1862", "faced_card_in_deal", "faced_card_in_deal = new_deal (Leeds & Dwight 1888 s34)")
+
+
+@pytest.mark.parametrize("name", [n for n in PLAYABLE_PRESETS if preset(n).variant != "call_ace"])
+def test_every_preset_cites_its_own_source_for_a_misdeal_and_a_faced_card(name: str) -> None:
+    """The kind of the fault above: a preset citing another code's law. Each refereed
+    preset's misdeal and faced-card rulings cite that preset's own source of its value."""
+    for option, ruling in (("misdeal_policy", ref(name, dealer=0).misdeal(after_turn=False)),
+                           ("faced_card_in_deal", ref(name, dealer=0).faced_card(1))):
+        assert cites_its_own(name, option, ruling.source), ruling.source
+
+
+def test_the_hoyle_misdeal_and_revoke_cite_hoyle_only() -> None:
+    """S002 L13: the dealer loses his deal; a revoke costs 1. The misdeal cited Leeds &
+    Dwight 1888 too, the revoke S000 L131 (2 points) and the modern sheets."""
+    r = ref("hoyle-1857")
+    assert r.misdeal(after_turn=True).source == ("misdeal_policy = deal_passes (hoyle-1857: S002 L13 'the dealer "
+                                                 "losing his privilege'); RULES.md decision 28")
+    source = r.revoke(E, N, proved=True).source
+    assert source.startswith("renege_penalty = 1 (hoyle-1857: S002 L13), renege_ends_hand = false (hoyle-1857: ")
+    assert "S000" not in source and "X-" not in source
+
+
+def test_a_passed_out_hand_cites_the_presets_own_source() -> None:
+    """S003 L19: the same dealer deals again (casual-web-003); S000 L129: the deal is
+    forfeited to the left (dc-club-1862). Every seed was cited for every preset."""
+    assert ref("casual-web-003").passed_out().source == "all_pass_round2 = same_dealer_redeals (casual-web-003: S003 L19)"
+    assert ref("dc-club-1862").passed_out().source == ("all_pass_round2 = deal_passes_left (dc-club-1862: S000 L129 "
+                                                       "'the deal is forfeited')")
+
+
+def test_a_law_set_over_a_preset_says_so() -> None:
+    """--option misdeal_policy=deal_passes over dc-club-1862 is no law of the D.C. code:
+    the ruling says it was set over the preset and gives that value's sources; a house
+    rule that leaves the law alone (stick the dealer) keeps the preset's citation."""
+    changed = Referee(preset("dc-club-1862").replace(misdeal_policy="deal_passes"), W)
+    ruling = changed.misdeal(after_turn=True)
+    assert ruling.dealer == N
+    assert ruling.source == ("misdeal_policy = deal_passes (set over dc-club-1862: S002 L13; Leeds & Dwight 1888 s41); "
+                             "RULES.md decision 28")
+    housed = Referee(preset("dc-club-1862").replace(all_pass_round2="stick_the_dealer"), W)
+    assert housed.misdeal(after_turn=True).source.startswith("misdeal_policy = same_dealer (dc-club-1862: #interp")

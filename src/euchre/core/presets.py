@@ -215,6 +215,10 @@ _PRESET_TABLE: dict[str, tuple[str | None, str, dict[str, tuple[Any, str]]]] = {
 }
 
 _PRESET_LAWS: dict[str, dict[str, tuple[Any, str]]] = {
+    "modern-standard": {
+        "misdeal_policy": ("same_dealer", "X-29, X-36: today the same dealer deals again"),
+        "faced_card_in_deal": ("new_deal", "#interp: no modern source found; a new deal, as Leeds & Dwight 1888 s34"),
+    },
     "uspcc-official": {
         "renege_penalty": (2, "#interp: S001 gives no penalty"),
         "renege_penalty_lone": (4, "#interp: S001 gives no penalty"),
@@ -223,8 +227,10 @@ _PRESET_LAWS: dict[str, dict[str, tuple[Any, str]]] = {
         "renege_penalty": (2, "S000 L131"),
         "renege_penalty_lone": (2, "#interp: no separate lone value stated"),
         "renege_ends_hand": (False, "#interp: 19th-century codes add the penalty and play on"),
-        "misdeal_policy": ("same_dealer", "#interp: D.C. laws 2+ not recovered"),
-        "faced_card_in_deal": ("new_deal", "#interp"),
+        "misdeal_policy": ("same_dealer", "#interp: S000 is silent on misdeals (the D.C. laws past chapter I are "
+                           "not in the seed); REFERENCE 5.3: the same dealer deals again"),
+        "faced_card_in_deal": ("new_deal", "#interp: S000 is silent on a card faced in the deal; REFERENCE 5.3: a "
+                               "new deal by the same dealer"),
     },
     "hoyle-1857": {
         "renege_penalty": (1, "S002 L13"),
@@ -345,6 +351,43 @@ def preset_values(name: str) -> dict[str, Any]:
         RulesError: no preset has that name.
     """
     return _resolve(_check_name(name))[0]
+
+
+def option_source(name: str, option: str) -> tuple[str, str]:
+    """Where the preset ``name`` takes its value of ``option`` from: the preset that sets
+    it (``name`` itself, or the one it inherits the value from: ``two-handed`` keeps
+    ``modern-standard``'s misdeal law) and that value's source, as
+    :data:`PRESET_SOURCES` gives it.
+
+    Raises:
+        RulesError: an unknown preset or option.
+    """
+    current = _check_name(name)
+    if option not in OPTION_SOURCES:
+        raise RulesError(f"unknown option {str(option)[:40]!r}")
+    while True:
+        parent, _, overrides = _PRESET_TABLE[current]
+        if parent is None or option in overrides or option in _PRESET_LAWS.get(current, {}):
+            return current, PRESET_SOURCES[current][option]
+        current = parent
+
+
+def nearest_preset(rules: Rules) -> str:
+    """The playable preset ``rules`` are, or were most likely set over: the one whose
+    options differ from them in the fewest (none: :func:`preset_of`; house rules or
+    options over a preset: that preset), the first of :data:`PLAYABLE_PRESETS` on a tie.
+
+    Raises:
+        RulesTypeError: ``rules`` is not a Rules."""
+    if not isinstance(rules, Rules):
+        raise RulesTypeError(f"nearest_preset takes a Rules, not {type(rules).__name__}")
+    names = [f.name for f in dataclasses.fields(Rules)]
+
+    def differences(name: str) -> int:
+        other = preset(name)
+        return sum(getattr(rules, key) != getattr(other, key) for key in names)
+
+    return min(PLAYABLE_PRESETS, key=differences)
 
 
 def preset_of(rules: Rules) -> str | None:

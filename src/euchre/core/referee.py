@@ -9,7 +9,10 @@ slams, progressive rounds: the same :func:`~euchre.core.game.settle_hand` as a g
 the computer table), the dealer's turn, and the games of the evening, and answers every
 entry with a :class:`Ruling`: the law, its source, and what now happens.
 
-The laws, by entry (each with the preset's option where the sources disagree):
+The laws, by entry (each with the preset's option where the sources disagree; a ruling
+on an option cites the preset's own source of its value, :func:`law_source`, so that
+dc-club-1862, whose code (S000) is silent on misdeals and faced cards, cites that
+silence and the reading it follows, REFERENCE 5.3, not the modern sheets):
 
 - a misdeal (a wrong number of cards found, before or after the turn-up):
   ``misdeal_policy``: ``deal_passes`` (S002 L13: "the dealer losing his privilege";
@@ -54,8 +57,9 @@ from euchre.core.cards import card_code, deck_cards, missing_from_pack, pack_wor
 from euchre.core.errors import EuchreValueError, IllegalActionError, RecordError
 from euchre.core.game import GameResult, bridge_team, settle_hand
 from euchre.core.hand import HandState, Phase
+from euchre.core.presets import nearest_preset, option_source, preset
 from euchre.core.revokes import revoke_points
-from euchre.core.rules import Rules
+from euchre.core.rules import OPTION_SOURCES, Rules
 from euchre.core.scoring import side_points
 from euchre.core.seats import Table
 from euchre.core.state import HandResult, Revoke
@@ -106,6 +110,39 @@ class _Pending:
     @property
     def empty(self) -> bool:
         return not any(self.points) and self.barred == -1 and not self.revokes
+
+
+_VALUE_SOURCES: dict[tuple[str, object], str] = {
+    ("misdeal_policy", "deal_passes"): "S002 L13; Leeds & Dwight 1888 s41",
+    ("misdeal_policy", "same_dealer"): "X-29, X-36",
+    ("faced_card_in_deal", "new_deal"): "Leeds & Dwight 1888 s34",
+    ("faced_card_in_deal", "recipient_option"): "S002 L13",
+    ("renege_ends_hand", True): "X-29, X-30",
+    ("renege_ends_hand", False): "Leeds & Dwight 1888 s70",
+}
+"""The sources of one value of a law, for a value set over a preset (``--option``)."""
+
+
+def law_source(rules: Rules, option: str) -> str:
+    """``option = value (where it comes from)`` for one of the laws the referee applies:
+    the source of the preset ``rules`` are, or were set over (:func:`nearest_preset`),
+    naming the preset it inherits the value from, if any (:func:`option_source`), so
+    that a preset cites its own code, never another's (dc-club-1862's misdeal law is
+    not modern practice's: its code, S000, is silent). A value changed over the preset
+    says so, with the sources of that value.
+
+    Raises:
+        RulesError: an unknown option.
+    """
+    value = getattr(rules, option)
+    shown = str(value).lower() if isinstance(value, bool) else str(value)
+    base = nearest_preset(rules)
+    if getattr(preset(base), option) == value:
+        setter, source = option_source(base, option)
+        where = f"{base}{'' if setter == base else ', as ' + setter}: {source}"
+    else:
+        where = f"set over {base}: {_VALUE_SOURCES.get((option, value), OPTION_SOURCES[option])}"
+    return f"{option} = {shown} ({where})"
 
 
 def _flag(value: object, what: str) -> bool:
@@ -390,7 +427,7 @@ class Referee:
                             (0,) * len(self.table.teams), "passed out")
         self._record("passed", {})
         return self._settle(result, "All passed twice: the hand is thrown in.",
-                            f"all_pass_round2 = {self.rules.all_pass_round2} (S000 L129, S001 L13, S002 L13; S003 L19)",
+                            law_source(self.rules, "all_pass_round2"),
                             "No points.")
 
     def misdeal(self, after_turn: bool) -> Ruling:
@@ -402,11 +439,12 @@ class Referee:
         self._record("misdeal", {"after_turn": after_turn})
         policy = self.rules.misdeal_policy
         when = "after" if after_turn else "before"
+        source = f"{law_source(self.rules, 'misdeal_policy')}; RULES.md decision 28"
         if policy == "deal_passes":
             return self._redeal(self.table.left[self.dealer], f"A misdeal (cards found wrong {when} the turn-up) "
-                                "loses the deal.", "misdeal_policy = deal_passes (S002 L13; Leeds & Dwight 1888 s41)")
+                                "loses the deal.", source)
         return self._redeal(self.dealer, f"A misdeal (cards found wrong {when} the turn-up): the same dealer deals "
-                            "again.", "misdeal_policy = same_dealer (X-29, X-36)")
+                            "again.", source)
 
     def _redeal(self, dealer: int, law: str, source: str) -> Ruling:
         self.dealer = dealer
@@ -431,13 +469,13 @@ class Referee:
             raise RefereeError("faced_card_in_deal = new_deal: a card faced in the deal means a new deal; the receiver "
                                "has no option to keep it")
         self._record("faced", {"receiver": receiver, "keep": keep})
+        source = law_source(self.rules, "faced_card_in_deal")
         if option == "recipient_option" and keep:
             return Ruling(f"A card faced in the deal: {self._name(receiver)} keeps it, and the hand is played.",
-                          "faced_card_in_deal = recipient_option (S002 L13)", "Play on; enter the hand's result.",
-                          (0,) * len(self.table.teams), self.dealer)
-        source = ("faced_card_in_deal = recipient_option (S002 L13: the receiver may call a new deal)"
-                  if option == "recipient_option" else "faced_card_in_deal = new_deal (Leeds & Dwight 1888 s34)")
-        return self._redeal(self.dealer, "A card faced in the deal: a new deal by the same dealer.", source)
+                          source, "Play on; enter the hand's result.", (0,) * len(self.table.teams), self.dealer)
+        law = ("A card faced in the deal: the receiver calls a new deal, which the same dealer deals."
+               if option == "recipient_option" else "A card faced in the deal: a new deal by the same dealer.")
+        return self._redeal(self.dealer, law, source)
 
     def deal_out_of_turn(self, dealt_by: int, trump_turned: bool) -> Ruling:
         """A player dealt out of turn; found before or after the trump card was turned."""
@@ -508,14 +546,13 @@ class Referee:
                 self._pending.notes.append(f"A revoke claimed but not proved cost {fine}.")
             said = f"To be scored first with the hand: {self._score_words(points)}" if fine else "No points."
             return Ruling("A revoke not proved by the tricks is no revoke.",
-                          f"New York 1877 s10; false_claim_penalty = {fine}",
+                          f"New York 1877 s10; {law_source(rules, 'false_claim_penalty')}",
                           f"{said} Play on; enter the hand's result.", tuple(points), self.dealer)
         pen = rules.renege_penalty_lone if lone else rules.renege_penalty
         bad = self.table.team[offender]
         points = [0 if t == bad else pen for t in range(teams)]
-        source = (f"renege_penalty{'_lone' if lone else ''} = {pen}, renege_ends_hand = "
-                  f"{str(rules.renege_ends_hand).lower()} (S000 L131, S002 L13, Leeds & Dwight 1888 s63-s71, X-29, "
-                  "X-30; RULES.md decision 27)")
+        source = (f"{law_source(rules, 'renege_penalty_lone' if lone else 'renege_penalty')}, "
+                  f"{law_source(rules, 'renege_ends_hand')}; RULES.md decision 27")
         if rules.renege_ends_hand:
             total = [a + b for a, b in zip(points, self._pending_points(), strict=True)]
             result = HandResult(False, False, None, None, None, None, (0,) * teams, tuple(total), "renege",
