@@ -15,7 +15,10 @@ What is accepted (also told by ``help`` in the game):
   fixed, call the best card of that suit). Every other call needs a whole
   word or the menu number, and going alone always needs the word "alone" (or the menu
   number): a stray letter never makes a consequential call, and a line holding one of
-  the shortcut letters among other words is refused rather than guessed at.
+  the shortcut letters among other words is refused rather than guessed at;
+* a call read from part of its words (a suit's letter, a bare "alone" that means
+  ordering up alone, "up", "yes") is returned as not named in full
+  (:func:`read_call`), and ``euchre play`` makes it only once the person confirms it.
 """
 
 from __future__ import annotations
