@@ -279,3 +279,13 @@ def test_the_referees_dealer_defaults_to_the_first_seat(tmp_path: Path) -> None:
         for name, first in (("modern-standard", "N"), ("cutthroat-3", "1")):
             answer = client.post("/api/referee", json={"rules": {"preset": name}})
             assert answer.status_code == 200 and answer.json()["state"]["dealer"] == first
+
+
+@pytest.mark.parametrize(("text", "seat"), [("5", "5"), ("player 4", "4")])
+def test_the_server_reads_a_host_at_the_call_ace_table(tmp_path: Path, text: str, seat: str) -> None:
+    """call-ace-5 is played on the server (not refereed): its host is named 1..5."""
+    with _server()(tmp_path / "t.sqlite3") as client:
+        made = client.post("/api/tables", json={"preset": "call-ace-5", "host": text, "bots": "random"})
+        assert made.status_code == 201 and made.json()["host"] == seat
+        refused = client.post("/api/tables", json={"preset": "call-ace-5", "host": "N"}).json()["error"]
+        assert refused["code"] == "bad_request" and FIVE in refused["message"]
