@@ -181,7 +181,7 @@ def test_standings_of_a_small_evening_worked_by_hand_with_lone_scoring(tmp_path:
         second.update({s["name"]: 4 for s in table_of(view, "2.2")["seats"]})
         assert {s["name"]: s["total"] for s in view["standings"]} == {p: first[p] + second[p] for p in names}
         rows = list(csv.DictReader(io.StringIO(client.get(view["links"]["csv"]).text)))
-        assert {r["name"]: int(r["total"]) for r in rows} == {p: first[p] + second[p] for p in names}
+        assert {r["player"]: int(r["total"]) for r in rows} == {p: first[p] + second[p] for p in names}  # by name
 
 
 def test_a_new_app_on_the_same_database_in_the_middle_of_a_round_loses_nothing(tmp_path: Path) -> None:
