@@ -376,7 +376,7 @@ def test_arena_command(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> No
     code, out, err = run(capsys, "arena", "--bots", "intermediate,beginner,random", "--deals", "20", "--games", "1",
                          "--target", "5", "--seed", "2", "--plot", str(plot))
     assert code == 0, err
-    assert "intermediate (A) against beginner (B): 20 duplicate deal(s) = 40 hands" in out
+    assert "intermediate (A) against beginner (B): 20 duplicate deals = 40 hands" in out
     assert "A's point share" in out and "over duplicate deals" in out and "Wilson" in out
     assert "Point share (%) of the row against the column" in out
     assert ("Command: euchre arena --bots intermediate,beginner,random --deals 20 --preset modern-standard "
@@ -390,7 +390,7 @@ def test_arena_command_at_a_table_of_three_players(capsys: pytest.CaptureFixture
     code, out, err = run(capsys, "arena", "--preset", "cutthroat-3", "--bots", "intermediate,random", "--deals", "4",
                          "--games", "1", "--target", "3", "--seed", "2")
     assert code == 0, err
-    assert "intermediate (A) against random (B): 4 duplicate deal(s) = 24 hands" in out
+    assert "intermediate (A) against random (B): 4 duplicate deals = 24 hands" in out
     assert "6 plays a deal (A alone in each seat, then B alone)" in out and "36 player-hands each" in out
     assert "Games won by A" in out
     too_wide = [line for line in out.splitlines() if len(line) > 80 and not line.startswith("Command:")]
@@ -401,7 +401,7 @@ def test_arena_command_with_ismcts(capsys: pytest.CaptureFixture[str]) -> None:
     pytest.importorskip("pyspiel")
     code, out, err = run(capsys, "arena", "--bots", "random,ismcts:20", "--deals", "2", "--preset", "openspiel")
     assert code == 0, err
-    assert "random (A) against ismcts:20 (B): 2 duplicate deal(s)" in out
+    assert "random (A) against ismcts:20 (B): 2 duplicate deals" in out
 
 
 @pytest.mark.parametrize(("argv", "needle"), [

@@ -105,7 +105,7 @@ def test_rules_compares_two_presets_with_sources(capsys: pytest.CaptureFixture[s
     assert code == 0
     a, b = preset_values("modern-standard"), preset_values("dc-club-1862")
     differ = [k for k in OPTION_NAMES if a[k] != b[k]]
-    assert f"{len(differ)} option(s) differ" in out
+    assert f"{len(differ)} option{'' if len(differ) == 1 else 's'} differ" in out
     flat = " ".join(out.split())
     for key in differ:
         assert key in out
@@ -212,7 +212,7 @@ def test_sim_at_a_table_of_three_players(capsys: pytest.CaptureFixture[str]) -> 
     code, out, err = run(capsys, "sim", "--preset", "cutthroat-3", "--games", "6", "--bots", "intermediate,random",
                          "--target", "3", "--seed", "4")
     assert code == 0, err
-    assert "Played 6 game(s) in" in out
+    assert "Played 6 games in" in out
     assert "Player 1 (intermediate)" in out and "Player 2 (random)" in out and "Player 3 (random)" in out
     won = [int(line.split()[2]) for line in out.splitlines() if line.strip().startswith("Games won ")]
     assert len(won) == 3 and sum(won) == 6
@@ -522,12 +522,12 @@ def test_fault4_sim_starts_no_more_workers_than_games_or_cpus(monkeypatch: pytes
 
     monkeypatch.setattr(parallel, "ProcessPoolExecutor", no_pool)
     code, out, _ = run(capsys, "sim", "--games", "1", "--workers", "300", "--bots", "random", "--target", "2")
-    assert code == 0 and "1 game(s)" in out
+    assert code == 0 and "1 game," in out
     _FakePool.asked.clear()
     monkeypatch.setattr(parallel, "ProcessPoolExecutor", _FakePool)
     monkeypatch.setattr(sim.os, "cpu_count", lambda: 3)
     code, out, _ = run(capsys, "sim", "--games", "20", "--workers", "64", "--bots", "random", "--target", "2")
-    assert code == 0 and "20 game(s)" in out
+    assert code == 0 and "20 games" in out
     assert _FakePool.asked == [3]
     code, _, err = run(capsys, "sim", "--games", "2", "--workers", "100000")
     assert_one_line_error(code, err, "--workers 100000 is too many")
@@ -1148,7 +1148,22 @@ def test_sim_says_how_long_a_long_run_will_take(capsys: pytest.CaptureFixture[st
 
     monkeypatch.setattr(sim, "ESTIMATE_AFTER", 0.0)
     code, out, _ = run(capsys, "sim", "--games", "3", "--bots", "random", "--target", "2", "--seed", "1")
-    assert code == 0 and re.search(r"The first 1 game\(s\) took [\d.]+ s: the 3 games will take about \d+ s\.", out)
+    assert code == 0 and re.search(r"The first 1 game took [\d.]+ s: the 3 games will take about \d+ s\.", out)
     monkeypatch.setattr(sim, "ESTIMATE_AFTER", 1e9)
     code, out, _ = run(capsys, "sim", "--games", "3", "--bots", "random", "--target", "2", "--seed", "1")
     assert code == 0 and "will take about" not in out
+
+
+def test_regression_command_summaries_said_game_s_instead_of_counting_in_words(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 34 ('euchred ... 0 time(s)'): the same kind in sim, arena and rules. One
+    game is "1 game", several "N games"; one option that differs "differs"."""
+    code, out, _ = run(capsys, "sim", "--games", "1", "--bots", "random", "--target", "2", "--seed", "1")
+    assert code == 0 and "Played 1 game in" in out and "1 game," in out
+    code, out, _ = run(capsys, "arena", "--deals", "1", "--bots", "random,random", "--target", "2", "--seed", "1")
+    assert code == 0 and "1 duplicate deal =" in out
+    code, out, _ = run(capsys, "rules", "modern-standard", "modern-tournament")
+    assert code == 0
+    code, out2, _ = run(capsys, "rules", "modern-standard", "dc-club-1862")
+    for text in (out, out2):
+        assert "(s)" not in text
+    assert re.search(r"\b1 option differs\b|\b([02-9]|\d\d+) options differ\b", out)

@@ -220,7 +220,7 @@ def test_regression_tools_count_a_tied_round_as_a_tie_not_a_win_nor_unfinished(
     assert main(["sim", "--preset", "progressive-party", "--option", "progressive_hands=2", "--bots", "random,random",
                  "--games", "1", "--seed", str(first_tie)]) == 0
     out = " ".join(capsys.readouterr().out.split())
-    assert "1 game(s) tied" in out and "did not finish" not in out and "Games won by N-S 0 of 0" in out
+    assert "1 game tied" in out and "did not finish" not in out and "Games won by N-S 0 of 0" in out
 
     import functools
 

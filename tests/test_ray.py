@@ -64,7 +64,7 @@ def test_sim_and_arena_commands_on_ray(local_ray: None, capsys: pytest.CaptureFi
     assert code == 0
     body = [line for line in on_processes.splitlines() if not line.startswith(("Command:", "Played "))]
     assert body == [line for line in on_ray.splitlines() if not line.startswith(("Command:", "Played "))]
-    assert "8 game(s)" in on_ray and "--workers 2 --ray" in on_ray
+    assert "8 games" in on_ray and "--workers 2 --ray" in on_ray
     args = ("arena", "--bots", "beginner,random", "--deals", "6", "--seed", "3")
     code, on_processes, _ = run(capsys, *args, "--workers", "2")
     assert code == 0
@@ -72,7 +72,7 @@ def test_sim_and_arena_commands_on_ray(local_ray: None, capsys: pytest.CaptureFi
     assert code == 0
     body = [line for line in on_processes.splitlines() if not line.startswith(("Command:", "Played "))]
     assert body == [line for line in on_ray.splitlines() if not line.startswith(("Command:", "Played "))]
-    assert "6 duplicate deal(s)" in on_ray
+    assert "6 duplicate deals" in on_ray
 
 
 def test_selfplay_rows_on_ray_are_those_of_one_process(local_ray: None) -> None:

@@ -209,7 +209,7 @@ def test_a_selfplay_file_replays_to_its_outcomes(tmp_path: Path, capsys: pytest.
     games = sorted({r["game"] for r in rows})
     assert games == [0, 1, 2]
     hands = sum(replay_and_check(rules, [r for r in rows if r["game"] == g]) for g in games)
-    assert f"3 game(s), {hands} hands, {len(rows)} decisions" in text
+    assert f"3 games, {hands} hands, {len(rows)} decisions" in text
     assert all(r["level"] == ("random" if r["seat"] % 2 == 0 else "intermediate") for r in rows)
     assert all(r["values"] is None and r["value_method"] is None for r in rows)  # no search at these levels
     assert feature_matrix(table).shape == (len(rows), WIDTH)

@@ -224,7 +224,7 @@ def test_review_refuses_a_seat_the_table_does_not_have(tmp_path: Path, capsys: p
 def test_sim_names_the_players_not_the_partnerships(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "sim", "--preset", "two-handed", "--bots", "random,random", "--games", "6")
     assert code == 0, err
-    assert "Player 1 (random) against Player 2 (random), two-handed: 6 game(s)" in out
+    assert "Player 1 (random) against Player 2 (random), two-handed: 6 games" in out
     assert "Games won by Player 1" in out and not FOUR_HAND_WORDS.search(out)
 
 

@@ -45,6 +45,7 @@ from euchre.cli.text import check_count
 from euchre.core.errors import EuchreError
 from euchre.core.game import TIE
 from euchre.core.rules import Rules
+from euchre.core.side_words import plural
 
 
 @dataclass(frozen=True)
@@ -234,7 +235,7 @@ def _pct(x: float) -> str:
 
 def report_pairing(console: Console, s: PairingSummary) -> None:
     """Print one pairing's figures (fits 80 columns)."""
-    console.print(f"{s.a} (A) against {s.b} (B): {s.deals} duplicate deal(s) = {s.hands} hands")
+    console.print(f"{s.a} (A) against {s.b} (B): {plural(s.deals, 'duplicate deal')} = {s.hands} hands")
     if s.plays > 2:
         console.print(f"  {s.plays} plays a deal (A alone in each seat, then B alone); per hand: per")
         console.print(f"  player, {s.side_hands} player-hands each")
@@ -261,9 +262,9 @@ def report_pairing(console: Console, s: PairingSummary) -> None:
             "" if s.win_ci is None else f"95% CI {_pct(s.win_ci[0])} to {_pct(s.win_ci[1])} (Wilson score interval)")
         row("", f"{s.games} games played: each duplicate game in every seating")
         if s.ties:
-            row("", f"{s.ties} game(s) tied (a progressive round with equal scores), counted in neither")
+            row("", f"{plural(s.ties, 'game')} tied (a progressive round with equal scores), counted in neither")
         if s.unfinished:
-            row("", f"{s.unfinished} game(s) did not finish (hand limit)")
+            row("", f"{plural(s.unfinished, 'game')} did not finish (hand limit)")
 
 
 def sources_table(s: PairingSummary, figures: Sequence[SourceFigure]) -> Table:

@@ -24,6 +24,7 @@ from euchre.core.presets import (
     preset_values,
 )
 from euchre.core.rules import OPTION_DEPENDS, OPTION_DOCS, OPTION_NAMES, Rules
+from euchre.core.side_words import plural
 
 
 def show_value(value: Any) -> str:
@@ -88,7 +89,7 @@ def compare_presets(console: Console, first: str, second: str) -> None:
     if not diff:
         console.print(f"{first} and {second} have the same value for every option.")
         return
-    console.print(f"{len(diff)} option(s) differ between {first} and {second}:")
+    console.print(f"{plural(len(diff), 'option')} {'differs' if len(diff) == 1 else 'differ'} between {first} and {second}:")
     width = max(len(first), len(second))
     for key in diff:
         console.print()

@@ -24,6 +24,7 @@ from euchre.cli.table import bot_levels, build_rules, levels_by_seat, rules_argv
 from euchre.cli.text import check_count
 from euchre.core.errors import EuchreError
 from euchre.core.game import TIE
+from euchre.core.side_words import plural
 
 MAX_HANDS = 1000
 """The default hand limit of a game (``--max-hands``)."""
@@ -96,12 +97,12 @@ def cmd_selfplay(args: argparse.Namespace, console: Console) -> int:
     size = out.stat().st_size
     console.print(f"Self-play, preset {args.preset}, seed {args.seed}:")
     console.print(f"  {', '.join(f'{s} {lv}' for s, lv in zip('NESW', levels, strict=True))}")
-    console.print(f"  {args.games} game(s), {hands} hands, {decisions} decisions in {seconds:.1f} s "
+    console.print(f"  {plural(args.games, 'game')}, {hands} hands, {decisions} decisions in {seconds:.1f} s "
                   f"({decisions / seconds if seconds else 0:.0f} decisions/s, {backend.describe()})")
     console.print(f"  Wrote {out}: {size:,} bytes, {size / max(decisions, 1):.1f} bytes per decision")
     if ties:
-        console.print(f"  {ties} game(s) tied (a progressive round with equal scores: game_won false for both).")
+        console.print(f"  {plural(ties, 'game')} tied (a progressive round with equal scores: game_won false for both).")
     if unfinished:
-        console.print(f"  {unfinished} game(s) stopped at the hand limit ({args.max_hands}).")
+        console.print(f"  {plural(unfinished, 'game')} stopped at the hand limit ({args.max_hands}).")
     console.print(f"Command: {command}", soft_wrap=True)
     return 0

@@ -38,6 +38,7 @@ from euchre.cli.text import check_count
 from euchre.core.errors import EuchreError
 from euchre.core.game import TIE, outcome_of
 from euchre.core.rules import Rules
+from euchre.core.side_words import plural
 
 MAX_WORKERS = 1024
 """The largest ``--workers`` accepted; more is refused as a mistake."""
@@ -163,7 +164,7 @@ def report(console: Console, outcomes: Sequence[GameOutcome], levels: tuple[str,
     finished = sum(1 for o in outcomes if o.winner is not None and o.winner != TIE)
     hand_pts = [p for o in outcomes for p in o.hand_points]
     console.print(f"{a} ({levels[0]}) against {b} ({levels[1]}), {preset_name}: "
-                  f"{n} game(s), {len(hand_pts)} hands.")
+                  f"{plural(n, 'game')}, {plural(len(hand_pts), 'hand')}.")
 
     def row(label: str, value: str, interval: str = "") -> None:
         """One measure: its value, and its interval on the next line."""
@@ -191,9 +192,9 @@ def report(console: Console, outcomes: Sequence[GameOutcome], levels: tuple[str,
         row(f"{a} margin per hand", f"{margin_ci[0]:+.3f} points",
             f"95% CI {margin_ci[1]:+.3f} to {margin_ci[2]:+.3f} (normal approx. over hands)")
     if ties:
-        console.print(f"  {ties} game(s) tied (a progressive round with equal scores), counted in neither side's wins.")
+        console.print(f"  {plural(ties, 'game')} tied (a progressive round with equal scores), counted in neither side's wins.")
     if finished + ties < n:
-        console.print(f"  {n - finished - ties} game(s) did not finish (hand limit).")
+        console.print(f"  {plural(n - finished - ties, 'game')} did not finish (hand limit).")
     console.print(f"Command: {command}", soft_wrap=True)
 
 
@@ -207,7 +208,7 @@ def report_sides(console: Console, outcomes: Sequence[GameOutcome], levels: tupl
     finished = sum(1 for o in outcomes if o.winner is not None and o.winner != TIE)
     hand_pts = [p for o in outcomes for p in o.hand_points]
     total = sum(sum(p) for p in hand_pts)
-    console.print(f"{len(sides)} players, each for himself, {preset_name}: {n} game(s), {len(hand_pts)} hands.")
+    console.print(f"{len(sides)} players, each for himself, {preset_name}: {plural(n, 'game')}, {plural(len(hand_pts), 'hand')}.")
     for i, name in enumerate(sides):
         wins = sum(1 for o in outcomes if o.winner == i)
         lo, hi = wilson_interval(wins, finished)
@@ -222,9 +223,9 @@ def report_sides(console: Console, outcomes: Sequence[GameOutcome], levels: tupl
             console.print(f"    {'Share of points':<19}{_pct(sum(mine) / total)}")
     console.print("  Games won: Wilson score interval; points per hand: normal approx. over hands.")
     if ties:
-        console.print(f"  {ties} game(s) tied (a progressive round with equal scores), counted in nobody's wins.")
+        console.print(f"  {plural(ties, 'game')} tied (a progressive round with equal scores), counted in nobody's wins.")
     if finished + ties < n:
-        console.print(f"  {n - finished - ties} game(s) did not finish (hand limit).")
+        console.print(f"  {plural(n - finished - ties, 'game')} did not finish (hand limit).")
     console.print(f"Command: {command}", soft_wrap=True)
 
 
@@ -238,7 +239,7 @@ def _estimate(console: Console, first: float, done: int, games: int, workers: in
     total = first / max(1, done) * games / max(1, workers)
     if total >= ESTIMATE_AFTER:
         minutes = total / 60
-        console.print(f"The first {done} game(s) took {first:.1f} s: the {games} games will take about "
+        console.print(f"The first {plural(done, 'game')} took {first:.1f} s: the {games} games will take about "
                       + (f"{minutes:.0f} min." if minutes >= 2 else f"{total:.0f} s."))
 
 
@@ -274,7 +275,7 @@ def cmd_sim(args: argparse.Namespace, console: Console) -> int:
                 progress.advance(task, len(outcomes))
     elapsed = time.perf_counter() - started
     outcomes = [results[i] for i in range(args.games)]
-    console.print(f"Played {args.games} game(s) in {elapsed:.1f} s ({elapsed / args.games:.2f} s a game).")
+    console.print(f"Played {plural(args.games, 'game')} in {elapsed:.1f} s ({elapsed / args.games:.2f} s a game).")
     if len(table.teams) == 2:
         report(console, outcomes, (levels[0], levels[1]), args.preset, shlex.join(argv),
                (table.team_names[0], table.team_names[1]))

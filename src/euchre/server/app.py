@@ -60,6 +60,7 @@ from euchre.core.errors import RecordError
 from euchre.core.game import Game
 from euchre.core.house_rules import house_rules_json, preset_house_rules
 from euchre.core.presets import DEFAULT_PRESET, PLAYABLE_PRESETS, PRESET_DESCRIPTIONS, PRESET_PLAIN, preset
+from euchre.core.side_words import plural
 from euchre.server import account_api, event_api
 from euchre.server.config import ServerConfig
 from euchre.server.connection import Connection
@@ -204,7 +205,7 @@ async def _finished_game(request: Request) -> tuple[LiveTable, Game, int] | Resp
     if not 1 <= number <= games:
         if asked is None:
             return error(409, "not_over", "the record is available when the game is over")
-        return error(404, "no_game", f"this table has played {games} game(s)")
+        return error(404, "no_game", f"this table has played {plural(games, 'game')}")
     if number == games and table.status != "over":
         return error(409, "not_over", "the record is available when the game is over")
     return table, table.finished_game(number), number
