@@ -28,6 +28,9 @@ MAX_GRACE = 3600.0
 MAX_BOT_DELAY = 10.0
 GC_THRESHOLDS = (5_000, 10, 100)
 """The garbage collector's thresholds while serving (Python's default: 700, 10, 10)."""
+MAX_CREATION_LIMIT = 1_000_000
+"""The largest ``--creation-limit`` (tables a minute from one address): no limit in
+practice, for a load test whose clients all come from one address."""
 WS_MAX_BYTES = 64 * 1024
 """The largest websocket frame uvicorn accepts; the app's own limit is smaller."""
 
@@ -75,6 +78,10 @@ def add_serve_parser(sub: argparse._SubParsersAction[P]) -> None:
     p.add_argument("--search-queue", type=int_arg, default=None, metavar="N",
                    help="hints and search bots' moves under way at most before a hint is answered busy "
                         "(default 4 a worker)")
+    p.add_argument("--creation-limit", type=int_arg, default=None, metavar="N",
+                   help=f"tables one client address may create a minute, 1 to {MAX_CREATION_LIMIT} (default 20); "
+                        "raise it only for a load test, whose clients all come from one address: a public server "
+                        "keeps the default")
 
 
 def search_workers(asked: int | None, cpus: int | None = None) -> int:
@@ -87,6 +94,22 @@ def search_workers(asked: int | None, cpus: int | None = None) -> int:
         return max(1, ((os.cpu_count() if cpus is None else cpus) or 1) - 1)
     if not 1 <= asked <= 64:
         raise EuchreError(f"--search-workers must be 1..64, not {asked}")
+    return asked
+
+
+def creation_limit(asked: int | None) -> int | None:
+    """The tables one client address may create a minute (``--creation-limit``):
+    ``asked``, or None for the server's default (20, ``ServerConfig.create_per_minute``).
+
+    The limit keeps one address from filling the database with tables; a load test
+    (``bench/bench_server_load.py``) creates hundreds from 127.0.0.1 and raises it.
+
+    Raises:
+        EuchreError: ``asked`` is below 1 or above :data:`MAX_CREATION_LIMIT` (0 is no
+            "off": a load test gives the largest value)."""
+    if asked is not None and not 1 <= asked <= MAX_CREATION_LIMIT:
+        raise EuchreError(f"--creation-limit must be 1..{MAX_CREATION_LIMIT} tables a minute from one address, "
+                          f"not {asked} (a load test gives a large value, e.g. {MAX_CREATION_LIMIT})")
     return asked
 
 
@@ -121,8 +144,9 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
     """Run the server until Ctrl-C.
 
     Raises:
-        EuchreError: a bad port, a non-loopback host without ``--public``, or a database
-            that cannot be opened or migrated (reported on one line, exit code 2).
+        EuchreError: a bad port, search worker count, search queue or creation limit,
+            a non-loopback host without ``--public``, or a database that cannot be
+            opened or migrated (reported on one line, exit code 2).
     """
     if not 1 <= args.port <= 65535:
         raise EuchreError(f"--port must be 1..65535, not {args.port}")
@@ -133,6 +157,7 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
     queue = 4 * workers if args.search_queue is None else args.search_queue
     if not 1 <= queue <= 10_000:
         raise EuchreError(f"--search-queue must be 1..10000, not {queue}")
+    creation = creation_limit(args.creation_limit)
     check_port_free(args.host, args.port)
     import uvicorn
     from sqlalchemy.engine import make_url
@@ -154,8 +179,9 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
             store.close()
     except StorageError as exc:
         raise EuchreError(str(exc)) from None
+    limits = {} if creation is None else {"create_per_minute": creation}
     config = ServerConfig(db_url=url, grace_seconds=args.grace, bot_delay=args.delay, search_workers=workers,
-                          search_queue=queue, public_url=args.public_url.strip())
+                          search_queue=queue, public_url=args.public_url.strip(), **limits)
     app = create_app(config)
     host = f"[{args.host}]" if ":" in args.host else args.host
     console.print(f"Euchre server: http://{host}:{args.port}/  (storage {shown}); Ctrl-C stops it.")

@@ -19,6 +19,9 @@ PUBLIC_URL = re.compile(r"^https?://[A-Za-z0-9.\-\[\]:]+/?$")
 an optional port. No path: the pages ask for /static, /api and /ws from the root, so the
 server cannot be reached under a prefix such as https://example.org/euchre."""
 
+CREATE_PER_MINUTE = 20
+"""Tables one client address may create per minute by default (``create_per_minute``)."""
+
 APP_NAME = "euchre"
 DB_FILE = "server.sqlite3"
 
@@ -85,6 +88,8 @@ class ServerConfig:
             page completes with its own address.
         create_per_minute: tables one client address may create per minute (a burst
             of as many, then that rate); more are refused ``rate_limited`` (HTTP 429).
+            ``euchre serve --creation-limit N`` sets it (default 20); a load test whose
+            clients all come from one address raises it, a public server keeps it.
     """
 
     db_url: str
@@ -107,7 +112,7 @@ class ServerConfig:
     search_workers: int = 1
     search_queue: int = 8
     public_url: str = ""
-    create_per_minute: int = 20
+    create_per_minute: int = CREATE_PER_MINUTE
 
     def __post_init__(self) -> None:
         if not isinstance(self.db_url, str) or not self.db_url:
