@@ -25,8 +25,23 @@ and the clients used (to tell which side was the bottleneck).
     .venv/bin/python bench/bench_server_load.py --tables 200 --seconds 30 --think 1
     .venv/bin/python bench/bench_server_load.py --db postgresql+psycopg://euchre@127.0.0.1:55432/euchre_bench
 
-The server's rate limit (8 messages a second per connection on average, burst 20) stays
-on: a client answered ``rate_limited`` waits 0.2 s and tries again (counted as an error).
+The server's limits that the clients meet, and what the bench does about each:
+
+- table creation, 20 a minute from one client address by default, where every client
+  here is 127.0.0.1: the bench starts the server with ``--creation-limit 1000000`` (the
+  server's setting for load tests, which a public server leaves at 20; the bench's own
+  ``--creation-limit`` changes the value), or most of 200 tables would be refused
+  ``rate_limited``;
+- messages, 8 a second per connection on average (burst 20), stay on: the limit is per
+  connection, not per address, and at 200 tables full speed a seat acts about 4.4
+  times a second (3,550 actions/s over 800 seats), so it does not hold the bench back;
+  a client answered ``rate_limited`` waits 0.2 s and tries again (counted as an error);
+- open connections: 4 per seat (the bench opens one) and 32 spectators per table, none
+  per address.
+
+The bench fails (exit code 1, one line on stderr saying why, no figures) when a table
+could not be opened or the clients' errors exceed 1% of the acknowledged actions: its
+figures would not be the server's at that load.
 """
 
 from __future__ import annotations
@@ -68,6 +83,11 @@ _STATE_HEAD = '{"type":"state"'
 _NOTHING_TO_DO = '"legal":[]'
 _GAME_OVER = '"status":"over"'
 _LAUNCH = "import sys; from euchre.cli.main import main; sys.exit(main(sys.argv[1:]))"
+CREATION_LIMIT = 1_000_000
+"""The server's ``--creation-limit`` for a bench: its largest, no limit in practice (the
+default, 20 tables a minute from one address, refuses most of a bench's tables)."""
+MAX_ERROR_SHARE = 0.01
+"""Client errors above this share of the acknowledged actions fail the bench."""
 
 
 # ---------------------------------------------------------------------- the server
@@ -79,12 +99,15 @@ def free_port() -> int:
         return port
 
 
-def start_server(db_url: str, port: int, log_path: Path, extra: tuple[str, ...] = ()) -> subprocess.Popen[bytes]:
-    """``euchre serve`` on 127.0.0.1:port with bot delay 0 (and ``extra`` options);
-    returns once /healthz answers."""
+def start_server(db_url: str, port: int, log_path: Path, extra: tuple[str, ...] = (),
+                 creation_limit: int | None = CREATION_LIMIT) -> subprocess.Popen[bytes]:
+    """``euchre serve`` on 127.0.0.1:port with bot delay 0, ``--creation-limit
+    creation_limit`` (None: the server's default, 20) and ``extra`` options; returns
+    once /healthz answers."""
     log = log_path.open("wb")
+    limit = () if creation_limit is None else ("--creation-limit", str(creation_limit))
     proc = subprocess.Popen([sys.executable, "-c", _LAUNCH, "serve", "--db", db_url, "--port", str(port),
-                             "--delay", "0", "--grace", "3600", *extra], stdout=log, stderr=subprocess.STDOUT)
+                             "--delay", "0", "--grace", "3600", *limit, *extra], stdout=log, stderr=subprocess.STDOUT)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         if proc.poll() is not None:
@@ -105,13 +128,34 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+class CreationRefused(RuntimeError):
+    """The server answered a table creation with an error: ``status`` (HTTP) and
+    ``code`` (the error's code, e.g. ``rate_limited``)."""
+
+    def __init__(self, status: int, code: str, message: str) -> None:
+        super().__init__(f"table creation refused: {status} {code}: {message}")
+        self.status = status
+        self.code = code
+
+
 def create_table(port: int, target: int, seed: int, bots: str = "random") -> dict[str, Any]:
-    """POST /api/tables: the table id and its seat tokens."""
+    """POST /api/tables: the table id and its seat tokens.
+
+    Raises:
+        CreationRefused: the server answered an error (its status, code and message)."""
     body = json.dumps({"target": target, "seed": seed, "bots": bots}).encode()
     request = urllib.request.Request(f"http://127.0.0.1:{port}/api/tables", data=body, method="POST",
                                      headers={"content-type": "application/json"})
-    with urllib.request.urlopen(request, timeout=60) as r:
-        made: dict[str, Any] = json.load(r)
+    try:
+        with urllib.request.urlopen(request, timeout=60) as r:
+            made: dict[str, Any] = json.load(r)
+    except urllib.error.HTTPError as exc:
+        try:
+            error = json.loads(exc.read())["error"]
+            code, message = str(error["code"]), str(error["message"])
+        except (ValueError, KeyError, TypeError):
+            code, message = "http_error", str(exc.reason)
+        raise CreationRefused(exc.code, code, message) from None
     return made
 
 
@@ -125,6 +169,8 @@ class Stats:
     errors: Counter[str] = field(default_factory=Counter)
     games_over: int = 0
     tables_opened: int = 0
+    tables_unopened: int = 0
+    tables_lost: int = 0
 
 
 class Clock:
@@ -273,15 +319,23 @@ async def _one_game(port: int, target: int, seed: int, clock: Clock, stats: Stat
 
 
 async def _table_slot(port: int, target: int, seed: int, clock: Clock, stats: Stats, ready: asyncio.Event) -> None:
-    """Keep one table in play until the window ends (a finished game is replaced)."""
+    """Keep one table in play until the window ends (a finished game is replaced). A
+    table that fails (its creation refused, a join or a send failed) ends the slot: it
+    counts one error and is lost (unopened when it was the slot's first), rather than
+    being created again at once, which made thousands of refused creations a run."""
     first = True
     while True:
         try:
             over = await _one_game(port, target, seed, clock, stats, ready if first else None)
         except (aiohttp.ClientError, OSError, RuntimeError, TypeError, urllib.error.URLError) as exc:
-            stats.errors[f"client:{type(exc).__name__}"] += 1
+            name = f"create:{exc.code}" if isinstance(exc, CreationRefused) else f"client:{type(exc).__name__}"
+            stats.errors[name] += 1
+            if first and not ready.is_set():  # this slot's table never came into play
+                stats.tables_unopened += 1
+            else:
+                stats.tables_lost += 1
             ready.set()
-            over = True
+            return
         first = False
         seed += 1_000_003
         if not over or (clock.go.is_set() and time.perf_counter() >= clock.end):
@@ -316,7 +370,8 @@ async def _client_run(session: aiohttp.ClientSession, port: int, tables: list[in
     usage1 = resource.getrusage(resource.RUSAGE_SELF)
     cpu = (usage1.ru_utime - usage0.ru_utime) + (usage1.ru_stime - usage0.ru_stime)
     return {"latencies": stats.latencies, "actions": stats.actions, "errors": dict(stats.errors),
-            "games_over": stats.games_over, "tables_opened": stats.tables_opened, "cpu": cpu}
+            "games_over": stats.games_over, "tables_opened": stats.tables_opened,
+            "tables_unopened": stats.tables_unopened, "tables_lost": stats.tables_lost, "cpu": cpu}
 
 
 def client_process(port: int, tables: list[int], target: int, seconds: float, think: float, compression: bool,
@@ -344,6 +399,32 @@ def percentile(sorted_values: list[float], q: float) -> float:
     return sorted_values[rank - 1]
 
 
+def failure(tables: int, unopened: int, actions: int, errors: Counter[str]) -> str | None:
+    """Why a run's figures are not the server's at that load, or None when they are.
+
+    Args:
+        tables: the tables asked for (``--tables``).
+        unopened: the tables that never came into play (their creation, a seat's join or
+            the start failed).
+        actions: the acknowledged actions in the window.
+        errors: the clients' errors by code.
+
+    Returns:
+        One line: some tables not opened, or errors above :data:`MAX_ERROR_SHARE` of the
+        actions (any error when no action was acknowledged); None otherwise."""
+    total = sum(errors.values())
+    why = []
+    if unopened:
+        why.append(f"{unopened} of {tables} tables were never opened")
+    if total > MAX_ERROR_SHARE * actions:
+        why.append(f"{total:,} client errors in {actions:,} acknowledged actions "
+                   f"(more than {MAX_ERROR_SHARE:.0%})")
+    if not why:
+        return None
+    shown = ", ".join(f"{code} {n:,}" for code, n in errors.most_common())
+    return "bench failed: " + " and ".join(why) + (f"; errors: {shown}" if shown else "") + "; no figures printed"
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Load benchmark of the web server: tables of four websocket clients.")
     parser.add_argument("--tables", type=int, default=200, help="tables in play at once (default 200)")
@@ -356,14 +437,17 @@ def main(argv: list[str] | None = None) -> int:
                         help="pause before each answer (default 0: full speed; people take a second or more)")
     parser.add_argument("--no-compression", action="store_true",
                         help="clients do not offer permessage-deflate (browsers do)")
+    parser.add_argument("--creation-limit", type=int, default=CREATION_LIMIT, metavar="N",
+                        help=f"the server's --creation-limit, tables a minute from one address (default "
+                             f"{CREATION_LIMIT}; the server's own default, 20, refuses most of a bench's tables)")
     args = parser.parse_args(argv)
-    if args.tables < 1 or args.client_procs < 1 or args.seconds <= 0:
-        parser.error("--tables, --client-procs and --seconds must be positive")
+    if args.tables < 1 or args.client_procs < 1 or args.seconds <= 0 or args.creation_limit < 1:
+        parser.error("--tables, --client-procs, --seconds and --creation-limit must be positive")
 
     with tempfile.TemporaryDirectory(prefix="euchre-load-") as tmp:
         db_url = args.db or "sqlite:///" + str(Path(tmp) / "load.sqlite3")
         port = free_port()
-        server = start_server(db_url, port, Path(tmp) / "server.log")
+        server = start_server(db_url, port, Path(tmp) / "server.log", creation_limit=args.creation_limit)
         try:
             ctx = mp.get_context("spawn")
             ready_q, out_q, go_ev = ctx.Queue(), ctx.Queue(), ctx.Event()
@@ -402,10 +486,16 @@ def main(argv: list[str] | None = None) -> int:
         for r in results:
             errors.update(r["errors"])
         actions = sum(r["actions"] for r in results)
+        why = failure(args.tables, sum(r["tables_unopened"] for r in results), actions, errors)
+        if why is not None:
+            print(why, file=sys.stderr)
+            return 1
         ms = [1000 * percentile(latencies, q) for q in (50, 95, 99, 100)]
         shown = db_url if args.db is None else args.db.split("@")[-1]
-        print(f"server: euchre serve --delay 0 --db {shown}  (pid {server.pid}; {os.cpu_count()} CPUs)")
+        print(f"server: euchre serve --delay 0 --creation-limit {args.creation_limit} --db {shown}  "
+              f"(pid {server.pid}; {os.cpu_count()} CPUs)")
         print(f"tables in play     {args.tables}  ({sum(r['tables_opened'] for r in results)} opened, "
+              f"{sum(r['tables_lost'] for r in results)} lost to an error, "
               f"{sum(r['games_over'] for r in results)} games finished; target {args.target})")
         print(f"client processes   {len(procs)}  (setup {setup:.1f} s; think {args.think:g} s; "
               f"permessage-deflate {'off' if args.no_compression else 'offered'})")
