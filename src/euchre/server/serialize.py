@@ -159,18 +159,40 @@ def _tricks_json(view: PlayerView, card: Callable[[int, str], Any] = card_json) 
             for t in view.tricks]
 
 
+def is_listed(code: int) -> bool:
+    """Whether the calls list (:func:`_calls_json`) shows a history entry of ``code``:
+    every decision but a card played (shown as a card) and a card left standing after a
+    revoke (it changes nothing): the bidding, discards, cards given for best (codes 100
+    up), a called exposed card (140 up), claims. The list and its cache's key
+    (:meth:`StateCache.calls_of`) both read this, so they cannot disagree."""
+    return not PLAY_BASE <= code <= PLAY_BASE + 32 and code != Action.LET_STAND
+
+
+def calls_history(view: PlayerView) -> tuple[tuple[int, int], ...]:
+    """The part of ``view.history`` its calls list is made from: up to and with its last
+    listed entry (:func:`is_listed`). The cards played after the last call change none of
+    the calls' words (an entry's phase and a claim's trick come from the entries before
+    it), so the calls of a trick's states are made once."""
+    history = view.history
+    end = len(history)
+    while end and not is_listed(history[end - 1][1]):
+        end -= 1
+    return history if end == len(history) else history[:end]
+
+
 def _calls_json(view: PlayerView, viewer: int) -> list[dict[str, Any]]:
     # describe_history's words for the calls only (the plays are shown as cards, and
     # wording them for every state of every seat was a tenth of the server's time).
     out = []
     style = view.rules.call_words
     table = view.table
-    claims = claim_round_length(view.history, view.rules, view.upcard)
+    history = calls_history(view)
+    claims = claim_round_length(history, view.rules, view.upcard)
     shown = dict(view.shown)
     claim_no = 0
-    for i, ((seat, code), phase) in enumerate(zip(view.history, history_phases(view.history, table, claims),
+    for i, ((seat, code), phase) in enumerate(zip(history, history_phases(history, table, claims),
                                                   strict=True)):
-        if PLAY_BASE <= code <= PLAY_BASE + 32 or code == Action.LET_STAND:
+        if not is_listed(code):
             continue  # the cards are shown as cards; a card left standing changes nothing
         words = describe(code, seat, dealer=view.dealer, phase=phase, style=style, upcard=view.upcard, viewer=viewer,
                          table=table, claim=i < claims, joker_card=view.rules.joker_card)
@@ -197,9 +219,10 @@ class StateCache:
     actions' entries, and the part of the hand in play that every seat sees (made once
     for the four states of a move).
 
-    Each part is keyed by everything it is made of in the seat's view (the calls and
-    tricks by their own content), so a part is never shown for another state than its
-    own. Holds the parts of the hand in play only; read and filled by :func:`game_json`,
+    Each part is keyed by everything it is made of in the seat's view and the rules
+    (the calls and tricks by their own content, the last hand by itself), so a part is
+    never shown for another state than its own: a state built with a long-lived cache
+    equals one built afresh, as after a restart. Holds the parts of the hand in play only; read and filled by :func:`game_json`,
     whose result then holds some parts as :class:`orjson.Fragment` (for
     :func:`dumps`).
     """
@@ -208,9 +231,14 @@ class StateCache:
         self.hands = -1  # finished hands when the parts were made
         self.previous: dict[int | None, orjson.Fragment | None] = {}
         self.previous_parts: tuple[bytes, bytes] | None = None  # the last hand's fields before and after its calls
+        # The last hand the parts above were made of (held, so that ``is`` can tell it
+        # from a copy), its number and its history: a game taken back (undo, restore)
+        # to the same count of finished hands may hold another last hand.
+        self.previous_hand: HandState | None = None
+        self.previous_key: tuple[Any, ...] | None = None
         self.calls: dict[tuple[Any, ...], bytes] = {}
         self.tricks: dict[tuple[Any, ...], bytes] = {}
-        self.cards: dict[tuple[tuple[int, ...], int], bytes] = {}  # by (hand, trump)
+        self.cards: dict[tuple[tuple[int, ...], int, str], bytes] = {}  # by (hand, trump, joker's card)
         self.legal: dict[tuple[Any, ...], orjson.Fragment] = {}
         self.public_key: tuple[Any, ...] | None = None
         self.public_head = b""  # the public fields' JSON object without its closing brace
@@ -230,9 +258,14 @@ class StateCache:
     def previous_of(self, game: Game, viewer: int | None) -> orjson.Fragment | None:
         """The last finished hand as ``viewer`` sees it (see :func:`_previous_json`): the
         fields every seat sees are encoded once per hand, the calls once per viewer."""
+        last = _last_hand(game)
+        hand_key = None if last is None else (last[1], tuple(last[0].history))
+        if hand_key != self.previous_key or (last is not None and last[0] is not self.previous_hand):
+            self.previous.clear()
+            self.previous_parts = None
+            self.previous_hand, self.previous_key = None if last is None else last[0], hand_key
         if viewer in self.previous:
             return self.previous[viewer]
-        last = _last_hand(game)
         if last is None:
             made = None
         else:
@@ -249,9 +282,12 @@ class StateCache:
         return made
 
     def calls_of(self, view: PlayerView, viewer: int) -> bytes:
-        """The calls of ``view`` as ``viewer`` is told them (see :func:`_calls_json`)."""
-        calls = tuple(entry for entry in view.history if entry[1] < PLAY_BASE)
-        key = (viewer, view.dealer, view.upcard, view.rules.call_words, calls, view.shown, view.claim_log)
+        """The calls of ``view`` as ``viewer`` is told them (see :func:`_calls_json`),
+        keyed by all that function reads: the history to its last listed entry
+        (:func:`calls_history`, by the same :func:`is_listed`), the rules, and the
+        view's fields the words, the claims' outcomes and their points are made of."""
+        key = (viewer, view.rules, view.dealer, view.upcard, calls_history(view), view.shown, view.claim_log,
+               view.revokes, view.proofs, view.active, view.alone, view.defender_alone)
         made = self.calls.get(key)
         if made is None:
             made = self.calls[key] = ascii_json(orjson.dumps(_calls_json(view, viewer)))
@@ -261,7 +297,7 @@ class StateCache:
         """One of the legal actions of ``view``, the seat to act's (see :func:`_legal_entry`)."""
         # The claim round before the bidding shares round one's phase but not its words
         # (a pass there is "No claim."): whether the action is a claim-round one is part of the key.
-        key = (code, view.seat, view.turn, view.dealer, view.phase, view.upcard, view.rules.call_words,
+        key = (code, view.seat, view.turn, view.dealer, view.phase, view.upcard, view.rules,
                in_claim_round(view), view.trick_cards[:1], view.trump,
                view.hand if view.rules.revokes_possible else ())
         made = self.legal.get(key)
@@ -271,7 +307,7 @@ class StateCache:
 
     def tricks_of(self, view: PlayerView) -> bytes:
         """The finished tricks of ``view`` (see :func:`_tricks_json`)."""
-        key = view.tricks
+        key = (view.rules, view.tricks)
         made = self.tricks.get(key)
         if made is None:
             made = self.tricks[key] = orjson.dumps(_tricks_json(view, card_fragment))
@@ -280,7 +316,7 @@ class StateCache:
     def hand_of(self, view: PlayerView, viewer: int, own: bool) -> orjson.Fragment:
         """The hand object of ``view`` (:func:`_public_hand` with the viewer's ``cards``
         and ``discard`` when ``own``, none for a spectator), as JSON text."""
-        key = (view.dealer, view.phase, in_claim_round(view), view.turn, view.upcard, view.upcard_to_dealer,
+        key = (view.rules, view.dealer, view.phase, in_claim_round(view), view.turn, view.upcard, view.upcard_to_dealer,
                view.joker_aside, view.trump,
                view.maker, view.alone, view.defender_alone, view.active, view.trick_seats, view.trick_cards,
                view.tricks, view.tricks_won, view.hand_sizes, view.exposed, _called(view))
@@ -290,9 +326,9 @@ class StateCache:
             self.public_key = key
         if own:
             jk = view.rules.joker_card
-            cards = self.cards.get((view.hand, view.trump))
+            cards = self.cards.get((view.hand, view.trump, jk))
             if cards is None:
-                cards = self.cards[(view.hand, view.trump)] = orjson.dumps(
+                cards = self.cards[(view.hand, view.trump, jk)] = orjson.dumps(
                     [card_fragment(c, jk) for c in display_order(view)])
             discard = orjson.dumps(card_fragment(view.discard, jk)) if view.discard != -1 else b"null"
         else:
