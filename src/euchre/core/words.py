@@ -603,7 +603,8 @@ def revoke_words(who: str, revoke: Revoke, proof: tuple[int, int], joker_card: s
 
 
 def claim_outcome(rules: Rules, claim_log: Sequence[tuple[int, int]], revokes: Sequence[Revoke],
-                  proofs: Sequence[tuple[int, int]], k: int, name: Callable[[int], str]) -> list[str]:
+                  proofs: Sequence[tuple[int, int]], k: int, name: Callable[[int], str],
+                  side: Callable[[int], str] | None = None) -> list[str]:
     """What the ``k``-th revoke claim of a hand came to, in words (table mode, RULES.md
     decision 27): each revoke it established with its proof, or that it failed and what
     that costs.
@@ -616,6 +617,9 @@ def claim_outcome(rules: Rules, claim_log: Sequence[tuple[int, int]], revokes: S
             ``revokes`` and ``proofs``).
         k: which claim (0-based).
         name: a seat's name as the table shows it.
+        side: a side's name (by its index in ``rules.table.teams``) as the text
+            writes sides; by default the table's ``team_names`` (``"E-W"``; the web
+            page writes ``"E–W"``).
 
     Returns:
         One sentence per revoke established (``"Upheld. E revoked in trick 1: ..."``),
@@ -631,7 +635,9 @@ def claim_outcome(rules: Rules, claim_log: Sequence[tuple[int, int]], revokes: S
     nobody = "no player of another side" if has_partners(table) else "no other player"
     if not fine:
         return [f"Not upheld: {nobody} revoked."]
-    others = [name(s) for s in range(table.seats) if table.team[s] != table.team[seat]]
-    return [f"Not upheld: {nobody} revoked. {fine} point{'s' if fine != 1 else ''} to "
-            f"{' and '.join(others) if len(table.teams) > 2 else table.team_names[1 - table.team[seat]]}, "
-            "scored with the hand."]
+    if len(table.teams) > 2:
+        to = " and ".join(name(s) for s in range(table.seats) if table.team[s] != table.team[seat])
+    else:
+        other = 1 - table.team[seat]
+        to = side(other) if side is not None else table.team_names[other]
+    return [f"Not upheld: {nobody} revoked. {fine} point{'s' if fine != 1 else ''} to {to}, scored with the hand."]

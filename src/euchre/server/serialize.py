@@ -25,7 +25,11 @@ is ``{"code": "JH", "short": "J♥", "name": "Jack of Hearts", "suit": "H"}``, t
                                               the seat that played it, once it is played)
               "calls": [{"seat": "N", "action": "pass" | null, "words": "Pass.",
                          "cards": [CARD, ...],     (cards: only on a claim, the cards it shows)
-                         "outcome": "Upheld. East revoked in trick 1: ..."}],  (only on a revoke claim)
+                         "outcome": "Upheld. East revoked in trick 1: ...",  (only on a revoke claim,
+                                                    sides written "E–W" as the page writes them)
+                         "claim": {"upheld": true, "trick": 2 | null,  (only on a revoke claim: made
+                                   "points": [2, 0]}}],     during trick 2, or null after the last
+                                                    trick; the points its law gives each side)
               "trick": [{"seat": "N", "card": CARD}],
               "tricks": [{"leader": "N", "winner": "E", "cards": [{"seat": "N", "card": CARD}]}],
               "tricks_won": [1, 2], "hand_sizes": [3, 3, 3, 3],
@@ -36,7 +40,11 @@ is ``{"code": "JH", "short": "J♥", "name": "Jack of Hearts", "suit": "H"}``, t
                 "card": "JH" | null, "label": "play J♥", "words": "J♥",
                 "revoke": false}],   (table mode's plays only: true for a card that fails to follow suit)
      "previous": {"hand_number": 3, "dealer": "S", "upcard": CARD, "trump": "C", ...,
-                  "tricks": [...], "result": {"points": [0, 2], "tricks": [2, 3], "label": "euchre"}} | null,
+                  "tricks": [...], "result": {"points": [0, 2], "tricks": [2, 3], "label": "euchre",
+                     "kind": "played" | "passed_out" | "forfeit" | "thrown_in" | "renege",
+                     "hand_points": [0, 2], "hand_label": "euchre",  (the play's own points and
+                                              label, without what the claims' laws gave)
+                     "same_dealer": false}} | null,   (a deal thrown in that the same dealer deals again)
      "result": {"winner": "N-S" | null, "score": [10, 7], "games": 1,
                 "player_points": [10, 7, 10, 7]} | null}   (winner null: a tie in progressive play)
 
@@ -60,7 +68,10 @@ from euchre.core.cards import JOKER, NO_TRUMP, Card, card_code, sort_hand
 from euchre.core.counters import counters
 from euchre.core.game import Game, bridge_team
 from euchre.core.hand import HandState, Phase
+from euchre.core.revokes import revoke_points
+from euchre.core.rules import Rules
 from euchre.core.seats import FOUR_HANDED, Table
+from euchre.core.state import HandResult
 from euchre.core.views import PlayerView, public_view_of, view_of
 from euchre.core.words import (
     claim_outcome,
@@ -190,8 +201,15 @@ def _calls_json(view: PlayerView, viewer: int) -> list[dict[str, Any]]:
     claims = claim_round_length(history, view.rules, view.upcard)
     shown = dict(view.shown)
     claim_no = 0
+    played: list[int] = []  # the seats of the cards played so far, those taken back by a correction left out
+    playing = sum(1 for s in range(table.seats) if not view.sits_out(s))
     for i, ((seat, code), phase) in enumerate(zip(history, history_phases(history, table, claims),
                                                   strict=True)):
+        if PLAY_BASE <= code <= PLAY_BASE + 32:
+            played.append(seat)
+        elif code == Action.CORRECT_REVOKE:
+            # The corrected card and the cards played after it are taken back (decision 27).
+            del played[max(k for k, s in enumerate(played) if s == seat):]
         if not is_listed(code):
             continue  # the cards are shown as cards; a card left standing changes nothing
         words = describe(code, seat, dealer=view.dealer, phase=phase, style=style, upcard=view.upcard, viewer=viewer,
@@ -202,12 +220,66 @@ def _calls_json(view: PlayerView, viewer: int) -> list[dict[str, Any]]:
         entry: dict[str, Any] = {"seat": seat_text(seat, table), "action": text, "words": words}
         if code == Action.CLAIM_REVOKE:  # table mode: what the claim came to, with the proof (decision 27)
             entry["outcome"] = " ".join(claim_outcome(view.rules, view.claim_log, view.revokes, view.proofs, claim_no,
-                                                      lambda s: table.titles[s]))
+                                                      lambda s: table.titles[s], side_name(table)))
+            entry["claim"] = {"upheld": view.claim_log[claim_no][1] > 0,
+                              "trick": None if phase == Phase.REVOKE_CLAIMS else len(played) // playing + 1,
+                              "points": claim_points(view, claim_no)}
             claim_no += 1
         if i < claims and seat in shown and code != Action.PASS:
             entry["cards"] = [card_json(c, view.rules.joker_card) for c in shown[seat]]  # a claim shows them to every seat
         out.append(entry)
     return out
+
+
+def side_name(table: Table) -> Callable[[int], str]:
+    """How the page writes a side of ``table`` (by its index in ``table.teams``): a
+    partnership's letters joined by an en dash (``"E–W"``), a player's title
+    (``"Player 2"``); the page's ``sideShort`` writes them the same way."""
+    names = tuple(table.titles[team[0]] if len(team) == 1 else table.team_names[i].replace("-", "–")
+                  for i, team in enumerate(table.teams))
+    return names.__getitem__
+
+
+def claim_points(view: PlayerView, k: int) -> list[int]:
+    """The points the law gives each side for the ``k``-th revoke claim of ``view``'s
+    hand (0-based; table mode, RULES.md decision 27): a claim upheld, the penalty of the
+    revokes it established (:func:`~euchre.core.revokes.revoke_points`: to every side but
+    the revoker's, the lone hand's penalty in a lone hand); a claim not upheld,
+    ``false_claim_penalty`` to every side but the claimant's. One entry per side of the
+    table. Where one side revoked twice and the hand ended at the claim (a side pays once)
+    or revokes of both sides cancel (Leeds & Dwight 1888 s71), the hand's result holds
+    what was scored in all; these are each claim's own."""
+    seat, made = view.claim_log[k]
+    table = view.table
+    if made:
+        before = sum(n for _, n in view.claim_log[:k])
+        lone = view.alone != -1 or view.defender_alone != -1
+        return list(revoke_points(view.rules, table, list(view.revokes[before:before + made]), lone))
+    fine = view.rules.false_claim_penalty
+    return [0 if t == table.team[seat] else fine for t in range(len(table.teams))]
+
+
+def result_json(result: HandResult, rules: Rules) -> dict[str, Any]:
+    """A finished hand's result for the page, in the shape of the module docstring: the
+    points and tricks per side, the core's label, how the hand ended (``kind``: played
+    out; ``passed_out`` in the bidding; ``forfeit``, the stuck dealer's point; a deal
+    ``thrown_in`` by a claim of the dealt hand, RULES.md decision 23; ``renege``, ended by
+    a proved revoke, the modern law X-29, X-30), and the play's own points and label apart
+    from what the claims' laws gave (``penalties``; decision 27)."""
+    if result.thrown_in:
+        kind = "thrown_in"
+    elif result.forfeit:
+        kind = "forfeit"
+    elif result.passed_out:
+        kind = "passed_out"
+    elif result.revokes and rules.renege_ends_hand:
+        kind = "renege"
+    else:
+        kind = "played"
+    law = result.penalties or (0,) * len(result.points)
+    return {"points": list(result.points), "tricks": list(result.tricks), "label": result.label, "kind": kind,
+            "hand_points": [p - q for p, q in zip(result.points, law, strict=True)],
+            "hand_label": result.label.removesuffix(", revoke penalty"), "same_dealer": result.dealer_deals_again}
 
 
 class StateCache:
@@ -472,9 +544,8 @@ def _last_hand(game: Game) -> tuple[HandState, int] | None:
 def _previous_tail(hand: HandState, number: int, public: dict[str, Any]) -> dict[str, Any]:
     """The fields of the last hand after its calls: tricks, tricks won, number, result."""
     out = {"tricks": public["tricks"], "tricks_won": public["tricks_won"], "hand_number": number}
-    r = hand.result
-    if r is not None:
-        out["result"] = {"points": list(r.points), "tricks": list(r.tricks), "label": r.label}
+    if hand.result is not None:
+        out["result"] = result_json(hand.result, hand.rules)
     return out
 
 
