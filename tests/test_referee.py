@@ -658,3 +658,106 @@ def test_a_law_set_over_a_preset_says_so() -> None:
                              "RULES.md decision 28")
     housed = Referee(preset("dc-club-1862").replace(all_pass_round2="stick_the_dealer"), W)
     assert housed.misdeal(after_turn=True).source.startswith("misdeal_policy = same_dealer (dc-club-1862: #interp")
+
+
+# ------------------------------------------------------------------ issue 34 follow-up: a claim is explained
+# Dealer N; clubs turned (9C) and ordered up by E (E-W make it), N discards 9S. E leads
+# AH and S, holding TH, plays AD: a revoke, proved in trick 2 where S plays TH. N trumps
+# trick 3 and wins 4 and 5: E-W take 2 tricks, euchred, 2 points to N-S (in all three
+# presets). The 32-card presets leave the sevens and eights in the stock.
+CLAIM_DEAL = "cards N:JC,AC,9D,TD,9S E:AH,KH,QH,JD,KC S:TH,AD,KD,QD,TS W:9H,JH,AS,KS,QS up:9C"
+CLAIM_TRICKS = ["play-AH play-AD play-9H play-9D", "play-KH play-TH play-JH play-TD", "play-QH play-KD play-AS play-JC",
+                "play-AC play-KC play-QD play-KS", "play-9C play-JD play-TS play-QS"]
+CLAIM_BIDS = {"modern-tournament": "order discard-9S", "hoyle-1857": "order discard-9S",
+              "dc-club-1862": "order pass discard-9S"}  # W declines to take the hand over (S000 L183)
+
+
+def _claim_line(name: str, tricks: int = 5) -> str:
+    return " ".join([CLAIM_DEAL, CLAIM_BIDS[name], *CLAIM_TRICKS[:tricks]])
+
+
+@pytest.mark.parametrize(("name", "fine", "points"), [
+    ("modern-tournament", 2, (2, 2)),  # X-29, X-30: an unproved accusation costs 2
+    ("dc-club-1862", 0, (2, 0)),
+    ("hoyle-1857", 0, (2, 0)),
+])
+def test_regression_a_failed_claim_in_a_hand_entered_card_by_card_was_scored_but_never_explained(
+        name: str, fine: int, points: tuple[int, int]) -> None:
+    """N claims after the last trick; no E-W player revoked. The ruling said only "The
+    hand as entered: euchre." while modern-tournament moved 2 points for the claim. It
+    now says the claim, that it failed, the law of the typed entry ("A revoke not proved
+    by the tricks is no revoke", New York 1877 s10) and false_claim_penalty."""
+    from euchre.core.referee import enter
+
+    r = ref(name, dealer=N)
+    ruling = enter(r, f"{_claim_line(name)} renege-N")
+    assert ruling is not None and ruling.points == points and tuple(r.score) == points
+    assert ruling.law == "The hand as entered: euchre. A revoke not proved by the tricks is no revoke."
+    assert f"; New York 1877 s10; false_claim_penalty = {fine} ({name}" in ruling.source
+    assert ruling.outcome.startswith("North claimed a revoke after the last trick. Not upheld: no player of another "
+                                     "side revoked.")
+    if fine:
+        assert ("2 points to E-W, scored with the hand. Points: 2 to N-S, 2 to E-W. Of these, by the claims' laws: "
+                "2 to E-W. East deals next.") in ruling.outcome
+    else:
+        assert ruling.outcome.endswith("revoked. Points: 2 to N-S. East deals next.")
+
+
+@pytest.mark.parametrize(("name", "law", "penalty", "points"), [
+    ("modern-tournament", "A proved revoke ends the hand; the claimants score the penalty instead of the hand.",
+     "renege_penalty = 2 (modern-tournament: X-29, X-30, X-52), renege_ends_hand = true", (0, 2)),
+    ("dc-club-1862", "A proved revoke: its penalty is scored with the hand, which is played out; equal numbers of "
+     "revokes on the two sides cancel.", "renege_penalty = 2 (dc-club-1862: S000 L131), renege_ends_hand = false",
+     (2, 2)),
+    ("hoyle-1857", "A proved revoke: its penalty is scored with the hand, which is played out; equal numbers of "
+     "revokes on the two sides cancel.", "renege_penalty = 1 (hoyle-1857: S002 L13), renege_ends_hand = false",
+     (2, 1)),
+])
+def test_an_upheld_claim_in_a_hand_entered_card_by_card_is_explained(
+        name: str, law: str, penalty: str, points: tuple[int, int]) -> None:
+    """E claims after the last trick: S's revoke of trick 1 is proved by trick 2. The
+    ruling says who claimed, that it was upheld with the revoke and its proof, the
+    penalty (2, 2, 1 points to E-W), and the preset's law: modern-tournament scores it
+    instead of the hand (E-W 2), the old codes with the hand (N-S 2 for the euchre)."""
+    from euchre.core.referee import enter
+
+    r = ref(name, dealer=N)
+    ruling = enter(r, f"{_claim_line(name)} renege-E")
+    assert ruling is not None and ruling.points == points and tuple(r.score) == points
+    assert ruling.law.endswith(law)
+    assert f"; New York 1877 s10; {penalty}" in ruling.source
+    assert ruling.outcome.startswith(
+        "East claimed a revoke after the last trick. Upheld. South revoked in trick 1: A♦ to a lead of hearts, "
+        f"holding hearts (played 10♥ in trick 2). The penalty: {points[1]} to E-W. Points: ")
+
+
+def test_a_claim_in_the_play_names_its_trick() -> None:
+    """modern-tournament (a proved revoke ends the hand, X-29): E claims at his lead of
+    trick 3; the hand ends there, E-W score the penalty, 2."""
+    from euchre.core.referee import enter
+
+    r = ref("modern-tournament", dealer=N)
+    ruling = enter(r, f"{_claim_line('modern-tournament', tricks=2)} renege-E")
+    assert ruling is not None and ruling.points == (0, 2)
+    assert ruling.outcome.startswith("East claimed a revoke in trick 3. Upheld. South revoked in trick 1")
+
+
+def test_regression_laws_entered_before_a_hand_of_cards_were_scored_but_not_said() -> None:
+    """The same kind: a claim typed before the cards (``renege E N unproved``, 2 points
+    to E-W under modern-tournament) was added to the hand entered card by card without a
+    word, where a hand typed as a result says it. The euchre's 2 to N-S and the 2 to E-W."""
+    from euchre.core.referee import enter
+
+    r = ref("modern-tournament", dealer=N)
+    enter(r, "renege E N unproved")
+    ruling = enter(r, _claim_line("modern-tournament"))
+    assert ruling is not None and ruling.points == (2, 2)
+    assert ruling.outcome == "A revoke claimed but not proved cost 2. Points: 2 to N-S, 2 to E-W. East deals next."
+
+
+def test_a_hand_of_cards_without_a_claim_cites_no_law_of_claims() -> None:
+    from euchre.core.referee import enter
+
+    ruling = enter(ref("modern-tournament", dealer=N), _claim_line("modern-tournament"))
+    assert ruling is not None and ruling.law == "The hand as entered: euchre."
+    assert ruling.outcome == "Points: 2 to N-S. East deals next." and "New York" not in ruling.source

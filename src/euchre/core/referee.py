@@ -52,7 +52,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from euchre.core.actions import Action
+from euchre.core.actions import PLAY_BASE, Action
 from euchre.core.cards import card_code, deck_cards, missing_from_pack, pack_words, parse_card
 from euchre.core.errors import EuchreValueError, IllegalActionError, RecordError
 from euchre.core.game import GameResult, bridge_team, settle_hand
@@ -63,6 +63,7 @@ from euchre.core.rules import OPTION_SOURCES, Rules
 from euchre.core.scoring import side_points
 from euchre.core.seats import Table
 from euchre.core.state import HandResult, Revoke
+from euchre.core.words import claim_outcome, claim_round_length, history_phases
 
 RECORD_FORMAT = "euchre-referee/1"
 """The ``format`` of a referee's record."""
@@ -341,7 +342,9 @@ class Referee:
         where a proved revoke ends the hand, at the claimant's turn in the play; once the
         actions end, nobody else claims (the seats still to be asked pass), so a hand
         ends with its last card or its claims, never with entries for the seats that
-        claim nothing.
+        claim nothing. The ruling explains each claim as :meth:`revoke` does a typed one
+        (:meth:`_claims_heard`): who claimed and when, upheld or not, the law, its source
+        and the penalty.
 
         Raises:
             RefereeError: a card that is no card or not in the pack, a card entered twice,
@@ -399,8 +402,9 @@ class Referee:
             raise RefereeError(f"the hand is not finished: {table.titles[state.turn]} is still to act "
                                f"({', '.join(str(a) for a in state.legal_actions())})")
         self._record("cards", {"hands": [list(h) for h in hands], "upcard": upcard, "actions": list(actions)})
-        result = state.result
+        played = result = state.result
         pending = self._pending
+        notes = list(pending.notes)  # what the laws entered before the cards give, said as with a typed hand
         if not pending.empty:  # laws entered before the hand's cards
             first = self._pending_points()
             own = tuple(0 if t == pending.barred else p for t, p in enumerate(result.points))
@@ -408,9 +412,70 @@ class Referee:
             before = result.penalties or (0,) * len(points)
             result = dataclasses.replace(result, points=points, penalties=tuple(
                 p + q for p, q in zip(before, first, strict=True)))
-        return self._settle(result, f"The hand as entered: {result.label}.",
-                            "the engine's replay of the cards (REFERENCE 6.1; RULES.md decision 27 for revokes)",
-                            self._score_words(result.points))
+        heard, laws, sources = self._claims_heard(state)
+        said = [*heard, *notes, self._score_words(result.points)]
+        if heard and any(played.penalties) and played.penalties != played.points:
+            said.append("Of these, by the claims' laws: "
+                        f"{', '.join(f'{p} to {self._side(t)}' for t, p in enumerate(played.penalties) if p)}.")
+        return self._settle(result, " ".join([f"The hand as entered: {result.label}.", *laws]),
+                            "; ".join(["the engine's replay of the cards (REFERENCE 6.1; RULES.md decision 27 for "
+                                       "revokes)", *sources]),
+                            " ".join(said))
+
+    def _claims_heard(self, state: HandState) -> tuple[list[str], list[str], list[str]]:
+        """The revoke claims of a hand entered card by card (``renege``,
+        ``renege-SEAT``: RULES.md decision 27), ruled as the typed entry ``renege`` rules
+        one (:meth:`revoke`), so that a claim scored is never a claim unexplained.
+
+        Returns:
+            ``(heard, laws, sources)``: a sentence a claim, in order (who claimed, in the
+            play or after the last trick, upheld with the revoke, its proof and its
+            penalty, or not upheld with the fine of a claim not proved, if any); the laws
+            applied and their sources (the preset's options: :func:`law_source`), each
+            once. All empty for a hand without a claim.
+        """
+        rules = self.rules
+        if not state.claim_log:
+            return [], [], []
+        claims = claim_round_length(state.history, rules, state.upcard)
+        playing = sum(1 for s in range(self.table.seats) if not self.table.sits_out(s, state.active))
+        when: list[str] = []  # when each claim was made
+        played: list[int] = []  # the seats of the cards played, those a correction took back left out
+        for (seat, code), phase in zip(state.history, history_phases(state.history, self.table, claims), strict=True):
+            if code == Action.CORRECT_REVOKE:  # the corrected card and those played after it are taken back
+                del played[max(k for k, s in enumerate(played) if s == seat):]
+            elif PLAY_BASE <= code <= PLAY_BASE + 32:
+                played.append(seat)
+            elif code == Action.CLAIM_REVOKE:
+                when.append("after the last trick" if phase == Phase.REVOKE_CLAIMS
+                            else f"in trick {len(played) // playing + 1}")
+        revokes = [state.revokes[i] for i in state.established]
+        lone = state.alone != -1 or state.defender_alone != -1
+        heard: list[str] = []
+        laws: list[str] = []
+        sources: list[str] = []
+        before = 0
+        for k, (seat, made) in enumerate(state.claim_log):
+            words = [f"{self._name(seat)} claimed a revoke {when[k]}.",
+                     *claim_outcome(rules, state.claim_log, revokes, state.proofs, k, self._name)]
+            if made:
+                penalty = revoke_points(rules, self.table, revokes[before:before + made], lone)
+                words.append(f"The penalty: {', '.join(f'{p} to {self._side(t)}' for t, p in enumerate(penalty) if p)}.")
+                law = ("A proved revoke ends the hand; the claimants score the penalty instead of the hand."
+                       if rules.renege_ends_hand else "A proved revoke: its penalty is scored with the hand, which is "
+                       "played out; equal numbers of revokes on the two sides cancel.")
+                source = (f"New York 1877 s10; {law_source(rules, 'renege_penalty_lone' if lone else 'renege_penalty')}"
+                          f", {law_source(rules, 'renege_ends_hand')}")
+            else:
+                law = "A revoke not proved by the tricks is no revoke."
+                source = f"New York 1877 s10; {law_source(rules, 'false_claim_penalty')}"
+            before += made
+            heard.append(" ".join(words))
+            if law not in laws:
+                laws.append(law)
+            if source not in sources:
+                sources.append(source)
+        return heard, laws, sources
 
     def passed_out(self) -> Ruling:
         """Every player passed twice: nobody scores; the deal passes left, or the same
