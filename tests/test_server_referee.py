@@ -76,3 +76,69 @@ def test_house_rules_over_a_preset_take_effect(tmp_path: Path) -> None:
         options = client.get("/api/options").json()
         refereed = {p["name"]: p["refereed"] for p in options["presets"]}
         assert refereed["hoyle-1857"] and not refereed["call-ace-5"]
+
+
+# ------------------------------------------------------------------ issue 34 follow-up: the rules' fields
+RULES_HOLDS = "rules holds: preset, target, house_rules, options"
+
+
+@pytest.mark.parametrize(("field", "value"), [("bots", "expert"), ("host", "N"), ("timer", 30), ("seed", 7),
+                                               ("hints", 200)])
+def test_regression_the_referees_rules_took_a_tables_fields_and_dropped_them(tmp_path: Path, field: str,
+                                                                            value: object) -> None:
+    """``rules`` was read as a table creation request: bots, host, timer, seed and hints
+    (even ``hints: 200``) were taken and silently dropped, and an unknown field's message
+    listed the table's fields. The referee uses the rules' four fields only."""
+    with running(tmp_path / "t.sqlite3") as client:
+        status, made = post(client, {"rules": {"preset": "hoyle-1857", field: value}})
+        assert status == 400 and made["error"] == {
+            "code": "bad_rules", "message": f"unknown field(s) in rules: {field}; {RULES_HOLDS}"}
+
+
+@pytest.mark.parametrize(("rules", "message"), [
+    ("cutthroat-3", "rules must be a JSON object"),
+    (["hoyle-1857"], "rules must be a JSON object"),
+    ({"target": 0}, "rules.target must be a whole number 1..50 or null"),
+    ({"preset": "nope"}, "rules.preset must be one of "),
+    ({"house_rules": {"nope": True}}, "rules.house_rules must be an object of "),
+    ({"options": []}, "rules.options must be an object of option names and values"),
+])
+def test_regression_a_bad_rules_object_was_called_the_body(tmp_path: Path, rules: object, message: str) -> None:
+    """``{"rules": "cutthroat-3"}`` was answered "the body must be a JSON object": the
+    message names the field at fault."""
+    with running(tmp_path / "t.sqlite3") as client:
+        status, made = post(client, {"rules": rules})
+        assert status == 400 and made["error"]["code"] == "bad_rules"
+        assert made["error"]["message"].startswith(message), made
+        assert "the body" not in made["error"]["message"]
+
+
+def test_rules_of_null_are_the_default_and_the_four_fields_are_taken(tmp_path: Path) -> None:
+    with running(tmp_path / "t.sqlite3") as client:
+        status, made = post(client, {"rules": None})
+        assert status == 200 and made["rules"] == "modern-standard"
+        status, made = post(client, {"rules": {"preset": "hoyle-1857", "target": 7, "house_rules": {},
+                                               "options": {}}})
+        assert status == 200 and made["state"]["target"] == 7
+
+
+@pytest.mark.parametrize("beside", [{"rules": {"preset": "hoyle-1857"}}, {"dealer": "E"}])
+def test_regression_rules_or_a_dealer_sent_with_a_record_were_silently_ignored(tmp_path: Path,
+                                                                               beside: dict[str, Any]) -> None:
+    """A record holds its rules and first dealer; rules or a dealer beside it were
+    dropped without a word. They are refused, named, and the record is not changed."""
+    with running(tmp_path / "t.sqlite3") as client:
+        _, made = post(client, {"rules": {"preset": "modern-standard"}})
+        status, refused = post(client, {"record": made["record"], "entry": "hand N 3", **beside})
+        assert status == 400 and refused["error"]["code"] == "bad_request"
+        assert refused["error"]["message"].startswith(f"{next(iter(beside))} begin a new evening; a record holds")
+
+
+def test_a_tables_fields_are_still_the_tables(tmp_path: Path) -> None:
+    """POST /api/tables reads the same rules with its own fields and the body's words."""
+    with running(tmp_path / "t.sqlite3") as client:
+        answer = client.post("/api/tables", json={"preset": "hoyle-1857", "hints": 200})
+        assert answer.status_code == 400 and answer.json()["error"]["message"] == "hints must be true or false"
+        answer = client.post("/api/tables", json={"target": 0})
+        assert answer.json()["error"]["message"] == "target must be a whole number 1..50 or null"
+        assert client.post("/api/tables", json={"preset": "hoyle-1857", "bots": "expert", "seed": 3}).status_code == 201

@@ -9,11 +9,14 @@ so nothing there can be lost; a bad record or entry changes nothing.
 Request (JSON object; every field optional)::
 
     {"rules": {"preset": ..., "target": ..., "house_rules": {...}, "options": {...}},
-                       (a new evening: as POST /api/tables; ignored with a record)
+                       (a new evening's rules: these four fields only, as in
+                        POST /api/tables; a table's other fields, bots, seed, host,
+                        timer, hints, are refused, named: hub.RULES_FIELDS)
      "dealer": "N",    (a new evening's first dealer, as the table names its seats:
                         N, E, S, W or North...; 1, 2, ... at another table; default
                         the first seat: Table.seat_named)
-     "record": RECORD | null,   (the record this endpoint answered last)
+     "record": RECORD | null,   (the record this endpoint answered last; it holds its
+                        rules and first dealer, so rules and dealer with it are refused)
      "entry": "hand N 3" | null}   (one entry as ``euchre referee`` reads it)
 
 Answer 200::
@@ -39,7 +42,7 @@ from euchre.core.errors import EuchreError, RecordError
 from euchre.core.house_rules import in_effect
 from euchre.core.presets import preset_of
 from euchre.core.referee import ENTRY_HELP, Referee, RefereeError, enter
-from euchre.server.hub import CreateError, rules_from_request
+from euchre.server.hub import RULES_FIELDS, CreateError, rules_of_request
 
 MAX_ENTRIES = 2000
 """The most entries a record may hold (an evening is a few dozen)."""
@@ -73,6 +76,10 @@ def answer(body: Any, max_target: int) -> dict[str, Any]:
     if entry is not None and (not isinstance(entry, str) or len(entry) > MAX_ENTRY_CHARS):
         raise RefereeRequestError("bad_request", f"entry must be a text of at most {MAX_ENTRY_CHARS} characters")
     if record is not None:
+        beside = [k for k in ("rules", "dealer") if body.get(k) is not None]
+        if beside:
+            raise RefereeRequestError("bad_request", f"{' and '.join(beside)} begin a new evening; a record holds its "
+                                      "own rules and first dealer: send the record without them, or them without it")
         if not isinstance(record, dict) or not isinstance(record.get("entries"), list) \
                 or len(record["entries"]) > MAX_ENTRIES:
             raise RefereeRequestError("bad_record", f"record must be a referee's record of at most {MAX_ENTRIES} entries")
@@ -82,7 +89,8 @@ def answer(body: Any, max_target: int) -> dict[str, Any]:
             raise RefereeRequestError("bad_record", str(exc)) from None
     else:
         try:
-            rules = rules_from_request(body.get("rules", {}), max_target)[0]
+            given = body.get("rules")
+            rules = rules_of_request({} if given is None else given, max_target, field="rules", fields=RULES_FIELDS)[0]
         except CreateError as exc:
             raise RefereeRequestError("bad_rules", exc.message) from None
         dealer = body.get("dealer")
