@@ -601,8 +601,8 @@ def test_table_mode_a_revoke_claimed_on_the_page(new_page: Pages, server: Server
             page.wait_for_function("() => /Renege!/.test(document.getElementById('calls').textContent + "
                                    "document.getElementById('previous').textContent)")
             text = page.inner_text("#calls") + page.inner_text("#previous")
-            assert re.search(r"North: Renege! (Upheld\. \w+ revoked in trick \d|Not upheld: no player of another side "
-                             r"revoked\. 2 points to E-W, scored with the hand\.)", text), text
+            assert re.search(r"North, after the last trick: Renege! (Upheld\. \w+ revoked in trick \d|Not upheld: no "
+                             r"player of another side revoked\. 2 points to E–W, scored with the hand\.)", text), text
             continue
         following = page.locator("#hand button.card.legal:not(.revoke)")
         revoking = page.locator("#hand button.card.legal.revoke")

@@ -180,13 +180,23 @@ def side_short(table: Table, i: int) -> str:
 
 
 def headline(hand: HandState) -> str:
-    """The result line a finished hand should have on the felt, from its real result."""
+    """The result line a finished hand should have on the felt, from its real result:
+    how it ended (passed out in the bidding, thrown in by a claim of the dealt hand,
+    ended by a proved revoke: X-29, X-30), never from its number of tricks (a hand ended
+    by a claim in its first trick has none); a played hand's own points and label, what
+    revoke claims gave apart (RULES.md decision 27)."""
     r = hand.result
     assert r is not None
-    if not hand.tricks:
+    if r.thrown_in:
+        return r.label[0].upper() + r.label[1:] + ". No points" + ("; the same dealer deals again." if r.dealer_deals_again else ".")
+    if r.passed_out and not r.forfeit:
         return "Everyone passed: no points."
-    scored = [f"{side_short(hand.table, i)} +{p}" for i, p in enumerate(r.points) if p]
-    return r.label[0].upper() + r.label[1:] + ": " + (", ".join(scored) or "no points") + "."
+    if r.revokes and hand.rules.renege_ends_hand:
+        return "Renege: the hand ends at the claim; the play scores nothing."
+    own = [p - q for p, q in zip(r.points, r.penalties or (0,) * len(r.points), strict=True)]
+    label = r.label.removesuffix(", revoke penalty")
+    scored = [f"{side_short(hand.table, i)} +{p}" for i, p in enumerate(own) if p]
+    return label[0].upper() + label[1:] + ": " + (", ".join(scored) or "no points") + "."
 
 
 def tricks_by_seat(hand: HandState) -> dict[str, str]:
@@ -299,7 +309,8 @@ def test_the_felt_shows_the_tricks_and_the_hands_result_and_the_page_fits_the_wi
     ended = game.finished_hands[number - 1]
     assert page.inner_text("#hand-result .result-headline") == headline(ended)
     assert page.inner_text("#turn").startswith(f"Hand {number} is over: {headline(ended)}")
-    if ended.tricks:
+    assert ended.result is not None
+    if not ended.result.passed_out:
         sides = len(ended.table.teams)
         counts = [f"{n} for {side_short(ended.table, i)}" for i, n in enumerate(ended.tricks_won) if sides <= 3 or n]
         assert "Tricks: " + ", ".join(counts) + "." in page.inner_text("#hand-result")
@@ -315,7 +326,7 @@ def test_the_felt_shows_the_tricks_and_the_hands_result_and_the_page_fits_the_wi
 
     # The score by hand: its last column in the window, no sideways scrolling.
     fits = history_fits(page)
-    score = ", ".join(f"{side_short(ended.table, i)} {p}" for i, p in enumerate(ended_score(game, number)))
+    score = ", ".join(f"{side_short(ended.table, i)}: {p}" for i, p in enumerate(ended_score(game, number)))
     assert fits["text"] == score
     assert not fits["scrolls"] and fits["last"] and fits["cells"], fits
     spoil(page, ".history-table", min_width="2000px")
@@ -488,8 +499,13 @@ def test_the_replays_heading_is_not_under_the_score_bar(pages: Pages, felt_serve
     shown = play_until(me, random.Random(2), lambda s: s["status"] == "over")
     game = game_now(felt_server, table, shown["seq"])
     assert game.is_over
-    # The last hand's result stays with the game's on the felt.
-    assert page.inner_text("#over-hand") == "Last hand: " + headline(game.finished_hands[-1])
+    # The last hand's whole result stays with the game's on the felt.
+    last = game.finished_hands[-1]
+    over_hand = page.inner_text("#over-hand")
+    lines = [line for line in over_hand.splitlines() if line]
+    assert lines[:2] == [f"Last hand (hand {len(game.finished_hands)})", headline(last)], over_hand
+    if last.maker != -1:
+        assert f"Maker: {last.table.titles[last.maker]}," in over_hand
     assert shown_in_view(page, "#over-hand")[0]["inside"]
     page.get_by_role("button", name="Replay this game").click()
     page.wait_for_function("() => document.getElementById('replay-where').textContent.includes('the deal')")
@@ -499,8 +515,9 @@ def test_the_replays_heading_is_not_under_the_score_bar(pages: Pages, felt_serve
     found = page.evaluate(covered)
     assert found == {"covered": False, "inside": True}, found
     shot(page, f"felt-replay-{size}", top=False)
-    # Positive control: scrolled to the heading with no room left for the bar, it is covered.
-    spoil(page, "#replay", scroll_margin_top="0px")
+    # Positive control: the bar kept on the window's top while the replay is read (it
+    # scrolls away then, the replay showing its own score), the heading is covered.
+    spoil(page, "#scoreboard", position="sticky")
     page.evaluate("() => document.getElementById('replay').scrollIntoView({block: 'start'})")
     assert page.evaluate(covered)["covered"]
     unspoil(page)
@@ -547,8 +564,8 @@ def test_a_renege_claims_outcome_is_on_the_felt_with_the_hands_result(
     box = shown_in_view(page, "#hand-result")
     assert len(box) == 1 and box[0]["inside"], box
     text = page.inner_text("#hand-result")
-    assert re.search(r"North: Renege! (Upheld\. \w+ revoked in trick \d|Not upheld: no player of another side "
-                     r"revoked\. 2 points to E-W, scored with the hand\.)", text), text
+    assert re.search(r"North, (during trick \d|after the last trick): Renege! (Upheld\. \w+ revoked in trick \d|"
+                     r"Not upheld: no player of another side revoked\. 2 points to E–W, scored with the hand\.)", text), text
     ended = game_now(felt_server, table).finished_hands[-1]
     assert page.inner_text("#hand-result .result-headline") == headline(ended)
     assert not wider_than_window(page)

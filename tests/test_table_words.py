@@ -62,11 +62,13 @@ _WITHOUT_SIDES = (
     (re.compile(r"\b(?:the other|another) side\b", re.IGNORECASE), "'the other side' where there are no sides"),
     (re.compile(r"\bthe others\b", re.IGNORECASE), "'the others' as if the other players were a side"),
     (re.compile(r"\([^()]*\bsitting out\)", re.IGNORECASE), "a seat named sitting out where nobody partners him"),
+    (re.compile(r"\bthe first side\b", re.IGNORECASE), "'the first side' (to the points to win) where there are no sides"),
 )
 _PARTNER = re.compile(r"\bpartners?\b", re.IGNORECASE)
 _CALLED_PARTNER = re.compile(
     r"your partner for this hand|card for your partner|calls your partner|calling no partner|partner he called"
-    r"|call a card for your partner|secret partner|calling a partner|the maker and his partner", re.IGNORECASE)
+    r"|call a card for your partner|secret partner|calling a partner|the maker and his partner"
+    r"|play without his partner", re.IGNORECASE)  # the house rule "Going alone" at call-ace: calling none
 """The words of call-ace's partner that name no seat: the partner the maker calls by a card."""
 _REVEALED = re.compile(r"\b[\w ]+ \(partner\)")
 """A seat marked as the maker's partner: at call-ace only once the hand is over."""
@@ -106,6 +108,7 @@ def faults(text: str, rules: Rules, *, partner_known: bool = False) -> list[str]
     ("call-ace-5", "Player 1 (maker) and Player 3 (partner) took 3 tricks: makers take the point."),
     ("cutthroat-3", "Your calls: 2, made 1; your side was euchred 1 time(s) as makers."),
     ("two-handed", "Not upheld: no player of another side revoked."),
+    ("cutthroat-3", "The first side to 5 points wins the game."),  # the page's rules in words (issue 34)
 ])
 def test_the_checker_flags_partnership_words_at_a_table_each_for_himself(name: str, text: str) -> None:
     """Positive controls: each fault the testers reported (and its kin) is flagged at a
@@ -122,6 +125,7 @@ def test_the_checker_leaves_the_partnership_words_at_a_partnership_table_and_fla
     assert faults("N-S (makers) took 3 tricks: makers take the point. Play alone (North sitting out), or with "
                   "your partner? Points: your side 4, the opponents 6.", ms) == []
     assert faults("You euchred the makers 2 time(s).", ms)
+    assert faults("The first side to 10 points wins the game.", ms) == []
     assert faults("Player 1 (maker) and Player 3 (partner) took 3 tricks: makers take the point. 1 point each "
                   "to Player 1 and Player 3.", ca, partner_known=True) == []
     assert faults("I call the best heart. (call the best ♥ hearts card for your partner)", ca) == []

@@ -263,8 +263,10 @@ function dropResult() {
 function resultView(shown, next) {
   const prev = next.game.previous;
   const before = shown.game.hand;
-  const played = prev.tricks.length > 0;
-  const hand = { ...before, phase: played ? "done" : before.phase, turn: null, trick: [], tricks: prev.tricks,
+  // Played (out, or until a claim ended it) or not, as the server says, whatever the tricks.
+  const played = prev.result.kind === "played" || prev.result.kind === "renege";
+  const hand = { ...before, phase: played ? "done" : before.phase, played: played, calls: prev.calls || before.calls,
+    turn: null, trick: [], tricks: prev.tricks,
     tricks_won: prev.tricks_won, hand_sizes: played ? before.hand_sizes.map(() => 0) : before.hand_sizes,
     cards: played ? [] : before.cards, discard: null, maker: prev.maker, alone: prev.alone,
     defender_alone: prev.defender_alone, sitting_out: prev.sitting_out, trump: prev.trump, trump_name: prev.trump_name,
@@ -339,7 +341,7 @@ function sideOf(state, seat) {
 function sideName(state, i) {
   const side = state.shape.sides[i];
   // A side of one player is shown by that player's name; a partnership by its seats' titles.
-  return side.seats.length === 1 ? seatName(state, side.seats[0]) : side.seats.map((s) => TITLES[s]).join("–");
+  return side.seats.length === 1 ? playerName(state, side.seats[0]) : side.seats.map((s) => TITLES[s]).join("–");
 }
 
 // A side's short name: "N–S", "Player 2".
@@ -348,10 +350,6 @@ function sideShort(state, i) {
   return side.seats.length === 1 ? TITLES[side.seats[0]] : side.name.replace("-", "–");
 }
 
-function seatName(state, seat) {
-  const info = state.seats.find((s) => s.seat === seat);
-  return info ? info.name : TITLES[seat];
-}
 
 function canControl(state) {
   // The host, or any seated player at a table created without one.
@@ -368,17 +366,19 @@ function hostTitle(state) {
 function trickItem(state, t, number) {
   const item = el("li", { class: "trick-line" }, el("strong", { text: "Trick " + number + ": " }));
   for (const c of t.cards) {
-    item.append(el("span", { class: "played-by" }, seatName(state, c.seat) + (c.seat === t.leader ? " (led) " : " "),
+    item.append(el("span", { class: "played-by" }, playerName(state, c.seat) + (c.seat === t.leader ? " (led) " : " "),
       cardNode(c.card, { size: "mini" })), " ");
   }
-  item.append("won by " + seatName(state, t.winner) + ".");
+  item.append("won by " + playerName(state, t.winner) + ".");
   return item;
 }
 
 // One call in the list; a claim of the dealt hand shows its cards, which every seat sees.
 function callItem(state, c) {
-  const item = el("li", {}, el("strong", { text: seatName(state, c.seat) + ": " }), c.words);
-  for (const card of c.cards || []) item.append(" ", cardNode(card, { size: "mini", title: "shown by " + seatName(state, c.seat) }));
+  // A revoke claim says when it came ("North, during trick 2:"): two claims may read alike.
+  const who = playerName(state, c.seat) + (c.claim ? ", " + claimWhen(c.claim) : "") + ": ";
+  const item = el("li", {}, el("strong", { text: who }), c.words);
+  for (const card of c.cards || []) item.append(" ", cardNode(card, { size: "mini", title: "shown by " + playerName(state, c.seat) }));
   if (c.outcome) item.append(" ", el("span", { class: "outcome", text: c.outcome }));
   return item;
 }
@@ -405,6 +405,12 @@ function render(state, held, ended) {
   renderChoices(state);
   $("calls").replaceChildren(...(hand ? hand.calls.map((c) => callItem(state, c)) : []),
     ...(hand ? hand.tricks.map((t, i) => trickItem(state, t, i + 1)) : []));
+  // While a finished hand's result is held, and once the game is over, the hand shown is
+  // the last one finished: it is listed once, under its number, and "Last hand" is not shown.
+  const prev = game ? game.previous : null;
+  const finished = Boolean(prev && prev.hand_number === game.hand_number);
+  $("calls-h").textContent = finished ? "Hand " + prev.hand_number + ": calls and tricks" : "This hand: calls and tricks";
+  $("prev-panel").hidden = finished;
   renderPrevious(state);
   renderLobby(state);
   const mine = me ? state.seats.find((s) => s.seat === me) : null;
@@ -533,7 +539,9 @@ function chipName(state, i) {
   return side.seats.length === 1 ? playerName(state, side.seats[0]) : sideName(state, i);
 }
 
-// A player's name, a bot's default name ("West (intermediate bot)") as its seat's title.
+// A seat's name in running text (the result, the calls and tricks, the turn, the game
+// over, the replay): a person's name; a bot's default name ("West (intermediate bot)") as
+// its seat's title, its level said once, on its seat on the felt.
 function playerName(state, seat) {
   const info = state.seats.find((s) => s.seat === seat);
   if (!info) return TITLES[seat];
@@ -629,13 +637,13 @@ function renderSeats(state, held) {
 
 // True while the cards of a hand are played (and once it is played out).
 function inPlay(hand) {
-  return PLAY_PHASES.includes(hand.phase) || (hand.phase === "done" && hand.tricks.length > 0);
+  return PLAY_PHASES.includes(hand.phase) || (hand.phase === "done" && (hand.tricks.length > 0 || Boolean(hand.played)));
 }
 
 // Call-ace: the card the maker called, on the felt beside trump (RULES.md decision 21);
 // its holder, once he has played it, is marked on his seat and named to screen readers here.
 function calledNode(state, hand) {
-  const by = hand.partner ? seatName(state, hand.partner) : null;
+  const by = hand.partner ? playerName(state, hand.partner) : null;
   const label = "Called card: " + hand.called.name + (by ? ", played by " + by + ", the maker's partner"
     : ", its holder is the maker's secret partner");
   return el("div", { class: "mid-item called", id: "called" }, cardNode(hand.called, { size: "mini", label: label }),
@@ -685,7 +693,7 @@ function renderCentre(state, held) {
   for (const played of trick) {
     const lead = played.seat === leader;
     const wins = held && played.seat === held.trick.winner;
-    const label = played.card.name + ", played by " + seatName(state, played.seat) + (lead ? ", led" : "") +
+    const label = played.card.name + ", played by " + playerName(state, played.seat) + (lead ? ", led" : "") +
       (wins ? ", wins the trick" : "");
     $("slot-" + position(state, played.seat)).append(el("div", { class: "played" + (lead ? " lead" : "") + (wins ? " winner" : ""),
       "data-seat": played.seat },
@@ -700,13 +708,17 @@ function renderTurn(state, held, ended) {
   let text;
   const game = state.game;
   if (session.offline) text = "Disconnected: moves are paused until the page reconnects.";
-  else if (ended) text = "Hand " + ended.hand_number + " is over: " + resultHeadline(state, ended) + " Press Next hand to go on.";
+  else if (ended) {
+    const total = resultTotal(state, ended);
+    text = "Hand " + ended.hand_number + " is over: " + resultHeadline(state, ended) + (total ? " " + total : "") +
+      " Press Next hand to go on.";
+  }
   else if (state.status === "lobby") {
     const host = hostTitle(state);
     text = canControl(state) ? "Start the game when your friends are here." :
       host ? "Waiting for the host (" + host + ") to start the game." : "Waiting for a player to start the game.";
   } else if (state.status === "over") text = state.stopped ? "The game was stopped." : "The game is over.";
-  else if (held) text = seatName(state, held.trick.winner) + (held.trick.winner === state.you.seat ? " (you)" : "") + " wins the trick.";
+  else if (held) text = playerName(state, held.trick.winner) + (held.trick.winner === state.you.seat ? " (you)" : "") + " wins the trick.";
   else {
     const hand = game.hand;
     const doing = PHASES[hand.phase] || hand.phase;
@@ -714,7 +726,7 @@ function renderTurn(state, held, ended) {
       text = "Your turn: " + doing + ".";
     } else if (hand.turn) {
       const info = state.seats.find((s) => s.seat === hand.turn);
-      text = seatName(state, hand.turn) + " is " + doing + (info && info.stand_in ? " (a bot plays while they are away)" : "") + ".";
+      text = playerName(state, hand.turn) + " is " + doing + (info && info.stand_in ? " (a bot plays while they are away)" : "") + ".";
     } else text = "";
   }
   const turn = $("turn");
@@ -742,7 +754,7 @@ function tickTimer() {
   box.classList.toggle("urgent", left <= 10);
   box.classList.toggle("mine", Boolean(mine));
   const time = left >= 100 ? Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0") : plural(left, "second");
-  box.replaceChildren((mine ? "You have " : seatName(state, turn) + " has ") + time + " left for this move",
+  box.replaceChildren((mine ? "You have " : playerName(state, turn) + " has ") + time + " left for this move",
     el("span", { class: "timer-tail", text: mine ? "; then a bot plays it for you." : "." }));
 }
 setInterval(tickTimer, 250);
@@ -867,7 +879,9 @@ function renderUndo(state) {
   const button = el("button", { type: "button", id: "undo-button", class: "undo-button",
     disabled: !you.can_undo || session.offline, onclick: undo },
     el("span", { class: "label", text: "Undo" }),
-    el("span", { class: "words", text: you.can_undo ? "take back your last decision" : "no decision of yours to take back yet" }));
+    el("span", { class: "words", text: you.can_undo ? "take back your last decision" : "no decision of yours to take back yet" }),
+    // On a phone the long words are not shown: a short caption says what it does.
+    el("span", { class: "short-words", "aria-hidden": "true", text: you.can_undo ? "your last decision" : "nothing yet" }));
   box.append(button);
   if (hadFocus) button.focus();
 }
@@ -908,15 +922,12 @@ function renderPrevious(state) {
     box.append(el("p", { class: "about", text: "No hand finished yet." }));
     return;
   }
-  const r = prev.result;
-  if (r) {
-    const scored = r.points.map((p, i) => [p, i]).filter(([p]) => p);
-    const who = scored.length ? scored.map(([p, i]) => sideName(state, i) + " score" + (state.shape.sides[i].seats.length === 1 ? "s " : " ") + p).join(", ")
-      : "Nobody scores";
-    box.append(el("p", { text: "Hand " + prev.hand_number + ": " + r.label + ". " + who + " (tricks " + r.tricks.join("–") + ")." }));
+  if (prev.result) {
+    const total = resultTotal(state, prev);
+    box.append(el("p", { text: "Hand " + prev.hand_number + ": " + resultHeadline(state, prev) + (total ? " " + total : "") }));
   }
-  const facts = ["Dealer: " + seatName(state, prev.dealer)];
-  if (prev.maker) facts.push("maker: " + seatName(state, prev.maker) + (prev.alone ? ", alone" : ""));
+  const facts = ["Dealer: " + playerName(state, prev.dealer)];
+  if (prev.maker) facts.push("maker: " + playerName(state, prev.maker) + (prev.alone ? ", alone" : ""));
   if (prev.trump) facts.push("trump: " + (prev.trump === "NT" ? "no trump" : SUIT_SYMBOL[prev.trump] + " " + prev.trump_name));
   box.append(el("p", { class: "about", text: facts.join("; ") + "." }));
   const list = el("ul", { class: "calls", tabindex: "0", "aria-label": "The last hand's claims and tricks" });
@@ -990,40 +1001,95 @@ async function copyLink(input, button, title) {
     : "Select the link and copy it.";
 }
 
-function resultText(state) {
+// The game's result as text pieces: a string, or a list of "name: score" items each to be
+// kept on one line ("Player 3 wins with 6 points. Player 2: 4, Player 4: 4, Player 1: 0.").
+function resultParts(state) {
   const game = state.game;
   const r = game.result;
-  if (!r) return "";
+  if (!r) return [];
   const w = state.shape.sides.findIndex((side) => side.name === r.winner);
-  let text;
+  // Each side's score with its name ("Player 2: 4"), highest first.
+  const named = (list) => [list.map((i) => sideName(state, i) + ": " + r.score[i])];
+  const standing = r.score.map((_, i) => i).sort((a, b) => r.score[b] - r.score[a]);
+  let parts;
   if (w < 0) {
     // A progressive round whose highest scores are equal (RULES.md decision 24).
-    text = "A tie: " + r.score.map((s, i) => sideName(state, i) + " " + s).join(", ") + ".";
-  } else {
+    parts = ["A tie. ", ...named(standing), "."];
+  } else if (r.score.length === 2) {
     const one = state.shape.sides[w].seats.length === 1;
-    const rest = r.score.filter((_, i) => i !== w);
-    const others = rest.length === 1 ? String(rest[0]) : rest.slice(0, -1).join(", ") + " and " + rest[rest.length - 1];
     const winners = one ? sideName(state, w) : state.shape.sides[w].seats.map((x) => TITLES[x]).join(" and ");
-    text = winners + (one ? " wins " : " win ") + r.score[w] + " to " + others + ".";
+    parts = [winners + (one ? " wins " : " win ") + r.score[w] + " to " + r.score[1 - w] + "."];
+  } else {
+    parts = [sideName(state, w) + " wins with " + plural(r.score[w], "point") + ". ", ...named(standing.filter((i) => i !== w)), "."];
   }
-  if (game.round_hands) text += " The round's " + game.round_hands + " hands are played.";
-  return text;
+  if (game.round_hands) parts.push(" The round's " + game.round_hands + " hands are played.");
+  return parts;
+}
+
+function resultText(state) {
+  return resultParts(state).map((p) => (Array.isArray(p) ? p.join(", ") : p)).join("");
+}
+
+// The same as nodes: each "name: score" on one line.
+function gameResultNodes(state) {
+  const out = [];
+  for (const p of resultParts(state)) {
+    if (!Array.isArray(p)) out.push(p);
+    else p.forEach((item, k) => out.push(...(k ? [", "] : []), el("span", { class: "nowrap", text: item })));
+  }
+  return out;
 }
 
 // ---------------------------------------------------------------- a finished hand's result, on the felt
-// The hand's result in one line, what happened and who scores: "March: N–S +2.",
-// "Euchre: Player 3 +2, Player 4 +2.", "Everyone passed: no points."
-function resultHeadline(state, prev) {
-  const r = prev.result;
-  if (!prev.tricks.length) return "Everyone passed: no points.";
-  const scored = r.points.map((p, i) => [p, i]).filter(([p]) => p);
-  const points = scored.length ? scored.map(([p, i]) => sideShort(state, i) + " +" + p).join(", ") : "no points";
-  return r.label.charAt(0).toUpperCase() + r.label.slice(1) + ": " + points + ".";
+// What each side scores, in words ("N–S +2, E–W +1"), or null when nobody scores.
+function pointsWords(state, points) {
+  const scored = points.map((p, i) => [p, i]).filter(([p]) => p);
+  return scored.length ? scored.map(([p, i]) => sideShort(state, i) + " +" + p).join(", ") : null;
 }
 
-// The lines under the headline: the maker and his call, the tricks, the claims' outcomes.
+function capital(text) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+// When a revoke claim was made: "during trick 2", "after the last trick".
+function claimWhen(claim) {
+  return claim.trick === null || claim.trick === undefined ? "after the last trick" : "during trick " + claim.trick;
+}
+
+// The hand's result in one line, from how the server says the hand ended (result.kind:
+// played, passed out, the dealer's forfeit, thrown in by a claim of the dealt hand, ended
+// by a proved revoke), never from what it looks like (a hand ended by a claim in its
+// first trick has no trick either). A played hand's line gives the play's own points;
+// what revoke claims gave is said on their own lines: "March: N–S +2.",
+// "Everyone passed: no points.", "Renege: the hand ends at the claim."
+function resultHeadline(state, prev) {
+  const r = prev.result;
+  if (r.kind === "passed_out") return "Everyone passed: no points.";
+  if (r.kind === "thrown_in") return capital(r.label) + ". No points" + (r.same_dealer ? "; the same dealer deals again." : ".");
+  if (r.kind === "renege") return "Renege: the hand ends at the claim; the play scores nothing.";
+  return capital(r.hand_label) + ": " + (pointsWords(state, r.hand_points) || "no points") + ".";
+}
+
+// The points in all when revoke claims added to (or made) the hand's: "In all: E–W +5.", else "".
+function resultTotal(state, prev) {
+  const r = prev.result;
+  const claimed = r.points.some((p, i) => p !== r.hand_points[i]);
+  return claimed ? "In all: " + (pointsWords(state, r.points) || "no points") + "." : "";
+}
+
+// A revoke claim's line: who claimed, when, what it came to and the points its law gave.
+function claimLine(state, c) {
+  const points = pointsWords(state, c.claim.points);
+  // A claim not upheld says its cost in its outcome; one upheld gets the penalty here.
+  return playerName(state, c.seat) + ", " + claimWhen(c.claim) + ": " + c.words + " " + c.outcome +
+    (c.claim.upheld && points ? " Penalty: " + points + "." : "");
+}
+
+// The lines under the headline: the maker and his call, the tricks, each revoke claim
+// with when it came and its points, and the points in all.
 function resultLines(state, prev) {
   const lines = [];
+  const r = prev.result;
   if (prev.maker) {
     const trump = prev.trump === "NT" ? "no trump" : prev.trump ? SUIT_SYMBOL[prev.trump] + " " + prev.trump_name : "";
     let call = "Maker: " + playerName(state, prev.maker) + (trump ? ", " + trump : "") + (prev.alone ? ", alone" : "");
@@ -1033,15 +1099,24 @@ function resultLines(state, prev) {
     }
     lines.push(call + ".");
   }
-  if (prev.tricks.length) {
+  if (r.kind === "played" || r.kind === "renege") {
     const sides = state.shape.sides;
-    const counts = prev.result.tricks.map((n, i) => [n, i]).filter(([n]) => sides.length <= 3 || n > 0);
-    lines.push("Tricks: " + counts.map(([n, i]) => n + " for " + sideShort(state, i)).join(", ") + ".");
+    const counts = r.tricks.map((n, i) => [n, i]).filter(([n]) => sides.length <= 3 || n > 0);
+    lines.push(!prev.tricks.length ? "No trick was finished." :
+      "Tricks: " + counts.map(([n, i]) => n + " for " + sideShort(state, i)).join(", ") + ".");
   }
   for (const c of prev.calls || []) {
-    if (c.outcome) lines.push(playerName(state, c.seat) + ": " + c.words + " " + c.outcome);
+    if (c.claim) lines.push(claimLine(state, c));
   }
+  const total = resultTotal(state, prev);
+  if (total) lines.push(total);
   return lines;
+}
+
+// The result's headline and lines as paragraphs (on the felt, in the game-over box).
+function resultNodes(state, prev) {
+  return [el("p", { class: "result-headline", text: resultHeadline(state, prev) }),
+    ...resultLines(state, prev).map((t) => el("p", { class: "result-line", text: t }))];
 }
 
 function renderResult(state, prev) {
@@ -1049,8 +1124,7 @@ function renderResult(state, prev) {
   box.hidden = !prev;
   if (!prev) return;
   $("hand-result-h").textContent = "Hand " + prev.hand_number + " is over";
-  $("hand-result-body").replaceChildren(el("p", { class: "result-headline", text: resultHeadline(state, prev) }),
-    ...resultLines(state, prev).map((t) => el("p", { class: "result-line", text: t })));
+  $("hand-result-body").replaceChildren(...resultNodes(state, prev));
 }
 
 function renderOver(state) {
@@ -1060,10 +1134,14 @@ function renderOver(state) {
   if (!over) return;
   // A game stopped by its event (time called) has no result of its own: the event scores its finished hands.
   const text = state.stopped ? "The game was stopped: " + state.stopped : resultText(state);
-  $("result").textContent = text;
-  $("over-result").textContent = state.stopped ? "The game was stopped" : text;
+  $("result").replaceChildren(...(state.stopped ? [text] : gameResultNodes(state)));
+  $("over-result").replaceChildren(...(state.stopped ? ["The game was stopped"] : gameResultNodes(state)));
+  // The hand that ended the game, in full (its maker, tricks and claims), as any hand's result is shown.
   const last = state.game && state.game.previous;
-  $("over-hand").textContent = !state.stopped && last && last.result ? "Last hand: " + resultHeadline(state, last) : "";
+  const full = !state.stopped && last && last.result;
+  $("over-hand").replaceChildren(...(full ? [el("h4", { class: "over-hand-h", text: "Last hand (hand " + last.hand_number + ")" }),
+    ...resultNodes(state, last)] : []));
+  $("over-hand").hidden = !full;
   const control = canControl(state) && !state.stopped;
   const host = hostTitle(state);
   $("rematch").hidden = !control;
@@ -1100,8 +1178,8 @@ function renderHistory(state) {
         cell(3, { class: h.trump && isRed(h.trump) ? "red" : "" }, h.trump ? (h.trump === "NT" ? "no trump" : SUIT_SYMBOL[h.trump] + " " + SUIT_WORD[h.trump]) : "–"),
         cell(4, {}, h.alone ? TITLES[h.alone] : "–"),
         cell(5, {}, h.label),
-        cell(6, {}, h.points.map((p, i) => [p, i]).filter(([p]) => p).map(([p, i]) => sides[i] + " " + p).join(", ") || "none"),
-        cell(7, {}, h.score.map((s, i) => sides[i] + " " + s).join(", "))))));
+        cell(6, {}, h.points.map((p, i) => [p, i]).filter(([p]) => p).map(([p, i]) => sides[i] + ": " + p).join(", ") || "none"),
+        cell(7, {}, h.score.map((s, i) => sides[i] + ": " + s).join(", "))))));
     box.append(table);
   }
   const games = $("games");
@@ -1136,7 +1214,9 @@ function renderRules(state) {
   if (state.game && state.game.round_hands) {
     items.push("A round of " + state.game.round_hands + " hands; the highest score wins.");
   } else if (target) {
-    items.push("The first side to " + target + " points wins the game" +
+    // Where every player plays for himself (two-handed, cutthroat, call-ace) there is no side.
+    const who = state.shape && state.shape.sides.some((sd) => sd.seats.length > 1) ? "side" : "player";
+    items.push("The first " + who + " to " + target + " points wins the game" +
       (own && own !== target ? " (this table's choice; these rules' own game is to " + own + ")." : "."));
   } else if (presetInfo && state.preset_changed) {
     items.push("The points to win may differ from these rules' own: the score bar shows them once the game starts.");
@@ -1145,7 +1225,8 @@ function renderRules(state) {
   if (presetInfo && session.options) {
     const on = new Set(house);
     const off = session.options.house_rules.filter((r) => r.key in presetInfo.house_rules && !on.has(r.title)).map((r) => r.title);
-    if (off.length) items.push("Not played at this table: " + off.join(", ") + ".");
+    // Semicolons between them: a title may hold a comma ("Ace, no face").
+    if (off.length) items.push("Not played at this table: " + off.join("; ") + ".");
   }
   const s = state.settings;
   if (s) {
@@ -1196,7 +1277,7 @@ function renderSettings(state) {
 function replayLayout(state) {
   return {
     seats: SEATS,
-    title: (seat) => seatName(state, seat),
+    title: (seat) => playerName(state, seat),
     position: (seat) => position(state, seat),
     sideName: (i) => sideShort(state, i),
   };
@@ -1219,6 +1300,7 @@ async function openReplay(url, number) {
   }
   session.replay = new Replay(data, replayLayout(session.shown || session.state));
   session.replay.show();
+  $("scoreboard").classList.add("replaying");  // at once: the observer's word comes a frame later
   panel.scrollIntoView({ block: "start" });
   $("replay-forward").focus();
 }
@@ -1226,6 +1308,7 @@ async function openReplay(url, number) {
 function closeReplay() {
   session.replay = null;
   $("replay").hidden = true;
+  $("scoreboard").classList.remove("replaying");
 }
 
 // ---------------------------------------------------------------- keys and forms
@@ -1291,6 +1374,11 @@ function setUpTable() {
   new ResizeObserver(() => {
     document.documentElement.style.setProperty("--board-h", $("scoreboard").offsetHeight + "px");
   }).observe($("scoreboard"));
+  // While the replay is in the window the live score bar scrolls away with the page: it
+  // shows the game as it is now, the replay its own score at its step (replay.js).
+  new IntersectionObserver((entries) => {
+    for (const entry of entries) $("scoreboard").classList.toggle("replaying", entry.isIntersecting);
+  }).observe($("replay"));
   $("chat-form").addEventListener("submit", (event) => {
     event.preventDefault();
     const text = $("chat-text").value.trim();

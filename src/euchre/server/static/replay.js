@@ -48,6 +48,13 @@ export class Replay {
 
   atStart() { return this.hand === 0 && this.step === -1; }
 
+  // The score at the step shown (one entry per side): the score before the hand, and
+  // after it from its last step on (the hand over and scored).
+  scoreNow() {
+    const h = this.hands[this.hand];
+    return this.step === h.steps.length - 1 && h.result ? h.result.score : h.score_before;
+  }
+
   atEnd() { return this.hand >= this.hands.length - 1 && this.step >= this.steps().length - 1; }
 
   describe() {
@@ -56,7 +63,7 @@ export class Replay {
     const h = this.hands[this.hand];
     const head = "Hand " + h.hand + " of " + this.hands.length;
     if (this.step === -1) {
-      const score = h.score_before.map((s, i) => L.sideName(i) + " " + s).join(", ");
+      const score = h.score_before.map((s, i) => L.sideName(i) + ": " + s).join(", ");
       return head + ", the deal: " + L.title(h.dealer) + " deals; the upcard is " + h.upcard.short + ". Score: " + score + ".";
     }
     const s = h.steps[this.step];
@@ -70,9 +77,9 @@ export class Replay {
     let tail = "";
     if (this.step === h.steps.length - 1 && h.result) {
       const scored = h.result.points.map((p, i) => [p, i]).filter(([p]) => p > 0)
-        .map(([p, i]) => L.sideName(i) + " " + p).join(", ");
+        .map(([p, i]) => L.sideName(i) + " +" + p).join(", ");
       tail = " Hand over: " + h.result.label + (scored ? "; points to " + scored : "") + ". Score: " +
-        h.result.score.map((v, i) => L.sideName(i) + " " + v).join(", ") + ".";
+        h.result.score.map((v, i) => L.sideName(i) + ": " + v).join(", ") + ".";
     }
     return head + ", step " + (this.step + 1) + " of " + h.steps.length + ": " + text + tail;
   }
@@ -89,7 +96,11 @@ export class Replay {
     $("replay-next-hand").disabled = this.hand >= this.hands.length - 1;
     const board = $("replay-board");
     board.replaceChildren();
+    $("replay-score").textContent = "";
     if (!this.hands.length) return;
+    // The replay's own score (the live score bar shows the game as it is now).
+    $("replay-score").textContent = "Replay, hand " + this.hands[this.hand].hand + ": score " +
+      this.scoreNow().map((v, i) => L.sideName(i) + ": " + v).join(", ");
     const h = this.hands[this.hand];
     const s = this.step >= 0 ? h.steps[this.step] : null;
     const cards = s ? s.cards : h.start;
@@ -122,7 +133,7 @@ export class Replay {
     }
     board.append(felt);
     if (s) {
-      board.append(el("p", { class: "about", text: "Tricks: " + s.tricks_won.map((n, i) => L.sideName(i) + " " + n).join(", ") +
+      board.append(el("p", { class: "about", text: "Tricks: " + s.tricks_won.map((n, i) => L.sideName(i) + ": " + n).join(", ") +
         (trump ? ". Trump: " + SUIT_WORD[trump] + "." : ".") }));
     }
   }
