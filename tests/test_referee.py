@@ -486,7 +486,7 @@ def test_load_goes_on_with_the_records_rules_and_dealer(tmp_path: Path, capsys: 
     code, out, err = _referee(capsys, monkeypatch, "--load", str(record), lines=("hand E 3", "quit"))
     assert code == 0, err
     flat = " ".join(out.split())
-    assert f"Read 1 entries from {record}. Refereeing: hoyle-1857, game to 5." in flat
+    assert f"Read 1 entry from {record}. Refereeing: hoyle-1857, game to 5." in flat  # not "1 entries"
     assert "Hand 2: North deals." in flat and "Points: 1 to E-W." in flat
     assert Referee.from_dict(json.loads(record.read_text())).score == [1, 1]
 
@@ -761,3 +761,24 @@ def test_a_hand_of_cards_without_a_claim_cites_no_law_of_claims() -> None:
     ruling = enter(ref("modern-tournament", dealer=N), _claim_line("modern-tournament"))
     assert ruling is not None and ruling.law == "The hand as entered: euchre."
     assert ruling.outcome == "Points: 2 to N-S. East deals next." and "New York" not in ruling.source
+
+
+@pytest.mark.parametrize("name", ["out.txt", "x.egn", "X.EGN", "evening"])
+def test_regression_referee_save_said_egn_was_accepted_then_refused_it(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, name: str) -> None:
+    """``referee --save out.txt`` said the name "must end in .json or .egn", and ``--save
+    x.egn`` was then refused (a refereed game has no cards for EGN); the help says
+    FILE.json. The message lists only what the command accepts, and nothing is written."""
+    code, out, err = _referee(capsys, monkeypatch, "--save", str(tmp_path / name))
+    assert (code, out) == (2, "")
+    assert err == (f"euchre referee: error: --save {tmp_path / name}: the referee's record is JSON (EGN records the "
+                   "cards of every hand; a refereed game of results and laws has none); its name must end in .json\n")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_referee_save_takes_a_json_name(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The positive control: FILE.json (any case) is written."""
+    code, _, err = _referee(capsys, monkeypatch, "--save", str(tmp_path / "E.JSON"), lines=("hand N 3", "quit"))
+    assert code == 0, err
+    assert Referee.from_dict(json.loads((tmp_path / "E.JSON").read_text())).score == [1, 0]

@@ -40,6 +40,11 @@ HELP = ENTRY_HELP + "\n  score, help, quit"
 MAX_RECORD_BYTES = 16 * 1024 * 1024
 """The largest record ``--load`` reads (an evening with every hand card by card is well
 under 1 MB)."""
+REFEREE_SUFFIXES = (".json",)
+"""The ending of the referee's record (``--save``): our JSON record only."""
+REFEREE_CONTENTS = ("the referee's record is JSON (EGN records the cards of every hand; a refereed game of results "
+                    "and laws has none)")
+"""What ``--save`` holds, in words, for the message refusing another ending."""
 
 
 def _show(console: Console, ref: Referee) -> None:
@@ -108,10 +113,7 @@ def cmd_referee(args: argparse.Namespace, console: Console) -> int:
     Raises:
         EuchreError: bad rules, a bad first dealer, a record that cannot be read.
     """
-    save = check_save_path(args.save)
-    if save is not None and save.suffix.lower() == ".egn":
-        raise RecordError("--save", "EGN records the cards of every hand; a refereed game of results and laws has "
-                          "none: save it as JSON")
+    save = check_save_path(args.save, suffixes=REFEREE_SUFFIXES, contents=REFEREE_CONTENTS)
     if args.load is not None:
         given = [flag for flag, value in (("--preset", args.preset), ("--target", args.target), ("--rule", args.rule),
                                           ("--option", args.option), ("--dealer", args.dealer)) if value is not None]
@@ -121,7 +123,8 @@ def cmd_referee(args: argparse.Namespace, console: Console) -> int:
         if save is None:
             save = Path(args.load)  # the evening goes on in the file it came from
         name = preset_of(ref.rules)
-        console.print(f"Read {len(ref.entries)} entries from {clean(args.load, 200)}. Refereeing: "
+        count = f"{len(ref.entries)} entr{'y' if len(ref.entries) == 1 else 'ies'}"  # not "1 entries"
+        console.print(f"Read {count} from {clean(args.load, 200)}. Refereeing: "
                       f"{name if name is not None else 'a preset with changed options'}, {goal_words(ref.rules)}.",
                       markup=False)
     else:

@@ -29,17 +29,21 @@ EXIT_SAVE_FAILED = 2
 EXIT_INTERRUPTED = 130
 
 
-def check_save_path(save: str | None, what: str = "--save") -> Path | None:
+def check_save_path(save: str | None, what: str = "--save", suffixes: tuple[str, ...] = SAVE_SUFFIXES,
+                    contents: str = "a game record is our JSON record or EGN") -> Path | None:
     """The file named by ``save`` (``~`` expanded), or None when there is none.
 
     Args:
         what: how the person gave it, for the messages (``--save``, or ``save`` typed
             during the game).
+        suffixes: the endings the command writes (a game's record: .json or .egn; the
+            referee's: .json only); the message lists these and no other.
+        contents: what the file holds, in words, for the message.
 
     Raises:
         EuchreError: the name is empty or holds a control character, does not end in
-            .json (our record) or .egn (EGN) (:mod:`euchre.cli.outputs`: a file's name
-            says its format), names a directory, or its directory does not exist.
+            one of ``suffixes`` (:mod:`euchre.cli.outputs`: a file's name says its
+            format), names a directory, or its directory does not exist.
     """
     if save is None:
         return None
@@ -48,7 +52,7 @@ def check_save_path(save: str | None, what: str = "--save") -> Path | None:
     if has_unsafe_chars(save):
         raise EuchreError(f"{what}: the file name holds a control or escape character")
     shown = clean(save, 100)
-    path = check_output(save, SAVE_SUFFIXES, "a game record is our JSON record or EGN", what)
+    path = check_output(save, suffixes, contents, what)
     try:
         if path.is_dir():
             raise EuchreError(f"{what} {shown}: is a directory")
