@@ -187,3 +187,94 @@ def test_the_row_snapshot_sees_a_change(site: Site) -> None:
     made = site.send("POST", "/api/tables", b"{}", "application/json")
     assert made.status == 201, made
     assert site.rows() != before
+
+
+# ------------------------------------------------------------------ issue 34 follow-up
+OTHER_CHARSETS = ["latin-1", "utf-16", "ISO-8859-1", '"latin1"', "UTF-32"]
+
+
+@pytest.mark.parametrize(("method", "pattern"), ROUTES, ids=[f"{m} {p}" for m, p in ROUTES])
+def test_regression_a_json_body_declared_in_another_charset_passed_the_rule(site: Site, method: str,
+                                                                           pattern: str) -> None:
+    """``application/json; charset=latin-1`` (or utf-16) passed the 415 rule, and a
+    body in that charset then got orjson's "str is not valid UTF-8: surrogates not
+    allowed". JSON is UTF-8 (RFC 8259 s8.1): another declared charset is refused 415
+    ``not_utf8`` naming UTF-8, before the route runs, and nothing changes."""
+    for path, headers in reach(site, method, pattern):
+        before = site.rows()
+        for charset in OTHER_CHARSETS:
+            answer = site.send(method, path, '{"name": "Zoë"}'.encode("latin-1"), f"application/json; charset={charset}",
+                               headers)
+            assert (answer.status, answer.error_code()) == (415, "not_utf8"), (path, charset, answer)
+            assert "UTF-8" in answer.json()["error"]["message"]
+        assert site.rows() == before, path
+
+
+@pytest.mark.parametrize("content_type", ['application/json; charset="UTF-8"', "application/json;charset=utf8",
+                                          "application/json; charset=utf-8; x=1"])
+def test_a_json_body_declared_utf8_passes(site: Site, content_type: str) -> None:
+    """The positive control: UTF-8, however written, is not refused."""
+    answer = site.send("POST", "/api/referee", b"{}", content_type)
+    assert answer.status == 200, answer
+
+
+def test_regression_a_body_not_valid_utf8_was_answered_in_orjsons_words(site: Site) -> None:
+    """A body that is not UTF-8 got "str is not valid UTF-8: surrogates not allowed".
+    It is now said plainly, with where: ``{"preset": "`` is 12 bytes, so the é of
+    Latin-1 (0xE9) is byte 12."""
+    before = site.rows()
+    answer = site.send("POST", "/api/tables", b'{"preset": "\xe9"}', "application/json")
+    assert (answer.status, answer.json()) == (400, {"error": {"code": "bad_json",
+                                                              "message": "the body is not valid UTF-8 (byte 12)"}})
+    assert site.rows() == before
+
+
+@pytest.mark.parametrize(("method", "path", "status", "code", "allow"), [
+    ("GET", "/api/nope", 404, "not_found", None),
+    ("GET", "/api/tables/x/nope.json", 404, "not_found", None),
+    ("POST", "/api/nope", 404, "not_found", None),
+    ("GET", "/api/tables", 405, "method_not_allowed", "POST"),
+    ("GET", "/api/referee", 405, "method_not_allowed", "POST"),
+    ("DELETE", "/api/tables", 405, "method_not_allowed", "POST"),
+    ("POST", "/api/options", 405, "method_not_allowed", "GET, HEAD"),
+])
+def test_regression_api_errors_came_back_as_plain_text(site: Site, method: str, path: str, status: int, code: str,
+                                                       allow: str | None) -> None:
+    """"Method Not Allowed" (405) and "Not Found" (404) under /api/ were plain text,
+    while docs/server.md says every HTTP error is ``{"error": {"code", "message"}}``.
+    They are JSON now, the 405 with its Allow header and the methods in the message."""
+    answer = site.send(method, path, b"{}" if method != "GET" else b"", "application/json" if method != "GET" else None)
+    assert answer.status == status and answer.headers["content-type"] == "application/json", answer
+    error = answer.json()["error"]
+    assert error["code"] == code
+    if allow is None:
+        assert error["message"] == f"no such path: {path} (the API's paths: docs/server.md)"
+    else:
+        # Starlette lists a route's methods from a set: in any order.
+        assert set(answer.headers["allow"].split(", ")) == set(allow.split(", "))
+        assert error["message"] == f"{method} is not allowed on {path}; allowed: {answer.headers['allow']}"
+    assert answer.headers["cache-control"] == "no-store"  # still an API answer with the security headers
+
+
+def test_a_page_path_not_found_stays_plain_text(site: Site) -> None:
+    """Outside /api/ a missing page is answered as before (plain text): a person's
+    browser shows it."""
+    answer = site.send("GET", "/nope", b"", None)
+    assert answer.status == 404 and answer.body == b"Not Found" and answer.error_code() is None
+
+
+def test_an_error_no_api_route_caught_is_json(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The 500 of an error no route caught is JSON under /api/ too (``internal_error``);
+    elsewhere Starlette's plain text."""
+    from starlette.testclient import TestClient
+
+    import euchre.server.app as app_module
+
+    def broken(*_args: Any) -> Any:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(app_module, "referee_answer", broken)
+    app = create_app(ServerConfig(db_url=sqlite_url(tmp_path / "t.sqlite3")))
+    with TestClient(app, raise_server_exceptions=False) as client:
+        answer = client.post("/api/referee", json={})
+        assert answer.status_code == 500 and answer.json()["error"]["code"] == "internal_error"

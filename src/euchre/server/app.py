@@ -47,6 +47,7 @@ from typing import Any
 
 import anyio.to_thread
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
@@ -64,7 +65,7 @@ from euchre.core.side_words import plural
 from euchre.server import account_api, event_api
 from euchre.server.config import ServerConfig
 from euchre.server.connection import Connection
-from euchre.server.http_body import JsonRequestsOnly, error, read_json
+from euchre.server.http_body import JsonRequestsOnly, api_http_error, api_server_error, error, read_json
 from euchre.server.hub import CREATE_FIELDS, CreateError, Hub
 from euchre.server.protocol import ClientMessage, ProtocolError, RateLimiter, parse_message
 from euchre.server.referee_api import FIELDS as REFEREE_FIELDS
@@ -481,8 +482,11 @@ def create_app(config: ServerConfig) -> Starlette:
     # JsonRequestsOnly: every POST (PUT, PATCH, DELETE) is JSON or refused 415, on every
     # route, before the route runs (server/http_body.py); inside SecurityHeaders, so its
     # answers carry the headers too.
+    # Every error under /api/ is JSON, those Starlette makes too (no route, a method not
+    # allowed, an error no route caught): server/http_body.py.
     app = Starlette(routes=routes, lifespan=lifespan,
-                    middleware=[Middleware(SecurityHeaders), Middleware(JsonRequestsOnly), Middleware(WebExtras)])
+                    middleware=[Middleware(SecurityHeaders), Middleware(JsonRequestsOnly), Middleware(WebExtras)],
+                    exception_handlers={HTTPException: api_http_error, 500: api_server_error})
     # Starlette answers a path with a slash too many or too few by a redirect built from
     # the request's Host header, which a client chooses: links never come from Host here.
     app.router.redirect_slashes = False

@@ -4,16 +4,24 @@ referee, events, accounts).
 
 The rule, for every ``POST``, ``PUT``, ``PATCH`` and ``DELETE`` (:data:`STATE_CHANGING`):
 
-* the request says its body is ``application/json`` (a charset may follow), an empty
-  body included; otherwise 415 ``not_json`` before any route runs
-  (:class:`JsonRequestsOnly`): a plain HTML form of another site can post
-  ``text/plain`` or form data but not JSON without the page asking first (CORS), so no
-  other site's form can create a table, log a visitor in or change his account;
+* the request says its body is ``application/json``, an empty body included; otherwise
+  415 ``not_json`` before any route runs (:class:`JsonRequestsOnly`): a plain HTML form
+  of another site can post ``text/plain`` or form data but not JSON without the page
+  asking first (CORS), so no other site's form can create a table, log a visitor in or
+  change his account;
+* JSON is UTF-8 (RFC 8259 s8.1): a ``charset`` parameter other than ``utf-8`` (``latin-1``,
+  ``utf-16``) is refused 415 ``not_utf8``, before any route runs too;
 * the body is read within the server's ``body_timeout`` (408 ``timeout``), up to a
-  limit per route (413 ``too_large``), parsed by orjson (400 ``bad_json``), must be a
+  limit per route (413 ``too_large``), must be UTF-8 (400 ``bad_json``: "the body is not
+  valid UTF-8"), is parsed by orjson (400 ``bad_json``), must be a
   JSON object (400 ``bad_request``; an empty body is ``{}``) and may hold only the
   fields the route names (400 ``bad_request`` naming the unknown field):
   :func:`read_json`, which every route with a body calls with its fields.
+
+Every other error of a path under ``/api/`` is JSON too (:func:`api_http_error`,
+:func:`api_server_error`, the app's exception handlers): 404 ``not_found`` for a path
+no route has, 405 ``method_not_allowed`` (with its ``Allow`` header), 500
+``internal_error``; Starlette answered them as plain text.
 
 A client that leaves while its body is on the way (starlette's ``ClientDisconnect``) is
 no fault of the server: it is logged as one line at INFO level, without a traceback.
@@ -27,8 +35,9 @@ from collections.abc import Collection
 from typing import Any
 
 import orjson
+from starlette.exceptions import HTTPException
 from starlette.requests import ClientDisconnect, Request
-from starlette.responses import JSONResponse
+from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from euchre.server.config import ServerConfig
@@ -52,6 +61,26 @@ def is_json_type(content_type: str) -> bool:
     """True when a ``Content-Type`` header's value is ``application/json`` (any case,
     parameters such as ``; charset=utf-8`` after it allowed)."""
     return content_type.split(";")[0].strip().lower() == "application/json"
+
+
+def declared_charset(content_type: str) -> str | None:
+    """The ``charset`` parameter of a ``Content-Type`` header's value, lower case and
+    unquoted (``'application/json; charset="UTF-8"'`` -> ``"utf-8"``), or None."""
+    for parameter in content_type.split(";")[1:]:
+        key, sep, value = parameter.partition("=")
+        if sep and key.strip().lower() == "charset":
+            return value.strip().strip('"').strip().lower()
+    return None
+
+
+def charset_refusal(content_type: str) -> JSONResponse | None:
+    """415 ``not_utf8`` for a JSON body declared in another charset than UTF-8
+    (``charset=latin-1``, ``utf-16``: JSON is UTF-8, RFC 8259 s8.1), naming the one
+    accepted; None for UTF-8 or no charset."""
+    charset = declared_charset(content_type)
+    if charset is None or charset in ("utf-8", "utf8"):
+        return None
+    return error(415, "not_utf8", f"JSON is sent as UTF-8, not {charset[:40]!r}: declare charset=utf-8 or no charset")
 
 
 def is_json(request: Request) -> bool:
@@ -84,8 +113,9 @@ class JsonRequestsOnly:
         if method in STATE_CHANGING:
             content_type = next((value.decode("latin-1") for key, value in scope.get("headers", [])
                                  if key.lower() == b"content-type"), "")
-            if not is_json_type(content_type):
-                refused = error(415, "not_json", "send the request as application/json (an empty body too: {})")
+            refused = error(415, "not_json", "send the request as application/json (an empty body too: {})") \
+                if not is_json_type(content_type) else charset_refusal(content_type)
+            if refused is not None:
                 await refused(scope, receive, send)
                 return
         try:
@@ -128,8 +158,11 @@ async def read_json(request: Request, limit: int, fields: Collection[str]) -> di
         ``client_left`` when the client went away during the body
         (:func:`client_left` logs it; nobody is there to read the answer).
     """
-    if not is_json(request):  # the middleware's rule, kept where the body is read
+    if not is_json(request):  # the middleware's rules, kept where the body is read
         return error(415, "not_json", "send the request as application/json (an empty body too: {})")
+    refused = charset_refusal(request.headers.get("content-type", ""))
+    if refused is not None:
+        return refused
     config: ServerConfig = request.app.state.config
     try:
         async with asyncio.timeout(config.body_timeout):
@@ -142,6 +175,10 @@ async def read_json(request: Request, limit: int, fields: Collection[str]) -> di
     if raw is None:
         return error(413, "too_large", f"the body may hold at most {limit} bytes")
     try:
+        raw.decode("utf-8")
+    except UnicodeDecodeError as exc:  # orjson's words for it ("str is not valid UTF-8: surrogates...") misled
+        return error(400, "bad_json", f"the body is not valid UTF-8 (byte {exc.start})")
+    try:
         body = orjson.loads(raw) if raw.strip() else {}
     except (ValueError, RecursionError) as exc:
         return error(400, "bad_json", f"the body is not JSON: {exc}")
@@ -152,6 +189,44 @@ async def read_json(request: Request, limit: int, fields: Collection[str]) -> di
         return error(400, "bad_request", f"unknown field(s): {', '.join(unknown[:MAX_NAMED])}; "
                                          f"fields: {_listed(fields)}")
     return body
+
+
+_HTTP_CODES = {404: "not_found", 405: "method_not_allowed"}
+
+
+async def api_http_error(request: Request, exc: Exception) -> Response:
+    """The app's handler of Starlette's ``HTTPException`` (no route for the path, a
+    method the route does not take): under ``/api/`` the JSON error every API answer
+    has, ``{"error": {"code", "message"}}`` (404 ``not_found``, 405
+    ``method_not_allowed`` with the ``Allow`` header, naming the methods allowed); any
+    other path as Starlette answers it (plain text)."""
+    if not isinstance(exc, HTTPException):  # pragma: no cover - registered for HTTPException only
+        raise exc
+    if not request.url.path.startswith("/api/"):
+        if exc.status_code in (204, 304):
+            return Response(status_code=exc.status_code, headers=exc.headers)
+        return PlainTextResponse(exc.detail, status_code=exc.status_code, headers=exc.headers)
+    path = request.url.path[:200]
+    code = _HTTP_CODES.get(exc.status_code, "http_error")
+    if exc.status_code == 404:
+        message = f"no such path: {path} (the API's paths: docs/server.md)"
+    elif exc.status_code == 405:
+        allowed = (exc.headers or {}).get("Allow", "")
+        message = f"{request.method[:20]} is not allowed on {path}; allowed: {allowed}"
+    else:
+        message = str(exc.detail)
+    answer = error(exc.status_code, code, message)
+    answer.headers.update(exc.headers or {})
+    return answer
+
+
+async def api_server_error(request: Request, exc: Exception) -> Response:
+    """The app's handler of an error no route caught (500; the server still logs it
+    with its traceback): under ``/api/`` ``{"error": {"code": "internal_error", ...}}``,
+    elsewhere Starlette's plain text."""
+    if request.url.path.startswith("/api/"):
+        return error(500, "internal_error", "the server failed while answering this request (its log says why)")
+    return PlainTextResponse("Internal Server Error", status_code=500)
 
 
 def _listed(fields: Collection[str]) -> str:
