@@ -461,7 +461,7 @@ def test_game_over_the_host_plays_again_the_others_are_told_and_the_replay_steps
         assert r is not None
         score = [s + p for s, p in zip(score, r.points, strict=True)]
         assert row[0] == str(game.finished_hands.index(hand) + 1) and row[1] == TITLES["NESW"[hand.dealer]]
-        assert row[5] == r.label and row[7] == f"N–S {score[0]}, E–W {score[1]}"
+        assert row[5] == r.label and row[7] == f"N–S: {score[0]}, E–W: {score[1]}"
         assert row[2] == ("–" if r.maker is None else TITLES["NESW"[r.maker]])
     assert score == list(game.score)
     shot(page, "game-over")
