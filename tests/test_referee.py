@@ -782,3 +782,28 @@ def test_referee_save_takes_a_json_name(tmp_path: Path, capsys: pytest.CaptureFi
     code, _, err = _referee(capsys, monkeypatch, "--save", str(tmp_path / "E.JSON"), lines=("hand N 3", "quit"))
     assert code == 0, err
     assert Referee.from_dict(json.loads((tmp_path / "E.JSON").read_text())).score == [1, 0]
+
+
+@pytest.mark.parametrize(("line", "tricks"), [("hand N 3", 3), ("hand N 03", 3), ("hand N 0", 0), ("hand N 00", 0)])
+def test_the_tricks_are_read_in_the_digits_0_to_9_a_leading_zero_changing_nothing(line: str, tricks: int) -> None:
+    """The decision (README, "Commands"): numbers are typed with the digits 0-9, as
+    ``--target 07`` and a choice's ``01`` are read; ``03`` is 3 tricks (N-S make their
+    point), ``00`` none (euchred: 2 to E-W)."""
+    from euchre.core.referee import enter
+
+    ruling = enter(ref("modern-standard", dealer=N), line)
+    assert ruling is not None and ruling.points == ((1, 0) if tricks == 3 else (0, 2))
+
+
+@pytest.mark.parametrize("digits", ["３", "٣", "³", "+3", "3.0"])
+def test_regression_tricks_in_another_scripts_digits_got_only_the_entrys_form(digits: str) -> None:
+    """``hand N ３`` was refused with the entry's form only, while ``hand N 03`` was read
+    as 3: the refusal now says the tricks are typed with the digits 0-9, echoing them."""
+    from euchre.core.referee import EntryError, enter
+
+    r = ref("modern-standard", dealer=N)
+    with pytest.raises(EntryError) as refused:
+        enter(r, f"hand N {digits}")
+    assert str(refused.value) == ("write: hand MAKER TRICKS [alone] [defender SEAT], e.g. hand N 3; TRICKS in the "
+                                  f"digits 0-9, not {digits!r}")
+    assert r.entries == [] and r.score == [0, 0]

@@ -48,6 +48,7 @@ and the entries in order; reading it enters them again, so it replays exactly.
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -749,6 +750,14 @@ class EntryError(RefereeError):
     """A line that is no entry."""
 
 
+PLAIN_NUMBER = re.compile(r"[0-9]{1,4}")
+"""A number typed in an entry (the makers' tricks): the ASCII digits 0-9, as every number
+a person types (README, "Commands": a command's ``--target 07``, a choice ``01`` at the
+table); a leading zero changes nothing (``03`` is 3), another script's digits (``３``,
+``٣``) are refused, the message saying so. A value out of range is refused by the
+entry, naming it; more than four digits is no count of tricks."""
+
+
 def _typed_seat(ref: Referee, text: str) -> int:
     """The seat an entry names, by the one convention of every command
     (:meth:`~euchre.core.seats.Table.seat_named`: N, E, S, W at the four-hand table,
@@ -837,8 +846,10 @@ def enter(ref: Referee, line: str) -> Ruling | None:
         raise EntryError("type an entry (help lists them)")
     kind, rest = words[0], words[1:]
     if kind == "hand":
-        if len(rest) < 2 or not rest[1].isdigit() or not rest[1].isascii() or len(rest[1]) > 2:
-            raise EntryError("write: hand MAKER TRICKS [alone] [defender SEAT], e.g. hand N 3")
+        if len(rest) < 2 or not PLAIN_NUMBER.fullmatch(rest[1]):
+            given = f", not {rest[1][:12]!r}" if len(rest) >= 2 else ""
+            raise EntryError(f"write: hand MAKER TRICKS [alone] [defender SEAT], e.g. hand N 3; TRICKS in the digits "
+                             f"0-9{given}")
         maker, tricks = _typed_seat(ref, rest[0]), int(rest[1])
         extra = rest[2:]
         alone = False
