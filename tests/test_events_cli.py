@@ -276,3 +276,35 @@ def test_a_tournaments_json_export_names_its_teams(tmp_path: Path, capsys: pytes
     assert data["results"] == [{"key": "1.1", "teams": ["A & B", "C & D"], "score": [10, 6], "winner": "A & B",
                                 "source": "entered"}]
     assert [(s["rank"], s["team"]) for s in data["standings"]] == [(1, "A & B"), (2, "C & D")]
+
+
+def test_regression_a_negative_score_failed_in_argparse_with_expected_one_argument(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``enter ev --table 2 --score -1-5`` said only "argument --score: expected one
+    argument" (argparse reads '-1-5' as an option). The message now names the value and
+    what --score takes; given as --score=-1-5 it reaches the score's own refusal; nothing
+    is entered either way."""
+    db = f"sqlite:///{tmp_path / 'e.sqlite3'}"
+    assert run(capsys, db, "create", "friday", "--players", "A,B,C,D", "--rounds", "1", "--hands", "2")[0] == 0
+    assert run(capsys, db, "next", "friday")[0] == 0
+    code, out, err = run(capsys, db, "enter", "friday", "--table", "1", "--score", "-1-5")
+    assert (code, out) == (2, "")
+    assert err == ("euchre event enter: error: argument --score: '-1-5' begins with '-' and reads as an option, not "
+                   "as the value of --score, which is the points per side, N-S first, e.g. 7-5 (a match: 10-6); never "
+                   "negative (see euchre event enter --help)\n")
+    code, out, err = run(capsys, db, "enter", "friday", "--table", "1", "--score=-1-5")
+    assert (code, out) == (2, "")
+    assert err == ("euchre event: error: a score is two numbers of points joined by '-', first N-S (the first team): "
+                   "'7-5', not '-1-5'\n")
+    assert load(db).results() == []  # nothing entered
+    code, _, err = run(capsys, db, "enter", "friday", "--table", "1", "--score", "7-5")  # the positive control
+    assert code == 0, err
+
+
+def test_an_option_with_no_value_still_says_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--score`` last, or followed by another option, is argparse's own message: the
+    new words are only for a value that begins with '-'."""
+    db = f"sqlite:///{tmp_path / 'e.sqlite3'}"
+    for argv in (["--score"], ["--score", "--winners", "NS"]):
+        code, _, err = run(capsys, db, "enter", "friday", "--table", "1", *argv)
+        assert code == 2 and "argument --score: expected one argument" in err, err

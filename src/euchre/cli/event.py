@@ -92,7 +92,8 @@ def add_event_parser(sub: argparse._SubParsersAction[P]) -> None:
     e.add_argument("--hands", default=None, metavar="'H; H; ...'",
                    help="the hands: 'N 3' (maker and the makers' tricks), 'E 5 alone', or points N,E,S,W "
                         "('1,0,1,0', X for nothing, * after a loner's points)")
-    e.add_argument("--score", default=None, metavar="NS-EW", help="the points per side, e.g. 7-5 (a match: 10-6)")
+    e.add_argument("--score", default=None, metavar="NS-EW",
+                   help="the points per side, N-S first, e.g. 7-5 (a match: 10-6); never negative")
     e.add_argument("--winners", default=None, metavar="NS|EW", help="the winners of a tied table")
     pl = actions.add_parser("play", parents=[db], help="bots play the open tables whose players are all bots",
                             description="Bots play the open tables of the current round whose every player is a bot.")

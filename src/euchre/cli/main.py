@@ -10,6 +10,7 @@ file name, a command-line argument or text from a record.
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from collections.abc import Callable, Sequence
 from typing import NoReturn
@@ -39,8 +40,30 @@ def one_line(message: str) -> str:
 class _Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line (exit code 2)."""
 
+    _given: list[str] | None = None  # the arguments this parser read last (for error())
+
+    def parse_known_args(self, args: Sequence[str] | None = None,  # type: ignore[override]
+                         namespace: argparse.Namespace | None = None) -> tuple[argparse.Namespace, list[str]]:
+        """As argparse's; the arguments are kept for the messages of :meth:`error`."""
+        self._given = list(sys.argv[1:] if args is None else args)
+        return super().parse_known_args(self._given, namespace)
+
     def error(self, message: str) -> NoReturn:
-        """Print ``message`` on one line and exit with code 2."""
+        """Print ``message`` on one line and exit with code 2. An option whose value
+        begins with '-' (``--score -1-5``) reads to argparse as two options, the first
+        with no value ("expected one argument"): the message says which value, what
+        the option takes (its help) and how to give such a value."""
+        missing = re.fullmatch(r"argument (--[\w-]+)(?:/[^:]*)?: expected one argument", message)
+        given = self._given or []
+        if missing is not None:
+            option = missing.group(1)
+            at = [i for i, a in enumerate(given) if a == option]
+            value = given[at[-1] + 1] if at and at[-1] + 1 < len(given) else None
+            action = self._option_string_actions.get(option)
+            if value is not None and value.startswith("-") and value not in self._option_string_actions \
+                    and action is not None:
+                message = (f"argument {option}: {clean(value, 40)!r} begins with '-' and reads as an option, not as "
+                           f"the value of {option}, which is {action.help or action.metavar}")
         self.exit(EXIT_USAGE, f"{self.prog}: error: {one_line(message)} (see {self.prog} --help)\n")
 
 
