@@ -807,3 +807,21 @@ def test_regression_tricks_in_another_scripts_digits_got_only_the_entrys_form(di
     assert str(refused.value) == ("write: hand MAKER TRICKS [alone] [defender SEAT], e.g. hand N 3; TRICKS in the "
                                   f"digits 0-9, not {digits!r}")
     assert r.entries == [] and r.score == [0, 0]
+
+
+@pytest.mark.parametrize(("extra", "named"), [({"version": 99}, "version"), ({"entires": []}, "entires"),
+                                               ({"score": [9, 0]}, "score")])
+def test_regression_a_referees_record_with_unknown_fields_was_read_ignoring_them(extra: dict[str, object],
+                                                                                named: str) -> None:
+    """A record sent back with ``"version": 99`` (or a misspelt field, or a score that
+    the entries do not give) was read and the field dropped without a word. It is
+    refused, naming the field and listing the record's fields, as the game's record is
+    (records.refuse_unknown)."""
+    r = ref("hoyle-1857")
+    r.hand_result(N, 3)
+    data = {**r.to_dict(), **extra}
+    with pytest.raises(RecordError) as refused:
+        Referee.from_dict(data)
+    assert str(refused.value).endswith(f"unknown field {named!r}; a referee's record holds format, rules, "
+                                       "first_dealer, entries")
+    assert Referee.from_dict(r.to_dict()).score == [1, 0]  # the record as written reads

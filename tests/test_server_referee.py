@@ -142,3 +142,13 @@ def test_a_tables_fields_are_still_the_tables(tmp_path: Path) -> None:
         answer = client.post("/api/tables", json={"target": 0})
         assert answer.json()["error"]["message"] == "target must be a whole number 1..50 or null"
         assert client.post("/api/tables", json={"preset": "hoyle-1857", "bots": "expert", "seed": 3}).status_code == 201
+
+
+def test_regression_a_record_sent_back_with_an_unknown_field_was_accepted(tmp_path: Path) -> None:
+    """``"version": 99`` beside the record's fields was read and dropped: 400
+    ``bad_record`` naming it."""
+    with running(tmp_path / "t.sqlite3") as client:
+        _, made = post(client, {"rules": {"preset": "modern-standard"}})
+        status, refused = post(client, {"record": {**made["record"], "version": 99}, "entry": "hand N 3"})
+        assert status == 400 and refused["error"] == {"code": "bad_record", "message": (
+            "version: unknown field 'version'; a referee's record holds format, rules, first_dealer, entries")}

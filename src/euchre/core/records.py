@@ -132,6 +132,38 @@ def _need(obj: Mapping[str, Any], key: str, kind: type | tuple[type, ...], where
     return value
 
 
+RECORD_FIELDS = ("format", "version", "rules", "preset", "seed", "players", "setup", "initial_score", "max_hands",
+                 "hands", "final_score", "winner")
+"""The fields of a record (:func:`game_to_record`); the reader refuses any other."""
+SETUP_FIELDS = ("seating", "first_dealer", "draws", "method")
+HAND_FIELDS = ("dealer", "hands", "stock", "actions", "packets", "result")
+RESULT_FIELDS = ("points", "tricks", "label")
+
+
+def refuse_unknown(obj: Mapping[str, Any], fields: Sequence[str], where: str, what: str) -> None:
+    """Refuse a field of a record's object that its writer never writes: a field this
+    reader does not know (``"version": 99`` in a record that has none, a misspelt
+    ``"final_scores"``) would otherwise be dropped without a word. Used by every reader
+    of our JSON records, the game's (:func:`load_record`) and the referee's.
+
+    Args:
+        obj: the object read.
+        fields: the fields it may hold.
+        where: where it lies in the record (``""``, ``"setup"``, ``"hands[2]"``).
+        what: the object in words, for the message (``"a record"``).
+
+    Raises:
+        RecordError: naming the first unknown field (by where it lies) and listing
+            ``fields``.
+    """
+    unknown = [k for k in obj if k not in fields]
+    if unknown:
+        key = str(unknown[0])[:40]
+        raise RecordError(f"{where}.{key}" if where else key,
+                          f"unknown field {key!r}{f' (and {len(unknown) - 1} more)' if len(unknown) > 1 else ''}; "
+                          f"{what} holds {', '.join(fields)}")
+
+
 def _seat(text: Any, where: str, letters: str = SEATS) -> int:
     if isinstance(text, str) and text in letters and len(text) == 1:
         return letters.index(text)
@@ -166,6 +198,7 @@ def load_record(data: Mapping[str, Any]) -> tuple[Game, list[str]]:
         raise RecordError("format", f"expected {FORMAT!r}, found {data.get('format')!r}")
     if type(data.get("version")) is not int or data.get("version") != VERSION:
         raise RecordError("version", f"unsupported version {data.get('version')!r} (this reader knows {VERSION})")
+    refuse_unknown(data, RECORD_FIELDS, "", "a record")
     rules_d = _need(data, "rules", dict, "")
     try:
         rules = Rules.from_stored(rules_d)
@@ -182,6 +215,7 @@ def load_record(data: Mapping[str, Any]) -> tuple[Game, list[str]]:
     if not isinstance(players, list) or len(players) not in (0, table.seats) or not all(isinstance(p, str) for p in players):
         raise RecordError("players", f"expected {table.seats} names")
     setup_d = _need(data, "setup", dict, "")
+    refuse_unknown(setup_d, SETUP_FIELDS, "setup", "the setup")
     seating = _need(setup_d, "seating", list, "setup")
     if any(type(x) is not int for x in seating) or sorted(seating) != list(range(table.seats)):
         raise RecordError("setup.seating", f"expected the players 0..{table.seats - 1}, each once")
@@ -271,9 +305,11 @@ def _recorded_deal(rules: Rules, hd: Any, where: str) -> HandState:
     """The deal of one recorded hand, checked (before any of its actions)."""
     if not isinstance(hd, Mapping):
         raise RecordError(where, "expected an object")
+    refuse_unknown(hd, HAND_FIELDS, where, "a hand")
     dealer = _seat(hd.get("dealer"), f"{where}.dealer", rules.table.letters)
     deal = _need(hd, "hands", dict, where)
     letters = rules.table.letters
+    refuse_unknown(deal, tuple(letters), f"{where}.hands", "the deal (a hand a seat)")
     cards = [_card_list(deal.get(letters[s]), f"{where}.hands.{letters[s]}") for s in range(rules.table.seats)]
     stock = _card_list(hd.get("stock"), f"{where}.stock")
     try:
@@ -333,6 +369,7 @@ def _replay(game: Game, hands_d: list[Any], dealt: list[HandState] | None, setup
                 raise RecordError(f"{where}.result", "a result is stored but the actions do not finish the hand")
             if not isinstance(stored, Mapping):
                 raise RecordError(f"{where}.result", "expected an object")
+            refuse_unknown(stored, RESULT_FIELDS, f"{where}.result", "a result")
             r = hand.result
             if not _same_ints(stored.get("points"), r.points):
                 raise RecordError(f"{where}.result.points", f"the replay scores {list(r.points)}, the record says {stored.get('points')}")

@@ -59,6 +59,7 @@ from euchre.core.errors import EuchreValueError, IllegalActionError, RecordError
 from euchre.core.game import GameResult, bridge_team, settle_hand
 from euchre.core.hand import HandState, Phase
 from euchre.core.presets import nearest_preset, option_source, preset
+from euchre.core.records import refuse_unknown
 from euchre.core.revokes import revoke_points
 from euchre.core.rules import OPTION_SOURCES, Rules
 from euchre.core.scoring import side_points
@@ -68,6 +69,9 @@ from euchre.core.words import claim_outcome, claim_round_length, history_phases
 
 RECORD_FORMAT = "euchre-referee/1"
 """The ``format`` of a referee's record."""
+RECORD_FIELDS = ("format", "rules", "first_dealer", "entries")
+"""The fields of a referee's record (:meth:`Referee.to_dict`); reading refuses any other
+(:func:`~euchre.core.records.refuse_unknown`), as the game's record does."""
 
 
 class RefereeError(EuchreValueError):
@@ -685,10 +689,12 @@ class Referee:
         """Replay a record of :meth:`to_dict`: every entry is entered again.
 
         Raises:
-            RecordError: not a referee's record, unknown rules, an entry unknown or refused.
+            RecordError: not a referee's record, a field it does not hold (named), unknown
+                rules, an entry unknown or refused.
         """
         if not isinstance(data, Mapping) or data.get("format") != RECORD_FORMAT:
             raise RecordError("format", f"not a referee's record (format {RECORD_FORMAT!r})")
+        refuse_unknown(data, RECORD_FIELDS, "", "a referee's record")
         if not isinstance(data.get("rules"), Mapping):
             raise RecordError("rules", "the record must hold its rules (every option, as written)")
         try:
