@@ -159,3 +159,29 @@ def test_the_last_hand_shown_after_a_move_taken_back_across_its_end_is_the_repla
         pytest.fail("no other third hand was played")
     for viewer in (0, 1, 2, 3, None):
         assert _state(game, viewer, cache) == _state(game, viewer, StateCache())
+
+
+def test_a_cache_handed_a_game_of_other_rules_makes_its_parts_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The rules are part of what every part is made of (the calls' words by
+    ``call_words``...): one cache handed the same deal under ``call_words = modern`` then
+    ``dc_1862`` shows each game's own words. The positive control: with the check of the
+    rules switched off the second game shows the first's calls."""
+    modern = preset("modern-standard")
+    old_words = modern.replace(call_words="dc_1862")
+
+    def states(cache: StateCache) -> list[Any]:
+        out = []
+        for rules in (modern, old_words):
+            game, rng = Game(rules, 3), random.Random(3)
+            for _ in range(6):  # into the bidding: calls made
+                game.apply(rng.choice(game.legal_actions()))
+            out.append(_state(game, 0, cache))
+            out.append(_state(game, 0, StateCache()))
+        return out
+
+    live, fresh, live2, fresh2 = states(StateCache())
+    assert live == fresh and live2 == fresh2
+    assert live["hand"]["calls"] != live2["hand"]["calls"]  # the words differ: the check has something to catch
+    monkeypatch.setattr(StateCache, "_under", lambda self, rules: None)
+    live, fresh, live2, fresh2 = states(StateCache())
+    assert live2 != fresh2

@@ -170,13 +170,18 @@ def _tricks_json(view: PlayerView, card: Callable[[int, str], Any] = card_json) 
             for t in view.tricks]
 
 
+_UNLISTED = frozenset([*range(PLAY_BASE, PLAY_BASE + 33), int(Action.LET_STAND)])
+"""The codes of the history entries the calls list leaves out (:func:`is_listed`)."""
+
+
 def is_listed(code: int) -> bool:
     """Whether the calls list (:func:`_calls_json`) shows a history entry of ``code``:
     every decision but a card played (shown as a card) and a card left standing after a
     revoke (it changes nothing): the bidding, discards, cards given for best (codes 100
     up), a called exposed card (140 up), claims. The list and its cache's key
-    (:meth:`StateCache.calls_of`) both read this, so they cannot disagree."""
-    return not PLAY_BASE <= code <= PLAY_BASE + 32 and code != Action.LET_STAND
+    (:meth:`StateCache.calls_of`, through :func:`calls_history`) both read this one set,
+    so they cannot disagree."""
+    return code not in _UNLISTED
 
 
 def calls_history(view: PlayerView) -> tuple[tuple[int, int], ...]:
@@ -186,7 +191,7 @@ def calls_history(view: PlayerView) -> tuple[tuple[int, int], ...]:
     it), so the calls of a trick's states are made once."""
     history = view.history
     end = len(history)
-    while end and not is_listed(history[end - 1][1]):
+    while end and history[end - 1][1] in _UNLISTED:  # is_listed, inlined: this runs for every seat's state
         end -= 1
     return history if end == len(history) else history[:end]
 
@@ -291,15 +296,17 @@ class StateCache:
     actions' entries, and the part of the hand in play that every seat sees (made once
     for the four states of a move).
 
-    Each part is keyed by everything it is made of in the seat's view and the rules
-    (the calls and tricks by their own content, the last hand by itself), so a part is
-    never shown for another state than its own: a state built with a long-lived cache
-    equals one built afresh, as after a restart. Holds the parts of the hand in play only; read and filled by :func:`game_json`,
-    whose result then holds some parts as :class:`orjson.Fragment` (for
-    :func:`dumps`).
+    Each part is keyed by everything it is made of in the seat's view (the calls and
+    tricks by their own content, the last hand by itself), all under one rules value
+    (the table's: rules of another value empty the cache first), so a part is never
+    shown for another state than its own: a state built with a long-lived cache equals
+    one built afresh, as after a restart (tests/test_server_state_cache.py). Holds the
+    parts of the hand in play only; read and filled by :func:`game_json`, whose result
+    then holds some parts as :class:`orjson.Fragment` (for :func:`dumps`).
     """
 
     def __init__(self) -> None:
+        self.rules: Rules | None = None  # the rules every part was made under
         self.hands = -1  # finished hands when the parts were made
         self.previous: dict[int | None, orjson.Fragment | None] = {}
         self.previous_parts: tuple[bytes, bytes] | None = None  # the last hand's fields before and after its calls
@@ -308,12 +315,32 @@ class StateCache:
         # to the same count of finished hands may hold another last hand.
         self.previous_hand: HandState | None = None
         self.previous_key: tuple[Any, ...] | None = None
+        self.previous_history: tuple[tuple[int, int], ...] = ()
         self.calls: dict[tuple[Any, ...], bytes] = {}
         self.tricks: dict[tuple[Any, ...], bytes] = {}
-        self.cards: dict[tuple[tuple[int, ...], int, str], bytes] = {}  # by (hand, trump, joker's card)
+        self.cards: dict[tuple[tuple[int, ...], int], bytes] = {}  # by (hand, trump)
         self.legal: dict[tuple[Any, ...], orjson.Fragment] = {}
         self.public_key: tuple[Any, ...] | None = None
         self.public_head = b""  # the public fields' JSON object without its closing brace
+
+    def _under(self, rules: Rules) -> None:
+        """Forget every part unless it was made under ``rules`` (every part's words,
+        cards and table come from them; a table's rules never change, so this costs one
+        ``is`` a call)."""
+        if rules is self.rules:
+            return
+        if self.rules is None or rules != self.rules:
+            self.hands = -1
+            self.previous.clear()
+            self.previous_parts = None
+            self.previous_hand = self.previous_key = None
+            self.previous_history = ()
+            self.calls.clear()
+            self.tricks.clear()
+            self.cards.clear()
+            self.legal.clear()
+            self.public_key = None
+        self.rules = rules
 
     def for_hand(self, finished: int) -> StateCache:
         """Forget the parts of an earlier hand (``finished``: the game's finished hands)."""
@@ -330,12 +357,15 @@ class StateCache:
     def previous_of(self, game: Game, viewer: int | None) -> orjson.Fragment | None:
         """The last finished hand as ``viewer`` sees it (see :func:`_previous_json`): the
         fields every seat sees are encoded once per hand, the calls once per viewer."""
+        self._under(game.rules)
         last = _last_hand(game)
-        hand_key = None if last is None else (last[1], tuple(last[0].history))
-        if hand_key != self.previous_key or (last is not None and last[0] is not self.previous_hand):
+        hand_key = None if last is None else (last[1], len(last[0].history))
+        if hand_key != self.previous_key or (last is not None and (
+                last[0] is not self.previous_hand or tuple(last[0].history) != self.previous_history)):
             self.previous.clear()
             self.previous_parts = None
             self.previous_hand, self.previous_key = None if last is None else last[0], hand_key
+            self.previous_history = () if last is None else tuple(last[0].history)
         if viewer in self.previous:
             return self.previous[viewer]
         if last is None:
@@ -356,9 +386,11 @@ class StateCache:
     def calls_of(self, view: PlayerView, viewer: int) -> bytes:
         """The calls of ``view`` as ``viewer`` is told them (see :func:`_calls_json`),
         keyed by all that function reads: the history to its last listed entry
-        (:func:`calls_history`, by the same :func:`is_listed`), the rules, and the
-        view's fields the words, the claims' outcomes and their points are made of."""
-        key = (viewer, view.rules, view.dealer, view.upcard, calls_history(view), view.shown, view.claim_log,
+        (:func:`calls_history`, by the same :func:`is_listed`) and the view's fields the
+        words, the claims' outcomes and their points are made of (the rules: one value
+        for the whole cache)."""
+        self._under(view.rules)
+        key = (viewer, view.dealer, view.upcard, calls_history(view), view.shown, view.claim_log,
                view.revokes, view.proofs, view.active, view.alone, view.defender_alone)
         made = self.calls.get(key)
         if made is None:
@@ -369,7 +401,8 @@ class StateCache:
         """One of the legal actions of ``view``, the seat to act's (see :func:`_legal_entry`)."""
         # The claim round before the bidding shares round one's phase but not its words
         # (a pass there is "No claim."): whether the action is a claim-round one is part of the key.
-        key = (code, view.seat, view.turn, view.dealer, view.phase, view.upcard, view.rules,
+        self._under(view.rules)
+        key = (code, view.seat, view.turn, view.dealer, view.phase, view.upcard,
                in_claim_round(view), view.trick_cards[:1], view.trump,
                view.hand if view.rules.revokes_possible else ())
         made = self.legal.get(key)
@@ -379,7 +412,8 @@ class StateCache:
 
     def tricks_of(self, view: PlayerView) -> bytes:
         """The finished tricks of ``view`` (see :func:`_tricks_json`)."""
-        key = (view.rules, view.tricks)
+        self._under(view.rules)
+        key = view.tricks
         made = self.tricks.get(key)
         if made is None:
             made = self.tricks[key] = orjson.dumps(_tricks_json(view, card_fragment))
@@ -388,7 +422,8 @@ class StateCache:
     def hand_of(self, view: PlayerView, viewer: int, own: bool) -> orjson.Fragment:
         """The hand object of ``view`` (:func:`_public_hand` with the viewer's ``cards``
         and ``discard`` when ``own``, none for a spectator), as JSON text."""
-        key = (view.rules, view.dealer, view.phase, in_claim_round(view), view.turn, view.upcard, view.upcard_to_dealer,
+        self._under(view.rules)
+        key = (view.dealer, view.phase, in_claim_round(view), view.turn, view.upcard, view.upcard_to_dealer,
                view.joker_aside, view.trump,
                view.maker, view.alone, view.defender_alone, view.active, view.trick_seats, view.trick_cards,
                view.tricks, view.tricks_won, view.hand_sizes, view.exposed, _called(view))
@@ -398,9 +433,9 @@ class StateCache:
             self.public_key = key
         if own:
             jk = view.rules.joker_card
-            cards = self.cards.get((view.hand, view.trump, jk))
+            cards = self.cards.get((view.hand, view.trump))
             if cards is None:
-                cards = self.cards[(view.hand, view.trump, jk)] = orjson.dumps(
+                cards = self.cards[(view.hand, view.trump)] = orjson.dumps(
                     [card_fragment(c, jk) for c in display_order(view)])
             discard = orjson.dumps(card_fragment(view.discard, jk)) if view.discard != -1 else b"null"
         else:
