@@ -28,7 +28,7 @@ from euchre.core.cards import parse_card
 from euchre.core.errors import EuchreError
 from euchre.core.game import Game
 from euchre.core.hand import HandState, Phase
-from euchre.core.presets import preset
+from euchre.core.presets import PLAYABLE_PRESETS, preset
 from euchre.core.records import dumps
 from euchre.core.views import view_of
 from test_cli import assert_one_line_error, run
@@ -330,3 +330,109 @@ def test_regression_review_said_nothing_of_the_hands_after_the_game(tmp_path: Pa
     code, out, err = run(capsys, "review", str(Path(__file__).parent / "data" / "egn" / "Epic_Comeback.egn"))
     assert code == 0, err
     assert "not reviewed: the record goes on" not in out
+
+
+# ------------------------------------------------------------------ every table shape (issue 34 follow-up)
+def _random_game(name: str, seed: int = 5, hands: int | None = None) -> Game:
+    """A game of preset ``name`` to 5 points played by random legal actions: to its end,
+    or to the end of its first ``hands`` hands."""
+    game = Game(preset(name).replace(game_target=5), seed)
+    rng = random.Random(1)
+    while not game.is_over and (hands is None or len(game.finished_hands) < hands):
+        game.apply(rng.choice(game.hand.legal_actions()))
+    return game
+
+
+def _first_is_best(view: object, rng: random.Random, **counts: int) -> dict[Action, float]:
+    """A stand-in for the expert's valuation: the first legal action is worth 1 point,
+    the others 0 (what is checked is which decisions are valued, not their values)."""
+    legal = view.legal  # type: ignore[attr-defined]
+    return {a: 1.0 if i == 0 else 0.0 for i, a in enumerate(legal)}
+
+
+@pytest.mark.parametrize("name", PLAYABLE_PRESETS)
+def test_regression_review_refused_seats_past_the_fourth(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``euchre review`` of a call-ace-5/6 record stopped with 'seats must be some of
+    0..3, not (0, 1, 2, 3, 4)': review_game checked the seats against the four-hand
+    table. Every seat of every preset's table is now reviewed by default, and each seat
+    that had a choice has its decisions valued (counted here from the record itself)."""
+    import euchre.analysis.review as review_mod
+    monkeypatch.setattr(review_mod, "action_values", _first_is_best)
+    game = _random_game(name)
+    seats = game.table.seats
+    review = review_game(game)
+    assert review.seats == tuple(range(seats))
+    expected = {seat: sum(1 for hand, _ in game_hands(game) for _, state, s, _ in decision_points(hand)
+                          if s == seat and len(state.legal_actions()) > 1) for seat in range(seats)}
+    assert {seat: sum(1 for d in review.decisions if d.seat == seat) for seat in range(seats)} == expected
+    assert all(expected.values())  # every seat had choices (the fifth and sixth: the case that failed)
+    last = review_game(game, (seats - 1,))
+    assert [d.values for d in last.decisions] == [d.values for d in review.decisions if d.seat == seats - 1]
+
+
+@pytest.mark.parametrize("name", ["call-ace-5", "call-ace-6", "cutthroat-3", "two-handed", "modern-standard"])
+def test_regression_review_seat_error_named_seats_from_0_to_3(name: str) -> None:
+    """The refusal said 'seats must be some of 0..3, not (4,)': a four-hand range at
+    every table, and seats counted from 0. It now names the table's own seats as the
+    table shows them, and a seat outside it as a number from 0."""
+    game = _random_game(name, hands=1)
+    table = game.table
+    with pytest.raises(EuchreError) as caught:
+        review_game(game, (0, table.seats))
+    message = str(caught.value)
+    assert "0..3" not in message
+    assert table.seat_list in message
+    assert f"({table.titles[0]}, seat number {table.seats} from 0)" in message
+    with pytest.raises(EuchreError, match="not \\(none\\)"):
+        review_game(game, ())
+
+
+@pytest.mark.parametrize("name", PLAYABLE_PRESETS)
+def test_regression_review_command_stopped_at_seat_5(name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """``euchre review FILE`` (all seats) and ``--seat`` naming the last seat, at every
+    preset's table: each reviews and lists every chosen player in its summary."""
+    import euchre.analysis.review as review_mod
+    monkeypatch.setattr(review_mod, "action_values", _first_is_best)
+    monkeypatch.setenv("COLUMNS", "200")  # one table row per line
+    game = _random_game(name)
+    table = game.table
+    path = tmp_path / f"{name}.json"
+    path.write_text(dumps(game), encoding="utf-8")
+    code, out, err = run(capsys, "review", str(path))
+    assert code == 0, err
+    flat = " ".join(out.split())
+    assert f"for {', '.join(table.titles)}:" in flat
+    for title in table.titles:
+        assert any(line.startswith(f"│ {title} ") for line in out.splitlines()), title
+    code, out, err = run(capsys, "review", str(path), "--seat", table.letters[-1])
+    assert code == 0, err
+    assert f"for {table.titles[-1]}:" in " ".join(out.split())
+
+
+def test_review_values_a_call_ace_5_hand_with_the_real_expert(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """The expert's own valuation (not a stand-in) of one call-ace-5 hand, every seat:
+    each valued decision has a value for each legal action and a loss >= 0, Player 5's
+    decisions among them; the command lists all five players."""
+    game = _random_game("call-ace-5", seed=3, hands=1)
+    review = review_game(game, worlds=8, play_worlds=8)
+    assert review.hands == 1 and {d.seat for d in review.decisions} >= {4}
+    for d in review.decisions:
+        assert set(d.values) == {Action(a) for a in d.state.legal_actions()} and d.loss >= 0
+    monkeypatch.setenv("COLUMNS", "200")
+    path = tmp_path / "ca5.json"
+    path.write_text(dumps(game), encoding="utf-8")
+    code, out, err = run(capsys, "review", str(path), "--seat", "4,5")
+    assert code == 0, err
+    assert "for Player 4, Player 5:" in " ".join(out.split())
+
+
+def test_regression_review_of_railroad_stopped_at_the_lone_players_discard() -> None:
+    """A railroad record (call_for_best) stopped the review with KeyError
+    Phase.BEST_DISCARD: the review's words for the decisions named only the phases of
+    modern-standard. Every phase now has its words (found by
+    test_regression_review_command_stopped_at_seat_5[railroad])."""
+    from euchre.core.state import Phase as AllPhases
+    assert set(review_cli.PHASE_WORDS) == set(AllPhases)
+    assert review_cli.PHASE_WORDS[AllPhases.BEST_DISCARD] == "the lone player's discard"

@@ -43,7 +43,8 @@ class Decision:
     Attributes:
         hand: the hand's number in the game, from 1.
         step: the action's place in the hand's history, from 0.
-        seat: the deciding seat (0 N, 1 E, 2 S, 3 W).
+        seat: the deciding seat, from 0 clockwise as the game's table numbers them
+            (0 N, 1 E, 2 S, 3 W at the four-hand table).
         phase: the phase of the hand at the decision.
         state: the hand just before the decision (all cards; for display only).
         score: the game score per team (N-S, E-W) before the hand.
@@ -137,7 +138,7 @@ def _decision_rng(seed: int, game_index: int, hand: int, step: int) -> random.Ra
     return random.Random(derive_seed("review", seed, game_index, hand, step))
 
 
-def review_game(game: Game, seats: Sequence[int] = (0, 1, 2, 3), *, threshold: float = DEFAULT_THRESHOLD,
+def review_game(game: Game, seats: Sequence[int] | None = None, *, threshold: float = DEFAULT_THRESHOLD,
                 seed: int = 0, game_index: int = 0, worlds: int = ROLLOUT_WORLDS, play_worlds: int = PLAY_WORLDS,
                 progress: Callable[[int, int], None] | None = None) -> Review:
     """Value every decision of ``seats`` in a recorded game.
@@ -145,7 +146,10 @@ def review_game(game: Game, seats: Sequence[int] = (0, 1, 2, 3), *, threshold: f
     Args:
         game: a game replayed from a record (:func:`euchre.core.records.loads`,
             :func:`euchre.core.egn.loads_egn`) or played.
-        seats: the seats whose decisions are reviewed (0 N, 1 E, 2 S, 3 W).
+        seats: the seats whose decisions are reviewed, numbered from 0 clockwise as
+            ``game.table`` numbers them (0 N, 1 E, 2 S, 3 W at the four-hand table;
+            0..4 at call-ace-5, whose titles are Player 1..Player 5); ``None``
+            (the default) reviews every seat of the game's table.
         threshold: points of expected value a decision must lose to count as a mistake
             (>= 0).
         seed: seeds the sampled worlds (the same seed gives the same review).
@@ -157,12 +161,17 @@ def review_game(game: Game, seats: Sequence[int] = (0, 1, 2, 3), *, threshold: f
         The :class:`Review`.
 
     Raises:
-        EuchreError: a seat not in 0..3, a negative or non-finite threshold, or a count
-            that is not a whole number >= 1.
+        EuchreError: no seat, or a seat not at the game's table (the message names the
+            table's seats as it shows them), a negative or non-finite threshold, or a
+            count that is not a whole number >= 1.
     """
-    chosen = tuple(sorted(set(seats)))
-    if not chosen or any(type(s) is not int or not 0 <= s <= 3 for s in chosen):
-        raise EuchreError(f"seats must be some of 0..3, not {tuple(seats)!r}")
+    table = game.table
+    given = tuple(range(table.seats)) if seats is None else tuple(seats)
+    chosen = tuple(sorted(set(given)))
+    if not chosen or any(type(s) is not int or not 0 <= s < table.seats for s in chosen):
+        shown = ", ".join(table.titles[s] if type(s) is int and 0 <= s < table.seats else f"seat number {s!r} from 0" for s in given)
+        raise EuchreError(f"the seats to review must be some of this table's {table.seats} seats "
+                          f"({table.seat_list}), not ({shown or 'none'})")
     if not isinstance(threshold, (int, float)) or isinstance(threshold, bool) or not 0 <= threshold < float("inf"):
         raise EuchreError(f"threshold must be a number >= 0, not {threshold!r}")
     hands = game_hands(game)

@@ -43,8 +43,18 @@ PHASE_WORDS = {
     Phase.ALONE_DECISION: "going alone",
     Phase.DEFEND_ALONE: "defending alone",
     Phase.PLAY: "",
+    Phase.DONE: "",
+    Phase.GIVE_BEST: "giving the best card",
+    Phase.BEST_DISCARD: "the lone player's discard",
+    Phase.REVOKE_CLAIMS: "claiming a revoke",
+    Phase.REVOKE_CORRECTION: "correcting a revoke",
+    Phase.CALL_CARD: "calling an exposed card",
 }
-"""How each kind of decision is named in the list (cards: by the trick)."""
+"""How each kind of decision is named in the list, for every phase (cards: by the
+trick; no decision is made once the hand is done). At the call-ace table the decision
+after the bidding is the maker's call (:data:`CALL_ACE_CHOICE`)."""
+CALL_ACE_CHOICE = "calling a card or going alone"
+"""The maker's decision after the bidding at the call-ace table (RULES.md decision 21)."""
 _DECIMAL = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)")
 """A plain decimal number (no exponent, no underscores, ASCII digits only)."""
 MAX_THRESHOLD = 24.0
@@ -125,6 +135,8 @@ def _where(d: Decision) -> str:
     if d.phase == Phase.PLAY:
         trick = len(d.state.tricks) + 1
         return f"trick {trick}, {'leads' if not d.state.trick_cards else 'card ' + str(len(d.state.trick_cards) + 1)}"
+    if d.phase == Phase.ALONE_DECISION and d.state.rules.variant == "call_ace":
+        return CALL_ACE_CHOICE
     return PHASE_WORDS[d.phase]
 
 
