@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -51,7 +52,7 @@ def test_all_passed_deal_passes_or_stays_by_the_preset() -> None:
     stick the dealer (modern-tournament) never passes a hand out."""
     assert ref("dc-club-1862").passed_out().dealer == N
     assert ref("casual-web-003").passed_out().dealer == W
-    with pytest.raises(RefereeError, match="stick_the_dealer"):
+    with pytest.raises(RefereeError, match="the dealer must name trump when every player passes twice"):
         ref("modern-tournament").passed_out()
 
 
@@ -154,7 +155,7 @@ def test_a_dealer_who_failed_to_discard() -> None:
     (lambda r: r.hand_result(7, 3), "seat of the table"),
     (lambda r: r.hand_result(N, 3, defender_alone=S, alone=True), "makers' side"),
     (lambda r: r.revoke(N, S, proved=True), "same side"),
-    (lambda r: r.hand_result(N, 3, defender_alone=E), "only against a lone maker"),
+    (lambda r: r.hand_result(N, 3, defender_alone=E), "only against a maker who plays alone"),
     (lambda r: r.hand_result(N, -1), "0 to 5 tricks"),
 ])
 def test_an_entry_that_cannot_be_true_is_refused_and_nothing_changes(entry: object, words: str) -> None:
@@ -176,7 +177,7 @@ def test_no_lone_hand_at_the_two_handed_table() -> None:
 
 
 def test_call_ace_is_not_refereed() -> None:
-    with pytest.raises(RefereeError, match="call_ace"):
+    with pytest.raises(RefereeError, match="call-ace is not refereed"):
         Referee(preset("call-ace-5"))
 
 
@@ -825,3 +826,57 @@ def test_regression_a_referees_record_with_unknown_fields_was_read_ignoring_them
     assert str(refused.value).endswith(f"unknown field {named!r}; a referee's record holds format, rules, "
                                        "first_dealer, entries")
     assert Referee.from_dict(r.to_dict()).score == [1, 0]  # the record as written reads
+
+
+# ------------------------------------------------------------------ issue 34 follow-up: messages in the game's words
+def test_regression_the_referee_echoed_a_seat_lowercased_and_listed_renege_for_renege_seat() -> None:
+    """A new user's findings: ``hand N 3`` at cutthroat-3 was refused as "seat 'n': not a
+    seat" (the line was lowercased before the seat was read), and a card typed after the
+    last card of a ``cards`` entry was refused with the engine's "play-9C is not legal for
+    N in revoke_claims; legal: pass, renege", though a claim is entered as renege-SEAT.
+    Now the seat is echoed as typed, and the entries the claimant may type are listed,
+    the part of the hand in words (the deal of CARDS_LINE: 23 actions, N asked first)."""
+    from euchre.core.referee import EntryError, enter
+
+    r = ref("cutthroat-3", 0)
+    for line in ("hand N 3", "faced N", "exposed N", "renege N 1 proved", "hand 1 3 defender N"):
+        with pytest.raises(EntryError, match=r"^seat 'N': not a seat at this table of 3; its seats are 1 "):
+            enter(r, line)
+    with pytest.raises(EntryError, match=r"^'Alones' does not belong here"):
+        enter(r, "hand 1 3 Alones")
+    r = ref("dc-club-1862")
+    with pytest.raises(RefereeError) as refused:
+        enter(r, f"{CARDS_LINE} play-9C")
+    assert str(refused.value) == ("action 24 ('play-9C'): play-9C is not an entry for North now, in the claims of "
+                                  "revokes after the last trick; the entries there: pass, renege-N")
+    with pytest.raises(RefereeError, match=r"renege-SEAT: 'X': not a seat"):
+        enter(r, f"{CARDS_LINE} renege-X")
+    assert r.entries == [] and r.score == [0, 0]
+
+
+@pytest.mark.parametrize(("name", "entry", "words"), [
+    ("two-handed", lambda r: r.hand_result(0, 4, alone=True),
+     "nobody plays alone under these rules (see alone_allowed in euchre rules)"),
+    ("modern-tournament", lambda r: r.passed_out(),
+     "under these rules the dealer must name trump when every player passes twice, so a hand cannot be passed out "
+     "(see all_pass_round2 in euchre rules)"),
+    ("modern-standard", lambda r: r.faced_card(1, keep=True),
+     "under these rules a card faced in the deal means a new deal; the receiver has no option to keep it (see "
+     "faced_card_in_deal in euchre rules)"),
+])
+def test_regression_the_referees_refusals_were_worded_as_option_settings(
+        name: str, entry: Callable[[Referee], object], words: str) -> None:
+    """A new user's finding: "these rules have no lone hands (alone_allowed = false)",
+    "all_pass_round2 = stick_the_dealer: ...": each refusal says the rule in words, the
+    option's key after it only as where to look it up."""
+    with pytest.raises(RefereeError) as refused:
+        entry(ref(name, 0))
+    assert str(refused.value) == words
+    assert " = " not in words
+
+
+def test_regression_call_ace_was_refused_as_variant_equals_call_ace() -> None:
+    """A new user's finding: call-ace was refused "(variant = call_ace is not refereed)"."""
+    with pytest.raises(RefereeError) as refused:
+        Referee(preset("call-ace-5"))
+    assert str(refused.value).startswith("call-ace is not refereed: ") and "variant" not in str(refused.value)

@@ -70,7 +70,7 @@ def test_house_rules_over_a_preset_take_effect(tmp_path: Path) -> None:
     with running(tmp_path / "t.sqlite3") as client:
         status, made = post(client, {"rules": {"preset": "modern-standard", "house_rules": {"stick_the_dealer": True}},
                                      "entry": "passed"})
-        assert status == 400 and "stick_the_dealer" in made["error"]["message"]
+        assert status == 400 and "the dealer must name trump" in made["error"]["message"]
         status, made = post(client, {"rules": {"preset": "modern-standard", "house_rules": {"stick_the_dealer": True}}})
         assert status == 200 and "Stick the dealer" in made["rules"]
         options = client.get("/api/options").json()

@@ -532,3 +532,77 @@ def test_the_side_words_follow_the_shape_and_count_in_words() -> None:
     assert [another_side(r.table) for r in (four, three)] == ["a player of another side", "another player"]
     assert [a_point_to_the_opponents(r.table) for r in (four, two, three)] == [
         "a point to the opponents", "a point to the other player", "a point to each other player"]
+
+
+# ------------------------------------------------------------------ the referee's rulings
+
+REFEREED = [name for name in PLAYABLE_PRESETS if not calls_partner(preset(name))]
+"""The presets the referee keeps (call-ace is not refereed: RULES.md decision 28)."""
+
+
+def _rulings(rules: Rules) -> list[str]:
+    """Every ruling's law and outcome (and the refusals' messages) of the referee under
+    ``rules``: each kind of hand result, each irregularity, each refused entry; a fresh
+    referee an entry (one may end the game)."""
+    from euchre.core.referee import Referee, RefereeError
+
+    said: list[str] = []
+    entries: list[Callable[[Referee], object]] = [
+        lambda r: r.hand_result(0, 3), lambda r: r.hand_result(0, 5), lambda r: r.hand_result(0, 1),
+        lambda r: r.hand_result(0, 0), lambda r: r.passed_out(), lambda r: r.misdeal(False),
+        lambda r: r.misdeal(True), lambda r: r.faced_card(1), lambda r: r.faced_card(1, keep=True),
+        lambda r: r.deal_out_of_turn(1, False), lambda r: r.deal_out_of_turn(1, True),
+        lambda r: r.exposed_card(1), lambda r: r.lead_out_of_turn(1), lambda r: r.revoke(1, 0, True),
+        lambda r: r.revoke(1, 0, False), lambda r: r.dealer_failed_to_discard(),
+        lambda r: r.hand_result(0, 6), lambda r: r.revoke(1, 1, True), lambda r: r.hand_result(0, 4, alone=True),
+        lambda r: r.hand_result(0, 5, alone=True), lambda r: r.hand_result(0, 2, defender_alone=0),
+        lambda r: (r.revoke(1, 0, True), r.revoke(0, 1, True), r.hand_result(0, 3))[-1],
+        lambda r: (r.dealer_failed_to_discard(), r.hand_result(1, 4))[-1],
+    ]
+    for entry in entries:
+        try:
+            ruling = entry(Referee(rules))
+        except RefereeError as exc:
+            said.append(str(exc))
+            continue
+        said.append(f"{ruling.law} {ruling.outcome}")  # type: ignore[attr-defined]
+    return said
+
+
+@pytest.mark.parametrize("name", REFEREED)
+def test_the_referees_rulings_word_the_makers_by_the_table(name: str) -> None:
+    """Every ruling and refusal of ``euchre referee`` (each hand result, misdeal, faced
+    card, deal out of turn, exposed card, lead out of turn, revoke claimed and proved or
+    not, a dealer's failure to discard, each entry refused) fits the table of each
+    preset it referees."""
+    rules = preset(name)
+    bad = [(text, f) for text in _rulings(rules) for f in faults(text, rules)]
+    assert bad == [], bad[:4]
+
+
+def test_regression_the_referee_said_the_makers_of_one_maker() -> None:
+    """Regression (a new user's finding, issue 34 follow-up): ``hand 1 3`` at cutthroat-3
+    was ruled "The makers took 3 tricks: the maker takes the point." and ``hand 1 5`` at
+    two-handed "The makers took 5 tricks: march." One maker, one verb (X-15b: a march
+    scores 2 at the two-handed table); the four-hand table keeps its makers."""
+    from euchre.core.referee import Referee
+
+    three = Referee(preset("cutthroat-3"), 1).hand_result(0, 3)
+    assert three.law == "The maker took 3 tricks: the maker takes the point."
+    assert faults("The makers took 3 tricks: the maker takes the point.", preset("cutthroat-3"))  # the old words
+    two = Referee(preset("two-handed")).hand_result(0, 5)
+    assert two.law == "The maker took 5 tricks: march." and two.points == (2, 0)
+    four = Referee(preset("modern-standard")).hand_result(0, 3)
+    assert four.law.startswith("The makers took 3 tricks: ")
+
+
+def test_the_side_words_of_the_laws_count_the_adversaries() -> None:
+    """The laws' words for the players against one player: one adversary at the
+    two-handed table, adversaries at the others; revokes that cancel are on the two sides,
+    or by different players where each plays for himself (Leeds & Dwight 1888 s71)."""
+    from euchre.core.side_words import capital, different_sides, the_adversaries
+
+    four, two, three = (preset(n).table for n in ("modern-standard", "two-handed", "cutthroat-3"))
+    assert [the_adversaries(t) for t in (four, two, three)] == ["the adversaries", "his adversary", "the adversaries"]
+    assert [different_sides(t) for t in (four, three)] == ["on the two sides", "by different players"]
+    assert capital("the maker") == "The maker" and capital("") == ""

@@ -64,8 +64,12 @@ from euchre.core.revokes import revoke_points
 from euchre.core.rules import OPTION_SOURCES, Rules
 from euchre.core.scoring import side_points
 from euchre.core.seats import Table
+from euchre.core.side_words import capital, different_sides, has_partners, the_adversaries, the_makers
 from euchre.core.state import HandResult, Revoke
 from euchre.core.words import claim_outcome, claim_round_length, history_phases
+
+_NO_LONE_HANDS = "nobody plays alone under these rules (see alone_allowed in euchre rules)"
+"""The refusal of a lone hand, lone revoke or lone fine where the rules have none."""
 
 RECORD_FORMAT = "euchre-referee/1"
 """The ``format`` of a referee's record."""
@@ -180,8 +184,8 @@ class Referee:
         if not isinstance(rules, Rules):
             raise RefereeError(f"rules must be a Rules value, not {type(rules).__name__}")
         if rules.variant == "call_ace":
-            raise RefereeError("the referee keeps fixed sides; call-ace's partner is known only when the called card "
-                               "falls (variant = call_ace is not refereed)")
+            raise RefereeError("call-ace is not refereed: the referee keeps fixed sides, and at call-ace the maker's "
+                               "partner is known only when the called card falls; play it at the computer table")
         self.rules = rules
         self.table = rules.table
         self._seat(first_dealer, "the first dealer")
@@ -274,6 +278,17 @@ class Referee:
         stood (Leeds & Dwight 1888 s40)."""
         return self._out_of_turn if self._out_of_turn != -1 else self.dealer
 
+    def _makers_take(self) -> str:
+        """"the makers take" at a partnership table, "the maker takes" where he plays for himself."""
+        return "the makers take" if has_partners(self.table) else "the maker takes"
+
+    def _claimants_score(self) -> str:
+        """Who scores a proved revoke's penalty: the claimants' side, or every player but the
+        offender where each plays for himself (:func:`~euchre.core.revokes.revoke_points`)."""
+        if has_partners(self.table):
+            return "the claimants score"
+        return "his adversary scores" if self.table.seats == 2 else "each other player scores"
+
     def _plural(self, team: int, verb: str) -> str:
         """``verb`` for a side: "N-S score", "Player 1 scores"."""
         return f"{self._side(team)} {verb if len(self.table.teams[team]) > 1 else verb + 's'}"
@@ -299,21 +314,22 @@ class Referee:
         self._open()
         maker = self._seat(maker, "the maker")
         if type(tricks) is not int or not 0 <= tricks <= 5:
-            raise RefereeError(f"the makers take 0 to 5 tricks, not {tricks!r}")
+            raise RefereeError(f"{self._makers_take()} 0 to 5 tricks, not {tricks!r}")
         alone = _flag(alone, "alone")
         if self._pending.lone and not alone and defender_alone is None:
             raise RefereeError("a revoke was entered as made in a lone hand; this hand was not played alone")
         if alone and not self.rules.alone_allowed:
-            raise RefereeError("these rules have no lone hands (alone_allowed = false)")
+            raise RefereeError(_NO_LONE_HANDS)
         if defender_alone is not None:
             defender_alone = self._seat(defender_alone, "the lone defender")
             if not self.rules.defend_alone:
-                raise RefereeError("these rules have no lone defence (defend_alone = false)")
+                raise RefereeError("nobody defends alone under these rules (see defend_alone in euchre rules)")
             if self.table.same_team(defender_alone, maker):
-                raise RefereeError(f"{self._name(defender_alone)} is on the makers' side and cannot defend alone")
+                where = "on the makers' side" if has_partners(self.table) else "the maker"
+                raise RefereeError(f"{self._name(defender_alone)} is {where} and cannot defend alone")
             if not alone and self.rules.defend_alone_against == "lone_maker":
-                raise RefereeError("a lone defence is only against a lone maker under these rules "
-                                   "(defend_alone_against = lone_maker)")
+                raise RefereeError("under these rules a defender may defend alone only against a maker who plays "
+                                   "alone (see defend_alone_against in euchre rules)")
         own, label = side_points(self.rules, self.table, maker, tricks, alone, defender_alone is not None)
         pending = self._pending
         if pending.barred != -1:
@@ -322,14 +338,15 @@ class Referee:
         points = tuple(p + q for p, q in zip(own, first, strict=True))
         penalties = first if any(first) else ()
         if pending.revokes and all(f == p for f, p in zip(first, pending.points, strict=True)):
-            pending.notes.append("The revokes on both sides cancel (Leeds & Dwight 1888 s71).")
+            pending.notes.append(f"The revokes {different_sides(self.table)} cancel (Leeds & Dwight 1888 s71).")
         result = HandResult(False, False, maker, None, maker if alone else None, defender_alone,
                             tuple(tricks if t == self.table.team[maker] else 5 - tricks
                                   for t in range(len(self.table.teams))),
                             points, label, penalties=penalties)
         self._record("hand", {"maker": maker, "tricks": tricks, "alone": alone, "defender_alone": defender_alone})
         notes = " ".join(pending.notes)
-        return self._settle(result, f"The makers took {tricks} trick{'s' if tricks != 1 else ''}: {label}.",
+        return self._settle(result, f"{capital(the_makers(self.rules))} took {tricks} trick{'s' if tricks != 1 else ''}"
+                                    f": {label}.",
                             "the rules' scoring (REFERENCE 6.1; euchre rules PRESET)",
                             (notes + " " if notes else "") + self._score_words(points))
 
@@ -399,7 +416,7 @@ class Referee:
                     else:
                         _claim_by(state, claimant)
                 except IllegalActionError as exc:
-                    raise RefereeError(f"action {i + 1} ({action!r}): {exc}") from None
+                    raise RefereeError(f"action {i + 1} ({action!r}): {_not_now(state, exc)}") from None
             _unasked(state, None)
         except (EuchreValueError, TypeError) as exc:
             raise RefereeError(str(exc)) from None
@@ -466,9 +483,9 @@ class Referee:
             if made:
                 penalty = revoke_points(rules, self.table, revokes[before:before + made], lone)
                 words.append(f"The penalty: {', '.join(f'{p} to {self._side(t)}' for t, p in enumerate(penalty) if p)}.")
-                law = ("A proved revoke ends the hand; the claimants score the penalty instead of the hand."
+                law = (f"A proved revoke ends the hand; {self._claimants_score()} the penalty instead of the hand."
                        if rules.renege_ends_hand else "A proved revoke: its penalty is scored with the hand, which is "
-                       "played out; equal numbers of revokes on the two sides cancel.")
+                       f"played out; equal numbers of revokes {different_sides(self.table)} cancel.")
                 source = (f"New York 1877 s10; {law_source(rules, 'renege_penalty_lone' if lone else 'renege_penalty')}"
                           f", {law_source(rules, 'renege_ends_hand')}")
             else:
@@ -491,8 +508,10 @@ class Referee:
         """
         self._open()
         if self.rules.all_pass_round2 in ("stick_the_dealer", "dealer_forfeit_or_call"):
-            raise RefereeError(f"all_pass_round2 = {self.rules.all_pass_round2}: the dealer must name trump (or "
-                               "forfeit), so a hand cannot be passed out")
+            must = ("name trump" if self.rules.all_pass_round2 == "stick_the_dealer"
+                    else "name trump or forfeit the hand")
+            raise RefereeError(f"under these rules the dealer must {must} when every player passes twice, so a hand "
+                               "cannot be passed out (see all_pass_round2 in euchre rules)")
         result = HandResult(True, False, None, None, None, None, (0,) * len(self.table.teams),
                             (0,) * len(self.table.teams), "passed out")
         self._record("passed", {})
@@ -536,8 +555,8 @@ class Referee:
             self._no_pending("new deal")
         option = self.rules.faced_card_in_deal
         if keep and option == "new_deal":
-            raise RefereeError("faced_card_in_deal = new_deal: a card faced in the deal means a new deal; the receiver "
-                               "has no option to keep it")
+            raise RefereeError("under these rules a card faced in the deal means a new deal; the receiver has no "
+                               "option to keep it (see faced_card_in_deal in euchre rules)")
         self._record("faced", {"receiver": receiver, "keep": keep})
         source = law_source(self.rules, "faced_card_in_deal")
         if option == "recipient_option" and keep:
@@ -570,7 +589,9 @@ class Referee:
         self._open()
         seat = self._seat(seat, "the player")
         self._record("exposed", {"seat": seat})
-        return Ruling("An exposed card lies face up on the table; either adversary may call it when its owner is to "
+        who = "his adversary" if self.table.seats == 2 else "either adversary" if self.table.seats - len(
+            self.table.teams[self.table.team[seat]]) == 2 else "any adversary"
+        return Ruling(f"An exposed card lies face up on the table; {who} may call it when its owner is to "
                       "play (against a lone player an exposed card is no penalty).",
                       "New York 1877 s12; Leeds & Dwight 1888 s46-s51", "No points; play on.",
                       (0,) * len(self.table.teams), self.dealer)
@@ -580,8 +601,9 @@ class Referee:
         self._open()
         seat = self._seat(seat, "the player")
         self._record("lead_out_of_turn", {"seat": seat})
-        return Ruling("After a lead out of turn the adversaries may call the card led as an exposed card, or, when "
-                      "the offender or his partner next has the lead, call a suit from him.",
+        offender = "the offender or his partner" if has_partners(self.table) else "the offender"
+        return Ruling(f"After a lead out of turn {the_adversaries(self.table)} may call the card led as an exposed "
+                      f"card, or, when {offender} next has the lead, call a suit from him.",
                       "Leeds & Dwight 1888 s52", "No points; play on.", (0,) * len(self.table.teams), self.dealer)
 
     def revoke(self, offender: int, claimant: int, proved: bool, lone: bool = False) -> Ruling:
@@ -604,7 +626,7 @@ class Referee:
             raise RefereeError(f"{self._name(claimant)} and {self._name(offender)} are on the same side: a revoke is "
                                "claimed by an adversary")
         if lone and not self.rules.alone_allowed:
-            raise RefereeError("these rules have no lone hands (alone_allowed = false)")
+            raise RefereeError(_NO_LONE_HANDS)
         rules = self.rules
         teams = len(self.table.teams)
         self._record("revoke", {"offender": offender, "claimant": claimant, "proved": proved, "lone": lone})
@@ -627,13 +649,13 @@ class Referee:
             total = [a + b for a, b in zip(points, self._pending_points(), strict=True)]
             result = HandResult(False, False, None, None, None, None, (0,) * teams, tuple(total), "renege",
                                 penalties=tuple(total))
-            return self._settle(result, f"A proved revoke by {self._name(offender)} ends the hand; the claimants score "
-                                "the penalty instead of the hand.", source, self._score_words(total))
+            return self._settle(result, f"A proved revoke by {self._name(offender)} ends the hand; "
+                                f"{self._claimants_score()} the penalty instead of the hand.", source, self._score_words(total))
         self._pending.revokes.append(offender)
         self._pending.lone = self._pending.lone or lone
         self._pending.notes.append(f"The revoke by {self._name(offender)} was scored first.")
         return Ruling(f"A proved revoke by {self._name(offender)}: the penalty is scored first, and the hand is played "
-                      "out; equal numbers of revokes on the two sides cancel.", source,
+                      f"out; equal numbers of revokes {different_sides(self.table)} cancel.", source,
                       f"To be scored first with the hand: {self._score_words(points)} Play on; enter the hand's result.",
                       tuple(points), self.dealer)
 
@@ -645,7 +667,7 @@ class Referee:
         self._open()
         lone = _flag(lone, "lone")
         if lone and not self.rules.alone_allowed:
-            raise RefereeError("these rules have no lone hands (alone_allowed = false)")
+            raise RefereeError(_NO_LONE_HANDS)
         if self._pending.barred != -1:
             raise RefereeError("the dealer's failure to discard is entered for this hand already")
         teams = len(self.table.teams)
@@ -656,8 +678,11 @@ class Referee:
         self._pending.barred = bad
         self._pending.notes.append(f"{self._plural(bad, 'score')} nothing for this hand (the dealer failed to discard).")
         self._record("no_discard", {"lone": lone})
-        return Ruling("A dealer who failed to discard: the deal stands, his side scores nothing for the hand, and "
-                      f"the adversaries score {fine}.", "Leeds & Dwight 1888 s90",
+        his = "his side scores" if has_partners(self.table) else "he scores"
+        each = (f"{the_adversaries(self.table)} {'scores' if self.table.seats == 2 else 'score'} {fine}"
+                if has_partners(self.table) or self.table.seats == 2 else f"each adversary scores {fine}")
+        return Ruling(f"A dealer who failed to discard: the deal stands, {his} nothing for the hand, and "
+                      f"{each}.", "Leeds & Dwight 1888 s90",
                       f"To be scored first with the hand: {self._score_words(points)} Play on; enter the hand's result.",
                       tuple(points), self.dealer)
 
@@ -801,6 +826,31 @@ def _unasked(state: HandState, action: str | None) -> None:
             return
 
 
+_PHASE_WORDS = {
+    Phase.BID_ROUND_1: "the first round of bidding", Phase.BID_ROUND_2: "the second round of bidding",
+    Phase.BLIND_NAME: "the dealer's naming of trump blind", Phase.TAKEOVER: "the partner's takeover of the lone hand",
+    Phase.DISCARD: "the dealer's discard", Phase.ALONE_DECISION: "the maker's decision to go alone",
+    Phase.DEFEND_ALONE: "the defenders' decision to defend alone", Phase.PLAY: "the play",
+    Phase.GIVE_BEST: "the partner's gift of his best card", Phase.BEST_DISCARD: "the lone player's discard",
+    Phase.REVOKE_CLAIMS: "the claims of revokes after the last trick",
+    Phase.REVOKE_CORRECTION: "the correction of a card that did not follow suit",
+    Phase.CALL_CARD: "the call of an exposed card",
+}
+"""Each phase of a hand as a person says it (the referee's messages)."""
+
+
+def _not_now(state: HandState, exc: IllegalActionError) -> str:
+    """Why an entry of ``cards`` is refused, in the entries' words: who acts, in which
+    part of the hand, and the entries he may type there (a claim is ``renege-SEAT``,
+    never the engine's bare ``renege``); the engine's own words where the hand is over."""
+    if state.phase == Phase.DONE or not exc.legal:
+        return str(exc)
+    letter = state.table.letters[state.turn]
+    entries = [f"renege-{letter}" if text == "renege" else text for text in exc.legal]
+    return (f"{exc.action or 'that'} is not an entry for {state.table.titles[state.turn]} now, in "
+            f"{_PHASE_WORDS.get(state.phase, 'this part of the hand')}; the entries there: {', '.join(entries)}")
+
+
 def _claimant(table: Table, action: object) -> int | None:
     """The seat of a ``renege-SEAT`` entry (``renege-n``, ``renege-2``), or None for any
     other action.
@@ -809,8 +859,8 @@ def _claimant(table: Table, action: object) -> int | None:
         IllegalActionError: the seat is no seat of the table (the message lists them)."""
     if not isinstance(action, str):
         return None
-    head, sep, seat = action.strip().lower().partition("-")
-    if head != "renege" or not sep:
+    head, sep, seat = action.strip().partition("-")  # the seat as typed, for the message
+    if head.lower() != "renege" or not sep:
         return None
     try:
         return table.seat_named(seat, "renege-SEAT:")
@@ -832,10 +882,11 @@ def _claim_by(state: HandState, seat: int) -> None:
             and Action.CLAIM_REVOKE in state.legal_actions():
         state.apply(Action.CLAIM_REVOKE)
         return
+    since = "his side" if has_partners(state.table) else "he"
     raise IllegalActionError(f"{state.table.titles[seat]} may not claim a revoke here: a claim is heard after the "
                              "last trick, or in the play at the claimant's turn where a proved revoke ends the hand "
-                             "(renege_ends_hand), and only from a player one of whose adversaries has failed to "
-                             "follow suit since his side last claimed")
+                             "(see renege_ends_hand in euchre rules), and only from a player one of whose adversaries "
+                             f"has failed to follow suit since {since} last claimed")
 
 
 def enter(ref: Referee, line: str) -> Ruling | None:
@@ -847,16 +898,17 @@ def enter(ref: Referee, line: str) -> Ruling | None:
     """
     if not isinstance(line, str):
         raise EntryError(f"an entry is a line of text, not {type(line).__name__}")
-    words = line.lower().split()
+    typed = line.split()  # as typed: a seat or a card is echoed so in a message
+    words = [w.lower() for w in typed]
     if not words:
         raise EntryError("type an entry (help lists them)")
-    kind, rest = words[0], words[1:]
+    kind, rest, said = words[0], words[1:], typed[1:]
     if kind == "hand":
         if len(rest) < 2 or not PLAIN_NUMBER.fullmatch(rest[1]):
             given = f", not {rest[1][:12]!r}" if len(rest) >= 2 else ""
             raise EntryError(f"write: hand MAKER TRICKS [alone] [defender SEAT], e.g. hand N 3; TRICKS in the digits "
                              f"0-9{given}")
-        maker, tricks = _typed_seat(ref, rest[0]), int(rest[1])
+        maker, tricks = _typed_seat(ref, said[0]), int(rest[1])
         extra = rest[2:]
         alone = False
         defender = None
@@ -866,10 +918,10 @@ def enter(ref: Referee, line: str) -> Ruling | None:
                 alone = True
                 k += 1
             elif extra[k] == "defender" and defender is None and k + 1 < len(extra):
-                defender = _typed_seat(ref, extra[k + 1])
+                defender = _typed_seat(ref, said[k + 3])
                 k += 2
             else:
-                raise EntryError(f"{extra[k]!r} does not belong here; write: hand MAKER TRICKS [alone] [defender SEAT]")
+                raise EntryError(f"{said[k + 2]!r} does not belong here; write: hand MAKER TRICKS [alone] [defender SEAT]")
         return ref.hand_result(maker, tricks, alone=alone, defender_alone=defender)
     if kind == "cards":
         hands: dict[int, list[str]] = {}
@@ -878,17 +930,17 @@ def enter(ref: Referee, line: str) -> Ruling | None:
         letters = ref.table.letters
         how = (f"write: cards {' '.join(x + ':C,C,C,C,C' for x in letters)} up:C ACTION ..., "
                "e.g. cards N:JH,AH,KS,QS,AC ... up:9H order discard-JC play-KS ...")
-        for w in rest:
+        for w, as_typed in zip(rest, said, strict=True):
             head, sep, tail = w.partition(":")
             if sep and head == "up":
                 upcard = tail.upper()
             elif sep:
-                seat = _typed_seat(ref, head)
+                seat = _typed_seat(ref, as_typed.partition(":")[0])
                 if seat in hands:
                     raise EntryError(f"the cards of {ref.table.titles[seat]} are given twice; {how}")
                 hands[seat] = [c.upper() for c in tail.split(",") if c]
             else:
-                actions.append(w)
+                actions.append(as_typed)
         if upcard is None or len(hands) != ref.table.seats:
             raise EntryError(how)
         return ref.hand_cards([hands[s] for s in range(ref.table.seats)], upcard, actions)
@@ -897,15 +949,16 @@ def enter(ref: Referee, line: str) -> Ruling | None:
     if kind == "misdeal" and len(rest) == 1:
         return ref.misdeal(_typed_when(rest[0]))
     if kind == "faced" and len(rest) in (1, 2) and (len(rest) == 1 or rest[1] == "keep"):
-        return ref.faced_card(_typed_seat(ref, rest[0]), keep=len(rest) == 2)
+        return ref.faced_card(_typed_seat(ref, said[0]), keep=len(rest) == 2)
     if kind == "outofturn" and len(rest) == 2:
-        return ref.deal_out_of_turn(_typed_seat(ref, rest[0]), _typed_when(rest[1]))
+        return ref.deal_out_of_turn(_typed_seat(ref, said[0]), _typed_when(rest[1]))
     if kind == "exposed" and len(rest) == 1:
-        return ref.exposed_card(_typed_seat(ref, rest[0]))
+        return ref.exposed_card(_typed_seat(ref, said[0]))
     if kind == "lead" and len(rest) == 1:
-        return ref.lead_out_of_turn(_typed_seat(ref, rest[0]))
+        return ref.lead_out_of_turn(_typed_seat(ref, said[0]))
     if kind == "renege" and len(rest) in (3, 4) and rest[2] in ("proved", "unproved") and rest[3:] in ([], ["lone"]):
-        return ref.revoke(_typed_seat(ref, rest[0]), _typed_seat(ref, rest[1]), rest[2] == "proved", lone=rest[3:] == ["lone"])
+        return ref.revoke(_typed_seat(ref, said[0]), _typed_seat(ref, said[1]), rest[2] == "proved",
+                          lone=rest[3:] == ["lone"])
     if kind == "nodiscard" and rest in ([], ["lone"]):
         return ref.dealer_failed_to_discard(lone=bool(rest))
     if kind == "next" and not rest:

@@ -72,3 +72,21 @@ def a_point_to_the_opponents(table: Table) -> str:
     if has_partners(table):
         return "a point to the opponents"
     return "a point to the other player" if table.seats == 2 else "a point to each other player"
+
+
+def the_adversaries(table: Table) -> str:
+    """The players against one player, in the laws: ``"the adversaries"``, or ``"his
+    adversary"`` at the two-handed table, where there is one."""
+    return "his adversary" if table.seats == 2 else "the adversaries"
+
+
+def different_sides(table: Table) -> str:
+    """Whose revokes cancel (Leeds & Dwight 1888 s71): ``"on the two sides"`` at a
+    partnership table, ``"by different players"`` where every player plays for himself."""
+    return "on the two sides" if has_partners(table) else "by different players"
+
+
+def capital(text: str) -> str:
+    """``text`` with its first letter a capital (the rest as it is): ``"the maker"`` ->
+    ``"The maker"``."""
+    return text[:1].upper() + text[1:]
