@@ -22,6 +22,7 @@ from euchre.core.errors import EuchreTypeError, EuchreValueError
 from euchre.core.explain import rules_in_words
 from euchre.core.presets import PLAYABLE_PRESETS
 from euchre.core.records import loads
+from euchre.core.side_words import has_partners
 from euchre.core.state import Phase
 from euchre.core.views import PlayerView, view_of
 from test_cli import run, scripted
@@ -330,7 +331,8 @@ def test_the_rules_in_words_carry_no_source_tag_and_follow_the_options(name: str
         assert f"The first to {rules.game_target} points wins" in text
     stuck = rules.all_pass_round2 == "stick_the_dealer"
     assert ("the dealer is stuck" in text) == stuck
-    assert ("Nobody plays alone." in text) == (not rules.alone_allowed)
+    # a table without partners has no lone hand to speak of (issue 34 follow-up)
+    assert ("Nobody plays alone." in text) == (not rules.alone_allowed and has_partners(rules.table))
 
 
 def test_the_rules_in_words_name_the_house_rules_in_effect() -> None:

@@ -171,7 +171,7 @@ def test_an_entry_that_cannot_be_true_is_refused_and_nothing_changes(entry: obje
 def test_no_lone_hand_at_the_two_handed_table() -> None:
     """Keller 1887 ch. 7: there are no lone hands in the two-handed game."""
     r = ref("two-handed", dealer=0)
-    with pytest.raises(RefereeError, match="alone_allowed"):
+    with pytest.raises(RefereeError, match="there is no lone hand to enter"):
         r.hand_result(0, 5, alone=True)
     assert r.hand_result(1, 3).points == (0, 1)
 
@@ -337,7 +337,7 @@ def test_regression_the_same_failure_to_discard_twice_and_lone_without_lone_hand
     r.dealer_failed_to_discard()
     with pytest.raises(RefereeError, match="already"):
         r.dealer_failed_to_discard()
-    with pytest.raises(RefereeError, match="alone_allowed"):
+    with pytest.raises(RefereeError, match="there is no lone hand to enter"):
         ref("two-handed", dealer=0).dealer_failed_to_discard(lone=True)
 
 
@@ -856,6 +856,8 @@ def test_regression_the_referee_echoed_a_seat_lowercased_and_listed_renege_for_r
 
 @pytest.mark.parametrize(("name", "entry", "words"), [
     ("two-handed", lambda r: r.hand_result(0, 4, alone=True),
+     "every player plays for himself at this table: there is no lone hand to enter"),
+    ("modern-standard", lambda r: Referee(r.rules.replace(alone_allowed=False)).hand_result(0, 4, alone=True),
      "nobody plays alone under these rules (see alone_allowed in euchre rules)"),
     ("modern-tournament", lambda r: r.passed_out(),
      "under these rules the dealer must name trump when every player passes twice, so a hand cannot be passed out "

@@ -63,7 +63,17 @@ _WITHOUT_SIDES = (
     (re.compile(r"\bthe others\b", re.IGNORECASE), "'the others' as if the other players were a side"),
     (re.compile(r"\([^()]*\bsitting out\)", re.IGNORECASE), "a seat named sitting out where nobody partners him"),
     (re.compile(r"\bthe first side\b", re.IGNORECASE), "'the first side' (to the points to win) where there are no sides"),
+    (re.compile(r"\bsits? out\b", re.IGNORECASE), "a player sitting out where nobody's partner plays alone"),
+    (re.compile(r"\bnobody plays alone\b", re.IGNORECASE),
+     "'nobody plays alone' where the maker plays on his own against the others"),
 )
+_AT_TWO = (
+    (re.compile(r"\ball pass", re.IGNORECASE), "'all pass' of two players"),
+    (re.compile(r"\b(?:each|every) other player\b", re.IGNORECASE), "'each other player' where there is one"),
+    (re.compile(r"\b(?:your )?opponents\b", re.IGNORECASE), "'opponents' where there is one"),
+    (re.compile(r"\bthe other two\b", re.IGNORECASE), "'the other two' where there is one"),
+)
+"""Words of more than one other player, wrong at the two-handed table."""
 _PARTNER = re.compile(r"\bpartners?\b", re.IGNORECASE)
 _CALLED_PARTNER = re.compile(
     r"your partner for this hand|card for your partner|calls your partner|calling no partner|partner he called"
@@ -96,6 +106,8 @@ def faults(text: str, rules: Rules, *, partner_known: bool = False) -> list[str]
         rest = _CALLED_PARTNER.sub("", rest)
     out += [f"{why}: {m.group()!r}" for rx, why in _WITHOUT_SIDES for m in rx.finditer(rest)]
     out += [f"'partner' where nobody partners him: {m.group()!r}" for m in _PARTNER.finditer(rest)]
+    if rules.table.seats == 2:
+        out += [f"{why}: {m.group()!r}" for rx, why in _AT_TWO for m in rx.finditer(rest)]
     return out
 
 
@@ -109,6 +121,11 @@ def faults(text: str, rules: Rules, *, partner_known: bool = False) -> list[str]
     ("cutthroat-3", "Your calls: 2, made 1; your side was euchred 1 time(s) as makers."),
     ("two-handed", "Not upheld: no player of another side revoked."),
     ("cutthroat-3", "The first side to 5 points wins the game."),  # the page's rules in words (issue 34)
+    # the rules in words, issue 34's follow-up: a lone hand's wording at tables without one, two of two
+    ("cutthroat-3", "Three players, each for himself: the maker plays alone against the other two. Nobody plays alone."),
+    ("two-handed", "The player left of the dealer leads (the next one in play if he sits out)."),
+    ("two-handed", "Round two: if all pass, each may name another suit as trump."),
+    ("two-handed", "below 0: your opponents are expected to score"),
 ])
 def test_the_checker_flags_partnership_words_at_a_table_each_for_himself(name: str, text: str) -> None:
     """Positive controls: each fault the testers reported (and its kin) is flagged at a
@@ -606,3 +623,60 @@ def test_the_side_words_of_the_laws_count_the_adversaries() -> None:
     assert [the_adversaries(t) for t in (four, two, three)] == ["the adversaries", "his adversary", "the adversaries"]
     assert [different_sides(t) for t in (four, three)] == ["on the two sides", "by different players"]
     assert capital("the maker") == "The maker" and capital("") == ""
+
+
+# ------------------------------------------------------------------ the hint's caption
+
+@pytest.mark.parametrize("name", ["modern-standard", "two-handed", "cutthroat-3", "call-ace-5"])
+def test_regression_the_hint_called_relative_values_the_points_for_you_and_opponents_of_one(name: str) -> None:
+    """Regression (a new user's finding): at the tables where each plays for himself the
+    hint said "the average points of this hand for you after it (below 0: your opponents
+    are expected to score)", though its values are his points less the other players'
+    mean (bots.advice), as ``review`` says; and "opponents" of the one other player at
+    two-handed. Now the caption says what the values are, as ``review`` does, by the
+    table's shape; the help's word of the hint too."""
+    rules = preset(name)
+    game = _play_on(rules, 1, lambda g: not g.is_over and g.hand.phase == Phase.BID_ROUND_1)
+    assert game is not None
+    _, shown = _ask(game, ["hint", "1", "y"])
+    caption = " ".join(shown[shown.index("Hint: the expert's value"):shown.index("Best first:")].split()[1:])
+    assert faults(shown, rules) == [] and faults(help_text(rules), rules) == [], shown
+    if has_partners(rules.table):
+        assert caption.endswith("the average points of this hand for your side (N-S) after it (below 0: the other "
+                                "side is expected to score).") or "for your side (E-W)" in caption, caption
+    elif rules.table.seats == 2:
+        assert caption.endswith("The expected points of this hand for you, less the other player's (below 0: the "
+                                "other player is expected to score more)."), caption
+        assert "less the other player's)" in " ".join(help_text(rules).split())
+    else:
+        assert caption.endswith("The expected points of this hand for you, less the mean of the other players' "
+                                "(below 0: the other players are expected to score more)."), caption
+        assert "less the other players' mean)" in " ".join(help_text(rules).split())
+
+
+# ------------------------------------------------------------------ the rules in words
+
+@pytest.mark.parametrize("name", PLAYABLE_PRESETS)
+def test_the_rules_in_words_fit_the_table(name: str) -> None:
+    """The ``rules`` text of every preset passes the words checker (a lone hand, a seat
+    sitting out, "all pass" only where they can be)."""
+    rules = preset(name)
+    text = " ".join(rules_in_words(rules))
+    assert faults(text, rules) == [], faults(text, rules)
+
+
+def test_regression_the_rules_text_said_the_cutthroat_maker_plays_alone_and_nobody_plays_alone() -> None:
+    """Regression (a new user's finding): cutthroat-3's rules said "the maker plays alone
+    against the other two." and "Nobody plays alone."; two-handed's "Nobody plays alone.",
+    "(the next one in play if he sits out)" and "If all pass again". The table's sentence
+    says who plays against whom; no lone hand, no seat out, both of two players pass; the
+    four-hand table keeps its lone hands and the seat sitting out."""
+    three, two = (rules_in_words(preset(n)) for n in ("cutthroat-3", "two-handed"))
+    assert three[0] == "Three players, each for himself: the maker plays alone against the other two."
+    assert not any("alone" in p for p in three[1:]) and not any("sits out" in p for p in three)
+    assert not any("alone" in p or "sits out" in p for p in two)
+    assert "Round two: if both pass, each may name another suit as trump." in two
+    assert "If both pass again, the cards are thrown in and the next player deals." in two
+    four = rules_in_words(preset("modern-standard"))
+    assert any("(the next one in play if he sits out)" in p for p in four)
+    assert "The maker may play alone; his partner lays his cards down." in four

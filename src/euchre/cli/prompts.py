@@ -34,7 +34,14 @@ from euchre.core.cards import EFFECTIVE_SUIT, NO_TRUMP, Card
 from euchre.core.game import Game
 from euchre.core.hand import Phase
 from euchre.core.rules import Rules
-from euchre.core.side_words import a_point_to_the_opponents, another_side, calls_partner, has_partners
+from euchre.core.side_words import (
+    a_point_to_the_opponents,
+    another_side,
+    calls_partner,
+    capital,
+    has_partners,
+    relative_value_words,
+)
 from euchre.core.views import PlayerView
 from euchre.core.words import describe_pending, in_claim_round, joker_word, plain, role_of
 
@@ -70,6 +77,8 @@ _PARTNERSHIP_CALLS = """\
 _OWN_CALLS = """\
             alone (e.g. "hearts alone", "order alone"), forfeit; renege (claim
             a revoke, in table mode)."""
+_OWN_CALLS_NONE_ALONE = """\
+            forfeit; renege (claim a revoke, in table mode)."""
 _CALL_ACE_CALLS = """\
             alone, forfeit; the card that calls your partner, by its suit:
             hearts, heart, best heart, call hearts or ♥ (the best heart)."""
@@ -82,11 +91,18 @@ def help_text(rules: Rules) -> str:
     player's own; at call-ace the calls of a partner's card are named."""
     if has_partners(rules.table):
         return HELP
-    text = HELP.replace(_PARTNERSHIP_CALLS, _CALL_ACE_CALLS if calls_partner(rules) else _OWN_CALLS)
+    own = _OWN_CALLS if rules.alone_allowed else _OWN_CALLS_NONE_ALONE
+    text = HELP.replace(_PARTNERSHIP_CALLS, _CALL_ACE_CALLS if calls_partner(rules) else own)
     text = text.replace("order / pick it up / assist / take it up", "order / pick it up / take it up")
+    if not rules.alone_allowed:  # no lone hand at this table: no word of one
+        text = text.replace("""(name that
+            suit, not alone; you are asked to confirm it with y).
+            Going alone needs the word "alone" or the number.""", """(name that
+            suit; you are asked to confirm it with y).""")
+    mean = "the other player's" if rules.table.seats == 2 else "the other players' mean"
     return text.replace("""(the average points of
-            the hand for your side).""", """(your average points in
-            the hand, less the other players' mean).""")
+            the hand for your side).""", f"""(your average points in
+            the hand, less {mean}).""")
 
 
 class QuitGame(Exception):
@@ -278,11 +294,13 @@ class HumanPlayer:
         c.print("Thinking ...")
         values = action_values(view, hint_rng(self.hint_seed, len(self.game.finished_hands), len(self.game.hand.history)))
         table = view.table
-        side = "you" if not table.mates[view.seat] else f"your side ({table.team_names[table.team[view.seat]]})"
         c.print(f"Hint: the expert's value of each choice, {how_valued(view)}:")
-        c.print(f"the average points of this hand for {side} after it")
-        c.print("(below 0: the other side is expected to score). Best first:" if table.mates[view.seat]
-                else "(below 0: your opponents are expected to score). Best first:")
+        if table.mates[view.seat]:
+            c.print(f"the average points of this hand for your side ({table.team_names[table.team[view.seat]]}) "
+                    "after it")
+            c.print("(below 0: the other side is expected to score). Best first:")
+        else:  # his points less the others' mean (bots.advice), as review says (issue 34 follow-up)
+            c.print(f"{capital(relative_value_words(table, 'you'))}. Best first:")
         if self._is_card_phase(view):
             shown = self._shown(view)
             for action in sorted(values, key=lambda a: (-values[a], shown.index(a.card))):
@@ -452,9 +470,11 @@ class HumanPlayer:
             mine = view.trick_cards[view.trick_seats.index(view.seat)]
             led = EFFECTIVE_SUIT[view.trump][view.trick_cards[0]]
             pen = view.rules.renege_penalty
+            after = ("the other player, if he played after you, may change his card" if view.table.seats == 2
+                     else "the opponents who played after you may change their cards")
             return (f"Before the trick is quitted: your {Card(mine).pretty(view.rules.joker_card)} did not follow "
                     f"{suit_text(led)} and you hold one, a revoke. Correct it (the card stays face up, exposed, and "
-                    "may be called at your turn; the opponents who played after you may change their cards), or let "
+                    f"may be called at your turn; {after}), or let "
                     f"it stand (if {'the other side claims' if has_partners(view.table) else 'another player claims'} "
                     f"it, the revoke costs {pen} point{'s' if pen != 1 else ''})?")
         if view.phase == Phase.CALL_CARD:

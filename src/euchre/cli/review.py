@@ -31,7 +31,7 @@ from euchre.cli.text import clean, int_arg, quoted
 from euchre.core.errors import EuchreError
 from euchre.core.hand import Phase
 from euchre.core.seats import Table as SeatTable
-from euchre.core.side_words import has_partners, plural
+from euchre.core.side_words import has_partners, plural, relative_value_words
 from euchre.core.words import describe_pending
 
 PHASE_WORDS = {
@@ -193,8 +193,7 @@ def cmd_review(args: argparse.Namespace, console: Console) -> int:
         console.print("Values are the expected points of the hand for the deciding player's side "
                       "(below 0: the other side is expected to score).")
     else:  # each for himself (issue 34): his points less the other players' mean (bots.advice)
-        console.print("Values are the expected points of the hand for the deciding player, less the mean of the "
-                      "other players' (below 0: the other players are expected to score more).")
+        console.print(f"Values are {relative_value_words(first_table, 'the deciding player')}.")
     losses: dict[str, list[float]] = {}
     columns = (TextColumn("Valuing decisions"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                TimeRemainingColumn())

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from euchre.core.house_rules import in_effect
 from euchre.core.rules import Rules
-from euchre.core.side_words import a_point_to_the_opponents, has_partners
+from euchre.core.side_words import a_point_to_the_opponents, calls_partner, has_partners, the_makers
 
 
 def _pl(n: int, word: str) -> str:
@@ -54,15 +54,17 @@ def _bidding(rules: Rules) -> list[str]:
         out.append("The dealer's partner who orders the dealer up must play alone.")
     if rules.require_trump_to_call == "natural_trump":
         out.append("To make a suit trump you must hold a card of that suit itself.")
-    second = "Round two: if all pass, each may name another suit as trump"
+    all_pass = "both pass" if rules.table.seats == 2 else "all pass"
+    second = f"Round two: if {all_pass}, each may name another suit as trump"
     if rules.no_trump_call:
         second += " or call no trump"
     out.append(second + ".")
+    again = f"If {all_pass} again"
     out.append({
-        "deal_passes_left": "If all pass again, the cards are thrown in and the next player deals.",
-        "same_dealer_redeals": "If all pass again, the same dealer deals again.",
-        "stick_the_dealer": "If all pass again, the dealer is stuck: he must name trump.",
-        "dealer_forfeit_or_call": "If all pass again, the dealer must name trump or give "
+        "deal_passes_left": f"{again}, the cards are thrown in and the next player deals.",
+        "same_dealer_redeals": f"{again}, the same dealer deals again.",
+        "stick_the_dealer": f"{again}, the dealer is stuck: he must name trump.",
+        "dealer_forfeit_or_call": f"{again}, the dealer must name trump or give "
                                   f"{a_point_to_the_opponents(rules.table)}.",
     }[rules.all_pass_round2])
     if rules.dealer_may_discard_upcard:
@@ -71,10 +73,10 @@ def _bidding(rules: Rules) -> list[str]:
 
 
 def _alone(rules: Rules) -> list[str]:
+    if not has_partners(rules.table) and not calls_partner(rules):
+        return []  # every player plays for himself: no partner to play without (the table's sentence says so)
     if not rules.alone_allowed:
-        return ["Nobody plays alone."]
-    if rules.variant == "cutthroat":
-        return []
+        return ["Nobody plays alone." if has_partners(rules.table) else "The maker always calls a partner."]
     who = {"maker_only": "The maker", "maker_or_dealer_when_assisted": "The maker, or the dealer his partner assisted",
            "maker_or_partner": "The maker, or his partner if he has not passed,"}[rules.alone_who]
     if rules.variant == "call_ace":
@@ -91,9 +93,10 @@ def _alone(rules: Rules) -> list[str]:
     return out
 
 
-def _play() -> str:
-    return ("The player left of the dealer leads (the next one in play if he sits out); each must follow the suit "
-            "led if he can. The jack of trump (the "
+def _play(rules: Rules) -> str:
+    sits_out = " (the next one in play if he sits out)" if rules.alone_allowed and has_partners(rules.table) else ""
+    return (f"The player left of the dealer leads{sits_out}; each must follow the suit led if he can. The jack of "
+            "trump (the "
             "right bower) is the highest trump, then the jack of the same colour (the left bower), which counts as "
             "a trump for following suit. The highest trump wins the trick, or the highest card of the suit led.")
 
@@ -116,7 +119,7 @@ def _scoring(rules: Rules) -> list[str]:
         euchre += f" ({rules.points_lone_euchred} against a lone hand)"
     out.append(euchre + ".")
     if rules.defend_alone:
-        out.append(f"A lone defender who euchres the makers scores {rules.points_defend_alone_euchre}.")
+        out.append(f"A lone defender who euchres {the_makers(rules)} scores {rules.points_defend_alone_euchre}.")
     if rules.super_euchre:
         if has_partners(rules.table):
             out.append("Makers who take no trick at all are super-euchred: 4 points to the other side.")
@@ -131,7 +134,8 @@ def _scoring(rules: Rules) -> list[str]:
             game += " A game won while the losers have nothing counts double (a slam)."
         out.append(game)
     else:
-        out.append(f"A round is {_pl(rules.progressive_hands, 'hand')}; each player records his side's points.")
+        whose = "his side's" if has_partners(rules.table) else "his own"
+        out.append(f"A round is {_pl(rules.progressive_hands, 'hand')}; each player records {whose} points.")
     return out
 
 
@@ -160,7 +164,7 @@ def rules_in_words(rules: Rules) -> list[str]:
     Raises:
         RulesTypeError: ``rules`` is not a Rules (from :func:`in_effect`).
     """
-    out = [_table(rules), _pack(rules), *_bidding(rules), *_alone(rules), _play(), *_scoring(rules), *_claims(rules)]
+    out = [_table(rules), _pack(rules), *_bidding(rules), *_alone(rules), _play(rules), *_scoring(rules), *_claims(rules)]
     house = in_effect(rules)
     if house:
         out.append(f"House rules on: {', '.join(house)}.")

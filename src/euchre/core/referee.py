@@ -68,9 +68,6 @@ from euchre.core.side_words import capital, different_sides, has_partners, the_a
 from euchre.core.state import HandResult, Revoke
 from euchre.core.words import claim_outcome, claim_round_length, history_phases
 
-_NO_LONE_HANDS = "nobody plays alone under these rules (see alone_allowed in euchre rules)"
-"""The refusal of a lone hand, lone revoke or lone fine where the rules have none."""
-
 RECORD_FORMAT = "euchre-referee/1"
 """The ``format`` of a referee's record."""
 RECORD_FIELDS = ("format", "rules", "first_dealer", "entries")
@@ -278,6 +275,12 @@ class Referee:
         stood (Leeds & Dwight 1888 s40)."""
         return self._out_of_turn if self._out_of_turn != -1 else self.dealer
 
+    def _no_lone_hands(self) -> str:
+        """The refusal of a lone hand, lone revoke or lone fine where the rules have none."""
+        if has_partners(self.table):
+            return "nobody plays alone under these rules (see alone_allowed in euchre rules)"
+        return "every player plays for himself at this table: there is no lone hand to enter"
+
     def _makers_take(self) -> str:
         """"the makers take" at a partnership table, "the maker takes" where he plays for himself."""
         return "the makers take" if has_partners(self.table) else "the maker takes"
@@ -319,7 +322,7 @@ class Referee:
         if self._pending.lone and not alone and defender_alone is None:
             raise RefereeError("a revoke was entered as made in a lone hand; this hand was not played alone")
         if alone and not self.rules.alone_allowed:
-            raise RefereeError(_NO_LONE_HANDS)
+            raise RefereeError(self._no_lone_hands())
         if defender_alone is not None:
             defender_alone = self._seat(defender_alone, "the lone defender")
             if not self.rules.defend_alone:
@@ -515,7 +518,8 @@ class Referee:
         result = HandResult(True, False, None, None, None, None, (0,) * len(self.table.teams),
                             (0,) * len(self.table.teams), "passed out")
         self._record("passed", {})
-        return self._settle(result, "All passed twice: the hand is thrown in.",
+        every = "Both" if self.table.seats == 2 else "All"
+        return self._settle(result, f"{every} passed twice: the hand is thrown in.",
                             law_source(self.rules, "all_pass_round2"),
                             "No points.")
 
@@ -626,7 +630,7 @@ class Referee:
             raise RefereeError(f"{self._name(claimant)} and {self._name(offender)} are on the same side: a revoke is "
                                "claimed by an adversary")
         if lone and not self.rules.alone_allowed:
-            raise RefereeError(_NO_LONE_HANDS)
+            raise RefereeError(self._no_lone_hands())
         rules = self.rules
         teams = len(self.table.teams)
         self._record("revoke", {"offender": offender, "claimant": claimant, "proved": proved, "lone": lone})
@@ -667,7 +671,7 @@ class Referee:
         self._open()
         lone = _flag(lone, "lone")
         if lone and not self.rules.alone_allowed:
-            raise RefereeError(_NO_LONE_HANDS)
+            raise RefereeError(self._no_lone_hands())
         if self._pending.barred != -1:
             raise RefereeError("the dealer's failure to discard is entered for this hand already")
         teams = len(self.table.teams)

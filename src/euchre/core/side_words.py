@@ -90,3 +90,16 @@ def capital(text: str) -> str:
     """``text`` with its first letter a capital (the rest as it is): ``"the maker"`` ->
     ``"The maker"``."""
     return text[:1].upper() + text[1:]
+
+
+def relative_value_words(table: Table, whose: str) -> str:
+    """What a value of the expert means where every player plays for himself: his points
+    less the other players' mean (:mod:`euchre.bots.advice`), and what below 0 says.
+    ``whose`` names the player (``"you"``, ``"the deciding player"``): ``"the expected
+    points of this hand for you, less the mean of the other players' (below 0: the other
+    players are expected to score more)"``; of the other player's at the two-handed table."""
+    if table.seats == 2:
+        return (f"the expected points of this hand for {whose}, less the other player's (below 0: the other player "
+                "is expected to score more)")
+    return (f"the expected points of this hand for {whose}, less the mean of the other players' (below 0: the other "
+            "players are expected to score more)")
