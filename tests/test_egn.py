@@ -23,7 +23,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from euchre.core import Game, Phase, RecordError, Rules
+from euchre.core import Game, Phase, RecordError, Rules, preset
 from euchre.core.cards import JOKER, NO_TRUMP, deck_cards
 from euchre.core.egn import (
     card_from_egn,
@@ -421,7 +421,7 @@ def _random_game(seed: int, rules: Rules, actions: int) -> Game:
        target=st.sampled_from([5, 10]))
 def test_export_validates_and_round_trips(seed: int, actions: int, std: bool, deck: int, defend: bool, no_trump: bool,
                                           canadian: bool, left_of_loner: bool, target: int) -> None:
-    rules = Rules().replace(
+    rules = preset("modern-standard").replace(  # EGN is read on this base (its call words too: EGN has none)
         all_pass_round2="stick_the_dealer" if std else "deal_passes_left", deck=deck, defend_alone=defend,
         no_trump_call=no_trump, canadian_loner=canadian, game_target=target,
         alone_lead="left_of_lone_player" if left_of_loner else "first_active_left_of_dealer")

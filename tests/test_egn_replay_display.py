@@ -166,7 +166,7 @@ def test_regression_annotations_were_not_shown(tmp_path: Path, capsys: pytest.Ca
     assert code == 0, err
     hand = hand_section(out, 1)
     calls = [i for i, line in enumerate(hand) if CALL_LINE.match(line)]
-    assert [hand[i] for i in calls] == ['  East, eldest hand: "Pass."', '  South, dealer\'s partner: "I assist."']
+    assert [hand[i] for i in calls] == ['  East, eldest hand: "Pass."', '  South, dealer\'s partner: "Pick it up."']
     assert hand[calls[0] + 1] == "    Note: Plain pass note."
     assert hand[calls[1] + 1:calls[1] + 3] == ["    Note (! great play): Good assist.",
                                                "    Note: Second text on the same call."]
@@ -225,7 +225,7 @@ def test_regression_alternative_lines_were_not_shown(tmp_path: Path, capsys: pyt
     code, out, err = replay(tmp_path, capsys, annotated_comeback())
     assert code == 0, err
     hand = hand_section(out, 1)
-    at = hand.index('  South, dealer\'s partner: "I assist."')
+    at = hand.index('  South, dealer\'s partner: "Pick it up."')
     assert hand[at + 3:at + 8] == [
         "    Alternative line 2, instead of South's call (it cannot be followed: 'h'",
         "    names trump, which is done only in round two (calls 5 to 8); round one is",
@@ -234,7 +234,7 @@ def test_regression_alternative_lines_were_not_shown(tmp_path: Path, capsys: pyt
         "      On call 1 (h):",
     ]
     assert hand[at + 8] == "        Note: Naming hearts at once."
-    assert hand[at + 9].startswith('  "assist"')  # the gloss, then the main line goes on
+    assert hand[at + 9].startswith('  "pick it up"')  # the gloss, then the main line goes on
     lead = hand.index("      Note: Leading the club ace.")
     assert hand[lead + 1:lead + 10] == [
         "      Alternative line 1, instead of South's A♣:",
@@ -266,9 +266,9 @@ def test_alternative_lines_of_a_real_file(capsys: pytest.CaptureFixture[str]) ->
     end = hand.index("        E-W (makers) took 2 tricks: euchre. 2 points to N-S.")
     assert hand[end + 1] == "    East             K♥"
     hand = hand_section(out, 7)
-    at = hand.index('  North, dealer: "Turning it down."')
+    at = hand.index('  North, dealer: "Pass."')  # EGN is read in modern-standard's words (words.py: modern)
     assert hand[at + 1:at + 4] == ["    Alternative line 1, instead of North's call:",
-                                   '      North, dealer: "Taking it up."',
+                                   '      North, dealer: "I\'ll pick it up."',
                                    "        Note: Definitely need to order this as dealer."]
     # A line that starts inside a trick says which cards are on the table.
     code, out, _ = run(capsys, "replay", str(DATA / "Me_and_Bears.egn"), "--hand", "8")
@@ -479,3 +479,46 @@ def test_mutated_analysis_is_read_or_refused_with_a_place(data: st.DataObject) -
         read_egn(doc)
     except RecordError as exc:
         assert exc.where.startswith("deals[0]"), exc
+
+
+# ------------------------------------------------------------------ the same game from JSON and from EGN
+def _drawn_game(name: str, seed: int) -> Game:
+    """A game of preset ``name`` to 5 points played out by random legal actions."""
+    import random as random_mod
+    game = Game(preset(name).replace(game_target=5), seed)
+    rng = random_mod.Random(seed)
+    while not game.is_over:
+        game.apply(rng.choice(game.hand.legal_actions()))
+    return game
+
+
+def _replay_lines(capsys: pytest.CaptureFixture[str], path: Path) -> list[str]:
+    """``euchre replay`` of ``path`` without what EGN cannot hold: the header's file name
+    and how the first dealer was drawn (the lines before the first hand)."""
+    code, out, err = run(capsys, "replay", str(path))
+    assert code == 0, err
+    lines = out.splitlines()
+    first = next(i for i, line in enumerate(lines) if "Hand 1" in line)
+    return [lines[0].replace(path.name, "FILE"), *lines[1:first]][:6] + lines[first:]
+
+
+@pytest.mark.parametrize(("name", "seed"), [("modern-standard", 2), ("modern-standard", 7), ("modern-canadian", 3),
+                                            ("british-benny", 4), ("modern-standard", 11)])
+def test_regression_egn_replay_spoke_other_call_words_than_json(name: str, seed: int, tmp_path: Path,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    """The same game replayed from our JSON record said West, third hand: "Order it up."
+    and from EGN "Pick it up." (the dealer: "I'll pick it up." / "Taking it up."): the
+    rules read from EGN took ``Rules()``'s default uspcc call words, not the modern
+    words of modern-standard, the base the reader documents. EGN records no call words;
+    a game of a preset with the modern words now replays line for line the same from
+    either file (all but the file's name, and the draw for the first deal, which EGN
+    does not record)."""
+    from euchre.core.egn import dumps_egn
+    game = _drawn_game(name, seed)
+    names = ["Ann", "Bob", "Cy", "Di"]
+    (tmp_path / "g.json").write_text(dumps(game, names), encoding="utf-8")
+    (tmp_path / "g.egn").write_text(dumps_egn(game, names), encoding="utf-8")
+    from_json = _replay_lines(capsys, tmp_path / "g.json")
+    from_egn = _replay_lines(capsys, tmp_path / "g.egn")
+    assert from_json == from_egn
+    assert any('"' in line for line in from_egn)  # the calls are spoken (in words, the thing compared)

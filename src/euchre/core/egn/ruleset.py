@@ -7,6 +7,7 @@ from typing import Any
 
 from euchre.core.egn.notation import _join
 from euchre.core.errors import EuchreError, RecordError, RecordTypeError
+from euchre.core.presets import preset
 from euchre.core.rules import Rules
 
 _RULESET_KEYS = frozenset({
@@ -32,8 +33,10 @@ nor read from it."""
 def rules_from_ruleset(ruleset: Any, where: str = "metadata.ruleset") -> Rules:
     """Our :class:`Rules` for an EGN ``ruleset`` (absent keys take EGN's defaults).
 
-    The base is ``modern-standard`` (``Rules()``: the maker alone declares with the call,
-    the dealer's partner may assist, round two may not name the turned-down suit) with
+    The base is the ``modern-standard`` preset (the maker alone declares with the call,
+    the dealer's partner may assist, round two may not name the turned-down suit, the
+    modern call words: EGN records no words, so the replay of an EGN file reads as a
+    modern-standard game's does, not in ``Rules()``'s default ``uspcc`` words) with
     ``dealer_may_discard_upcard = True`` (EGN's rules say only that the dealer discards
     one card), and: ``std`` (default true) -> ``all_pass_round2`` ``stick_the_dealer`` /
     ``deal_passes_left``; ``min_rank`` 9/8/7 -> ``deck`` 24/28/32; ``winning_score``
@@ -108,7 +111,7 @@ def rules_from_ruleset(ruleset: Any, where: str = "metadata.ruleset") -> Rules:
         "dealer_may_discard_upcard": True,
     }
     try:
-        return Rules().replace(**options)
+        return preset("modern-standard").replace(**options)
     except EuchreError as exc:
         raise RecordError(where, str(exc)) from None
 
