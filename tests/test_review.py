@@ -14,6 +14,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -436,3 +437,32 @@ def test_regression_review_of_railroad_stopped_at_the_lone_players_discard() -> 
     from euchre.core.state import Phase as AllPhases
     assert set(review_cli.PHASE_WORDS) == set(AllPhases)
     assert review_cli.PHASE_WORDS[AllPhases.BEST_DISCARD] == "the lone player's discard"
+
+
+def test_regression_review_cut_names_short_at_80_columns(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """At 80 columns the review's tables showed 'Player 1 You' and 'intermed… bot' (the
+    player's title and name in one narrow column, a word cut short). The listed
+    decisions now name the seat by its title; the summary gives title and name in
+    columns of their own, each at least as wide as its longest word; a name saved
+    with its seat ("North (bot: intermediate)") does not say the seat twice."""
+    import euchre.analysis.review as review_mod
+    monkeypatch.setattr(review_mod, "action_values", _first_is_best)
+    monkeypatch.setenv("COLUMNS", "80")
+    game = _random_game("call-ace-5")
+    path = tmp_path / "ca5.json"
+    path.write_text(dumps(game, ["You"] + ["intermediate bot"] * 4), encoding="utf-8")
+    code, out, err = run(capsys, "review", str(path), "--threshold", "0")
+    assert code == 0, err
+    lines = out.splitlines()
+    assert "…" not in out and all(len(line) <= 80 for line in lines)
+    assert "Player 1 You" not in out
+    assert any(line.startswith("│ Player 1 │ You ") for line in lines)
+    assert any(line.startswith("│ Player 5 │ intermediate ") for line in lines)
+    assert any(re.match(r"│ +\d+ │ Player 5 │", line) for line in lines)  # a listed decision: the title
+    four = top_trumps_game()
+    path = tmp_path / "old.json"
+    path.write_text(dumps(four, ["North (bot: intermediate)", "East", "South", "West"]), encoding="utf-8")
+    code, out, err = run(capsys, "review", str(path), "--seat", "N")
+    assert code == 0, err
+    assert any(line.startswith("│ North  │ (bot: intermediate) ") for line in out.splitlines()), out

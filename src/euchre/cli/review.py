@@ -140,29 +140,56 @@ def _where(d: Decision) -> str:
     return PHASE_WORDS[d.phase]
 
 
+def _longest_word(texts: list[str]) -> int:
+    """The width of the longest word in ``texts``: a column at least this wide wraps
+    between words and never cuts one short with an ellipsis."""
+    return max((len(w) for t in texts for w in t.split()), default=1)
+
+
+def _name_only(name: str, title: str) -> str:
+    """A player's name without his seat's title where an older record saved it with the
+    name ("North (bot: intermediate)" under North: "(bot: intermediate)"), so that the
+    seat is not said twice."""
+    rest = name[len(title):]
+    if name[: len(title)].lower() == title.lower() and (not rest or not rest[0].isalnum()):
+        return rest.strip()
+    return name
+
+
 def _mistake_table(review: Review, names: list[str], seating: SeatTable) -> Table:
+    """The listed decisions; the player by his seat's title only ("North", "Player 5"),
+    whose name the summary table gives (eight columns leave no room for both at 80
+    columns)."""
     table = Table(title=None, show_lines=False)
+    titles = [seating.titles[d.seat] for d in review.mistakes]
     for heading, justify in (("hand", "right"), ("player", "left"), ("decision", "left"), ("played", "left"),
                              ("value", "right"), ("better", "left"), ("value", "right"), ("lost", "right")):
-        table.add_column(heading, justify=justify)  # type: ignore[arg-type]
-    for d in review.mistakes:
+        width = _longest_word(titles) if heading == "player" else None
+        table.add_column(heading, justify=justify, min_width=width)  # type: ignore[arg-type]
+    for d, title in zip(review.mistakes, titles, strict=True):
         best = d.best
-        table.add_row(str(d.hand), player_label(d.seat, names[d.seat], seating), _where(d), _action_words(d, d.action),
+        table.add_row(str(d.hand), title, _where(d), _action_words(d, d.action),
                       f"{d.values[d.action]:+.2f}", _action_words(d, best), f"{d.values[best]:+.2f}", f"{d.loss:.2f}")
     return table
 
 
 def _summary_table(review: Review, names: list[str], seating: SeatTable) -> Table:
+    """Each reviewed player's decisions and points lost: his seat's title and his name
+    in columns of their own, each wide enough for its longest word (no name is cut
+    short: "intermed… bot", "Player 1 You" read badly)."""
     table = Table()
-    for heading, justify in (("player", "left"), ("decisions", "right"), ("listed", "right"),
-                             ("points lost in all", "right"), ("per hand", "right")):
-        table.add_column(heading, justify=justify)  # type: ignore[arg-type]
+    shown = [_name_only(names[seat], seating.titles[seat]) for seat in review.seats]
+    titles = [seating.titles[seat] for seat in review.seats]
+    for heading, justify, width in (("player", "left", _longest_word(titles)), ("name", "left", _longest_word(shown)),
+                                    ("decisions", "right", None), ("listed", "right", None),
+                                    ("points lost", "right", None), ("per hand", "right", None)):
+        table.add_column(heading, justify=justify, min_width=width)  # type: ignore[arg-type]
     losses = review.loss_per_hand()
-    for seat in review.seats:
+    for seat, title, name in zip(review.seats, titles, shown, strict=True):
         mine = [d for d in review.decisions if d.seat == seat]
         listed = [d for d in review.mistakes if d.seat == seat]
         total = sum(losses[seat])
-        table.add_row(player_label(seat, names[seat], seating), str(len(mine)), str(len(listed)), f"{total:.2f}",
+        table.add_row(title, name, str(len(mine)), str(len(listed)), f"{total:.2f}",
                       f"{total / max(review.hands, 1):.2f}")
     return table
 
