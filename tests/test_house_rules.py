@@ -150,3 +150,69 @@ def test_house_rules_are_read_under_the_names_people_give_them() -> None:
     assert parse_rule("stick_the_dealer=yes") == ("stick_the_dealer", True)
     with pytest.raises(RulesError, match="unknown house rule 'defend_al'"):
         parse_rule("defend_al=on")
+
+
+# The words a refusal of a house rule must not use: an option's name or its value as the
+# core writes it (alone_allowed = true, variant = cutthroat, renege_mode, ...).
+_OPTION_WORDS = re.compile(r"\b(alone_allowed|defend_alone|no_trump_call|renege_mode|variant|deck|num_players)\b"
+                           r"| = (true|false)\b")
+
+
+def _refusals() -> list[tuple[str, str, bool, str]]:
+    """(preset, key, on, message) of every house rule refused at every playable preset."""
+    from euchre.core.house_rules import apply, is_on
+    from euchre.core.presets import PLAYABLE_PRESETS
+
+    out = []
+    for name in PLAYABLE_PRESETS:
+        rules = preset(name)
+        for rule in HOUSE_RULES:
+            on = not is_on(rules, rule)
+            try:
+                apply(rules, {rule.key: on})
+            except RulesError as exc:
+                out.append((name, rule.key, on, str(exc)))
+    return out
+
+
+def test_regression_going_alone_at_cutthroat_was_refused_naming_alone_allowed_and_variant(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """`--preset cutthroat-3 --rule going_alone=on` said 'alone_allowed = true needs partners;
+    with variant = cutthroat ...', a key the user did not type."""
+    assert main(["play", "--preset", "cutthroat-3", "--rule", "going_alone=on"]) == 2
+    err = " ".join(capsys.readouterr().err.split())
+    assert ("going_alone=on cannot be played: going alone needs a partner to sit out; at cut-throat each plays "
+            "for himself") in err
+    assert not _OPTION_WORDS.search(err), err
+
+
+def test_every_refused_house_rule_is_named_as_typed_with_the_reason_in_words() -> None:
+    """Each house rule at each table shape where it is refused: the message names the key
+    typed and no option. Refused by hand: going alone, defending alone and the Canadian
+    loner where each plays for himself (two-handed, cutthroat-3; at call-ace the latter
+    two), the farmer's hand outside the 24-card pack of four, no trump with the joker,
+    revokes at call-ace, going alone off under the Canadian loner."""
+    refused = _refusals()
+    assert {(n, k, on) for n, k, on, _ in refused} >= {
+        ("cutthroat-3", "going_alone", True), ("two-handed", "going_alone", True),
+        ("cutthroat-3", "defending_alone", True), ("call-ace-5", "defending_alone", True),
+        ("two-handed", "canadian_loner", True), ("call-ace-4", "canadian_loner", True),
+        ("uspcc-official", "farmers_hand", True), ("british-benny", "no_trump", True),
+        ("call-ace-4", "revokes", True), ("modern-canadian", "going_alone", False)}
+    for name, key, on, message in refused:
+        assert message.startswith(f"{key}={'on' if on else 'off'} cannot be played: "), (name, message)
+        assert not _OPTION_WORDS.search(message), (name, message)
+    # Positive control: the core's own refusal is phrased through the options.
+    with pytest.raises(RulesError) as exc:
+        preset("cutthroat-3").replace(alone_allowed=True)
+    assert _OPTION_WORDS.search(str(exc.value))
+
+
+def test_house_rules_refused_together_name_both() -> None:
+    from euchre.core.house_rules import apply
+
+    with pytest.raises(RulesError, match=r"^no_trump=on with joker=on cannot be played: the joker is always"):
+        apply(MS, {"joker": True, "no_trump": True})
+    with pytest.raises(RulesError, match=r"^going_alone=off with canadian_loner=on cannot be played"):
+        apply(MS, {"going_alone": False, "canadian_loner": True})
+    assert apply(MS, {"joker": True}).joker  # one alone is played

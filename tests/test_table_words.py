@@ -680,3 +680,16 @@ def test_regression_the_rules_text_said_the_cutthroat_maker_plays_alone_and_nobo
     four = rules_in_words(preset("modern-standard"))
     assert any("(the next one in play if he sits out)" in p for p in four)
     assert "The maker may play alone; his partner lays his cards down." in four
+
+
+def test_regression_the_events_tie_breaks_were_listed_as_keys(tmp_path: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    """`euchre event standings` said 'Tie-breaks: lone_hands, rounds_won, head_to_head.'"""
+    from euchre.cli.main import main
+
+    db = f"sqlite:///{tmp_path / 'e.sqlite3'}"
+    assert main(["event", "create", "fri", "--db", db, "--players", "A,B,C,D,E,F,G,H", "--tables", "2",
+                 "--rounds", "1", "--seed", "1"]) == 0
+    capsys.readouterr()
+    assert main(["event", "standings", "fri", "--db", db]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "Tie-breaks: lone hands, rounds won, head to head." in out

@@ -287,7 +287,8 @@ def _standings(event: Event, console: Console) -> None:
         console.print(f"Champion: {champion}." if champion else "No champion yet; the teams still in rank first, "
                       "then the teams out, the later round first.")
     else:
-        console.print(f"Tie-breaks: {', '.join(event.spec.breaks) or 'none'}.")
+        breaks = ", ".join(b.replace("_", " ") for b in event.spec.breaks)  # in words: lone hands, ...
+        console.print(f"Tie-breaks: {breaks or 'none'}.")
 
 
 def cmd_event(args: argparse.Namespace, console: Console) -> int:

@@ -20,7 +20,8 @@ from euchre.cli.render import MAX_DELAY, Narrator
 from euchre.core.actions import Action
 from euchre.core.errors import EuchreError, RulesError
 from euchre.core.game import Game
-from euchre.core.house_rules import changes_for, parse_rule
+from euchre.core.house_rules import apply as apply_house_rules
+from euchre.core.house_rules import parse_rule
 from euchre.core.presets import preset
 from euchre.core.rules import Rules, parse_option
 from euchre.core.seats import FOUR_HANDED, Table
@@ -49,7 +50,7 @@ def build_rules(preset_name: str, target: int | None, options: Sequence[str] | N
     rules = preset(preset_name)
     wanted = dict(parse_rule(text) for text in house or ())
     if wanted:
-        rules = rules.replace(**changes_for(rules, wanted))
+        rules = apply_house_rules(rules, wanted)
     changes = dict(parse_option(text) for text in options or ())
     if changes:
         rules = rules.replace(**changes)

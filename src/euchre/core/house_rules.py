@@ -168,3 +168,68 @@ def parse_rule(text: str) -> tuple[str, bool]:
     if raw in ("off", "false", "no"):
         return key, False
     raise RulesError(f"house rule {key} is on or off, not {raw!r}")
+
+
+_SHAPE: dict[str, str] = {"two_handed": "two-handed", "cutthroat": "cut-throat", "call_ace": "call-ace"}
+"""The table shapes without fixed partners, as players name them."""
+
+
+def _refusal(base: Rules, wanted: Mapping[str, bool]) -> str | None:
+    """Why the house rules ``wanted`` (key to on or off) cannot be played over ``base``,
+    in the game's words and naming the house rules typed, or None when nothing in this
+    list refuses them (the core's own check still runs)."""
+    changes = changes_for(base, wanted)
+
+    def value(option: str) -> Any:
+        return changes.get(option, getattr(base, option))
+
+    def named(*keys: str) -> str:
+        typed = [f"{k}={'on' if wanted[k] else 'off'}" for k in keys if k in wanted]
+        return " with ".join(typed) if typed else keys[0]
+
+    shape = _SHAPE.get(base.variant, "")
+    each = f"at {shape} each plays for himself"
+    if base.variant == "call_ace":
+        each = f"at {shape} the maker's partner is secret until the called card falls"
+    if value("canadian_loner") and base.variant != "partnership":
+        why = (f"at {shape} the dealer has no partner until the called card falls" if base.variant == "call_ace"
+               else each)
+        return (f"{named('canadian_loner')} cannot be played: the Canadian loner is the dealer's partner going "
+                f"alone; {why}")
+    if value("alone_allowed") and base.variant in ("two_handed", "cutthroat"):
+        return f"{named('going_alone')} cannot be played: going alone needs a partner to sit out; {each}"
+    if value("defend_alone") and base.variant != "partnership":
+        return f"{named('defending_alone')} cannot be played: defending alone needs a partner to sit out; {each}"
+    if value("canadian_loner") and not value("alone_allowed"):
+        return (f"{named('going_alone', 'canadian_loner')} cannot be played: the Canadian loner is a lone hand "
+                "(the dealer's partner who orders him up must go alone); switch canadian_loner off too, or keep "
+                "going alone on")
+    if value("joker") and value("no_trump_call"):
+        return (f"{named('no_trump', 'joker')} cannot be played: the joker is always the highest trump, and at "
+                "no trump there is none")
+    if value("farmers_hand") and (base.cards_in_deck != 24 or value("joker") or base.num_players != 4):
+        pack = f"a {base.deck}-card pack" + (" with the joker" if value("joker") else "")
+        return (f"{named('farmers_hand', 'joker')} cannot be played: the farmer's hand is of three nines or tens, "
+                "the lowest cards only in the 24-card pack without the joker, swapped for the three cards under "
+                f"the upcard at a table of four; this table has {pack} and {base.num_players} players")
+    if value("renege_mode") != "prevent" and base.variant == "call_ace":
+        return (f"{named('revokes')} cannot be played: a renege is penalised to the reneger's adversaries, and "
+                f"{each}")
+    return None
+
+
+def apply(rules: Rules, wanted: Mapping[str, bool]) -> Rules:
+    """The rules ``rules`` (a preset's) with the house rules ``wanted`` (key to on or off;
+    the others keep the preset's state), for ``--rule`` and the create form.
+
+    Raises:
+        RulesError: an unknown key, or house rules that cannot be played at this table
+            or together (``going_alone=on cannot be played: going alone needs a partner
+            to sit out; at cut-throat each plays for himself``): the message names the
+            house rules as keys and says the reason in the game's words, not through the
+            options they set.
+    """
+    why = _refusal(rules, wanted)
+    if why is not None:
+        raise RulesError(why)
+    return rules.replace(**changes_for(rules, wanted))

@@ -22,7 +22,8 @@ import anyio.to_thread
 from euchre.bots import PLAYER_LEVELS
 from euchre.core.errors import EuchreError
 from euchre.core.game import Game
-from euchre.core.house_rules import BY_KEY, changes_for
+from euchre.core.house_rules import BY_KEY
+from euchre.core.house_rules import apply as apply_house_rules
 from euchre.core.presets import DEFAULT_PRESET, PLAYABLE_PRESETS, preset
 from euchre.core.rules import OPTION_NAMES, Rules
 from euchre.server.config import ServerConfig
@@ -142,9 +143,8 @@ def rules_of_request(body: Any, max_target: int, *, field: str | None = None,
         raise CreateError("bad_request", f"{key}house_rules must be an object of {', '.join(BY_KEY)} to true or false")
     rules = preset(name)
     try:
-        changes = changes_for(rules, house)
-        if changes:
-            rules = rules.replace(**changes)
+        if house:
+            rules = apply_house_rules(rules, house)
         if options:
             rules = rules.replace(**{str(k): v for k, v in options.items()})
         if target is not None:
