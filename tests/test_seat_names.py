@@ -222,7 +222,7 @@ def test_referee_at_call_ace_refuses_the_table_not_the_seat(capsys: pytest.Captu
     """call-ace is not refereed (RULES.md decision 28); its seats are read first, by the
     same convention: 5 is a seat, 6 is not."""
     code, _, err = referee(capsys, monkeypatch, "--preset", "call-ace-5", "--dealer", "5")
-    assert code == 2 and "call_ace is not refereed" in err
+    assert code == 2 and "call-ace is not refereed" in err
     code, _, err = referee(capsys, monkeypatch, "--preset", "call-ace-5", "--dealer", "6")
     assert code == 2 and FIVE in err
 
