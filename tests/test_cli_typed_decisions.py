@@ -327,3 +327,23 @@ def test_the_referees_card_entry_names_the_pack(entry: str, expected: str) -> No
         enter(ref, "cards " + entry)
     assert str(caught.value) == expected and ref.entries == []
 
+
+
+@pytest.mark.parametrize("moment", [_playing, _bidding, _discarding], ids=["play", "bidding", "discard"])
+@pytest.mark.parametrize("typed", ["7S", "play 7S", "discard-7S", "give-8H"])
+def test_fault_a_seven_at_a_call_said_it_is_a_card_with_no_word_of_the_pack(
+        typed: str, moment: Callable[[PlayerView], bool]) -> None:
+    """Regression (issue 34 follow-up): "7S" at a call of a 24-card game said "'7S' is a
+    card, but now is the time for a call" with no word that the pack has no sevens. Every
+    prompt names the pack first; at a call it then says what to do now. In a 32-card
+    game a seven gets no such word (the positive control)."""
+    view = _view_where("modern-standard", 3, moment)
+    rank = "sevens" if "7" in typed else "eights"
+    why = why_not_now(view, typed)
+    assert why is not None and why.startswith(f"This game is played with 24 cards, nine to ace: it has no {rank}."), why
+    if moment is _bidding:
+        assert "Now is the time for a call: choose from the menu" in why
+    else:
+        assert why == f"This game is played with 24 cards, nine to ace: it has no {rank}."
+    seven_pack = _view_where("uspcc-official", 3, moment)
+    assert "This game is played" not in (why_not_now(seven_pack, typed) or "")

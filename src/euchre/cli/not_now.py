@@ -20,7 +20,7 @@ import re
 from euchre.cli.choices import example_words, names_a_call
 from euchre.cli.render import suit_text
 from euchre.core.actions import CALL_BASE, CALL_CARD_BASE, DISCARD_BASE, GIVE_BASE, PLAY_BASE, Action, parse_action
-from euchre.core.cards import parse_card
+from euchre.core.cards import missing_from_pack, parse_card
 from euchre.core.errors import EuchreError
 from euchre.core.side_words import another_side, has_partners
 from euchre.core.state import Phase
@@ -139,7 +139,9 @@ def why_not_now(view: PlayerView, text: str) -> str | None:
     """Why the action word ``text`` does not apply at ``view``'s moment, as a message
     (a sentence or two: why, and when it does apply or what to do now), or None when
     ``text`` is no action word, a card or a number, or names an action legal now (it is
-    then read as usual).
+    then read as usual). A card the game's pack lacks (``7S`` of the 24-card pack, typed
+    bare or as ``play 7S``) is answered with the pack first, at every prompt
+    (:func:`euchre.core.cards.missing_from_pack`).
 
     In the phases of a call (the bidding, the laws' moments) a word of another call is
     left to :func:`euchre.cli.choices.choose_call` (which knows "alone" in round one
@@ -152,6 +154,14 @@ def why_not_now(view: PlayerView, text: str) -> str | None:
     t = text.strip()
     if not t or t.isdigit():
         return None
+    rules = view.rules
+    card_text = re.sub(r"^(play|discard|give)(?:\s+|-)", "", t, flags=re.IGNORECASE)
+    absent = missing_from_pack(card_text, rules.deck, rules.joker, rules.joker_card)
+    if absent is not None:  # the pack first, at every prompt (7S in the 24-card pack)
+        if view.phase in CARD_PHASES:
+            return absent
+        doing = _doing_now(view)
+        return f"{absent} {doing[0].upper()}{doing[1:]}."
     try:
         parse_card(t, view.rules.joker_card)
         return None  # a card: read as a card (or, at a call, as the call-ace call it may name)
