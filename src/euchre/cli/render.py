@@ -516,6 +516,11 @@ class Narrator:
         line = Text(f"    {self.seat_name(seat):<{self._name_width()}} ")
         line.append_text(card_text(card, hand.rules.joker_card))
         c.print(line)
+        if hand.called != -1 and card == hand.called and seat != hand.maker:
+            # Call-ace (RULES.md decision 21): the called card's fall is what discloses
+            # the maker's partner to the table (X-35, X-47).
+            c.print(f"  That is the called card: {self.seat_name(seat)} is {self.seat_name(hand.maker)}'s partner.",
+                    style="bold")
         if complete:
             self._trick_won(hand)
         self._pause()
@@ -648,6 +653,9 @@ class Narrator:
             d = hand.defender_alone
             line += f" {self.seat_name(d)} defends alone{self.sitting_out(d)}."
         c.print(line)
+        called = self._called_line(hand)
+        if called is not None:
+            c.print(called)
         if hand.phase in (Phase.PLAY, Phase.REVOKE_CORRECTION, Phase.CALL_CARD):
             c.print(f"Tricks: {per_side(hand.table, hand.tricks_won)}")
             c.print(score_text)
@@ -669,6 +677,23 @@ class Narrator:
                     t.append(f"{self.table.titles[s]} ")
                     t.append_text(cards_text(list(cards_of(hand.exposed[s])), joker_card=hand.rules.joker_card))
                 c.print(t)
+
+    def _called_line(self, hand: HandState) -> Text | None:
+        """Call-ace: the card the maker called and, once it has been played, its holder,
+        his partner (RULES.md decision 21); only what the table has seen, so the holder
+        is not named before the card falls. None where no card was called."""
+        if hand.called == -1:
+            return None
+        played = [(s, c) for t in hand.tricks for s, c in zip(t.seats, t.cards, strict=True)]
+        played += list(zip(hand.trick_seats, hand.trick_cards, strict=True))
+        holder = next((s for s, c in played if c == hand.called), -1)
+        line = Text("Called: ")
+        line.append_text(card_text(hand.called, hand.rules.joker_card))
+        if holder == -1:
+            line.append(f" ({self.seat_name(hand.maker)}'s partner is whoever holds it; not played yet)")
+        else:
+            line.append(f", played by {self.seat_name(holder)}: {self.seat_name(hand.maker)}'s partner")
+        return line
 
     def _name_width(self) -> int:
         """The width of the seat column in a trick: the longest seat name with a mark."""
