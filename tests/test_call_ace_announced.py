@@ -51,7 +51,7 @@ def test_regression_nothing_was_said_when_the_called_card_fell(name: str) -> Non
     """The partner is named exactly once, in the line after his card, and no earlier
     line names him as the partner."""
     events = _narrated(name, 3)
-    _, maker, called, holder, _ = events[-1]
+    _, maker, _called, holder, _ = events[-1]
     table = preset(name).table
     said = [k for k, (text, *_rest) in enumerate(events) if "That is the called card" in text]
     assert len(said) == 1
