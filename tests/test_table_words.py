@@ -541,7 +541,7 @@ def test_the_side_words_follow_the_shape_and_count_in_words() -> None:
     four, two, three, five = (preset(n) for n in ("modern-standard", "two-handed", "cutthroat-3", "call-ace-5"))
     assert [has_partners(r.table) for r in (four, two, three, five)] == [True, False, False, False]
     assert [calls_partner(r) for r in (four, two, three, five)] == [False, False, False, True]
-    assert [times(n) for n in (0, 1, 2, 3)] == ["0 times", "once", "twice", "3 times"]
+    assert [times(n) for n in (0, 1, 2, 3)] == ["never", "once", "twice", "3 times"]
     assert [plural(n, "hand") for n in (0, 1, 2)] == ["0 hands", "1 hand", "2 hands"]
     assert plural(1, "revoke or claim", "revokes or claims") == "1 revoke or claim"
     assert [the_makers(r) for r in (four, three, five)] == ["the makers", "the maker",
@@ -693,3 +693,34 @@ def test_regression_the_events_tie_breaks_were_listed_as_keys(tmp_path: Any, cap
     assert main(["event", "standings", "fri", "--db", db]) == 0
     out = " ".join(capsys.readouterr().out.split())
     assert "Tie-breaks: lone hands, rounds won, head to head." in out
+
+
+def test_regression_the_summary_and_stats_said_euchred_0_times() -> None:
+    """'As a defender you euchred the maker 0 times.', 'your side was euchred 0 times as
+    makers': zero is "never", before the verb. A count of one still reads "once" after
+    it (the positive control)."""
+    from euchre.cli.commands import SideRecord
+    from euchre.cli.stats import group_lines
+
+    cut = " ".join(summary_lines(Game(preset("cutthroat-3"), 1), 0))
+    assert "As a defender you never euchred the maker." in cut and "0 times" not in cut
+    ms = " ".join(summary_lines(Game(preset("modern-standard"), 1), 0))
+    assert "You never euchred the makers." in ms and "0 times" not in ms
+    import dataclasses
+
+    fields = dict.fromkeys((f.name for f in dataclasses.fields(SideRecord)), 0)
+    zero = SideRecord(**fields)
+    once = SideRecord(**{**fields, "euchred": 1, "euchres": 0, "called": 1})
+    lines = " ".join(group_lines("modern-standard", [(None, zero, None), (None, once, None)]))
+    assert "your side was euchred once as makers; you never euchred the makers" in lines
+    lines = " ".join(group_lines("cutthroat-3", [(None, zero, None)]))
+    assert "you were never euchred as the maker; as a defender you never euchred the maker" in lines, lines
+
+
+def test_regression_stuck_at_two_players_said_all_passed() -> None:
+    """'You are stuck (all passed)' of two players: both passed."""
+    from euchre.cli.prompts import _all_passed
+
+    two, four = Game(preset("two-handed"), 1), Game(preset("modern-standard"), 1)
+    assert _all_passed(view_of(two.hand, 0, two.score)) == "both passed"
+    assert _all_passed(view_of(four.hand, 0, four.score)) == "all passed"

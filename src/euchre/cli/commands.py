@@ -23,7 +23,7 @@ from euchre.core.errors import EuchreError
 from euchre.core.explain import rules_in_words
 from euchre.core.game import Game
 from euchre.core.rules import Rules
-from euchre.core.side_words import calls_partner, has_partners, times
+from euchre.core.side_words import calls_partner, capital, has_partners, how_often, times
 
 
 class TakeBack(Exception):
@@ -166,7 +166,8 @@ def summary_lines(game: Game, seat: int) -> list[str]:
     if has_partners(table):
         lines = [f"Hands played: {r.hands}. Points: your side {r.points_for}, the opponents {r.points_against}."]
         euchred = f"; your side was euchred {times(r.euchred)} as makers" if r.euchred else ""
-        lines.append(f"Your calls: {r.called}, made {r.made}{euchred}. You euchred the makers {times(r.euchres)}.")
+        lines.append(f"Your calls: {r.called}, made {r.made}{euchred}. "
+                     f"{capital(how_often(r.euchres, 'you', 'euchred the makers'))}.")
     else:
         mine = table.team[seat]
         points = points_by_side(game)
@@ -177,8 +178,8 @@ def summary_lines(game: Game, seat: int) -> list[str]:
         lines = [f"Hands played: {r.hands}. Points: {each}{won}."]
         as_maker = "as the maker or the partner he called" if calls_partner(game.rules) else "as the maker"
         euchred = f"; you were euchred {times(r.euchred)} {as_maker}" if r.euchred else ""
-        lines.append(f"Your calls: {r.called}, made {r.made}{euchred}. As a defender you euchred the maker "
-                     f"{times(r.euchres)}.")
+        lines.append(f"Your calls: {r.called}, made {r.made}{euchred}. As a defender "
+                     f"{how_often(r.euchres, 'you', 'euchred the maker')}.")
     if r.alone:
         lines.append(f"Your lone hands: {r.alone}, made {r.alone_made}, all five tricks {r.alone_marched}.")
     return lines

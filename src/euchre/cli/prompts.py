@@ -446,7 +446,7 @@ class HumanPlayer:
         if view.phase == Phase.BID_ROUND_2:
             if not may_pass:
                 if Action.FORFEIT in legal:
-                    return ("You are stuck (all passed): name a suit, or forfeit "
+                    return (f"You are stuck ({_all_passed(view)}): name a suit, or forfeit "
                             f"{a_point_to_the_opponents(view.table)}.")
                 return "You are stuck (stick the dealer): you must name a suit."
             if only_pass:
@@ -542,7 +542,7 @@ class HumanPlayer:
             return None
         if view.phase == Phase.BID_ROUND_2:
             if Action.FORFEIT in view.legal:
-                return f"You are stuck (all passed): name a suit, or forfeit {a_point_to_the_opponents(view.table)}"
+                return f"You are stuck ({_all_passed(view)}): name a suit, or forfeit {a_point_to_the_opponents(view.table)}"
             return "You are stuck (stick the dealer): you must name a suit"
         if view.phase == Phase.BLIND_NAME:
             return "As dealer you must name trump"
@@ -551,6 +551,11 @@ class HumanPlayer:
                 return "Call a card for your partner, or play alone"
             return "Choose to play alone or with your partner"
         return None
+
+
+def _all_passed(view: PlayerView) -> str:
+    """"all passed", or "both passed" of two players."""
+    return "both passed" if view.table.seats == 2 else "all passed"
 
 
 def span(n: int) -> str:

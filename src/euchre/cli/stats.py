@@ -33,7 +33,7 @@ from euchre.cli.text import clean
 from euchre.core.errors import EuchreError
 from euchre.core.game import TIE, Game, outcome_of
 from euchre.core.presets import PRESET_NAMES, preset
-from euchre.core.side_words import calls_partner, has_partners, plural, times
+from euchre.core.side_words import calls_partner, has_partners, how_often, plural, times
 
 STATS_FILE = "stats.sqlite3"
 
@@ -208,8 +208,8 @@ def group_lines(title: str, games: list[tuple[int | None, SideRecord, Scores | N
     own, players = _shape(title, games)
     if not own:
         return [f"  points: {t.points_for} for, {t.points_against} against, in {plural(t.hands, 'hand')}", calls,
-                f"  euchres: your side was euchred {times(t.euchred)} as makers; you euchred the makers "
-                f"{times(t.euchres)}", alone]
+                f"  euchres: {how_often(t.euchred, 'your side was', 'euchred', ' as makers')}; "
+                f"{how_often(t.euchres, 'you', 'euchred the makers')}", alone]
     if players == 2:
         others = f"the other player {t.points_against}"
     else:
@@ -224,8 +224,8 @@ def group_lines(title: str, games: list[tuple[int | None, SideRecord, Scores | N
     name = _preset_of(title)
     secret = name in PRESET_NAMES and calls_partner(preset(name))
     as_maker = "as the maker or the partner he called" if secret else "as the maker"
-    lines += [calls, f"  euchres: you were euchred {times(t.euchred)} {as_maker}; as a defender you euchred the maker "
-                     f"{times(t.euchres)}"]
+    lines += [calls, f"  euchres: {how_often(t.euchred, 'you were', 'euchred', ' ' + as_maker)}; as a defender "
+                     f"{how_often(t.euchres, 'you', 'euchred the maker')}"]
     if t.alone:
         lines.append(alone)
     return lines

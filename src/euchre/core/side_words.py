@@ -42,8 +42,20 @@ def plural(count: int, noun: str, nouns: str = "") -> str:
 
 
 def times(count: int) -> str:
-    """How often, in words: ``"once"``, ``"twice"``, ``"3 times"``, ``"0 times"``."""
-    return {1: "once", 2: "twice"}.get(count, f"{count} times")
+    """How often, in words: ``"never"``, ``"once"``, ``"twice"``, ``"3 times"``.
+    "never" stands before the verb: a sentence with a count that may be zero is built
+    by :func:`how_often`."""
+    return {0: "never", 1: "once", 2: "twice"}.get(count, f"{count} times")
+
+
+def how_often(count: int, subject: str, verb: str, rest: str = "") -> str:
+    """A sentence part saying how often ``subject`` did ``verb``, with "never" before
+    the verb: ``how_often(0, "you", "euchred the maker")`` is ``"you never euchred the
+    maker"``, ``how_often(3, "your side was", "euchred", " as makers")`` is ``"your side
+    was euchred 3 times as makers"``."""
+    if count == 0:
+        return f"{subject} never {verb}{rest}"
+    return f"{subject} {verb} {times(count)}{rest}"
 
 
 def the_makers(rules: Rules) -> str:
