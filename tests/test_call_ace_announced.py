@@ -86,7 +86,7 @@ def test_show_names_the_called_card_and_its_holder_only_once_played() -> None:
                 assert f"played by {titles[hand.partner]}: {titles[hand.maker]}'s partner" in text
                 seen_after = True
             else:
-                assert "Called: " in text and "not played yet" in text
+                assert "Called: " in text and "not played yet: whoever holds it is" in text
                 assert all(f"played by {t}" not in text for t in titles)
                 seen_before = True
         seat = hand.turn

@@ -317,7 +317,7 @@ REFEREE_HANDS = "N:AS,AH,KS,QS,AC E:9C,TC,JC,QC,KC S:9D,TD,JD,QD,KD W:9H,TH,JH,Q
     (REFEREE_HANDS.replace("AS", "JK") + " up:9S order",
      "This game is played with 24 cards, nine to ace: it has no joker (JK, North)"),
     (REFEREE_HANDS + " up:9S pass pass pass order discard-AC play-7S",
-     "action 6 ('play-7s'): This game is played with 24 cards, nine to ace: it has no sevens."),
+     "action 6 ('play-7S'): This game is played with 24 cards, nine to ace: it has no sevens."),
 ])
 def test_the_referees_card_entry_names_the_pack(entry: str, expected: str) -> None:
     """The referee's card-by-card entry (``cards``): a card outside this game's pack is

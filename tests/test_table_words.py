@@ -80,6 +80,10 @@ _CALLED_PARTNER = re.compile(
     r"|call a card for your partner|secret partner|calling a partner|the maker and his partner"
     r"|play without his partner", re.IGNORECASE)  # the house rule "Going alone" at call-ace: calling none
 """The words of call-ace's partner that name no seat: the partner the maker calls by a card."""
+_FALLEN = re.compile(r"That is the called card: [\w ()]+ is [\w ()]+'s partner\.|played by [\w ()]+: [\w ()]+'s partner")
+"""Call-ace: the partner named once his called card has fallen, when the table learns
+him (RULES.md decision 21); tests/test_call_ace_announced.py checks that these lines
+come only after the card is played."""
 _REVEALED = re.compile(r"\b[\w ]+ \(partner\)")
 """A seat marked as the maker's partner: at call-ace only once the hand is over."""
 
@@ -103,7 +107,7 @@ def faults(text: str, rules: Rules, *, partner_known: bool = False) -> list[str]
         rest = _REVEALED.sub("", rest)
         rest = re.sub(r"\bmakers take the point\b", "", rest)
     if secret:
-        rest = _CALLED_PARTNER.sub("", rest)
+        rest = _FALLEN.sub("", _CALLED_PARTNER.sub("", rest))
     out += [f"{why}: {m.group()!r}" for rx, why in _WITHOUT_SIDES for m in rx.finditer(rest)]
     out += [f"'partner' where nobody partners him: {m.group()!r}" for m in _PARTNER.finditer(rest)]
     if rules.table.seats == 2:

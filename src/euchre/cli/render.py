@@ -690,7 +690,7 @@ class Narrator:
         line = Text("Called: ")
         line.append_text(card_text(hand.called, hand.rules.joker_card))
         if holder == -1:
-            line.append(f" ({self.seat_name(hand.maker)}'s partner is whoever holds it; not played yet)")
+            line.append(f" (not played yet: whoever holds it is {self.seat_name(hand.maker)}'s secret partner)")
         else:
             line.append(f", played by {self.seat_name(holder)}: {self.seat_name(hand.maker)}'s partner")
         return line
