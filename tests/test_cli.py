@@ -1048,9 +1048,12 @@ def test_report8_replay_glosses_each_phrase_once_per_game(capsys: pytest.Capture
     code, out, _ = run(capsys, "replay", str(EMN_MATCH))
     assert code == 0
     games = out.split("Game over")
-    assert '"at the bridge":' in out and '"assist":' in out
+    # EGN is read in modern-standard's call words (its own default, RULES.md item 7), so
+    # the phrases glossed are "order it up" and "pick it up", not the uspcc "assist".
+    assert '"at the bridge":' in out and '"order it up":' in out and '"pick it up":' in out
     for part in games:
-        for key in ("at the bridge", "assist", "making it next", "crossing it", "march", "euchre"):
+        for key in ("at the bridge", "assist", "order it up", "pick it up", "making it next", "crossing it",
+                    "march", "euchre"):
             assert part.count(f'  "{key}": ') <= 1, key
     first = out.index('"at the bridge": ')
     assert "at the bridge" in out[:first].splitlines()[-2]  # right under the line that says it
