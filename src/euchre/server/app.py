@@ -22,7 +22,12 @@ Routes:
     the referee of a game played with real cards: the page, and one entry at a time
     (:mod:`euchre.server.referee_api`; stateless, the page keeps the record).
 ``GET /healthz``
-    ``{"ok": true}``.
+    liveness: ``{"ok": true}`` while the process serves (no database access).
+``GET /readyz``
+    readiness: ``{"ok": true}`` once the app has started and its database answers
+    ``SELECT 1``; 503 ``not_ready`` otherwise.
+``GET /metrics``
+    the Prometheus text format (:mod:`euchre.server.metrics`).
 ``/events``, ``/standings``, ``/api/events``, ``/api/organiser...``, ``/api/standings/...``
     progressive evenings and tournaments (:mod:`euchre.server.event_api`).
 ``/account``, ``/player``, ``/leaderboard``, ``/api/accounts``, ``/api/login``, ...
@@ -41,6 +46,7 @@ import asyncio
 import contextlib
 import logging
 import re
+import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -67,6 +73,7 @@ from euchre.server.config import ServerConfig
 from euchre.server.connection import Connection
 from euchre.server.http_body import JsonRequestsOnly, api_http_error, api_server_error, error, read_json
 from euchre.server.hub import CREATE_FIELDS, CreateError, Hub
+from euchre.server.metrics import ServerMetrics
 from euchre.server.protocol import ClientMessage, ProtocolError, RateLimiter, parse_message
 from euchre.server.referee_api import FIELDS as REFEREE_FIELDS
 from euchre.server.referee_api import RefereeRequestError
@@ -269,18 +276,39 @@ async def referee(request: Request) -> Response:
 
 
 async def healthz(_request: Request) -> Response:
-    """Liveness: ``{"ok": true}``."""
+    """Liveness: ``{"ok": true}`` while the process serves; the database is not asked."""
     return JSONResponse({"ok": True})
+
+
+async def readyz(request: Request) -> Response:
+    """Readiness, for a balancer: ``{"ok": true}`` once the app has started (migrations
+    run, hub open) and the database answers ``SELECT 1``; otherwise 503 ``not_ready``
+    with the reason (the password of the URL hidden)."""
+    store: Store | None = getattr(request.app.state, "store", None)
+    if store is None or getattr(request.app.state, "hub", None) is None:
+        return error(503, "not_ready", "the server is starting")
+    try:
+        await anyio.to_thread.run_sync(store.ping)
+    except StorageError as exc:
+        return error(503, "not_ready", str(exc))
+    return JSONResponse({"ok": True})
+
+
+async def metrics(request: Request) -> Response:
+    """The metrics in the Prometheus text format (:mod:`euchre.server.metrics`)."""
+    registry: ServerMetrics = request.app.state.metrics
+    return Response(registry.text(), media_type="text/plain; version=0.0.4; charset=utf-8")
 
 
 # ---------------------------------------------------------------------- websocket
 class _Session:
     """One websocket from accept to close: the join, then the message loop."""
 
-    def __init__(self, ws: WebSocket, hub: Hub, config: ServerConfig) -> None:
+    def __init__(self, ws: WebSocket, hub: Hub, config: ServerConfig, metrics: ServerMetrics) -> None:
         self.ws = ws
         self.hub = hub
         self.config = config
+        self.metrics = metrics
         self.limiter = RateLimiter(config.rate_per_second, config.rate_burst)
         self.tasks: set[asyncio.Task[None]] = set()  # hints being computed
 
@@ -341,14 +369,16 @@ class _Session:
                     await self._close(1008, "too many bad messages")
                     return None
 
-    async def _dispatch(self, table: LiveTable, conn: Connection, msg: ClientMessage) -> None:
+    async def _dispatch(self, table: LiveTable, conn: Connection, msg: ClientMessage, received: float) -> None:
+        """Carry out one message; ``received`` is when it was read (``time.perf_counter``)."""
         kind, f, ref = msg.type, msg.fields, msg.ref
         if kind == "join":
             raise ProtocolError("already_joined", "this connection has joined already", ref)
         if kind == "ping":
             conn.post({"type": "pong", "id": ref})
         elif kind == "action":
-            await table.act(conn, f["action"], f.get("seq"), ref)
+            await table.act(conn, f["action"], f.get("seq"), ref)  # raises when refused: not counted
+            self.metrics.moved(time.perf_counter() - received)
         elif kind == "start":
             await table.start(conn, ref)
         elif kind == "chat":
@@ -404,6 +434,7 @@ class _Session:
             while not conn.dropped and not flooded:
                 try:
                     frame = await self.ws.receive()
+                    received = time.perf_counter()
                 except asyncio.CancelledError:
                     task = asyncio.current_task()
                     if conn.dropped and task is not None and task.uncancel() == 0:
@@ -414,7 +445,7 @@ class _Session:
                 msg: ClientMessage | None = None
                 try:
                     msg = self._check(frame)
-                    await self._dispatch(table, conn, msg)
+                    await self._dispatch(table, conn, msg, received)
                 except ProtocolError as exc:
                     if exc.ref is None and msg is not None:
                         exc.ref = msg.ref
@@ -434,7 +465,7 @@ class _Session:
 
 async def websocket(ws: WebSocket) -> None:
     """The game's websocket (see :mod:`euchre.server.protocol`)."""
-    await _Session(ws, _hub(ws), ws.app.state.config).run()
+    await _Session(ws, _hub(ws), ws.app.state.config, ws.app.state.metrics).run()
 
 
 # ---------------------------------------------------------------------- the app
@@ -467,6 +498,8 @@ def create_app(config: ServerConfig) -> Starlette:
         Route("/", page, methods=["GET"]),
         Route("/play", page, methods=["GET"]),
         Route("/healthz", healthz, methods=["GET"]),
+        Route("/readyz", readyz, methods=["GET"]),
+        Route("/metrics", metrics, methods=["GET"]),
         Route("/api/options", options, methods=["GET"]),
         Route("/api/tables", create_table, methods=["POST"]),
         Route("/referee", referee_page, methods=["GET"]),
@@ -492,5 +525,6 @@ def create_app(config: ServerConfig) -> Starlette:
     app.router.redirect_slashes = False
     app.state.config = config
     app.state.create_limits = {}
+    app.state.metrics = ServerMetrics(lambda: getattr(app.state, "hub", None))
     return app
 

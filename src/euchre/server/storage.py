@@ -51,6 +51,7 @@ from sqlalchemy import (
     Text,
     insert,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import Connection
@@ -341,6 +342,18 @@ class Store:
             raise StorageError(f"updating table {table_id} failed: {reason(exc)}") from exc
 
     # ------------------------------------------------------------------ reading
+    def ping(self) -> None:
+        """Ask the database ``SELECT 1`` (the server's readiness, ``GET /readyz``).
+
+        Raises:
+            StorageError: the database did not answer (``the database does not answer: why``).
+        """
+        try:
+            with self.engine.connect() as connection:
+                connection.execute(text("SELECT 1")).scalar_one()
+        except Exception as exc:
+            raise StorageError(f"the database does not answer: {reason(exc)}") from exc
+
     def find_token(self, token_hash: str) -> tuple[str, int | None] | None:
         """The table and seat (None: spectator) a token opens, or None for no table.
 
