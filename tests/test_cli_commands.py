@@ -422,3 +422,28 @@ def test_regression_a_card_typed_during_the_bidding_spoke_of_single_letters() ->
         with pytest.raises(ChoiceError, match=r"is a card, but now is the time for a call: type the number \(1 to 3\)"):
             choose_call(typed, menu, ["Pass.", "Order it up.", "Order it up, alone."])
     assert choose_call("2", menu, ["Pass.", "Order it up.", "Order it up, alone."]) == Action.ORDER_UP
+
+
+def test_regression_stats_wrapped_mid_sentence_at_the_left_margin(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 34 (a new user at 80 columns): a line of ``euchre stats`` too long for the
+    terminal went on at the left margin ("euchred the \\nmaker 0 times"). Now every line
+    under a rules heading, and each of its continuations, keeps its indent; at a narrow
+    width some line does wrap (so the check is not empty)."""
+    from euchre.cli.stats import record_game
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("COLUMNS", "44")
+    game = Game(preset("cutthroat-3").replace(game_target=3), 4)
+    bots = [make_bot("beginner", s) for s in range(3)]
+    while not game.is_over:
+        game.apply(bots[game.turn].choose(view_of(game.hand, game.turn, game.score)))
+    assert record_game(game, 0, "cutthroat-3", "beginner")
+    code, out, _ = run(capsys, "stats")
+    assert code == 0
+    lines = out.splitlines()
+    body = lines[next(k for k, line in enumerate(lines) if line.lstrip().startswith("points:")):]
+    words = [line for line in body if line.strip()]
+    items = [line for line in words if not line.startswith("    ")]
+    assert len(items) == 4 and len(words) > len(items), out  # points, places, calls, euchres (no lone hands at cut-throat); wrapped
+    assert all(line.startswith("  ") and len(line.rstrip()) <= 44 for line in words), out

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import sqlite3
+import textwrap
 import time
 from collections.abc import Iterator
 from contextlib import closing, contextmanager
@@ -269,7 +270,12 @@ def cmd_stats(args: argparse.Namespace, console: Console) -> int:
         console.print(f"{clean(rules, 200)}, {clean(bots, 40)} bots: {plural(len(games), 'game')}, "
                       f"won {wins} ({_pct(wins, decided)})", markup=False)
         for line in group_lines(rules, games):
-            console.print(line, markup=False)
+            # Each line under the heading indented, a line too long for the terminal
+            # going on under a deeper indent (issue 34: a new user's stats broke
+            # mid-sentence at the left margin at 80 columns).
+            console.print(textwrap.fill(line.strip(), width=max(console.width, 20), initial_indent="  ",
+                                        subsequent_indent="    ", break_on_hyphens=False),
+                          markup=False, soft_wrap=True)
         own, players = _shape(rules, games)
         kinds.add(own)
         series[f"{clean(rules, 200)}, {clean(bots, 40)}"] = [margin(r, sc, own, players) for _, r, sc in games]
