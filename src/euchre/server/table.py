@@ -32,7 +32,7 @@ import orjson
 from euchre.bots import make_bot
 from euchre.bots.advice import NOT_VALUED, NOT_VALUED_PHASES
 from euchre.bots.base import Bot
-from euchre.core.actions import DISCARD_BASE, action_text, parse_action
+from euchre.core.actions import Action, action_text, parse_action
 from euchre.core.cards import missing_from_pack
 from euchre.core.egn import dumps_egn
 from euchre.core.errors import EuchreError
@@ -402,8 +402,10 @@ class LiveTable:
                 raise ProtocolError("bad_action", str(exc), ref) from None
             legal = [int(a) for a in game.legal_actions()]
             if code not in legal:
+                act = Action(code)
+                with_card = act.is_play or act.is_discard or act.is_give or act.is_card_call
                 absent = missing_from_pack(action_text(code).partition("-")[2], self.rules.deck, self.rules.joker,
-                                           self.rules.joker_card) if code >= DISCARD_BASE else None
+                                           self.rules.joker_card) if with_card else None
                 why = f" ({absent.rstrip('.')})" if absent is not None else ""
                 raise ProtocolError("illegal_action", f"{action_text(code)} is not legal now{why}; legal: "
                                     f"{', '.join(action_text(c) for c in legal)}", ref)
