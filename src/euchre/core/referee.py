@@ -60,7 +60,7 @@ from euchre.core.game import GameResult, bridge_team, settle_hand
 from euchre.core.hand import HandState, Phase
 from euchre.core.presets import nearest_preset, option_source, preset
 from euchre.core.records import refuse_unknown
-from euchre.core.revokes import revoke_points
+from euchre.core.revokes import false_claim_points, revoke_points
 from euchre.core.rules import OPTION_SOURCES, Rules
 from euchre.core.scoring import side_points
 from euchre.core.seats import Table
@@ -636,7 +636,7 @@ class Referee:
         self._record("revoke", {"offender": offender, "claimant": claimant, "proved": proved, "lone": lone})
         if not proved:
             fine = rules.false_claim_penalty
-            points = [0 if t == self.table.team[claimant] else fine for t in range(teams)]
+            points = list(false_claim_points(rules, self.table, claimant))
             self._pending.points = [a + b for a, b in zip(self._pending.points, points, strict=True)]
             if fine:
                 self._pending.notes.append(f"A revoke claimed but not proved cost {fine}.")

@@ -127,6 +127,16 @@ def revoke_points(rules: Rules, table: Table, revokes: list[Revoke], lone: bool)
     return tuple(points)
 
 
+def false_claim_points(rules: Rules, table: Table, claimant: int) -> tuple[int, ...]:
+    """The points per side for a revoke claim by seat ``claimant`` that is not upheld:
+    ``false_claim_penalty`` to every side but the claimant's (New York 1877 s10; X-29,
+    X-30; RULES.md decision 27). The one place this law is worked out: the engine, the
+    referee and the page's account of a claim all ask it."""
+    fine = rules.false_claim_penalty
+    team = table.team[claimant]
+    return tuple(0 if t == team else fine for t in range(len(table.teams)))
+
+
 class RevokeLaw(HandFields):
     """The revoke claims of table mode (methods only; the fields are
     :class:`~euchre.core.state.HandFields`)."""
@@ -157,9 +167,8 @@ class RevokeLaw(HandFields):
             self.established = (*self.established, *new)
             self.proofs = (*self.proofs, *(revoke_proof(self, self.revokes[i]) for i in new))
             return True
-        fine = self.rules.false_claim_penalty
-        if fine:
-            self.penalty_points = tuple(p + (fine if t != team else 0) for t, p in enumerate(self.penalty_points))
+        fine = false_claim_points(self.rules, self.table, seat)
+        self.penalty_points = tuple(p + f for p, f in zip(self.penalty_points, fine, strict=True))
         return False
 
     def _begin_review(self) -> bool:

@@ -68,7 +68,7 @@ from euchre.core.cards import JOKER, NO_TRUMP, Card, card_code, sort_hand
 from euchre.core.counters import counters
 from euchre.core.game import Game, bridge_team
 from euchre.core.hand import HandState, Phase
-from euchre.core.revokes import revoke_points
+from euchre.core.revokes import false_claim_points, revoke_points
 from euchre.core.rules import Rules
 from euchre.core.seats import FOUR_HANDED, Table
 from euchre.core.state import HandResult
@@ -260,8 +260,7 @@ def claim_points(view: PlayerView, k: int) -> list[int]:
         before = sum(n for _, n in view.claim_log[:k])
         lone = view.alone != -1 or view.defender_alone != -1
         return list(revoke_points(view.rules, table, list(view.revokes[before:before + made]), lone))
-    fine = view.rules.false_claim_penalty
-    return [0 if t == table.team[seat] else fine for t in range(len(table.teams))]
+    return list(false_claim_points(view.rules, table, seat))
 
 
 def result_json(result: HandResult, rules: Rules) -> dict[str, Any]:
