@@ -1,5 +1,5 @@
 """The ``euchre`` command: ``play``, ``stats``, ``watch``, ``replay``, ``rules``, ``sim``, ``arena``, ``selfplay``,
-``review``, ``referee`` and ``serve``; ``euchre --version``.
+``review``, ``referee``, ``serve``, ``migrate``, ``event`` and ``rate-bots``; ``euchre --version``.
 
 Every error a user can cause (a bad preset, seat, file or number) is reported on one
 line on standard error, with exit code 2 and no traceback. The line is made safe to
@@ -18,6 +18,7 @@ from typing import NoReturn
 from rich.console import Console
 
 from euchre.cli.event import add_event_parser
+from euchre.cli.migrate import add_migrate_parser
 from euchre.cli.rate_bots import add_rate_bots_parser
 from euchre.cli.render import MAX_DELAY, make_console
 from euchre.cli.review import add_review_parser
@@ -198,6 +199,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_review_parser(sub)
     add_serve_parser(sub)
+    add_migrate_parser(sub)
     add_event_parser(sub)
     add_rate_bots_parser(sub)
     return parser
@@ -246,6 +248,10 @@ def _command(name: str) -> Callable[[argparse.Namespace, Console], int]:
         from euchre.cli.serve import cmd_serve
 
         return cmd_serve
+    if name == "migrate":
+        from euchre.cli.migrate import cmd_migrate
+
+        return cmd_migrate
     if name == "referee":
         from euchre.cli.referee import cmd_referee
 

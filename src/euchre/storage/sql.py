@@ -5,15 +5,20 @@ history for the whole project), and errors told on one line with the password hi
 
 Each caller raises its own error class: it passes ``fail``, which makes the exception
 from a message.
+
+Several processes may migrate one PostgreSQL database at the same moment (the servers of
+a cluster starting together, ``docs/deploy.md``): each takes the advisory lock
+:data:`MIGRATION_LOCK` in its migration's transaction, so they migrate one after the
+other and the later ones find the schema current.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Connection, Engine, create_engine, event, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.engine.interfaces import DBAPIConnection
 from sqlalchemy.exc import DBAPIError
@@ -29,6 +34,19 @@ sets ``connect_timeout`` itself)."""
 
 Fail = Callable[[str], Exception]
 """Makes the caller's exception from a message (``StorageError``, ``EventError``)."""
+
+MIGRATION_LOCK = 0x6575_6368_7265_0001
+"""The key of the PostgreSQL advisory lock held by a migration's transaction: "euchre"
+in ASCII, then 1 (a signed 64-bit value, as ``pg_advisory_xact_lock`` takes it). Any
+other program that uses advisory locks on the same database must not use this key."""
+
+
+class Migrated(NamedTuple):
+    """What a migration did: the Alembic revision found (None: an empty database) and the
+    revision reached (the head)."""
+
+    before: str | None
+    after: str | None
 
 
 def shown_url(url: str) -> str:
@@ -98,27 +116,68 @@ def open_engine(url: str, fail: Fail, *, in_memory: str, connect_timeout: float 
     return engine
 
 
-def migrate(engine: Engine, fail: Fail) -> None:
+def lock_migrations(connection: Connection) -> None:
+    """Wait for the migrations' lock, held until ``connection``'s transaction ends.
+
+    On PostgreSQL: ``pg_advisory_xact_lock`` (:data:`MIGRATION_LOCK`), so that processes
+    migrating the same database at once take turns. Without it two of them both find no
+    ``alembic_version`` table, both create the schema, and the second fails on the first's
+    tables when the first commits (``tests/test_migrate.py`` shows both). Other databases:
+    nothing (SQLite serves one process; another server's database is not supported for a
+    cluster).
+
+    Raises:
+        sqlalchemy.exc.DBAPIError: the database failed the statement (the connection
+            was lost, say)."""
+    if connection.dialect.name == "postgresql":
+        connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
+
+
+def upgrade(connection: Connection) -> Migrated:
+    """Take the migrations' lock (:func:`lock_migrations`), then run every pending
+    Alembic migration on ``connection``, in the transaction the caller has begun and
+    commits (the lock is held until then).
+
+    Returns:
+        the revision before and after (:class:`Migrated`; ``before`` None on an empty
+        database).
+
+    Raises:
+        whatever Alembic or the database raises (the caller turns it into its error).
+    """
+    from alembic import command
+    from alembic.config import Config
+    from alembic.runtime.migration import MigrationContext
+
+    lock_migrations(connection)
+    before = MigrationContext.configure(connection).get_current_revision()
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    cfg.attributes["connection"] = connection
+    command.upgrade(cfg, "head")
+    return Migrated(before, MigrationContext.configure(connection).get_current_revision())
+
+
+def migrate(engine: Engine, fail: Fail) -> Migrated:
     """Bring the schema up to the newest Alembic revision (creating it on an empty
-    database; a no-op when it is current).
+    database; a no-op when it is current), in one transaction under the migrations'
+    lock on PostgreSQL (:func:`upgrade`): processes migrating the same database at once
+    take turns, and the later ones find nothing to do.
+
+    Returns:
+        the revision found and the one reached (:class:`Migrated`).
 
     Raises:
         the exception of ``fail``: the database cannot be reached (``cannot connect to
             the database URL: why``, the password hidden) or the migration failed.
     """
-    from alembic import command
-    from alembic.config import Config
-
     shown = engine.url.render_as_string(hide_password=True)
-    cfg = Config()
-    cfg.set_main_option("script_location", str(MIGRATIONS))
     try:
         connection = engine.connect()
     except Exception as exc:
         raise fail(f"cannot connect to the database {shown}: {reason(exc)}") from exc
     try:
         with connection, connection.begin():
-            cfg.attributes["connection"] = connection
-            command.upgrade(cfg, "head")
+            return upgrade(connection)
     except Exception as exc:
         raise fail(f"the migration of the database {shown} failed: {reason(exc)}") from exc
