@@ -75,25 +75,28 @@ class ServerProcess:
     def ws_url(self) -> str:
         return f"ws://127.0.0.1:{self.port}/ws"
 
-    def start(self, port: int | None = None) -> None:
+    def command(self) -> list[str]:
+        """The ``euchre serve`` command line of a start on :attr:`port`."""
+        return [sys.executable, "-c", _LAUNCH, "serve", "--host", "127.0.0.1", "--port", str(self.port),
+                "--db", self.db_url, "--delay", str(self.delay), "--grace", str(self.grace),
+                "--public-url", f"http://127.0.0.1:{self.port}"]
+
+    def start(self, port: int | None = None, *, keep_port: bool = False) -> None:
         """Start the process (on ``port`` if it is free, else on a free one) and wait
         until it answers. A port taken meanwhile by someone else (another test worker)
-        is retried with another free port."""
+        is retried with another free port, unless ``keep_port`` (a balancer knows the
+        process by its port): then the start fails."""
         for attempt in range(5):
             self.port = port if port is not None and attempt == 0 else free_port()
             self.starts += 1
             self.log_path = self.log_dir / f"server-{self.starts}.log"
             with self.log_path.open("wb") as out:
-                self.proc = subprocess.Popen(
-                    [sys.executable, "-c", _LAUNCH, "serve", "--host", "127.0.0.1", "--port", str(self.port),
-                     "--db", self.db_url, "--delay", str(self.delay), "--grace", str(self.grace),
-                     "--public-url", f"http://127.0.0.1:{self.port}"],
-                    stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-                    env={**os.environ, "PYTHONUNBUFFERED": "1"})
+                self.proc = subprocess.Popen(self.command(), stdout=out, stderr=subprocess.STDOUT,
+                                             stdin=subprocess.DEVNULL, env={**os.environ, "PYTHONUNBUFFERED": "1"})
             if self._wait_ready():
                 return
             log = self.log().lower()
-            if ("address already in use" not in log and "is in use" not in log) or attempt == 4:
+            if ("address already in use" not in log and "is in use" not in log) or attempt == 4 or keep_port:
                 raise AssertionError(f"euchre serve did not start:\n{self.log()}")
 
     def _wait_ready(self) -> bool:
