@@ -82,6 +82,14 @@ def add_serve_parser(sub: argparse._SubParsersAction[P]) -> None:
                    help=f"tables one client address may create a minute, 1 to {MAX_CREATION_LIMIT} (default 20); "
                         "raise it only for a load test, whose clients all come from one address: a public server "
                         "keeps the default")
+    p.add_argument("--name", default=None, metavar="NAME",
+                   help="this process's name among several serving one PostgreSQL database (default: HOST:PORT)")
+    p.add_argument("--advertise-url", default=None, metavar="URL",
+                   help="where the other server processes reach this one, e.g. http://server2:8000 (default: "
+                        "http://HOST:PORT; the machine's name for 0.0.0.0)")
+    p.add_argument("--trusted-proxy", default=None, metavar="ADDRESS",
+                   help="the balancer's address (e.g. 10.0.0.2, or a comma-separated list): its X-Forwarded-For "
+                        "names the client for the per-address limits (default: none; every client is the peer)")
 
 
 def search_workers(asked: int | None, cpus: int | None = None) -> int:
@@ -111,6 +119,36 @@ def creation_limit(asked: int | None) -> int | None:
         raise EuchreError(f"--creation-limit must be 1..{MAX_CREATION_LIMIT} tables a minute from one address, "
                           f"not {asked} (a load test gives a large value, e.g. {MAX_CREATION_LIMIT})")
     return asked
+
+
+def process_names(host: str, port: int, name: str | None, advertise: str | None) -> tuple[str, str]:
+    """This process's name and the address the other processes reach it at
+    (``--name``, ``--advertise-url``): as given, else ``HOST:PORT`` and
+    ``http://HOST:PORT``, the machine's name standing for an address that listens
+    everywhere (``0.0.0.0``, ``::``), which no other machine can reach."""
+    shown = socket.gethostname() if host.strip("[]") in ("0.0.0.0", "::", "") else host  # noqa: S104 - compared, not bound
+    if name is None:
+        name = f"{shown}:{port}"[:48]
+    if advertise is None:
+        advertise = f"http://{'[' + shown + ']' if ':' in shown else shown}:{port}"
+    return name.strip(), advertise.strip()
+
+
+def check_sole(database: str) -> None:
+    """Refuse a second process on one SQLite file before anything starts (the server
+    takes the same lock file for good once it runs: :class:`euchre.server.cluster.SoleServer`).
+
+    Raises:
+        EuchreError: another ``euchre serve`` serves the file (one line, with what to do)."""
+    from euchre.server.cluster import SoleServer
+    from euchre.server.storage import StorageError
+
+    sole = SoleServer(database)
+    try:
+        sole.open()
+    except StorageError as exc:
+        raise EuchreError(str(exc)) from None
+    sole.close()
 
 
 def check_port_free(host: str, port: int) -> None:
@@ -180,8 +218,16 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
     except StorageError as exc:
         raise EuchreError(str(exc)) from None
     limits = {} if creation is None else {"create_per_minute": creation}
-    config = ServerConfig(db_url=url, grace_seconds=args.grace, bot_delay=args.delay, search_workers=workers,
-                          search_queue=queue, public_url=args.public_url.strip(), **limits)
+    name, advertise = process_names(args.host, args.port, args.name, args.advertise_url)
+    if make_url(url).get_backend_name() == "sqlite" and make_url(url).database:
+        check_sole(make_url(url).database or "")
+    try:
+        config = ServerConfig(db_url=url, grace_seconds=args.grace, bot_delay=args.delay, search_workers=workers,
+                              search_queue=queue, public_url=args.public_url.strip(), name=name,
+                              advertise_url=advertise, **limits)
+    except EuchreError as exc:
+        flag = "--name" if str(exc).startswith("name") else "--advertise-url" if "advertise" in str(exc) else ""
+        raise EuchreError(f"{flag}: {exc}" if flag else str(exc)) from None
     app = create_app(config)
     host = f"[{args.host}]" if ":" in args.host else args.host
     console.print(f"Euchre server: http://{host}:{args.port}/  (storage {shown}); Ctrl-C stops it.")
@@ -194,7 +240,9 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
         # websockets library's sans-I/O protocol ("websockets-sansio"), the cheapest
         # per move measured (docs/performance.md, "Web server load").
         server_config = uvicorn.Config(app, host=args.host, port=args.port, log_level="info", ws_max_size=WS_MAX_BYTES,
-                                       ws_per_message_deflate=False, server_header=False, proxy_headers=False,
+                                       ws_per_message_deflate=False, server_header=False,
+                                       proxy_headers=args.trusted_proxy is not None,
+                                       forwarded_allow_ips=args.trusted_proxy,
                                        loop="auto", ws="websockets-sansio",  # sets up uvicorn's loggers
                                        http=head_timeout_protocol(config.body_timeout))
         logging.getLogger("uvicorn.error").addFilter(_CLIENT_FAULTS_FILTER)

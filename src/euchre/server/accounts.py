@@ -322,7 +322,12 @@ class Accounts:
                                       .where(seat_account_table.c.table_id == table_id))
             return {int(r[0]): str(r[1]) for r in rows}
 
-    def tables_with_accounts(self) -> set[str]:
-        """Every table at which an account has a seat."""
+    def tables_with_accounts(self, among: list[str] | None = None) -> set[str]:
+        """Every table at which an account has a seat (only those of ``among`` when given)."""
+        query = select(seat_account_table.c.table_id).distinct()
+        if among is not None:
+            if not among:
+                return set()
+            query = query.where(seat_account_table.c.table_id.in_(among))
         with self.engine.connect() as connection:
-            return {str(r[0]) for r in connection.execute(select(seat_account_table.c.table_id).distinct())}
+            return {str(r[0]) for r in connection.execute(query)}

@@ -90,6 +90,13 @@ class ServerConfig:
             of as many, then that rate); more are refused ``rate_limited`` (HTTP 429).
             ``euchre serve --creation-limit N`` sets it (default 20); a load test whose
             clients all come from one address raises it, a public server keeps it.
+        name: this process's name among those serving the database (``--name``; the
+            leases of the tables it runs carry it, with a random suffix). Empty: the
+            host's name and the port.
+        advertise_url: where the other processes reach this one directly
+            (``--advertise-url``, ``http://server2:8000``): a websocket that reached
+            another process is forwarded here, and they ask it to start or stop its
+            tables. Required where the database is shared (PostgreSQL); unused on SQLite.
     """
 
     db_url: str
@@ -113,6 +120,8 @@ class ServerConfig:
     search_queue: int = 8
     public_url: str = ""
     create_per_minute: int = CREATE_PER_MINUTE
+    name: str = ""
+    advertise_url: str = ""
 
     def __post_init__(self) -> None:
         if not isinstance(self.db_url, str) or not self.db_url:
@@ -121,8 +130,14 @@ class ServerConfig:
             raise EuchreError(f"public_url must be an http(s) address such as https://euchre.example.org "
                               f"(a host and port, no path: the server is served from its root), "
                               f"not {self.public_url[:100]!r}")
+        if not isinstance(self.advertise_url, str) or (self.advertise_url and not PUBLIC_URL.match(self.advertise_url)):
+            raise EuchreError(f"advertise_url must be an http(s) address at which the other server processes reach "
+                              f"this one, such as http://server2:8000 (no path), not {str(self.advertise_url)[:100]!r}")
+        if not isinstance(self.name, str) or len(self.name) > 48 or not all(c.isalnum() or c in "-_.:" for c in self.name):
+            raise EuchreError(f"name must be up to 48 letters, digits and - _ . : (this process among those serving "
+                              f"the database), not {str(self.name)[:60]!r}")
         for f in dataclasses.fields(self):
-            if f.name in ("db_url", "public_url"):
+            if f.name in ("db_url", "public_url", "name", "advertise_url"):
                 continue
             value = getattr(self, f.name)
             if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:

@@ -34,6 +34,9 @@ class Connection:
         self.dropped = False
         self.hinting = False  # a hint is being computed for this connection
         self.closed = False
+        self.moved = False
+        """True once the table went to another server process (or this one stops): the
+        client is closed with 1012 and reconnects there."""
 
     def post(self, message: dict[str, Any] | str) -> None:
         """Queue a message (a JSON-ready dict, or JSON text) for the client."""
@@ -45,6 +48,13 @@ class Connection:
         else:
             self._pending.append(message if isinstance(message, str) else dumps(message))
         self._ready.set()
+
+    def move(self) -> None:
+        """Close the client with 1012 ("service restart") after the messages already
+        queued: its table is run by another process now, which it reaches by
+        reconnecting (the page does so by itself)."""
+        self.moved = True
+        self.finish()
 
     def finish(self) -> None:
         """Stop :meth:`pump` after the messages already queued."""
@@ -70,4 +80,8 @@ class Connection:
                                            timeout=self.send_timeout)
                 return
             if self.closed:
+                if self.moved:
+                    with contextlib.suppress(Exception):
+                        await asyncio.wait_for(close(1012, "the table moved to another server; reconnect"),
+                                               timeout=self.send_timeout)
                 return

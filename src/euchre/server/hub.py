@@ -11,10 +11,13 @@ its record is asked for, and unloaded again once it has had no connection for
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
+import logging
 import secrets
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import anyio.to_thread
@@ -26,12 +29,15 @@ from euchre.core.house_rules import BY_KEY
 from euchre.core.house_rules import apply as apply_house_rules
 from euchre.core.presets import DEFAULT_PRESET, PLAYABLE_PRESETS, preset
 from euchre.core.rules import OPTION_NAMES, Rules
+from euchre.server.cluster import NO_TABLE, RENEW_SECONDS, Elsewhere, Leases, OwnerGone, SoleServer, Unlocked, ask_owner, run_op
 from euchre.server.config import ServerConfig
 from euchre.server.protocol import MAX_TOKEN_CHARS, ProtocolError, check_timer
 from euchre.server.search import SearchPool
 from euchre.server.storage import StorageError, Store, TableRow
 from euchre.server.table import LiveTable
 from euchre.server.writer import EventWriter
+
+log = logging.getLogger("euchre.server")
 
 TOKEN_BYTES = 18
 """Random bytes in an invite token (144 bits; 24 URL-safe characters)."""
@@ -190,23 +196,41 @@ def rules_from_request(body: Any, max_target: int) -> tuple[Rules, str | None, s
 
 
 class Hub:
-    """The server's tables.
+    """The server's tables: those this process runs, each loaded once.
+
+    With several processes on one database (PostgreSQL), a table is run by the process
+    holding its lease (:mod:`euchre.server.cluster`): :meth:`get` claims it, or raises
+    :class:`~euchre.server.cluster.Elsewhere` naming the process that runs it; a keeper
+    task renews this process's leases, drops the tables another process took, and takes
+    over the tables of a process that died.
 
     Args:
         store: the storage (migrated).
         config: the server's limits.
         clock: a monotonic clock in seconds, handed to each table.
+        leases: who runs which table: :class:`~euchre.server.cluster.Leases` (several
+            processes, PostgreSQL) or :class:`~euchre.server.cluster.SoleServer` (one,
+            SQLite); default: a sole server without a lock file (tests).
     """
 
-    def __init__(self, store: Store, config: ServerConfig, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, store: Store, config: ServerConfig, clock: Callable[[], float] = time.monotonic,
+                 leases: Leases | SoleServer | None = None) -> None:
         self.store = store
         self.config = config
         self.clock = clock
+        self.leases: Leases | SoleServer = Unlocked() if leases is None else leases
+        if isinstance(self.leases, Leases):
+            store.fence = self.leases.held_in
         self.tables: dict[str, LiveTable] = {}
         self._sweeper: asyncio.Task[None] | None = None
+        self._keeper: asyncio.Task[None] | None = None
         self.writer = EventWriter(store)  # one for all tables: their events are stored in batches
         self.search = SearchPool(config.search_workers, config.search_queue)  # hints and search bots, for all tables
         self._load_lock = asyncio.Lock()
+        self.takeovers = 0
+        """Tables this process took over from another (a process died or handed them over)."""
+        self.secret = ""
+        """The cluster's secret (:func:`euchre.server.cluster.cluster_secret`), read at start."""
 
     async def create(self, body: Any) -> dict[str, Any]:
         """Create a table from a request body (see :func:`rules_from_request`).
@@ -241,11 +265,14 @@ class Hub:
                 "timer": settings["timer"], "hints": settings["hints"], "seeded": settings["seeded"]}
 
     async def get(self, table_id: str) -> LiveTable | None:
-        """The table with this id, loaded (and its bots started) on first use; None
+        """The table with this id, run by this process: loaded (and its bots started)
+        on first use, its lease claimed first where processes share the database; None
         when there is no such table.
 
         Raises:
-            StorageError: the table could not be read or its log does not replay.
+            Elsewhere: another process runs the table (its lease has not expired).
+            StorageError: the table could not be read or its log does not replay, or
+                the database could not be asked.
         """
         table = self.tables.get(table_id)
         if table is not None:
@@ -256,21 +283,129 @@ class Hub:
             if table is not None:
                 table.last_active = self.clock()
                 return table
+            owner = await anyio.to_thread.run_sync(self.leases.claim, table_id)
+            if owner is NO_TABLE:
+                return None
+            if owner is not None:
+                raise Elsewhere(table_id, owner)
+            return await self._load(table_id)
+
+    async def _load(self, table_id: str) -> LiveTable | None:
+        """Load a table whose lease this process holds (the caller holds the load lock),
+        start its bots and keep it; None (the lease given back) when there is no such
+        table.
+
+        Raises:
+            StorageError: it could not be read or does not replay (the lease given back)."""
+        try:
             found = await anyio.to_thread.run_sync(self.store.load, table_id)
             if found is None:
-                return None
+                raise StorageError(f"table {table_id} is gone")
             row, events = found
             table = LiveTable.restore(row, events, self.store, self.config, self.clock, self.writer, self.search)
-            table.start_driver()
-            self.tables[table_id] = table
-            if self._sweeper is None:
-                self._sweeper = asyncio.get_running_loop().create_task(self._sweep(), name="euchre-idle-tables")
+        except StorageError:
+            with contextlib.suppress(StorageError):
+                await anyio.to_thread.run_sync(self.leases.release, [table_id])
+            raise
+        table.on_lost = partial(self._lost, table)
+        table.start_driver()
+        self.tables[table_id] = table
+        loop = asyncio.get_running_loop()
+        if self._sweeper is None:
+            self._sweeper = loop.create_task(self._sweep(), name="euchre-idle-tables")
+        return table
+
+    async def peek(self, table_id: str) -> LiveTable | None:
+        """The table as stored, to read (a finished game's record, its status): the
+        running one where this process runs it, else a copy replayed from the log that
+        plays nothing and is not kept; None when there is no such table.
+
+        Raises:
+            StorageError: it could not be read or does not replay."""
+        table = self.tables.get(table_id)
+        if table is not None:
             return table
+        found = await anyio.to_thread.run_sync(self.store.load, table_id)
+        if found is None:
+            return None
+        row, events = found
+        return LiveTable.restore(row, events, self.store, self.config, self.clock, self.writer, self.search)
+
+    async def running(self, table_id: str) -> LiveTable | None:
+        """The table, running: here (claimed if no process runs it, so that its bots go
+        on), or, where another process runs it, a copy read from the log (:meth:`peek`);
+        None when there is no such table.
+
+        Raises:
+            StorageError: it could not be read or does not replay."""
+        try:
+            return await self.get(table_id)
+        except Elsewhere:
+            return await self.peek(table_id)
+
+    async def on_owner(self, table_id: str, op: str, data: dict[str, Any] | None = None) -> dict[str, Any]:
+        """Carry out ``op`` on the table where it is run: here when this process runs
+        it (or may claim it), else by asking its owner (``POST /internal/tables/ID/OP``
+        with the cluster's secret). An owner that does not answer is asked again until
+        its lease expires and the table is claimed here.
+
+        Args:
+            op: ``start`` (bots take the seats nobody opened) or ``stop`` (``data``:
+                ``{"why": text}``; the game is over, its hands so far scored).
+
+        Returns:
+            ``{"done": bool}`` (``stop``: False when the game was over already).
+
+        Raises:
+            ProtocolError: the table refused (``no_table`` when there is none, the
+                table's own refusals), or ``unavailable`` when nobody could carry it
+                out in :data:`~euchre.server.cluster.LEASE_SECONDS` and a few more.
+        """
+        deadline = self.clock() + 2 * self.leases_seconds + 5
+        while True:
+            try:
+                table = await self.get(table_id)
+            except Elsewhere as away:
+                try:
+                    return await anyio.to_thread.run_sync(partial(ask_owner, away.owner.url, self.secret,
+                                                                  table_id, op, data or {}))
+                except OwnerGone:
+                    if self.clock() > deadline:
+                        raise ProtocolError("unavailable", f"the server running table {table_id} does not "
+                                                           "answer; try again in a moment") from None
+                    await asyncio.sleep(0.25)
+                    continue
+            except StorageError as exc:
+                raise ProtocolError("unavailable", str(exc)) from None
+            if table is None:
+                raise ProtocolError("no_table", "no such table")
+            return await run_op(table, op, data or {})
+
+    @property
+    def leases_seconds(self) -> float:
+        """Seconds a lease lasts (0 without shared leases)."""
+        return self.leases.seconds if isinstance(self.leases, Leases) else 0.0
+
+    def _lost(self, table: LiveTable) -> None:
+        """A write of the table was refused for its lease: another process runs it now.
+        Drop it here (its connections are told to reconnect)."""
+        asyncio.get_running_loop().create_task(self._drop(table, "lost"), name=f"euchre-drop-{table.id}")
+
+    async def _drop(self, table: LiveTable, why: str) -> None:
+        """Stop running a table another process took: its bots stop, its connections
+        are closed with 1012 so that the pages reconnect and reach the new owner."""
+        if self.tables.get(table.id) is not table:
+            return
+        del self.tables[table.id]
+        log.warning("table %s: run by another process now (%s); its connections reconnect there", table.id, why)
+        for conn in table.connections:
+            conn.move()
+        await table.stop_driver()
 
     async def unload_idle(self) -> list[str]:
         """Unload every table that has had no connection for ``idle_seconds``: stop its
-        bots and forget it (its log is the truth; the next use loads it again). Returns
-        the ids unloaded."""
+        bots, give back its lease and forget it (its log is the truth; the next use
+        loads it again). Returns the ids unloaded."""
         now = self.clock()
         gone = []
         async with self._load_lock:
@@ -279,6 +414,9 @@ class Hub:
                     del self.tables[table_id]
                     await table.stop_driver()
                     gone.append(table_id)
+            if gone:
+                with contextlib.suppress(StorageError):  # not given back: it expires
+                    await anyio.to_thread.run_sync(self.leases.release, gone)
         return gone
 
     async def _sweep(self) -> None:
@@ -287,32 +425,91 @@ class Hub:
             await asyncio.sleep(max(0.05, min(60.0, self.config.idle_seconds / 4)))
             await self.unload_idle()
 
+    def start_keeper(self) -> None:
+        """Start renewing this process's leases and taking over orphaned tables (only
+        where processes share the database; called once the app runs)."""
+        if isinstance(self.leases, Leases) and self._keeper is None:
+            self._keeper = asyncio.get_running_loop().create_task(self._keep(), name="euchre-leases")
+
+    async def _keep(self) -> None:
+        """Every :data:`~euchre.server.cluster.RENEW_SECONDS`: renew the leases of the
+        tables run here (dropping those another process took), then take over the
+        tables whose lease expired."""
+        while True:
+            try:
+                await self.keep_once()
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # the database away: the leases expire, the writes are fenced
+                log.exception("renewing the leases failed")
+            await asyncio.sleep(RENEW_SECONDS)
+
+    async def keep_once(self) -> None:
+        """One renewal and one look for orphaned tables (see :meth:`_keep`)."""
+        running = dict(self.tables)
+        held = await anyio.to_thread.run_sync(self.leases.renew, list(running))
+        for table_id, table in running.items():
+            if table_id not in held:
+                await self._drop(table, "its lease was taken")
+        adopted = await anyio.to_thread.run_sync(self.leases.adopt)
+        for table_id in adopted:
+            async with self._load_lock:
+                if table_id in self.tables:
+                    continue
+                try:
+                    if await self._load(table_id) is not None:
+                        self.takeovers += 1
+                        log.info("table %s: taken over (its process stopped or died)", table_id)
+                except StorageError as exc:
+                    log.error("table %s: could not be taken over: %s", table_id, exc)
+
     async def open(self, token: str) -> tuple[LiveTable, int | None]:
         """The table and seat (None: spectator) an invite token opens.
 
         Raises:
             ProtocolError: ``bad_token`` (no such token) or ``unavailable`` (the table
                 cannot be read).
+            Elsewhere: another process runs the table.
         """
-        if not 1 <= len(token) <= MAX_TOKEN_CHARS:
-            raise ProtocolError("bad_token", "that is not an invite token")
+        table_id, seat = await self.find(token)
         try:
-            found = await anyio.to_thread.run_sync(self.store.find_token, token_hash(token))
-            if found is None:
-                raise ProtocolError("bad_token", "this invite link opens no table")
-            table = await self.get(found[0])
+            table = await self.get(table_id)
         except StorageError as exc:
             raise ProtocolError("unavailable", f"the table cannot be loaded: {exc}") from None
         if table is None:
             raise ProtocolError("bad_token", "this invite link opens no table")
-        return table, found[1]
+        return table, seat
+
+    async def find(self, token: str) -> tuple[str, int | None]:
+        """The table id and seat (None: spectator) an invite token opens.
+
+        Raises:
+            ProtocolError: ``bad_token`` (no such token) or ``unavailable`` (the
+                database cannot be read)."""
+        if not 1 <= len(token) <= MAX_TOKEN_CHARS:
+            raise ProtocolError("bad_token", "that is not an invite token")
+        try:
+            found = await anyio.to_thread.run_sync(self.store.find_token, token_hash(token))
+        except StorageError as exc:
+            raise ProtocolError("unavailable", f"the table cannot be loaded: {exc}") from None
+        if found is None:
+            raise ProtocolError("bad_token", "this invite link opens no table")
+        return found
 
     async def close(self) -> None:
-        """Stop every table's bots and connection writers, and the search workers."""
-        if self._sweeper is not None:
-            self._sweeper.cancel()
-            self._sweeper = None
+        """Stop every table's bots and connection writers and the search workers, then
+        hand the tables' leases over (another process takes them at once)."""
+        for task in (self._sweeper, self._keeper):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
+        self._sweeper = self._keeper = None
         for table in list(self.tables.values()):
+            for conn in table.connections:
+                conn.move()
             await table.stop_driver()
         self.tables.clear()
         self.search.close()
+        with contextlib.suppress(StorageError):  # not handed over: the leases expire
+            await anyio.to_thread.run_sync(partial(self.leases.release, None, hand_over=True))

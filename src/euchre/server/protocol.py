@@ -78,6 +78,9 @@ ERROR_CODES: dict[str, str] = {
     "join_timeout": "no join message in time",
     "storage_error": "the server could not store the action; nothing changed",
     "unavailable": "the table cannot be loaded",
+    "moved": "the table is run by another server process now; nothing changed (the connection is closed with 1012: reconnect)",
+    "no_table": "no such table",
+    "bad_request": "the request is not one the server knows",
 }
 """Every error code a client can receive, with what it means. Codes never change."""
 

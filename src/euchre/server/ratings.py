@@ -36,6 +36,7 @@ from typing import Any
 
 from openskill.models import PlackettLuce
 from sqlalchemy import Connection, Engine, insert, select, update
+from sqlalchemy.exc import IntegrityError
 
 from euchre.core.game import Game
 from euchre.core.house_rules import in_effect
@@ -180,33 +181,36 @@ class Ratings:
         score = list(game.score)
         winner = None if game.result is None else game.result.winner
         now = self.clock()
-        with self.engine.begin() as connection:
-            if connection.execute(select(finished_game_table.c.game).where(
-                    (finished_game_table.c.table_id == table_id) & (finished_game_table.c.game == number))).first():
-                return False
-            before: dict[str, tuple[float, float]] = {}
-            after: dict[str, tuple[float, float]] = {}
-            if rated and preset is not None:
-                before = self._current(connection, preset, set(subjects))
-                teams = [[subjects[s] for s in side] for side in rules.table.teams]
-                after = rate(teams, score, before)
-                self._store_ratings(connection, preset, before, after, now)
-            connection.execute(insert(finished_game_table).values(
-                table_id=table_id, game=number, preset=preset, house_rules=json.dumps(in_effect(rules)),
-                rated=int(rated), score=json.dumps({"score": score, "winner": winner}), finished_at=now))
-            rows = []
-            for seat, who in enumerate(seats):
-                stats = seat_stats(game, seat)
-                side = rules.table.team[seat]
-                default = (model().mu, model().sigma)
-                b = before.get(who.subject, default) if rated else None
-                a = after.get(who.subject) if rated else None
-                rows.append({"table_id": table_id, "game": number, "seat": seat, "subject": who.subject,
-                             "account_id": who.account_id, "won": int(winner == side), "stats": json.dumps(stats),
-                             "mu_before": None if b is None else b[0], "sigma_before": None if b is None else b[1],
-                             "mu_after": None if a is None else a[0], "sigma_after": None if a is None else a[1],
-                             "finished_at": now})
-            connection.execute(insert(game_seat_table), rows)
+        try:
+            with self.engine.begin() as connection:
+                if connection.execute(select(finished_game_table.c.game).where(
+                        (finished_game_table.c.table_id == table_id) & (finished_game_table.c.game == number))).first():
+                    return False
+                before: dict[str, tuple[float, float]] = {}
+                after: dict[str, tuple[float, float]] = {}
+                if rated and preset is not None:
+                    before = self._current(connection, preset, set(subjects))
+                    teams = [[subjects[s] for s in side] for side in rules.table.teams]
+                    after = rate(teams, score, before)
+                    self._store_ratings(connection, preset, before, after, now)
+                connection.execute(insert(finished_game_table).values(
+                    table_id=table_id, game=number, preset=preset, house_rules=json.dumps(in_effect(rules)),
+                    rated=int(rated), score=json.dumps({"score": score, "winner": winner}), finished_at=now))
+                rows = []
+                for seat, who in enumerate(seats):
+                    stats = seat_stats(game, seat)
+                    side = rules.table.team[seat]
+                    default = (model().mu, model().sigma)
+                    b = before.get(who.subject, default) if rated else None
+                    a = after.get(who.subject) if rated else None
+                    rows.append({"table_id": table_id, "game": number, "seat": seat, "subject": who.subject,
+                                 "account_id": who.account_id, "won": int(winner == side), "stats": json.dumps(stats),
+                                 "mu_before": None if b is None else b[0], "sigma_before": None if b is None else b[1],
+                                 "mu_after": None if a is None else a[0], "sigma_after": None if a is None else a[1],
+                                 "finished_at": now})
+                connection.execute(insert(game_seat_table), rows)
+        except IntegrityError:  # another server process recorded it at the same moment (its key is taken)
+            return False
         return True
 
     @staticmethod

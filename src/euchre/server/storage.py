@@ -33,7 +33,7 @@ from __future__ import annotations
 import json
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -137,6 +137,15 @@ class StorageError(Exception):
     """The database refused or failed a write or a read (the message says which)."""
 
 
+class LeaseLost(StorageError):
+    """An event of a table whose lease this process no longer holds (another process
+    runs the table now: :mod:`euchre.server.cluster`); nothing of it was stored."""
+
+
+Fence = Callable[[Connection, Iterable[str]], set[str]]
+"""In a write's transaction: which of these tables this process may still write."""
+
+
 NewEvent = tuple[str, int, str, int | None, dict[str, Any], float | None]
 """An event to append: ``(table_id, seq, kind, seat, data, created_at or None)``."""
 
@@ -186,6 +195,11 @@ class Store:
         self._queue: list[_Pending] = []
         self._queue_lock = threading.Lock()
         self._writer_lock = threading.Lock()
+        self.fence: Fence | None = None
+        """Set by a server whose processes share the database
+        (:class:`euchre.server.cluster.Leases`): in each write's transaction, which of the
+        batch's tables this process still runs; the events of the others are refused
+        with :class:`LeaseLost`. None: every table is this process's (SQLite)."""
 
     def migrate(self) -> None:
         """Bring the schema up to the newest Alembic revision (:func:`euchre.storage.sql.migrate`).
@@ -286,6 +300,8 @@ class Store:
         for p in pending:
             if p.error is None:
                 out.append(None)
+            elif isinstance(p.error, LeaseLost):
+                out.append(p.error)
             else:
                 failed = StorageError(f"storing event {p.values['seq']} of table {p.values['table_id']} failed: "
                                       f"{reason(p.error)}")
@@ -298,19 +314,39 @@ class Store:
         (so that one refused event, e.g. a taken ``seq``, fails alone). Marks each done."""
         try:
             with self.engine.begin() as connection:
-                self._insert_events(connection, [p.values for p in batch])
+                rows = [p.values for p in self._fenced(connection, batch)]
+                if rows:
+                    self._insert_events(connection, rows)
         except Exception as exc:
             if len(batch) == 1:
                 batch[0].error = exc
             else:
                 for p in batch:
+                    if p.error is not None:
+                        continue
                     try:
                         with self.engine.begin() as connection:
-                            connection.execute(insert(events_table), [p.values])
+                            if self._fenced(connection, [p]):
+                                connection.execute(insert(events_table), [p.values])
                     except Exception as one:
                         p.error = one
         for p in batch:
             p.done = True
+
+    def _fenced(self, connection: Connection, batch: list[_Pending]) -> list[_Pending]:
+        """The events of the batch this process may write (all without :attr:`fence`);
+        the others are marked :class:`LeaseLost`."""
+        if self.fence is None:
+            return batch
+        held = self.fence(connection, {p.values["table_id"] for p in batch})
+        kept = []
+        for p in batch:
+            if p.values["table_id"] in held:
+                kept.append(p)
+            else:
+                p.error = LeaseLost(f"table {p.values['table_id']} is run by another server process now; "
+                                    f"event {p.values['seq']} was not stored")
+        return kept
 
     def _insert_events(self, connection: Connection, rows: list[dict[str, Any]]) -> None:
         """Insert event rows in the connection's transaction. On PostgreSQL through

@@ -51,7 +51,7 @@ from euchre.server.protocol import MAX_NAME_CHARS, ProtocolError, check_timer, c
 from euchre.server.search import SearchBusy, SearchPool
 from euchre.server.serialize import StateCache, ascii_json, game_json, seat_text, table_shape
 from euchre.server.serialize import dumps as json_text
-from euchre.server.storage import EventRow, StorageError, Store, TableRow
+from euchre.server.storage import EventRow, LeaseLost, StorageError, Store, TableRow
 from euchre.server.undo import Checkpoints, undo_refusal
 from euchre.server.writer import EventWriter
 
@@ -159,6 +159,9 @@ class LiveTable:
         self._parts = StateCache()  # the parts of states that do not change from move to move
         self._wake = asyncio.Event()
         self._driver: asyncio.Task[None] | None = None
+        self.on_lost: Callable[[], None] | None = None
+        """Called when a write is refused because another process took the table's lease
+        (:class:`~euchre.server.storage.LeaseLost`): the hub stops running it here."""
 
     # ------------------------------------------------------------------ replay
     @classmethod
@@ -295,6 +298,11 @@ class LiveTable:
         status = self.status
         try:
             await self.writer.append(self.id, self.seq, kind, seat, data, created)
+        except LeaseLost as exc:
+            log.warning("table %s: %s", self.id, exc)
+            if self.on_lost is not None:
+                self.on_lost()
+            raise ProtocolError("moved", "the table is run by another server now; nothing changed: reconnecting") from None
         except StorageError as exc:
             log.error("table %s: %s", self.id, exc)
             raise ProtocolError("storage_error", "the server could not store this; nothing changed") from None

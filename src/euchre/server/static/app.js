@@ -60,7 +60,10 @@ const session = {
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-  const ws = new WebSocket(scheme + "//" + location.host + "/ws");
+  // Once the table is known, its id rides in the address: a balancer in front of several
+  // server processes sends every connection of a table to the same one (docs/deploy.md).
+  const table = session.welcome && session.welcome.table ? "?table=" + encodeURIComponent(session.welcome.table) : "";
+  const ws = new WebSocket(scheme + "//" + location.host + "/ws" + table);
   session.ws = ws;
   $("connection").textContent = "Connecting…";
   ws.addEventListener("open", () => {
