@@ -128,7 +128,8 @@ class Leases:
     def _run(self, what: str, statement: str, values: dict[str, object]) -> list[tuple[object, ...]]:
         try:
             with self.engine.begin() as connection:
-                return [tuple(r) for r in connection.execute(text(statement), values)]
+                result = connection.execute(text(statement), values)
+                return [tuple(r) for r in result] if result.returns_rows else []
         except Exception as exc:
             raise StorageError(f"{what} failed: {reason(exc)}") from exc
 

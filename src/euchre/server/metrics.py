@@ -14,9 +14,12 @@ process (tests) do not share counters:
     seconds from the server reading an ``action`` message to its ``ack``: the wait for
     the table, the checks and the write to the database.
 
-The gauges are read from the hub at each scrape. No takeover counter yet: a table is
-served by the one process that loaded it, and a metric for a failover that does not
-exist would always read 0.
+``euchre_takeovers_total`` (counter)
+    tables this process took over from another whose lease expired (the other died or
+    was stopped and handed them over: :mod:`euchre.server.cluster`); always 0 on SQLite,
+    which one process serves.
+
+The gauges and the takeovers are read from the hub at each scrape.
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from prometheus_client import CollectorRegistry, Counter, Histogram, generate_latest
-from prometheus_client.core import GaugeMetricFamily
+from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily
 from prometheus_client.registry import Collector
 
 from euchre.server.hub import Hub
@@ -39,12 +42,14 @@ class _HubGauges(Collector):
     def __init__(self, hub: Callable[[], Hub | None]) -> None:
         self._hub = hub
 
-    def collect(self) -> Iterator[GaugeMetricFamily]:
+    def collect(self) -> Iterator[GaugeMetricFamily | CounterMetricFamily]:
         hub = self._hub()
         tables = [] if hub is None else list(hub.tables.values())
         seats = sum(len({c.seat for c in table.connections if c.seat is not None}) for table in tables)
         yield GaugeMetricFamily("euchre_tables_live", "Tables loaded in this process", value=len(tables))
         yield GaugeMetricFamily("euchre_seats_connected", "Seats with a websocket open", value=seats)
+        yield CounterMetricFamily("euchre_takeovers", "Tables taken over from another process",
+                                  value=0 if hub is None else hub.takeovers)
 
 
 class ServerMetrics:
