@@ -162,6 +162,13 @@ class Balancer:
         return {row["svname"]: (row["status"], row["check_status"]) for row in rows
                 if row["pxname"] == "euchre" and row["svname"] not in ("FRONTEND", "BACKEND")}
 
+    def sessions(self) -> dict[str, int]:
+        """Each server's sessions so far (``show stat``'s ``stot``: requests HAProxy sent
+        it; its health checks not counted)."""
+        rows = csv.DictReader(io.StringIO(self.command("show stat").removeprefix("# ")))
+        return {row["svname"]: int(row["stot"]) for row in rows
+                if row["pxname"] == "euchre" and row["svname"] not in ("FRONTEND", "BACKEND")}
+
     def wait(self, name: str, *, up: bool, timeout: float = STATE_TIMEOUT) -> None:
         """Wait until HAProxy's checks have found server ``name`` up (a check passed:
         ``UP``, ``L7OK``) or down (``DOWN``)."""

@@ -47,6 +47,18 @@ def test_two_processes_behind_haproxy_serve_one_database(tmp_path: Path) -> None
         status, made = post_json(c.url + "/api/tables", {"preset": "modern-standard"})
         assert status == 201, made
         assert made["links"]["N"] == f"{c.url}/play#{made['seats']['N']}"  # --public-url: the balancer
+        # The balancer sends every request naming the table to one process (the hash of
+        # ?table=); without it, round robin (on the hash ring: not strictly in turn, but
+        # to both).
+        shares = {}
+        for query in (f"?table={made['table']}", ""):
+            before = c.balancer.sessions()
+            for _ in range(16):
+                assert get(f"{c.url}/readyz{query}")[0] == 200
+            after = c.balancer.sessions()
+            shares[query] = sorted(after[name] - before[name] for name in after)
+        assert shares[f"?table={made['table']}"] == [0, 16]
+        assert shares[""][0] > 0 and sum(shares[""]) == 16, shares
         for process in c.processes.values():
             status, body = get(f"{process.url}/api/tables/{made['table']}/record.json")
             assert status == 409 and json.loads(body)["error"]["code"] == "not_over", (process.name, body)

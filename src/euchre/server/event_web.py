@@ -22,12 +22,13 @@ the web needs (tables ``euchre_competition_web`` and ``euchre_competition_table`
 
 Every change is written (committed) before it is shown, as ``euchre event`` does: the
 log is read from the database for every request, so a new server on the same database
-loses nothing. One lock per event orders its writers within the process.
+loses nothing. One lock per event orders its writers, in every process serving the
+database (:mod:`euchre.server.named_lock`: a PostgreSQL advisory lock; on SQLite, which
+one process serves, a lock in the process).
 """
 
 from __future__ import annotations
 
-import asyncio
 import base64
 import dataclasses
 import hashlib
@@ -36,6 +37,7 @@ import json
 import secrets
 import time
 from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager
 from typing import Any
 
 import anyio.to_process
@@ -54,6 +56,7 @@ from euchre.events.store import EventStore, entries_table
 from euchre.events.tally import HouseScoring, hand_from_result, parse_hands, table_result
 from euchre.events.tournament import ELIMINATION, match_result
 from euchre.server.hub import MAX_SEED, TOKEN_BYTES, Hub, token_hash
+from euchre.server.named_lock import NamedLocks
 from euchre.server.names import BLANKS, mixes_scripts, passes_for, same_name
 from euchre.server.protocol import MAX_TIMER, MIN_TIMER, ProtocolError, check_timer
 from euchre.server.storage import StorageError, TableRow
@@ -280,12 +283,19 @@ class EventWeb:
         self.engine = engine
         self.base = public_url.rstrip("/")
         self.clock = clock
-        self._locks: dict[str, asyncio.Lock] = {}
+        self.locks = NamedLocks(engine, "event", fail=lambda why: EventWebError(503, "storage_error", why))
         self._playing = False  # bots are playing an event's tables (in a worker process)
 
-    def lock(self, name: str) -> asyncio.Lock:
-        """The lock that orders the writers of one event in this process."""
-        return self._locks.setdefault(name, asyncio.Lock())
+    def lock(self, name: str) -> AbstractAsyncContextManager[None]:
+        """The lock that orders the writers of one event in every process serving the
+        database (``async with``; :meth:`NamedLocks.hold`). Entering it raises
+        EventWebError 503 ``storage_error`` when the database cannot give it (PostgreSQL)."""
+        return self.locks.hold(name)
+
+    def close(self) -> None:
+        """Close the connections of the event store and of the locks."""
+        self.events.close()
+        self.locks.close()
 
     # ------------------------------------------------------------------ creating and finding
     async def create(self, body: Any) -> dict[str, Any]:
