@@ -197,8 +197,9 @@ class Balancer:
 class ClusterProcess(ServerProcess):
     """One ``euchre serve`` of a cluster: ``--name name --advertise-url
     http://127.0.0.1:PORT``, the links it hands out on the balancer's address, no bot
-    delay, no creation limit to speak of; its output in ``log_dir/server-N.log`` (one a
-    start)."""
+    delay, no creation limit to speak of, the balancer (127.0.0.1) trusted for
+    X-Forwarded-For as compose trusts its own; its output in ``log_dir/server-N.log``
+    (one a start)."""
 
     def __init__(self, name: str, db_url: str, log_dir: Path, public_url: str, grace: float = 10.0) -> None:
         log_dir.mkdir(parents=True, exist_ok=True)
@@ -212,7 +213,7 @@ class ClusterProcess(ServerProcess):
         line = super().command()
         at = line.index("--public-url")
         return [*line[:at], "--public-url", self.public_url, "--name", self.name,
-                "--advertise-url", self.url, "--creation-limit", "1000000"]
+                "--advertise-url", self.url, "--creation-limit", "1000000", "--trusted-proxy", "127.0.0.1"]
 
     def terminate(self, timeout: float = STOP_TIMEOUT) -> int:
         """SIGTERM (the process hands its tables over, then exits) and wait for it.

@@ -11,6 +11,7 @@ before any server, on the servers' database.
 
 from __future__ import annotations
 
+import ipaddress
 import json
 import re
 from pathlib import Path
@@ -24,7 +25,8 @@ ROOT = Path(__file__).resolve().parents[1]
 COMPOSE = ROOT / "deploy" / "compose.yaml"
 HAPROXY = ROOT / "deploy" / "haproxy.cfg"
 DOCKERFILE = ROOT / "Dockerfile"
-ENV = {"EUCHRE_HOST": "euchre.example.org", "POSTGRES_PASSWORD": "pw", "EUCHRE_SEARCH_WORKERS": "2"}
+ENV = {"EUCHRE_HOST": "euchre.example.org", "POSTGRES_PASSWORD": "pw"}
+"""deploy/.env in the tests: what compose refuses to start without (the rest has defaults)."""
 
 
 def _compose() -> dict[str, Any]:
@@ -71,6 +73,9 @@ def test_every_server_service_is_in_the_balancer_under_its_name_and_advertises_i
         assert args.public_url == "https://euchre.example.org"
         assert args.db == "postgresql+psycopg://euchre@db:5432/euchre"  # no password on the command line
         assert args.search_workers == 2
+        # The balancer's fixed address is the one proxy the servers trust, inside the subnet.
+        balancer = _interpolate(services["haproxy"]["networks"]["default"]["ipv4_address"])
+        assert args.trusted_proxy == balancer == "10.89.36.10"
         assert services[name]["depends_on"] == {"db": {"condition": "service_healthy"},
                                                 "migrate": {"condition": "service_completed_successfully"}}
         assert "ports" not in services[name]  # reached through the balancer only
@@ -89,6 +94,11 @@ def test_migrate_runs_once_on_the_servers_database_and_only_the_balancer_is_publ
     assert "./haproxy.cfg:/usr/local/etc/haproxy/haproxy.cfg:ro" in mounts
     assert "./certs:/usr/local/etc/haproxy/certs:ro" in mounts
     assert "/usr/local/etc/haproxy/certs/euchre.pem" in HAPROXY.read_text()
+    ipam = _compose()["networks"]["default"]["ipam"]["config"][0]
+    subnet = ipaddress.ip_network(_interpolate(ipam["subnet"]))
+    dynamic = ipaddress.ip_network(_interpolate(ipam["ip_range"]))
+    balancer = ipaddress.ip_address(_interpolate(services["haproxy"]["networks"]["default"]["ipv4_address"]))
+    assert dynamic.subnet_of(subnet) and balancer in subnet and balancer not in dynamic  # no other container takes it
     for name in ("migrate", "server1"):
         assert services[name]["environment"]["PGPASSWORD"].startswith("${POSTGRES_PASSWORD:?")
 
