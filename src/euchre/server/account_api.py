@@ -3,7 +3,9 @@
 plot, the leaderboards, and their pages.
 
 Login answers the same ``bad_login`` for a wrong name and a wrong password. Attempts
-are limited per client address and per name (429 ``rate_limited``). The session is a
+are limited per client address and per name (429 ``rate_limited``), counted in the
+database for every process of the server together (503 ``storage_error`` when it cannot
+count them). The session is a
 cookie (HttpOnly, SameSite=Lax; Secure when ``--public-url`` is https).
 
 Privacy: a player's page (``GET /api/players/{id}``, its plot) is shown to the player
@@ -67,11 +69,12 @@ async def register(request: Request) -> Response:
     """``POST /api/accounts`` ``{"name", "password"}``: 201 and logged in; 409
     ``name_taken``; 400 ``bad_name``, ``bad_password``; 429 ``rate_limited``."""
     web = services(request.app)
-    if not web.allow("register", _client(request)):
-        return error(429, "rate_limited", "too many accounts created from this address; wait a while")
     body = await read_json(request, BODY_BYTES, LOGIN_FIELDS)
-    if isinstance(body, Response):
+    if isinstance(body, Response):  # refused before the limit is counted: nothing is written
         return body
+    refused = await web.refusal("register", [_client(request)], "too many accounts created from this address; wait a while")
+    if refused is not None:
+        return refused
     try:
         account, token = await anyio.to_thread.run_sync(web.accounts.register, body.get("name"), body.get("password"))
     except AccountError as exc:
@@ -88,8 +91,9 @@ async def login(request: Request) -> Response:
         return body
     name = body.get("name")
     key = name_key(name) if isinstance(name, str) else "?"
-    if not web.allow("login", _client(request)) or not web.allow("login", f"name:{key}"):
-        return error(429, "rate_limited", "too many login attempts; wait a minute")
+    refused = await web.refusal("login", [_client(request), f"name:{key}"], "too many login attempts; wait a minute")
+    if refused is not None:
+        return refused
     try:
         account, token = await anyio.to_thread.run_sync(web.accounts.login, name, body.get("password"))
     except AccountError as exc:
@@ -144,9 +148,9 @@ async def _with_password(request: Request, fields: tuple[str, ...]) -> tuple[Acc
     body = await read_json(request, BODY_BYTES, fields)
     if isinstance(body, Response):
         return body
-    if not services(request.app).allow("login", f"account:{account.id}"):  # a well-formed attempt counts
-        return error(429, "rate_limited", "too many password attempts; wait a minute")
-    return account, body
+    refused = await services(request.app).refusal("login", [f"account:{account.id}"],  # a well-formed attempt counts
+                                                  "too many password attempts; wait a minute")
+    return (account, body) if refused is None else refused
 
 
 async def change_password(request: Request) -> Response:

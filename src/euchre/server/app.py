@@ -164,27 +164,35 @@ def _client_key(request: Request) -> str:
 async def create_table(request: Request) -> Response:
     """Create a table; answer 201 with its invite tokens and links (see module doc), or
     429 ``rate_limited`` when this client has created ``create_per_minute`` tables in the
-    last minute."""
+    last minute, counted in the database for every process of the server together
+    (``app.state.create_limits``, a :class:`~euchre.server.shared_limits.SharedLimits`
+    made at the first creation); 503 ``storage_error`` when the database cannot count."""
+    from euchre.server.shared_limits import SharedLimits
+
     config: ServerConfig = request.app.state.config
-    limiters: dict[str, RateLimiter] = request.app.state.create_limits
-    key = _client_key(request)
-    limiter = limiters.get(key)
-    if limiter is None:
-        if len(limiters) > 10_000:  # forget idle clients rather than grow for ever
-            limiters.clear()
-        limiter = limiters[key] = RateLimiter(config.create_per_minute / 60.0, config.create_per_minute)
-    if not limiter.allow():
-        refused = error(429, "rate_limited", f"at most {config.create_per_minute} tables a minute from one address")
-        refused.headers["retry-after"] = str(limiter.wait())
-        return refused
+    limits: SharedLimits | None = request.app.state.create_limits
+    if limits is None:
+        limits = request.app.state.create_limits = SharedLimits(
+            request.app.state.store.engine, "create", config.create_per_minute / 60.0, config.create_per_minute)
     body = await read_json(request, config.max_body_bytes, CREATE_FIELDS)
-    if isinstance(body, Response):
-        limiter.refund()  # nothing was made
+    if isinstance(body, Response):  # refused before the limit is counted: nothing is written
         return body
+    key = _client_key(request)
+    try:
+        taken = await anyio.to_thread.run_sync(limits.take, key)
+    except StorageError as exc:
+        return error(503, "storage_error", str(exc))
+    if not taken.allowed:
+        refused = error(429, "rate_limited", f"at most {config.create_per_minute} tables a minute from one address")
+        refused.headers["retry-after"] = str(taken.wait)
+        return refused
     try:
         made = await _hub(request).create(body)
     except CreateError as exc:
-        limiter.refund()
+        try:  # nothing was made: the client keeps his token
+            await anyio.to_thread.run_sync(limits.refund, key)
+        except StorageError as lost:  # the refusal's answer stands
+            log.warning("a table creation's token could not be given back: %s", lost)
         return error(503 if exc.code == "storage_error" else 400, exc.code, exc.message)
     base = config.public_url.rstrip("/")  # never the Host header: a client chooses that
     made["links"] = {seat: f"{base}/play#{token}" for seat, token in made["seats"].items()}
@@ -524,7 +532,7 @@ def create_app(config: ServerConfig) -> Starlette:
     # the request's Host header, which a client chooses: links never come from Host here.
     app.router.redirect_slashes = False
     app.state.config = config
-    app.state.create_limits = {}
+    app.state.create_limits = None  # the creation limit's buckets: made by create_table on the store
     app.state.metrics = ServerMetrics(lambda: getattr(app.state, "hub", None))
     return app
 

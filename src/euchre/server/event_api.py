@@ -76,11 +76,12 @@ async def create_event(request: Request) -> Response:
     201 with ``{"event", "organiser", "public", "links"}``."""
     web = services(request.app)
     client = request.client.host if request.client is not None else "?"
-    if not web.allow("register", f"event:{client}"):
-        return error(429, "rate_limited", "too many events created from this address; wait a while")
     body = await read_json(request, CREATE_BODY_BYTES, CREATE_FIELDS)
-    if isinstance(body, Response):
+    if isinstance(body, Response):  # refused before the limit is counted: nothing is written
         return body
+    refused = await web.refusal("register", [f"event:{client}"], "too many events created from this address; wait a while")
+    if refused is not None:
+        return refused
     try:
         return JSONResponse(await web.events.create(body), status_code=201)
     except EventWebError as exc:

@@ -22,28 +22,38 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 
 import anyio.to_thread
 import orjson
 from sqlalchemy import select
+from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from euchre.events.store import EventStore
 from euchre.server.accounts import Accounts
 from euchre.server.connection import Connection
 from euchre.server.event_web import EventWeb
+from euchre.server.http_body import error
 from euchre.server.hub import Hub
-from euchre.server.protocol import ProtocolError, RateLimiter
+from euchre.server.protocol import ProtocolError
 from euchre.server.ratings import GUEST, FinishedSeat, Ratings, account_subject, bot_subject
-from euchre.server.storage import Store, tables_table
+from euchre.server.shared_limits import SharedLimits
+from euchre.server.storage import StorageError, Store, tables_table
 from euchre.server.table import LiveTable
 
 log = logging.getLogger("euchre.server")
 
 COOKIE = "euchre_session"
 SWEEP_SECONDS = 1.0
+LOGIN_RATE, LOGIN_BURST = 1 / 12, 5
+"""Login attempts (and password checks) per client address, per name and per account:
+5 at once, then one every 12 seconds."""
+REGISTER_RATE, REGISTER_BURST = 20 / 3600, 20
+"""Accounts (and events) created per client address: 20 at once, then 20 an hour."""
 
 
 class WebServices:
@@ -53,9 +63,14 @@ class WebServices:
         accounts, ratings, events: the services.
         account_tables: the tables with an account seated (their finished games are
             recorded).
-        login_rate, login_burst: login attempts allowed per client address and per
-            name (a token bucket: ``login_burst`` at once, then ``login_rate`` a second).
-        register_rate, register_burst: accounts created per client address likewise.
+        limits: the token buckets by kind (:class:`~euchre.server.shared_limits.SharedLimits`,
+            counted in the database for every process together): ``login``, login
+            attempts per client address, per name and per account
+            (:data:`LOGIN_BURST` at once, then :data:`LOGIN_RATE` a second);
+            ``register``, accounts and events created per client address
+            (:data:`REGISTER_BURST`, :data:`REGISTER_RATE`).
+        clock: the limits' clock, wall-clock seconds (None: ``time.time``; a test sets
+            its own).
     """
 
     def __init__(self, hub: Hub, store: Store, public_url: str) -> None:
@@ -66,24 +81,38 @@ class WebServices:
         self.events = EventWeb(hub, EventStore(store.url), store.engine, public_url)
         self.public_url = public_url
         self.account_tables: set[str] = set()
-        self.limits: dict[str, RateLimiter] = {}
-        self.login_rate, self.login_burst = 1 / 12, 5
-        self.register_rate, self.register_burst = 20 / 3600, 20
-        self.clock: Any = None  # the rate limiters' clock (None: time.monotonic)
+        self.clock: Callable[[], float] | None = None
+        self.limits = {"login": SharedLimits(store.engine, "login", LOGIN_RATE, LOGIN_BURST, self._now),
+                       "register": SharedLimits(store.engine, "register", REGISTER_RATE, REGISTER_BURST, self._now)}
         self._task: asyncio.Task[None] | None = None
         self._recorded: dict[str, int] = {}  # per table, its games known to be recorded
 
-    def allow(self, kind: str, key: str) -> bool:
+    def _now(self) -> float:
+        return (time.time if self.clock is None else self.clock)()
+
+    async def allow(self, kind: str, key: str) -> bool:
         """Take one attempt of ``kind`` (``login``, ``register``) for ``key`` (a client
-        address or a name): False when over the limit."""
-        limiter = self.limits.get(f"{kind}:{key}")
-        if limiter is None:
-            if len(self.limits) > 20_000:
-                self.limits.clear()
-            rate, burst = (self.login_rate, self.login_burst) if kind == "login" else (self.register_rate, self.register_burst)
-            limiter = RateLimiter(rate, burst) if self.clock is None else RateLimiter(rate, burst, self.clock)
-            self.limits[f"{kind}:{key}"] = limiter
-        return limiter.allow()
+        address, ``name:NAME``, ``account:ID``, ``event:ADDRESS``), counted in the
+        database for every process: False when over the limit.
+
+        Raises:
+            KeyError: no such kind (a programming error).
+            StorageError: the database could not count it.
+        """
+        return await anyio.to_thread.run_sync(self.limits[kind].allow, key)
+
+    async def refusal(self, kind: str, keys: list[str], message: str) -> Response | None:
+        """Take one attempt of ``kind`` for each of ``keys`` in turn (:meth:`allow`;
+        none after the first refused): None when every one is allowed, else the answer
+        to give, 429 ``rate_limited`` with ``message``, or 503 ``storage_error`` when
+        the database could not count them."""
+        try:
+            for key in keys:
+                if not await self.allow(kind, key):
+                    return error(429, "rate_limited", message)
+        except StorageError as exc:
+            return error(503, "storage_error", str(exc))
+        return None
 
     async def start(self) -> None:
         """Read the tables with accounts, and start the sweeper."""
@@ -97,7 +126,7 @@ class WebServices:
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await task
-        self.events.events.close()
+        self.events.close()
 
     async def _sweep(self) -> None:
         await self._recover()
