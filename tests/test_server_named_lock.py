@@ -303,9 +303,10 @@ def test_a_database_that_gives_no_lock_is_the_callers_error() -> None:
     assert (refused.value.status, refused.value.code, ran) == (503, "storage_error", [])
 
 
-def test_two_servers_event_locks_exclude_each_other(two_processes: tuple[Engine, Engine, Engine]) -> None:
-    """EventWeb.lock is the shared lock: two servers' EventWebs on one PostgreSQL
-    database cannot both hold one event's lock."""
+def test_regression_each_server_had_its_own_event_lock(two_processes: tuple[Engine, Engine, Engine]) -> None:
+    """EventWeb.lock was an asyncio.Lock in each process, so two servers could run one
+    event's writers at once. Now two servers' EventWebs on one PostgreSQL database
+    cannot both hold one event's lock."""
     first_engine, second_engine, _admin = two_processes
     url = first_engine.url.render_as_string(hide_password=False)
     webs = [EventWeb(None, EventStore(url), engine) for engine in (first_engine, second_engine)]  # type: ignore[arg-type]

@@ -262,7 +262,7 @@ def test_a_database_that_cannot_be_reached_is_a_storage_error(tmp_path: Path) ->
 
 
 # ---------------------------------------------------------------------- the server's routes
-def test_table_creation_limit_is_shared_by_two_servers() -> None:
+def test_regression_each_server_counted_its_own_creation_limit() -> None:
     """Two servers on one PostgreSQL database (an SQLite file is served by one process),
     three tables a minute from one address: two made on the first, one on the second,
     then the fourth is refused on either (429, and Retry-After of at most 20 s: one token
@@ -281,7 +281,7 @@ def test_table_creation_limit_is_shared_by_two_servers() -> None:
             assert connection.execute(select(func.count()).select_from(limit_table)).scalar() == 1
 
 
-def test_login_limit_is_shared_by_two_servers() -> None:
+def test_regression_each_server_counted_its_own_login_limit() -> None:
     """Five login attempts at once per name, counted by both servers on one PostgreSQL
     database: three wrong passwords on the first and two on the second use them up; the
     sixth attempt is refused on either, even with the right password (the limits' clock
@@ -299,3 +299,26 @@ def test_login_limit_is_shared_by_two_servers() -> None:
             assert refused.status_code == 429 and refused.json()["error"]["code"] == "rate_limited"
         clock.now += 12.0  # one attempt more, every 12 s
         assert two.post("/api/login", json={"name": "Cy", "password": "correct horse battery"}).status_code == 200
+
+
+def test_a_limit_the_database_cannot_count_is_answered_503(tmp_path: Path) -> None:
+    """When the limits' database cannot be written, a table creation and a login are
+    answered 503 ``storage_error`` (not 500, not a 429 that would blame the client), and
+    nothing is made. Positive control: the same requests with the limits working."""
+    broken = Store(sqlite_url(tmp_path / "no such folder" / "x.sqlite3")).engine
+    with running(tmp_path / "t.sqlite3") as client:
+        state = client.app.state  # type: ignore[attr-defined]
+        working = state.web.limits["login"]
+        state.create_limits = SharedLimits(broken, "create", 1.0, 5)
+        state.web.limits["login"] = SharedLimits(broken, "login", 1.0, 5)
+        made = client.post("/api/tables", json={})
+        login = client.post("/api/login", json={"name": "Cy", "password": "correct horse battery"})
+        for answer in (made, login):
+            assert (answer.status_code, answer.json()["error"]["code"]) == (503, "storage_error"), answer.text
+            assert "rate limits" in answer.json()["error"]["message"]
+        with state.store.engine.connect() as connection:
+            assert connection.exec_driver_sql("SELECT count(*) FROM euchre_table").scalar() == 0
+        state.create_limits = None  # made again on the server's database at the next creation
+        state.web.limits["login"] = working
+        assert client.post("/api/tables", json={}).status_code == 201
+        assert client.post("/api/login", json={"name": "Cy", "password": "correct horse battery"}).status_code == 401
