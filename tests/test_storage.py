@@ -49,7 +49,8 @@ HOW_TO_RUN = (f"set {POSTGRES_ENV}=postgresql+psycopg://USER@HOST:PORT/postgres 
 SCHEMA = {"euchre_table", "euchre_token", "euchre_event", "alembic_version",
           "euchre_competition", "euchre_competition_entry",  # the events of euchre.events.store (0002)
           "euchre_competition_web", "euchre_competition_table", "euchre_account", "euchre_session",  # 0003
-          "euchre_seat_account", "euchre_finished_game", "euchre_game_seat", "euchre_rating"}
+          "euchre_seat_account", "euchre_finished_game", "euchre_game_seat", "euchre_rating",
+          "euchre_lease", "euchre_limit", "euchre_cluster"}  # 0005: the processes of one database
 
 
 # ---------------------------------------------------------------------- the databases
