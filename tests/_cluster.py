@@ -234,6 +234,7 @@ class Cluster:
     ``url`` is the balancer's address; ``processes[name].url`` each process's own."""
 
     def __init__(self, db_url: str, directory: Path, n: int, grace: float = 10.0) -> None:
+        haproxy_binary()  # skip (or fail) before any process starts
         self.directory = directory
         port = free_port()
         self.processes = {f"p{i}": ClusterProcess(f"p{i}", db_url, directory / f"p{i}", f"http://127.0.0.1:{port}",
