@@ -12,8 +12,16 @@ Everything started here is stopped (SIGTERM, then SIGKILL) when the context mana
 ends, whether the test passed or failed::
 
     with postgres_database() as (url, _admin, _name), cluster(url, tmp_path, 2) as c:
-        status, made = c.post_json(c.url + "/api/tables", {})
+        status, made = post_json(c.url + "/api/tables", {})      # through the balancer
+        get(c.processes["p2"].url + "/readyz")                    # one process directly
         c.kill9("p1"); c.wait_backend("p1", up=False)
+        c.restart("p1")                                           # same port, back in the pool
+
+    with private_postgres() as db, cluster(db.url, tmp_path) as c:
+        db.restart()                                              # the database itself
+
+(``postgres_database`` is ``tests/test_storage.py``'s: a fresh database on the server of
+``EUCHRE_TEST_POSTGRES_URL``, skipped without it.)
 """
 
 from __future__ import annotations
