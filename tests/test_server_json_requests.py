@@ -105,6 +105,7 @@ REACH: dict[tuple[str, str], Reach] = {
     ("POST", "/api/me"): lambda s: [("/api/me", {"Cookie": s.cookie})],
     ("POST", "/api/me/password"): lambda s: [("/api/me/password", {"Cookie": s.cookie})],
     ("POST", "/api/me/delete"): lambda s: [("/api/me/delete", {"Cookie": s.cookie})],
+    ("POST", "/internal/tables/{table_id}/{op}"): lambda s: [("/internal/tables/nosuchtable/start", {})],
 }
 
 ROUTES = state_changing_routes()

@@ -44,8 +44,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
+import hmac
 import logging
 import re
+import socket
 import time
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -61,6 +64,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket
+from websockets.asyncio.client import ClientConnection
 
 from euchre.bots import PLAYER_LEVELS
 from euchre.core.errors import RecordError
@@ -68,7 +72,8 @@ from euchre.core.game import Game
 from euchre.core.house_rules import house_rules_json, preset_house_rules
 from euchre.core.presets import DEFAULT_PRESET, PLAYABLE_PRESETS, PRESET_DESCRIPTIONS, PRESET_PLAIN, preset
 from euchre.core.side_words import plural
-from euchre.server import account_api, event_api
+from euchre.server import account_api, event_api, forward
+from euchre.server.cluster import CLUSTER_HEADER, Elsewhere, Leases, SoleServer, Unlocked, cluster_secret, run_op
 from euchre.server.config import ServerConfig
 from euchre.server.connection import Connection
 from euchre.server.http_body import JsonRequestsOnly, api_http_error, api_server_error, error, read_json
@@ -105,7 +110,7 @@ class SecurityHeaders:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        api = str(scope.get("path", "")).startswith("/api/")
+        api = str(scope.get("path", "")).startswith(("/api/", "/internal/"))
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
@@ -211,7 +216,7 @@ async def _finished_game(request: Request) -> tuple[LiveTable, Game, int] | Resp
     if asked is not None and not GAME_NUMBER.fullmatch(asked):  # one spelling per game: no 01
         return error(400, "bad_request", "game must be a game number: 1, 2, ...")
     try:
-        table = await _hub(request).get(table_id)
+        table = await _hub(request).peek(table_id)  # a finished game: read where the table is run or from the log
     except StorageError as exc:
         return error(503, "unavailable", str(exc))
     if table is None:
@@ -309,11 +314,23 @@ async def metrics(request: Request) -> Response:
 
 
 # ---------------------------------------------------------------------- websocket
+@dataclasses.dataclass(frozen=True)
+class _Forward:
+    """A join for a table another process runs: the websocket open to it, and the join's
+    text to send it first."""
+
+    upstream: ClientConnection
+    join_text: str
+
+
 class _Session:
     """One websocket from accept to close: the join, then the message loop."""
 
     def __init__(self, ws: WebSocket, hub: Hub, config: ServerConfig, metrics: ServerMetrics) -> None:
         self.ws = ws
+        shown = ws.headers.get(CLUSTER_HEADER)
+        self.forwarded = bool(shown and hub.secret and hmac.compare_digest(shown, hub.secret))
+        """Forwarded by another process of the cluster (:mod:`euchre.server.forward`)."""
         self.hub = hub
         self.config = config
         self.metrics = metrics
@@ -342,8 +359,10 @@ class _Session:
     def _flooding(self) -> bool:
         return self.limiter.refused > 5 * self.config.rate_burst
 
-    async def _join(self) -> tuple[LiveTable, Connection] | None:
-        """Wait for a good ``join``; None when the client left or was sent away."""
+    async def _join(self) -> tuple[LiveTable, Connection] | _Forward | None:
+        """Wait for a good ``join``; None when the client left or was sent away. The
+        table's own connection, or, where another process runs the table, a websocket
+        open to it and the join's text to send it (:mod:`euchre.server.forward`)."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + self.config.join_timeout
         failures = 0
@@ -364,7 +383,24 @@ class _Session:
                     continue
                 if msg.type != "join":
                     raise ProtocolError("not_joined", "send a join message with your invite token first", msg.ref)
-                table, seat = await self.hub.open(msg.fields["token"])
+                table_id, seat = await self.hub.find(msg.fields["token"])
+                try:
+                    table = await self.hub.get(table_id)
+                except Elsewhere as away:
+                    if self.forwarded:  # never forwarded twice: the client reconnects and is sent on afresh
+                        await self._close(1012, "the table is moving between servers; reconnect")
+                        return None
+                    reached = await forward.reach(self.hub, away, forward.forward_headers(self.ws, self.hub.secret))
+                    if reached is None:
+                        raise ProtocolError("unavailable", "the server running this table does not answer; "
+                                                           "try again in a moment") from None
+                    if not isinstance(reached, LiveTable):
+                        return _Forward(reached, str(frame.get("text")))
+                    table = reached
+                except StorageError as exc:
+                    raise ProtocolError("unavailable", f"the table cannot be loaded: {exc}") from None
+                if table is None:
+                    raise ProtocolError("bad_token", "this invite link opens no table")
                 conn = Connection(seat, self.config.send_queue, self.config.send_timeout)
                 await table.attach(conn)
                 return table, conn
@@ -426,7 +462,7 @@ class _Session:
     async def _pump(self, conn: Connection, reader: asyncio.Task[Any] | None = None) -> None:
         with contextlib.suppress(Exception):
             await conn.pump(self.ws.send_text, self._close)
-        if conn.dropped and reader is not None:
+        if (conn.dropped or conn.moved) and reader is not None:
             reader.cancel()  # a client that stopped reading may never send a close either: end the session
 
     async def run(self) -> None:
@@ -434,6 +470,9 @@ class _Session:
         await self.ws.accept()
         joined = await self._join()
         if joined is None:
+            return
+        if isinstance(joined, _Forward):
+            await forward.relay(self.ws, joined.upstream, joined.join_text)
             return
         table, conn = joined
         writer = asyncio.get_running_loop().create_task(self._pump(conn, asyncio.current_task()))
@@ -445,7 +484,7 @@ class _Session:
                     received = time.perf_counter()
                 except asyncio.CancelledError:
                     task = asyncio.current_task()
-                    if conn.dropped and task is not None and task.uncancel() == 0:
+                    if (conn.dropped or conn.moved) and task is not None and task.uncancel() == 0:
                         break  # the writer ended the session: the client stopped reading
                     raise
                 if frame["type"] == "websocket.disconnect":
@@ -476,6 +515,59 @@ async def websocket(ws: WebSocket) -> None:
     await _Session(ws, _hub(ws), ws.app.state.config, ws.app.state.metrics).run()
 
 
+# ---------------------------------------------------------------------- between processes
+INTERNAL_OPS = ("start", "stop")
+"""What one process may ask another to do to a table it runs (:meth:`Hub.on_owner`)."""
+
+
+async def internal_op(request: Request) -> Response:
+    """``POST /internal/tables/{id}/{op}``: another process of the cluster asks this one
+    to start or stop a table it runs (an event's organiser's request reached the other
+    process). Only with the cluster's secret (403 ``forbidden`` otherwise, and always on
+    SQLite, where there is one process); 409 ``elsewhere`` when this process does not run
+    the table (the asker looks again); the table's own refusals as 409 with their code."""
+    hub = _hub(request)
+    body = await read_json(request, 4096, ("why",))  # its shape first, as every JSON route: it tells no secret
+    if isinstance(body, Response):
+        return body
+    shown = request.headers.get(CLUSTER_HEADER, "")
+    if not hub.secret or not hmac.compare_digest(shown, hub.secret):
+        return error(403, "forbidden", "only the server's own processes may ask this")
+    table_id, op = request.path_params["table_id"], request.path_params["op"]
+    if not TABLE_ID.match(table_id) or op not in INTERNAL_OPS:
+        return error(404, "no_table", "no such table or operation")
+    try:
+        table = await hub.get(table_id)
+    except Elsewhere as away:
+        return error(409, "elsewhere", str(away))
+    except StorageError as exc:
+        return error(503, "unavailable", str(exc))
+    if table is None:
+        return error(404, "no_table", "no such table")
+    try:
+        made = await run_op(table, op, body)
+    except ProtocolError as exc:
+        return error(409, exc.code, exc.message)
+    return JSONResponse(made)
+
+
+def open_leases(store: Store, config: ServerConfig) -> Leases | SoleServer:
+    """Who runs which table: leases in the database where several processes may share it
+    (any database but SQLite), else this process alone, a lock file beside an SQLite
+    file refusing a second (an in-memory or a test's database: no lock file).
+
+    Raises:
+        StorageError: another process serves the SQLite file already."""
+    url = store.engine.url
+    if url.get_backend_name() != "sqlite":
+        return Leases(store.engine, config.name or socket.gethostname(), config.advertise_url)
+    if not url.database:
+        return Unlocked()
+    sole = SoleServer(url.database, config.name or socket.gethostname())
+    sole.open()
+    return sole
+
+
 # ---------------------------------------------------------------------- the app
 def create_app(config: ServerConfig) -> Starlette:
     """The web app. On start it runs the database migrations and opens the storage; on
@@ -492,15 +584,22 @@ def create_app(config: ServerConfig) -> Starlette:
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         store = Store(config.db_url)
+        leases: Leases | SoleServer | None = None
         try:
             await anyio.to_thread.run_sync(store.migrate)
-            hub = Hub(store, config)
+            leases = open_leases(store, config)
+            hub = Hub(store, config, leases=leases)
+            if isinstance(leases, Leases):
+                hub.secret = await anyio.to_thread.run_sync(cluster_secret, store.engine)
+                hub.start_keeper()
             app.state.hub = hub
             app.state.store = store
             yield
             await hub.close()
         finally:
             store.close()
+            if leases is not None:
+                leases.close()
 
     routes = [
         Route("/", page, methods=["GET"]),
@@ -515,6 +614,7 @@ def create_app(config: ServerConfig) -> Starlette:
         Route("/api/tables/{table_id}/record.json", record_json, methods=["GET"]),
         Route("/api/tables/{table_id}/record.egn", record_egn, methods=["GET"]),
         Route("/api/tables/{table_id}/replay.json", replay, methods=["GET"]),
+        Route("/internal/tables/{table_id}/{op}", internal_op, methods=["POST"]),
         *event_api.ROUTES,  # events: the organiser's and standings pages (server/event_api.py)
         *account_api.ROUTES,  # accounts, players' pages, leaderboards (server/account_api.py)
         WebSocketRoute("/ws", websocket),

@@ -30,6 +30,7 @@ one process serves, a lock in the process).
 from __future__ import annotations
 
 import base64
+import contextlib
 import dataclasses
 import hashlib
 import hmac
@@ -55,6 +56,7 @@ from euchre.events.movements import MOVEMENTS, SEATINGS, SEATS
 from euchre.events.store import EventStore, entries_table
 from euchre.events.tally import HouseScoring, hand_from_result, parse_hands, table_result
 from euchre.events.tournament import ELIMINATION, match_result
+from euchre.server.cluster import Elsewhere
 from euchre.server.hub import MAX_SEED, TOKEN_BYTES, Hub, token_hash
 from euchre.server.named_lock import NamedLocks
 from euchre.server.names import BLANKS, mixes_scripts, passes_for, same_name
@@ -533,25 +535,24 @@ class EventWeb:
             await anyio.to_thread.run_sync(write)
         except StorageError as exc:
             raise EventWebError(503, "storage_error", str(exc)) from None
-        await self.hub.get(table_id)  # loaded: a table of bots plays at once
+        with contextlib.suppress(Elsewhere):  # loaded: a table of bots plays at once (here, or where it is run)
+            await self.hub.get(table_id)
 
     async def start_online(self, name: str, key: str) -> None:
         """Start an online table now: bots take the seats nobody has opened (a person
         who comes later takes his seat back)."""
-        from euchre.server.connection import Connection
-
         rows = await anyio.to_thread.run_sync(self._online_rows, name)
         if key not in rows:
             raise EventWebError(404, "no_table", f"no online table for {key!r}")
-        table = await self.hub.get(rows[key][0])
+        table = await self.hub.peek(rows[key][0])
         if table is None:
             raise EventWebError(404, "no_table", "the online table is gone")
         if table.stopped is not None:
             raise EventWebError(409, "game_over", f"the table was stopped: {table.stopped}")
-        try:
-            await table.start(Connection(0, 4), None)
+        try:  # by the process that runs the table (another, where several serve the database)
+            await self.hub.on_owner(table.id, "start")
         except ProtocolError as exc:
-            raise EventWebError(409, exc.code, exc.message) from None
+            raise EventWebError(503 if exc.code == "unavailable" else 409, exc.code, exc.message) from None
 
     # ------------------------------------------------------------------ results of online tables
     async def collect(self, name: str) -> int:
@@ -575,15 +576,19 @@ class EventWeb:
             if key not in still_open:  # its result was typed, or the round moved on: nothing to wait for
                 await anyio.to_thread.run_sync(self._mark_collected, name, key)
                 continue
-            table = await self.hub.get(table_id)
+            table = await self.hub.running(table_id)  # a table left by a server that stopped goes on here
             if table is None:
                 continue
             if time_up and table.status != "over":
-                try:
-                    await table.stop(f"time was called for round {event.rounds_seated} "
-                                     f"({minutes} minute{'' if minutes == 1 else 's'}): "
-                                     "the hands finished are scored, the hand in play is not")
+                try:  # by the process that runs the table, then read again as stored
+                    await self.hub.on_owner(table_id, "stop", {"why": (
+                        f"time was called for round {event.rounds_seated} "
+                        f"({minutes} minute{'' if minutes == 1 else 's'}): "
+                        "the hands finished are scored, the hand in play is not")})
                 except ProtocolError:  # not stored: tried again at the next sweep
+                    continue
+                table = await self.hub.peek(table_id)
+                if table is None:
                     continue
             if table.status != "over":
                 continue
@@ -614,6 +619,18 @@ class EventWeb:
         teams = event.match_teams(key)
         score = (int(game.score[0]), int(game.score[1]))
         return {"kind": "match", **match_result(key, teams, score, None, spec.format in ELIMINATION, "online").to_dict()}
+
+    def _statuses(self, table_ids: list[str]) -> dict[str, str | None]:
+        """The stored status of each table (``lobby``, ``playing``, ``over``), whichever
+        process runs it."""
+        from euchre.server.storage import tables_table
+
+        if not table_ids:
+            return {}
+        with self.engine.connect() as connection:
+            rows = connection.execute(select(tables_table.c.id, tables_table.c.status)
+                                      .where(tables_table.c.id.in_(table_ids))).all()
+        return {str(r[0]): str(r[1]) for r in rows}
 
     def _online_rows(self, name: str) -> dict[str, tuple[str, tuple[int, int, int, int], bool]]:
         with self.engine.connect() as connection:
@@ -668,6 +685,7 @@ class EventWeb:
         minutes, started, online, settings = await anyio.to_thread.run_sync(
             lambda: (self._minutes(name), self._round_started(name), self._online_rows(name),
                      self._table_settings(name)))
-        status = {key: None if (t := self.hub.tables.get(row[0])) is None else t.status for key, row in online.items()}
+        status = await anyio.to_thread.run_sync(self._statuses, [row[0] for row in online.values()])
+        status = {key: status.get(row[0]) for key, row in online.items()}
         return event_view(event, self.open_keys(event), online, status, minutes, started, self.clock(),
                           organiser, self.base, settings)

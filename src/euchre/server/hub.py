@@ -440,7 +440,9 @@ class Hub:
                 await self.keep_once()
             except asyncio.CancelledError:
                 raise
-            except Exception:  # the database away: the leases expire, the writes are fenced
+            except StorageError as exc:  # the database away: the leases expire, the writes are fenced
+                log.warning("%s", exc)
+            except Exception:
                 log.exception("renewing the leases failed")
             await asyncio.sleep(RENEW_SECONDS)
 

@@ -30,9 +30,11 @@ from typing import Any
 import anyio.to_thread
 import orjson
 from sqlalchemy import select
+from sqlalchemy.exc import DBAPIError
 from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from euchre.events.errors import EventError
 from euchre.events.store import EventStore
 from euchre.server.accounts import Accounts
 from euchre.server.connection import Connection
@@ -44,6 +46,7 @@ from euchre.server.ratings import GUEST, FinishedSeat, Ratings, account_subject,
 from euchre.server.shared_limits import SharedLimits
 from euchre.server.storage import StorageError, Store, tables_table
 from euchre.server.table import LiveTable
+from euchre.storage.sql import reason
 
 log = logging.getLogger("euchre.server")
 
@@ -86,6 +89,7 @@ class WebServices:
                        "register": SharedLimits(store.engine, "register", REGISTER_RATE, REGISTER_BURST, self._now)}
         self._task: asyncio.Task[None] | None = None
         self._recorded: dict[str, int] = {}  # per table, its games known to be recorded
+        self._checked: set[str] = set()  # tables run here whose accounts were looked up
 
     def _now(self) -> float:
         return (time.time if self.clock is None else self.clock)()
@@ -135,6 +139,8 @@ class WebServices:
                 await self.sweep_once()
             except asyncio.CancelledError:
                 raise
+            except (StorageError, EventError, DBAPIError) as exc:  # the database away: one line, try again
+                log.warning("the events and ratings sweeper failed: %s", reason(exc))
             except Exception:  # a failure must not stop the sweeper: log it, try again
                 log.exception("the events and ratings sweeper failed")
             await asyncio.sleep(SWEEP_SECONDS)
@@ -153,7 +159,7 @@ class WebServices:
 
         try:
             for table_id in await anyio.to_thread.run_sync(over):
-                table = await self.hub.get(table_id)
+                table = await self.hub.peek(table_id)  # over: read, not run
                 if table is not None:
                     await self.record_games(table)
         except Exception:
@@ -164,6 +170,12 @@ class WebServices:
         accounts (those loaded: a table is loaded while it is played)."""
         for name in await anyio.to_thread.run_sync(self.events.uncollected_events):
             await self.events.collect(name)
+        unchecked = [t for t in self.hub.tables if t not in self._checked]
+        if unchecked:  # a table this process took over from another: has it accounts?
+            self.account_tables |= await anyio.to_thread.run_sync(self.accounts.tables_with_accounts, unchecked)
+            if len(self._checked) > 100_000:  # forget tables long gone rather than grow for ever
+                self._checked.clear()
+            self._checked.update(unchecked)
         for table_id in list(self.account_tables):
             table = self.hub.tables.get(table_id)
             if table is not None:
