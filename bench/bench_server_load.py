@@ -211,15 +211,25 @@ def stop(procs: list[subprocess.Popen[bytes]], timeout: float = 20.0) -> None:
             proc.wait(10)
 
 
-def moves_counted(port: int) -> float:
-    """The moves a server process has acknowledged since it started (``euchre_moves_total``
-    of its ``/metrics``, read at its own address: the balancer refuses /metrics)."""
-    with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=30) as r:
+SCRAPED = ("euchre_moves_total", "euchre_takeovers_total", "euchre_seats_connected", "euchre_tables_live")
+"""What the bench reads of each server's ``/metrics``: the moves it acknowledged and the
+tables it took over from another process since it started, the seats connected to it
+and the tables it runs now."""
+
+
+def scrape(port: int) -> dict[str, float]:
+    """The values of :data:`SCRAPED` in the ``/metrics`` of the server process on ``port``,
+    read at its own address (the balancer refuses /metrics). Exits the bench in one line
+    when one is missing."""
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=60) as r:
         text = r.read().decode()
-    found = re.search(r"^euchre_moves_total (\S+)$", text, re.M)
-    if found is None:
-        raise SystemExit(f"the server on port {port} has no euchre_moves_total in its /metrics")
-    return float(found.group(1))
+    values = {}
+    for name in SCRAPED:
+        found = re.search(rf"^{name} (\S+)$", text, re.M)
+        if found is None:
+            raise SystemExit(f"the server on port {port} has no {name} in its /metrics")
+        values[name] = float(found.group(1))
+    return values
 
 
 # ---------------------------------------------------------------------- CPU from /proc
@@ -512,7 +522,15 @@ class Seat:
         if state is None or state["game"] is None or not state["game"]["legal"]:
             return
         loop = asyncio.get_running_loop()
-        loop.call_later(self.clock.think * (0.5 + self.rng.random()), lambda: loop.create_task(self.act()))
+        loop.call_later(self.clock.think * (0.5 + self.rng.random()), lambda: loop.create_task(self._act_later()))
+
+    async def _act_later(self) -> None:
+        """:meth:`act` for a timer: a connection closed meanwhile (the server sent why, e.g.
+        ``moved``, counted then) ends it quietly instead of a task's unread exception."""
+        if self.ws.closed:
+            return
+        with contextlib.suppress(aiohttp.ClientConnectionResetError, ConnectionError):
+            await self.act()
 
     async def run(self) -> None:
         """Read messages until the game is over or the connection closes."""
@@ -747,9 +765,10 @@ def _per_1000(seconds: float | None, moves: int) -> float | None:
     return None if seconds is None else 1000 * seconds / max(1, moves)
 
 
-def run(plan: Plan, tmp: Path) -> dict[str, Any]:
+def run(plan: Plan, tmp: Path, logs: Path | None = None) -> dict[str, Any]:
     """Start the servers (and the balancer), play ``plan.tables`` tables for
-    ``plan.seconds``, stop everything; returns the run's row (see :func:`report`).
+    ``plan.seconds``, stop everything; returns the run's row (see :func:`report`). Their
+    logs are written in ``tmp`` and copied into ``logs`` at the end when it is given.
 
     Raises:
         BenchFailed: a table never opened or the errors exceed 1% (one line).
@@ -792,7 +811,7 @@ def run(plan: Plan, tmp: Path) -> dict[str, Any]:
                 raise SystemExit(f"a client process failed: {detail}")
         setup = time.perf_counter() - setup
         roots = [p.pid for p in servers] + [p.pid for p in others] + ([db_pid] if db_pid is not None else [])
-        moves0 = [moves_counted(port) for port in ports]
+        metrics0 = [scrape(port) for port in ports]
         load0 = os.getloadavg()[0]
         busy0, cpu0 = machine_busy_seconds(), tree_cpu_seconds(roots)
         started = time.perf_counter()
@@ -801,12 +820,16 @@ def run(plan: Plan, tmp: Path) -> dict[str, Any]:
         elapsed = time.perf_counter() - started
         busy1, cpu1 = machine_busy_seconds(), tree_cpu_seconds(roots)
         load1 = os.getloadavg()[0]
-        moves1 = [moves_counted(port) for port in ports]
+        metrics1 = [scrape(port) for port in ports]
         for p in procs:
             p.join(30)
     finally:
         stop(servers)
         stop(others)
+        if logs is not None:
+            logs.mkdir(parents=True, exist_ok=True)
+            for log in tmp.glob("*.log"):
+                shutil.copy(log, logs / log.name)
     failed = [r["failed"] for r in results if "failed" in r]
     if failed:
         raise SystemExit(f"client process failed: {failed[0]}")
@@ -826,7 +849,9 @@ def run(plan: Plan, tmp: Path) -> dict[str, Any]:
     db_cpu = used[-1] if db_pid is not None else None
     clients_cpu = [r["cpu"] for r in results]
     ours = sum(used) + sum(clients_cpu)
-    moves = [round(b - a) for a, b in zip(moves0, moves1, strict=True)]
+    moves = [round(b["euchre_moves_total"] - a["euchre_moves_total"]) for a, b in zip(metrics0, metrics1, strict=True)]
+    takeovers = [round(b["euchre_takeovers_total"] - a["euchre_takeovers_total"])
+                 for a, b in zip(metrics0, metrics1, strict=True)]
     shown = db_url if plan.db_url is None else db_url.split("@")[-1]
     return {
         "processes": n, "balancer": "haproxy" if balanced else "none",
@@ -837,6 +862,8 @@ def run(plan: Plan, tmp: Path) -> dict[str, Any]:
         "creation_limit": plan.creation_limit, "seconds": plan.seconds, "elapsed": elapsed, "setup": setup,
         "actions": actions, "moves_per_s": actions / plan.seconds, "acks_clients": acks,
         "moves_servers": sum(moves), "moves_by_process": dict(zip(names, moves, strict=True)),
+        "seats_connected": round(sum(m["euchre_seats_connected"] for m in metrics0)),
+        "tables_live": round(sum(m["euchre_tables_live"] for m in metrics0)), "takeovers": sum(takeovers),
         "p50_ms": 1000 * percentile(latencies, 50), "p95_ms": 1000 * percentile(latencies, 95),
         "p99_ms": 1000 * percentile(latencies, 99), "max_ms": 1000 * percentile(latencies, 100),
         "errors": sum(errors.values()), "errors_by_code": dict(errors),
@@ -850,22 +877,24 @@ def run(plan: Plan, tmp: Path) -> dict[str, Any]:
     }
 
 
-ROW_HEAD = ("| processes | balancer | tables | think | moves/s | p50 | p95 | p99 | max | errors "
+ROW_HEAD = ("| processes | balancer | tables | think | moves/s | p50 | p95 | p99 | max | errors | takeovers "
             "| CPU s per 1,000 moves: servers | balancer | database | clients | others' CPU | load |")
 """The head of the table of rows (markdown, as docs/performance.md shows it)."""
 
 
 def row_line(row: dict[str, Any]) -> str:
     """One run as a row under :data:`ROW_HEAD`: CPU in seconds per 1,000 moves ("-" where
-    there is none: no balancer, SQLite in the server's process), the others' CPU in
-    percent of a core over the window, the load average at its start and end."""
+    there is none: no balancer, SQLite in the server's process), the tables taken over
+    between processes in the window (a lease that expired: a process stalled past it),
+    the others' CPU in percent of a core over the window, the load average at its start
+    and end."""
     def cpu(value: float | None) -> str:
         return "-" if value is None else f"{value:.3f}"
 
     window = max(row["elapsed"], 1e-9)
     return (f"| {row['processes']} | {row['balancer']} | {row['tables']:,} | {row['think']:g} s "
             f"| {row['moves_per_s']:,.0f} | {row['p50_ms']:.1f} ms | {row['p95_ms']:.1f} ms "
-            f"| **{row['p99_ms']:.1f} ms** | {row['max_ms']:.0f} ms | {row['errors']:,} "
+            f"| **{row['p99_ms']:.1f} ms** | {row['max_ms']:.0f} ms | {row['errors']:,} | {row['takeovers']:,} "
             f"| {cpu(row['servers_per_1000'])} | {cpu(row['balancer_per_1000'])} | {cpu(row['database_per_1000'])} "
             f"| {cpu(row['clients_per_1000'])} | {row['cpu_others_s'] / window:.0%} "
             f"| {row['load_start']:.1f} → {row['load_end']:.1f} |")
@@ -897,6 +926,8 @@ def report(row: dict[str, Any]) -> None:
     by_process = ", ".join(f"{k} {v:,}" for k, v in row["moves_by_process"].items())
     print(f"moves counted      servers {row['moves_servers']:,} (euchre_moves_total: {by_process}); "
           f"clients' acks {row['acks_clients']:,}")
+    print(f"at the window's start  {row['seats_connected']:,} seats connected, {row['tables_live']:,} tables live "
+          f"(the servers' /metrics); tables taken over from another process in the window: {row['takeovers']:,}")
 
     def cpu(value: float | None, why: str) -> str:
         return why if value is None else f"{value:.3f} s"
@@ -965,6 +996,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="one run per process count (e.g. 1,2,4), each on a fresh database euchre_bench_N "
                              "created and dropped on the server of --db (PostgreSQL)")
     parser.add_argument("--json", action="store_true", help="also print each run's row as one JSON object")
+    parser.add_argument("--logs", type=Path, default=None, metavar="DIR",
+                        help="keep the servers' and the balancer's logs in DIR (a folder per row with --rows)")
     args = parser.parse_args(argv)
     if (args.tables < 1 or args.client_procs < 1 or args.seconds <= 0 or args.creation_limit < 1
             or args.processes < 1 or args.think < 0):
@@ -993,9 +1026,10 @@ def main(argv: list[str] | None = None) -> int:
             with tempfile.TemporaryDirectory(prefix="euchre-load-") as tmp:
                 if args.rows:
                     with fresh_database(args.db, BENCH_DATABASE.format(n)) as url:
-                        row = run(replace(plan, processes=n, db_url=url), Path(tmp))
+                        row = run(replace(plan, processes=n, db_url=url), Path(tmp),
+                                  None if args.logs is None else args.logs / f"processes-{n}")
                 else:
-                    row = run(plan, Path(tmp))
+                    row = run(plan, Path(tmp), args.logs)
             rows.append(row)
             if args.rows:
                 print(f"--- {n} process{'es' if n > 1 else ''}, database {BENCH_DATABASE.format(n)}")

@@ -138,7 +138,8 @@ def test_the_hints_benchmark_computes_hints_in_the_workers_and_times_a_bystander
 ROW_FIELDS = {"processes", "balancer", "tables", "moves_per_s", "p50_ms", "p95_ms", "p99_ms", "max_ms",
               "servers_per_1000", "balancer_per_1000", "database_per_1000", "clients_per_1000", "errors",
               "acks_clients", "moves_servers", "moves_by_process", "cpu_servers_s", "cpu_balancer_s",
-              "cpu_database_s", "cpu_clients_s", "cpu_others_s", "load_start", "load_end"}
+              "cpu_database_s", "cpu_clients_s", "cpu_others_s", "load_start", "load_end", "takeovers",
+              "seats_connected", "tables_live"}
 """What a row of the bench reports (issue 36, "Load, measured")."""
 
 
@@ -173,6 +174,9 @@ def test_the_load_benchmark_runs_two_processes_behind_the_balancer_on_postgresql
     assert (row["processes"], row["balancer"], row["storage"], row["tables"], row["opened"]) == \
         (2, "haproxy", "postgresql", 6, 6)
     assert row["errors"] == 0, row["errors_by_code"]
+    # Every seat of every table connected to the process running its table when the
+    # window opened; nothing died, so no table changed process.
+    assert (row["seats_connected"], row["tables_live"], row["takeovers"]) == (6 * 4, 6, 0), row
     assert row["acks_clients"] >= 6, row
     assert row["moves_servers"] == row["acks_clients"], row
     assert set(row["moves_by_process"]) == {"p1", "p2"}
