@@ -533,7 +533,14 @@ class Seat:
             await self.act()
 
     async def run(self) -> None:
-        """Read messages until the game is over or the connection closes."""
+        """Read messages until the game is over or the connection closes. The server's
+        closing it before the game is over (e.g. 1012: the table moved to another process)
+        is an error, ``closed:CODE``: the seat plays no more in this run."""
+        await self._read()
+        if not self.over:
+            self.stats.errors[f"closed:{self.ws.close_code}"] += 1
+
+    async def _read(self) -> None:
         async for frame in self.ws:
             if frame.type != aiohttp.WSMsgType.TEXT:  # closed (pings are answered by aiohttp)
                 if frame.type not in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSING, aiohttp.WSMsgType.CLOSED):
@@ -864,6 +871,7 @@ def run(plan: Plan, tmp: Path, logs: Path | None = None) -> dict[str, Any]:
         "moves_servers": sum(moves), "moves_by_process": dict(zip(names, moves, strict=True)),
         "seats_connected": round(sum(m["euchre_seats_connected"] for m in metrics0)),
         "tables_live": round(sum(m["euchre_tables_live"] for m in metrics0)), "takeovers": sum(takeovers),
+        "takeovers_before": round(sum(m["euchre_takeovers_total"] for m in metrics0)),
         "p50_ms": 1000 * percentile(latencies, 50), "p95_ms": 1000 * percentile(latencies, 95),
         "p99_ms": 1000 * percentile(latencies, 99), "max_ms": 1000 * percentile(latencies, 100),
         "errors": sum(errors.values()), "errors_by_code": dict(errors),
@@ -927,7 +935,8 @@ def report(row: dict[str, Any]) -> None:
     print(f"moves counted      servers {row['moves_servers']:,} (euchre_moves_total: {by_process}); "
           f"clients' acks {row['acks_clients']:,}")
     print(f"at the window's start  {row['seats_connected']:,} seats connected, {row['tables_live']:,} tables live "
-          f"(the servers' /metrics); tables taken over from another process in the window: {row['takeovers']:,}")
+          f"(the servers' /metrics); tables taken over from another process: {row['takeovers_before']:,} before "
+          f"the window, {row['takeovers']:,} in it")
 
     def cpu(value: float | None, why: str) -> str:
         return why if value is None else f"{value:.3f} s"

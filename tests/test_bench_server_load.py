@@ -17,8 +17,10 @@ server are checked against processes made for the purpose.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
+import random
 import re
 import subprocess
 import sys
@@ -33,7 +35,10 @@ BENCH = Path(__file__).resolve().parents[1] / "bench" / "bench_server_load.py"
 sys.path.insert(0, str(BENCH.parent))
 from bench_server_load import (  # noqa: E402
     BALANCER_TEMPLATE,
+    Clock,
     CreationRefused,
+    Seat,
+    Stats,
     cpu_seconds,
     create_table,
     database_server_pid,
@@ -306,3 +311,46 @@ def test_the_database_server_is_found_as_the_parent_of_every_postgresql_process(
         finally:
             engine.dispose()
     assert len(pids) >= 3 and parents == {postmaster}, (pids, parents, postmaster)
+
+
+async def _seat_against(frames: list[str], close_code: int) -> Stats:
+    """One bench seat against a websocket server that sends ``frames`` and then closes
+    with ``close_code``: what the seat counted."""
+    import aiohttp
+    from aiohttp import web
+
+    async def handler(request: web.Request) -> web.WebSocketResponse:
+        ws = web.WebSocketResponse()
+        await ws.prepare(request)
+        for frame in frames:
+            await ws.send_str(frame)
+        await ws.close(code=close_code, message=b"bye")
+        return ws
+
+    app = web.Application()
+    app.router.add_get("/ws", handler)
+    runner = web.AppRunner(app)
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", free_port())
+    await site.start()
+    try:
+        async with aiohttp.ClientSession() as session:
+            ws = await session.ws_connect(site.name.replace("http://", "ws://") + "/ws")
+            stats = Stats()
+            await asyncio.wait_for(Seat(ws, Clock(session), stats, random.Random(1)).run(), 30)
+    finally:
+        await runner.cleanup()
+    return stats
+
+
+def test_regression_a_seat_the_server_closes_before_the_game_is_over_is_an_error() -> None:
+    """A server closing a seat's websocket mid-game (1012: its table moved to another
+    process, which happened under load on four processes) ended the seat silently: no
+    error, the table's play simply stopped. It is counted as ``closed:1012``; a game
+    that ended before the close (the control) counts nothing."""
+    waiting = '{"type":"state","status":"playing","seq":3,"game":{"legal":[]}}'
+    closed = asyncio.run(_seat_against([waiting], 1012))
+    assert closed.errors == Counter({"closed:1012": 1})
+    over = '{"type":"state","status":"over","seq":90,"game":{"legal":[]}}'
+    ended = asyncio.run(_seat_against([waiting, over], 1000))
+    assert ended.errors == Counter()
