@@ -173,3 +173,38 @@ def test_a_second_process_on_one_sqlite_file_is_refused(tmp_path: Path) -> None:
     again = SoleServer(db)  # positive control: free once the first has stopped
     again.open()
     again.close()
+
+
+def test_regression_a_commit_whose_answer_was_lost_left_the_table_stuck(tmp_path: Path) -> None:
+    """The database stores an event but its answer is lost (it went away at that
+    moment): the table did not apply it, and every later write at that seq was refused
+    by the key, a storage_error for ever. Now the table is read again from its log: the
+    player is told to reconnect, and finds the stored event applied."""
+    from starlette.websockets import WebSocketDisconnect
+
+    from test_server import Peer, create, live, running
+
+    db = tmp_path / "tables.sqlite3"
+    with running(db, bot_delay=0.0) as client:
+        made = create(client, bots="beginner")
+        north = Peer(client, made["seats"]["N"])
+        north.send(type="start", id="go")
+        north.until(lambda m: m["type"] == "state" and m["status"] == "playing")
+        table = live(client, made["table"])
+        state = north.until(lambda m: m["type"] == "state" and bool((m["game"] or {}).get("legal")))
+        seq = state["seq"]
+        legal = [a["action"] for a in state["game"]["legal"]]
+        # The "lost answer": the event is in the log, the table in memory never applied it.
+        table.store.append(table.id, seq, "action", 0, {"action": legal[0], "by": "human"})
+        north.send(type="action", action=legal[-1], seq=seq, id=1)
+        refused = north.until(lambda m: m["type"] == "error")
+        assert refused["code"] == "moved"
+        with pytest.raises(WebSocketDisconnect) as closed:
+            north.until(lambda m: False)
+        assert closed.value.code == 1012
+        again = Peer(client, made["seats"]["N"])
+        assert again.state is not None and again.state["seq"] >= seq + 1  # the stored event applied
+        assert live(client, made["table"]) is not table  # read again from the log
+        found = table.store.load(table.id)
+        assert found is not None and found[1][seq].data["action"] == legal[0]
+        again.close()

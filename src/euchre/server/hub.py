@@ -387,8 +387,9 @@ class Hub:
         return self.leases.seconds if isinstance(self.leases, Leases) else 0.0
 
     def _lost(self, table: LiveTable) -> None:
-        """A write of the table was refused for its lease: another process runs it now.
-        Drop it here (its connections are told to reconnect)."""
+        """A write of the table showed it no longer matches its log (another process runs
+        it now, or the log is ahead of it). Drop it here (its connections are told to
+        reconnect, and reach the table read again from its log)."""
         asyncio.get_running_loop().create_task(self._drop(table, "lost"), name=f"euchre-drop-{table.id}")
 
     async def _drop(self, table: LiveTable, why: str) -> None:
@@ -397,7 +398,7 @@ class Hub:
         if self.tables.get(table.id) is not table:
             return
         del self.tables[table.id]
-        log.warning("table %s: run by another process now (%s); its connections reconnect there", table.id, why)
+        log.warning("table %s: dropped (%s); its connections reconnect to it as its log has it", table.id, why)
         for conn in table.connections:
             conn.move()
         await table.stop_driver()

@@ -28,6 +28,7 @@ from typing import Any
 
 import anyio.to_thread
 import orjson
+from sqlalchemy.exc import IntegrityError
 
 from euchre.bots import make_bot
 from euchre.bots.advice import NOT_VALUED, NOT_VALUED_PHASES
@@ -160,8 +161,10 @@ class LiveTable:
         self._wake = asyncio.Event()
         self._driver: asyncio.Task[None] | None = None
         self.on_lost: Callable[[], None] | None = None
-        """Called when a write is refused because another process took the table's lease
-        (:class:`~euchre.server.storage.LeaseLost`): the hub stops running it here."""
+        """Called when a write shows that this table no longer matches its log: another
+        process took its lease (:class:`~euchre.server.storage.LeaseLost`), or the log
+        already holds an event at the next seq (a commit whose answer was lost). The hub
+        stops running it here; the next use reads it again from the log."""
 
     # ------------------------------------------------------------------ replay
     @classmethod
@@ -305,6 +308,13 @@ class LiveTable:
             raise ProtocolError("moved", "the table is run by another server now; nothing changed: reconnecting") from None
         except StorageError as exc:
             log.error("table %s: %s", self.id, exc)
+            if isinstance(exc.__cause__, IntegrityError) and self.on_lost is not None:
+                # The log holds an event at this seq that this table never applied: a
+                # commit whose answer was lost (the database went away at that moment).
+                # The log is the truth: the table is read again from it.
+                self.on_lost()
+                raise ProtocolError("moved", "the table is being read again from its log; nothing changed: "
+                                             "reconnecting") from None
             raise ProtocolError("storage_error", "the server could not store this; nothing changed") from None
         self._apply(kind, seat, data, created)
         self.seq += 1
