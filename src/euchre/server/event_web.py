@@ -57,11 +57,12 @@ from euchre.events.store import EventStore, entries_table
 from euchre.events.tally import HouseScoring, hand_from_result, parse_hands, table_result
 from euchre.events.tournament import ELIMINATION, match_result
 from euchre.server.cluster import Elsewhere
-from euchre.server.hub import MAX_SEED, TOKEN_BYTES, Hub, token_hash
+from euchre.server.hub import Hub
 from euchre.server.named_lock import NamedLocks
 from euchre.server.names import BLANKS, mixes_scripts, passes_for, same_name
 from euchre.server.protocol import MAX_TIMER, MIN_TIMER, ProtocolError, check_timer
 from euchre.server.storage import StorageError, TableRow
+from euchre.server.table_requests import MAX_SEED, TOKEN_BYTES, token_hash
 from euchre.server.web_schema import competition_table_table, competition_web_table
 
 MAX_PLAYERS = 128

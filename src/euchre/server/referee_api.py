@@ -42,7 +42,7 @@ from euchre.core.errors import EuchreError, RecordError
 from euchre.core.house_rules import in_effect
 from euchre.core.presets import preset_of
 from euchre.core.referee import ENTRY_HELP, Referee, RefereeError, enter
-from euchre.server.hub import RULES_FIELDS, CreateError, rules_of_request
+from euchre.server.table_requests import RULES_FIELDS, CreateError, rules_of_request
 
 MAX_ENTRIES = 2000
 """The most entries a record may hold (an evening is a few dozen)."""
