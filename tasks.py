@@ -119,7 +119,7 @@ def main(argv: list[str]) -> int:
         return 2
     command, rest = argv[0], argv[1:]
     if command == "play":
-        ensure_venv("fast")  # numba compiles the solver of the search bots
+        ensure_venv("all")  # every surface (pyproject.toml: the base install is the engine alone)
         return run(BIN / "euchre", "play", *rest, cwd=Path.cwd())  # --save paths are yours
     ensure_venv("test")
     return check(rest)

@@ -37,20 +37,36 @@ import json
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Any
-
-import numpy as np
-from numpy.typing import NDArray
+from typing import TYPE_CHECKING, Any
 
 from euchre.bots.bidding import Seats, _named_estimate, _upcard_estimate, target_of
 from euchre.bots.knowledge import Knowledge, knowledge_of
 from euchre.core.actions import Action
 from euchre.core.cards import ACE, JACK, SAME_COLOUR, SUIT_MASK
-from euchre.core.errors import EuchreError
+from euchre.core.errors import EuchreError, MissingExtraError
 from euchre.core.hand import Phase
 from euchre.core.presets import preset
 from euchre.core.rules import Rules
 from euchre.core.views import PlayerView
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
+
+
+def _need_numpy() -> None:
+    """Check that numpy can be imported, before a function imports it: the network's
+    arrays are the one thing of the bots that needs a package beyond the standard library
+    (the ``bots`` extra), and only where a model decides (:func:`model_for`: the rules of
+    a shipped model; the expert's bidding elsewhere, and every other level, need none).
+
+    Raises:
+        MissingExtraError: numpy is not installed.
+    """
+    try:
+        import numpy  # noqa: F401
+    except ImportError as exc:
+        raise MissingExtraError("the expert bot's learned bidding", "bots", "numpy") from exc
 
 ROLES: tuple[str, ...] = ("dealer", "partner", "eldest", "third")
 """The bidder's role, by seats after the dealer: the dealer, the dealer's partner, the
@@ -154,6 +170,9 @@ def features(view: PlayerView, kn: Knowledge | None = None) -> tuple[NDArray[np.
     for s in order:
         e = estimates[s]
         row += _block(e.hand, s, e.own, e.upcard_help)
+    _need_numpy()
+    import numpy as np
+
     return np.array(row, dtype=np.float64), order
 
 
@@ -203,6 +222,9 @@ class Layer:
 
     def predict(self, x: NDArray[np.float64]) -> NDArray[np.float64]:
         """The outputs for features ``x`` of shape (WIDTH,) or (N, WIDTH)."""
+        _need_numpy()
+        import numpy as np
+
         hidden = np.maximum((x - self.mean) / self.scale @ self.w1 + self.b1, 0.0)
         out: NDArray[np.float64] = hidden @ self.w2 + self.b2
         return out
@@ -260,6 +282,9 @@ class BiddingModel:
 
 
 def _array(data: Any, shape: tuple[int, ...], what: str) -> NDArray[np.float64]:
+    _need_numpy()
+    import numpy as np
+
     try:
         array = np.asarray(data, dtype=np.float64)
     except (TypeError, ValueError) as exc:
@@ -305,7 +330,7 @@ def parse_model(text: str) -> BiddingModel:
             b2=_array(raw.get("b2"), (len(outputs),), f"round {round_no} b2"),
             outputs=outputs,
         )
-        if np.any(rounds[round_no].scale <= 0):
+        if (rounds[round_no].scale <= 0).any():
             raise EuchreError(f"the bidding model's round {round_no} scale has a number <= 0")
     meta = data.get("meta")
     return BiddingModel(name, rules, rounds, meta if isinstance(meta, dict) else {})
@@ -343,6 +368,8 @@ def model_for(rules: Rules) -> BiddingModel | None:
     model's own but for ``game_target`` (the model values the points of one hand, and
     :func:`model_for_view` leaves the last march of a game to the rollouts)."""
     for name in MODEL_SHA256:
+        if not _same_hand_rules(preset(name), rules):
+            continue  # a file holds its own preset's model (test_learned_bidding): numpy not needed for others
         model = shipped_model(name)
         if model is not None and _same_hand_rules(model.rules, rules):
             return model

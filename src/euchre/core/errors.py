@@ -89,6 +89,28 @@ class RecordTypeError(RecordError, TypeError):
     """A record reader was given something that is no record text or object."""
 
 
+class MissingExtraError(EuchreError, ImportError):
+    """A surface was asked for whose packages are not installed: the base install is the
+    standard library only, and each surface names its packages in an extra of the
+    distribution (pyproject.toml, docs/install.md).
+
+    The message says what needs what, and the one line to install it, e.g. ``the expert
+    bot's learned bidding needs numpy, in the bots extra: pip install 'euchre[bots]'``.
+    It is an :class:`ImportError` too (``except ImportError`` keeps working where a
+    module was documented to raise one), and a :class:`EuchreError`, which ``euchre``'s
+    commands report on one line (exit code 2).
+
+    Attributes:
+        extra: the extra to install (``"bots"``, ``"plots"``, ...).
+    """
+
+    def __init__(self, what: str, extra: str, package: str | None = None) -> None:
+        """``what`` needs the extra ``extra`` (and within it ``package``, when named)."""
+        self.extra = extra
+        needs = f"{package}, in the {extra} extra" if package else f"the {extra} extra"
+        super().__init__(f"{what} needs {needs}: pip install 'euchre[{extra}]'", name=package)
+
+
 def type_name(value: object) -> str:
     """The name of a value's type, for messages: ``"float"``, ``"NoneType"``."""
     return type(value).__name__
