@@ -239,10 +239,11 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def _processes() -> dict[int, tuple[int, float]]:
+def _processes() -> dict[int, tuple[int, float, int]]:
     """Every process on the machine: pid -> (parent pid, CPU seconds of the process and
-    of its children that exited and were waited for: utime + stime + cutime + cstime)."""
-    tick = os.sysconf("SC_CLK_TCK")
+    of its children that exited and were waited for: utime + stime + cutime + cstime,
+    resident memory in bytes)."""
+    tick, page = os.sysconf("SC_CLK_TCK"), os.sysconf("SC_PAGE_SIZE")
     found = {}
     for entry in os.scandir("/proc"):
         if not entry.name.isdigit():
@@ -251,8 +252,26 @@ def _processes() -> dict[int, tuple[int, float]]:
             fields = Path(entry.path, "stat").read_text().rsplit(")", 1)[1].split()
         except OSError:  # it exited meanwhile
             continue
-        found[int(entry.name)] = (int(fields[1]), sum(int(f) for f in fields[11:15]) / tick)
+        found[int(entry.name)] = (int(fields[1]), sum(int(f) for f in fields[11:15]) / tick, int(fields[21]) * page)
     return found
+
+
+def _trees(roots: list[int], what: int) -> list[float]:
+    """For each root pid: field ``what`` of :func:`_processes` summed over the root and
+    every process below it (0 for a root that has exited)."""
+    table = _processes()
+    children: dict[int, list[int]] = {}
+    for pid, (parent, *_rest) in table.items():
+        children.setdefault(parent, []).append(pid)
+    totals = []
+    for root in roots:
+        total, todo = 0.0, [root] if root in table else []
+        while todo:
+            pid = todo.pop()
+            total += table[pid][what]
+            todo.extend(children.get(pid, ()))
+        totals.append(total)
+    return totals
 
 
 def tree_cpu_seconds(roots: list[int]) -> list[float]:
@@ -260,19 +279,13 @@ def tree_cpu_seconds(roots: list[int]) -> list[float]:
     the children that exited (in their parent's ``cutime``/``cstime``). The difference of
     two readings is the tree's CPU between them, a child born and gone between them too.
     A root that has exited reads 0."""
-    table = _processes()
-    children: dict[int, list[int]] = {}
-    for pid, (parent, _cpu) in table.items():
-        children.setdefault(parent, []).append(pid)
-    totals = []
-    for root in roots:
-        total, todo = 0.0, [root] if root in table else []
-        while todo:
-            pid = todo.pop()
-            total += table[pid][1]
-            todo.extend(children.get(pid, ()))
-        totals.append(total)
-    return totals
+    return _trees(roots, 1)
+
+
+def tree_memory_mb(roots: list[int]) -> list[float]:
+    """For each root pid: the resident memory (MB) of it and every process below it (pages
+    shared between them counted in each)."""
+    return [b / 2**20 for b in _trees(roots, 2)]
 
 
 def machine_busy_seconds() -> float:
@@ -826,6 +839,7 @@ def run(plan: Plan, tmp: Path, logs: Path | None = None) -> dict[str, Any]:
         results = [out_q.get(timeout=plan.seconds + 600) for _ in procs]
         elapsed = time.perf_counter() - started
         busy1, cpu1 = machine_busy_seconds(), tree_cpu_seconds(roots)
+        memory = tree_memory_mb(roots)
         load1 = os.getloadavg()[0]
         metrics1 = [scrape(port) for port in ports]
         for p in procs:
@@ -881,6 +895,8 @@ def run(plan: Plan, tmp: Path, logs: Path | None = None) -> dict[str, Any]:
         "servers_per_1000": _per_1000(sum(server_cpu), acks), "balancer_per_1000": _per_1000(balancer_cpu, acks),
         "database_per_1000": _per_1000(db_cpu, acks), "clients_per_1000": _per_1000(sum(clients_cpu), acks),
         "load_start": load0, "load_end": load1, "cpus": os.cpu_count(),
+        "memory_servers_mb": sum(memory[:n]), "memory_balancer_mb": memory[n] if balanced else None,
+        "memory_database_mb": memory[-1] if db_pid is not None else None,
         "server_pids": [p.pid for p in servers], "database_pid": db_pid,
     }
 
@@ -946,6 +962,12 @@ def report(row: dict[str, Any]) -> None:
           f"balancer {cpu(row['balancer_per_1000'], 'none')}, database "
           f"{cpu(row['database_per_1000'], 'not measured: ' + row['database_cpu_from'])}, "
           f"clients {row['clients_per_1000']:.3f} s")
+    def mb(value: float | None, why: str) -> str:
+        return why if value is None else f"{value:,.0f} MB"
+
+    print(f"memory at the end  servers {row['memory_servers_mb']:,.0f} MB (with their children), balancer "
+          f"{mb(row['memory_balancer_mb'], 'none')}, database {mb(row['memory_database_mb'], 'not measured')} "
+          f"(resident; pages shared between processes counted in each)")
     print(f"machine            load average {row['load_start']:.2f} at the start, {row['load_end']:.2f} at the end; "
           f"the rest of the machine used {row['cpu_others_s'] / max(row['elapsed'], 1e-9):.0%} of a core meanwhile")
     print(ROW_HEAD)

@@ -144,7 +144,7 @@ ROW_FIELDS = {"processes", "balancer", "tables", "moves_per_s", "p50_ms", "p95_m
               "servers_per_1000", "balancer_per_1000", "database_per_1000", "clients_per_1000", "errors",
               "acks_clients", "moves_servers", "moves_by_process", "cpu_servers_s", "cpu_balancer_s",
               "cpu_database_s", "cpu_clients_s", "cpu_others_s", "load_start", "load_end", "takeovers",
-              "seats_connected", "tables_live"}
+              "seats_connected", "tables_live", "memory_servers_mb", "memory_balancer_mb", "memory_database_mb"}
 """What a row of the bench reports (issue 36, "Load, measured")."""
 
 
