@@ -110,7 +110,7 @@ def test_backend_settings_are_checked() -> None:
 
 def test_ray_missing_is_a_clear_error(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setitem(sys.modules, "ray", None)  # import ray now raises ImportError
-    with pytest.raises(BackendError, match=r"pip install -e '\.\[ray\]'"), open_pool(Backend(2, ray=True)):
+    with pytest.raises(BackendError, match=r"the ray extra: pip install 'euchre\[ray\]'"), open_pool(Backend(2, ray=True)):
         pass
     code, _, err = run(capsys, "sim", "--games", "2", "--ray")
     assert_one_line_error(code, err, "--ray needs Ray")

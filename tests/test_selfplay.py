@@ -327,4 +327,4 @@ def test_selfplay_without_pyarrow_says_what_to_install(tmp_path: Path, capsys: p
     real = importlib.util.find_spec
     monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "pyarrow" else real(name, *a))
     code, _, err = run(capsys, "selfplay", "--out", str(tmp_path / "d.parquet"))
-    assert_one_line_error(code, err, ".venv/bin/pip install -e '.[parquet]'")
+    assert_one_line_error(code, err, "euchre selfplay needs the parquet extra: pip install 'euchre[parquet]'")

@@ -156,7 +156,8 @@ def _import_ray() -> Any:
     try:
         import ray
     except ImportError:
-        raise BackendError("--ray needs Ray: .venv/bin/pip install -e '.[ray]' in the project's directory (or pip install ray)") from None
+        raise BackendError("--ray needs Ray, in the ray extra: pip install 'euchre[ray]' "
+                           "(in the project's directory: .venv/bin/pip install -e '.[ray]')") from None
     return ray
 
 

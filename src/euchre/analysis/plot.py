@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from euchre.core.errors import EuchreError
+from euchre.core.errors import EuchreError, MissingExtraError
 
 
 @dataclass(frozen=True)
@@ -51,8 +51,9 @@ def check_plot_path(path: str | Path) -> Path:
 
     Raises:
         EuchreError: the name does not end in ``.png``, its directory does not exist or
-            cannot be written, the name is taken by something other than a file, or
-            matplotlib is not installed.
+            cannot be written, or the name is taken by something other than a file;
+            :class:`~euchre.core.errors.MissingExtraError` (one) when matplotlib, the
+            plots extra, is not installed.
     """
     out = Path(path)
     if out.suffix.lower() != ".png":
@@ -68,7 +69,7 @@ def check_plot_path(path: str | Path) -> Path:
     except OSError as exc:  # e.g. a name too long
         raise EuchreError(f"cannot write the plot {str(out)!r}: {exc.strerror or exc}") from None
     if importlib.util.find_spec("matplotlib") is None:
-        raise EuchreError("plots need matplotlib: pip install matplotlib")
+        raise MissingExtraError("a plot", "plots", "matplotlib")
     return out
 
 

@@ -69,12 +69,14 @@ def parse_bots(text: str, rules: Rules) -> list[ArenaBot]:
 
     Raises:
         EuchreError: fewer than two levels, an unknown level (the message lists the
-            levels), a level repeated in a round robin, ``ismcts`` under other rules, or
-            a mixed side of another size than the table's sides.
+            levels), a level repeated in a round robin, ``ismcts`` under other rules or
+            without the openspiel extra (a :class:`~euchre.core.errors.MissingExtraError`),
+            or a mixed side of another size than the table's sides.
     """
     from euchre.bots import BOT_LEVELS, make_bot
     from euchre.bots.pimc import PlainPimcBot, parse_pimc
     from euchre.bots.side import SIDE_JOIN, MixedSideBot, parse_side
+    from euchre.cli.extras import require
     from euchre.interop.ismcts import IsmctsBot, check_rules, parse_level
 
     names = [p.strip().lower() for p in text.split(",")]
@@ -107,6 +109,7 @@ def parse_bots(text: str, rules: Rules) -> list[ArenaBot]:
             raise EuchreError(f"unknown bot level {name!r} in --bots; levels: {', '.join(BOT_LEVELS)}, "
                               f"pimc[:WORLDS], ismcts[:SIMULATIONS] (with --preset openspiel)")
         check_rules(rules)
+        require("openspiel", f"the bot {name}")  # OpenSpiel's search, from its first decision
         bots.append(ArenaBot(f"ismcts:{simulations}", functools.partial(IsmctsBot, rules, simulations=simulations)))
     return bots
 

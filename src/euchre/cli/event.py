@@ -13,12 +13,12 @@ import argparse
 import random
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from rich.console import Console
-
 from euchre.cli.text import clean, int_arg
 from euchre.core.errors import EuchreError
 
 if TYPE_CHECKING:
+    from rich.console import Console
+
     from euchre.events.event import Event
     from euchre.events.store import EventStore
 
@@ -301,7 +301,6 @@ def cmd_event(args: argparse.Namespace, console: Console) -> int:
         raise EuchreError(f"give an action: {', '.join(ACTIONS)} (see euchre event --help)")
     from euchre.cli.outputs import check_output
     from euchre.events.export import event_json, standings_csv
-    from euchre.events.printing import cards_pdf
 
     # Every file name is checked before anything is read or written.
     csv_path = json_path = pdf_path = None
@@ -314,6 +313,8 @@ def cmd_event(args: argparse.Namespace, console: Console) -> int:
             json_path = check_output(args.json, (".json",), "the event is a JSON file", "--json")
     if args.action == "print":
         pdf_path = check_output(args.pdf, (".pdf",), "the cards are a PDF file", "--pdf")
+        # reportlab (the pdf extra) is needed here only: without it, refused before the store is opened
+        from euchre.events.printing import cards_pdf
     store = _store(args)
     try:
         if args.action == "create":

@@ -5,6 +5,12 @@ Every error a user can cause (a bad preset, seat, file or number) is reported on
 line on standard error, with exit code 2 and no traceback. The line is made safe to
 print (control and escape characters replaced, long quotes cut short): it may quote a
 file name, a command-line argument or text from a record.
+
+A command whose extra is not installed is refused the same way, before its modules are
+imported (``euchre serve needs the server extra: pip install 'euchre[server]'``;
+:mod:`euchre.cli.extras`). This module and the parser's modules import the standard
+library only, so ``euchre --help`` works in the base install; rich (the ``cli`` extra) is
+imported once the command's extras are found.
 """
 
 from __future__ import annotations
@@ -13,19 +19,20 @@ import argparse
 import re
 import sys
 from collections.abc import Callable, Sequence
-from typing import NoReturn
-
-from rich.console import Console
+from typing import TYPE_CHECKING, NoReturn
 
 from euchre.cli.event import add_event_parser
+from euchre.cli.extras import missing_extra
 from euchre.cli.migrate import add_migrate_parser
 from euchre.cli.rate_bots import add_rate_bots_parser
-from euchre.cli.render import MAX_DELAY, make_console
-from euchre.cli.review import add_review_parser
+from euchre.cli.review_args import add_review_parser
 from euchre.cli.serve import add_serve_parser
-from euchre.cli.text import clean, int_arg, seconds_arg
+from euchre.cli.text import MAX_DELAY, clean, int_arg, seconds_arg
 from euchre.core.errors import EuchreError
 from euchre.core.presets import DEFAULT_PRESET
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 EXIT_USAGE = 2
 MAX_ERROR = 400
@@ -287,8 +294,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command is None:
         parser.print_help()
         return 0
-    console = make_console()
+    missing = missing_extra(args.command)
+    if missing is not None:
+        sys.stderr.write(f"{one_line(str(missing))}\n")
+        return EXIT_USAGE
     try:
+        from euchre.cli.render import make_console
+
+        console = make_console()
         return _command(args.command)(args, console)
     except EuchreError as exc:
         sys.stderr.write(f"euchre {args.command}: error: {one_line(str(exc))}\n")

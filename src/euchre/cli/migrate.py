@@ -11,12 +11,12 @@ migration shows, before any server is replaced), not a requirement.
 from __future__ import annotations
 
 import argparse
-from typing import Any
-
-from rich.console import Console
-from rich.markup import escape
+from typing import TYPE_CHECKING, Any
 
 from euchre.core.errors import EuchreError
+
+if TYPE_CHECKING:
+    from rich.console import Console  # the cli extra: imported by the command, not by euchre's parser
 
 
 def add_migrate_parser(sub: Any) -> None:
@@ -38,6 +38,8 @@ def cmd_migrate(args: argparse.Namespace, console: Console) -> int:
             in-memory SQLite database, or the database cannot be reached or migrated
             (one line, the password hidden; exit code 2).
     """
+    from rich.markup import escape
+
     from euchre.server.config import default_db_url
     from euchre.storage.sql import migrate, open_engine, shown_url
 

@@ -5,13 +5,13 @@ start from ratings measured by play (:func:`euchre.server.ratings.measure_bots`)
 from __future__ import annotations
 
 import argparse
-from typing import Any
-
-from rich.console import Console
-from rich.table import Table
+from typing import TYPE_CHECKING, Any
 
 from euchre.cli.text import int_arg
 from euchre.core.errors import EuchreError
+
+if TYPE_CHECKING:
+    from rich.console import Console  # the cli extra: imported by the command, not by euchre's parser
 
 DEFAULT_LEVELS = "beginner,intermediate,advanced"
 
@@ -39,6 +39,7 @@ def cmd_rate_bots(args: argparse.Namespace, console: Console) -> int:
             range, a database that cannot be opened or migrated.
     """
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+    from rich.table import Table
 
     from euchre.core.presets import preset as preset_rules
     from euchre.server.config import default_db_url

@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable, Sequence
 from rich.console import Console
 from rich.text import Text
 
+from euchre.cli.text import MAX_DELAY as MAX_DELAY  # the longest pause of watch --delay
 from euchre.core.actions import Action
 from euchre.core.cards import JOKER, NO_TRUMP, Card, cards_of, sort_hand
 from euchre.core.counters import counters_text
@@ -40,8 +41,6 @@ from euchre.core.words import (
 
 SEAT_TITLES = FOUR_HANDED.titles
 """The seat titles of the four-hand table; other tables have their own (``Table.titles``)."""
-MAX_DELAY = 60.0
-"""The longest pause after an event (``watch --delay``), in seconds."""
 
 
 def make_console(*, record_width: int | None = None) -> Console:

@@ -14,20 +14,18 @@ are not part of the game (no score rides on them), and one line says which they 
 from __future__ import annotations
 
 import argparse
-import math
-import re
 from pathlib import Path
-from typing import TypeVar
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
 
 from euchre.analysis.plot import check_plot_path, plot_losses
-from euchre.analysis.review import DEFAULT_THRESHOLD, Decision, Review, game_hands, review_game
+from euchre.analysis.review import Decision, Review, game_hands, review_game
 from euchre.cli.render import player_label
 from euchre.cli.replay import MAX_NAME, games_chosen, left_out_text
-from euchre.cli.text import clean, int_arg, quoted
+from euchre.cli.review_args import ALL_SEATS, add_review_parser, seats_arg, threshold_arg  # noqa: F401 - the old names
+from euchre.cli.text import clean
 from euchre.core.errors import EuchreError
 from euchre.core.hand import Phase
 from euchre.core.seats import Table as SeatTable
@@ -55,38 +53,6 @@ trick; no decision is made once the hand is done). At the call-ace table the dec
 after the bidding is the maker's call (:data:`CALL_ACE_CHOICE`)."""
 CALL_ACE_CHOICE = "calling a card or going alone"
 """The maker's decision after the bidding at the call-ace table (RULES.md decision 21)."""
-_DECIMAL = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)")
-"""A plain decimal number (no exponent, no underscores, ASCII digits only)."""
-MAX_THRESHOLD = 24.0
-"""The largest threshold accepted (a hand is worth at most a few points)."""
-
-
-def threshold_arg(text: str) -> float:
-    """An argparse ``type`` for the loss threshold: a number of points from 0 to
-    :data:`MAX_THRESHOLD`."""
-    t = text.strip()
-    value = float(t) if _DECIMAL.fullmatch(t) else math.nan
-    if not math.isfinite(value) or not 0 <= value <= MAX_THRESHOLD:
-        raise argparse.ArgumentTypeError(f"{quoted(text, 20)} is not a number of points from 0 to {MAX_THRESHOLD:g}")
-    return value + 0.0  # -0 is 0
-
-
-ALL_SEATS = ("all",)
-"""``--seat all``: every seat of the game's table."""
-
-
-def seats_arg(text: str) -> tuple[str, ...]:
-    """An argparse ``type`` for ``--seat``: ``all``, or seats separated by commas, each
-    named as the table shows it (``S``, ``N,S``, ``west``; at a table of another size
-    ``1``, ``2`` or ``Player 2``: :meth:`~euchre.core.seats.Table.seat_named`). Which
-    seats they are is known once the game's table is (:func:`seats_at`)."""
-    t = text.strip()
-    if t.lower() == "all":
-        return ALL_SEATS
-    parts = tuple(part.strip() for part in t.split(","))
-    if not all(parts):
-        raise argparse.ArgumentTypeError(f"{quoted(text, 20)}: a seat is missing between the commas (or give all)")
-    return parts
 
 
 def seats_at(table: SeatTable, parts: tuple[str, ...]) -> tuple[int, ...]:
@@ -99,32 +65,6 @@ def seats_at(table: SeatTable, parts: tuple[str, ...]) -> tuple[int, ...]:
     if parts == ALL_SEATS:
         return tuple(range(table.seats))
     return tuple(sorted({table.seat_named(p, "--seat") for p in parts}))
-
-
-P = TypeVar("P", bound=argparse.ArgumentParser)
-
-
-def add_review_parser(sub: argparse._SubParsersAction[P]) -> None:
-    """Add the ``review`` sub-command to ``euchre``'s parser."""
-    p = sub.add_parser("review", help="the decisions of a saved game that fell short of the best",
-                       description="Value every decision of a saved game with the expert and list those whose "
-                                   "expected value fell short of the best by more than a threshold.")
-    p.add_argument("file", metavar="FILE", help="our game record (JSON), an EGN file or an EMN match file")
-    p.add_argument("--seat", type=seats_arg, default=ALL_SEATS, metavar="S[,S...]|all",
-                   help="the seats to review, comma-separated, as the table names them: N, E, S, W (or North, "
-                        "...) at the four-hand table, 1, 2, ... (or Player 1, ...) at another; or all (default all)")
-    p.add_argument("--threshold", type=threshold_arg, default=DEFAULT_THRESHOLD, metavar="POINTS",
-                   help=f"list decisions losing more than this many points of expected value (default {DEFAULT_THRESHOLD:g})")
-    p.add_argument("--game", type=_positive, default=None, metavar="N", help="review only game N of a match (from 1)")
-    p.add_argument("--seed", type=int_arg, default=0, help="seed of the sampled worlds (default 0)")
-    p.add_argument("--plot", default=None, metavar="FILE.png", help="draw the points lost per hand to a PNG file")
-
-
-def _positive(text: str) -> int:
-    value = int_arg(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{quoted(text, 20)} is not a number from 1")
-    return value
 
 
 def _action_words(d: Decision, action: int) -> str:

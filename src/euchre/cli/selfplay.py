@@ -22,7 +22,7 @@ from euchre.analysis.selfplay import run_selfplay
 from euchre.cli.sim import backend_argv, backend_from_args
 from euchre.cli.table import bot_levels, build_rules, levels_by_seat, rules_argv
 from euchre.cli.text import check_count
-from euchre.core.errors import EuchreError
+from euchre.core.errors import EuchreError, MissingExtraError
 from euchre.core.game import TIE
 from euchre.core.side_words import plural
 
@@ -51,7 +51,7 @@ def check_out_path(path: str) -> Path:
     except OSError as exc:
         raise EuchreError(f"cannot write {str(out)!r}: {exc.strerror or exc}") from None
     if importlib.util.find_spec("pyarrow") is None:
-        raise EuchreError("euchre selfplay writes Parquet with pyarrow: .venv/bin/pip install -e '.[parquet]' in the project's directory")
+        raise MissingExtraError("euchre selfplay", "parquet", "pyarrow")
     return out
 
 

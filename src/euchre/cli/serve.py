@@ -17,12 +17,13 @@ import ipaddress
 import logging
 import os
 import socket
-from typing import TypeVar
-
-from rich.console import Console
+from typing import TYPE_CHECKING, TypeVar
 
 from euchre.cli.text import int_arg, seconds_arg
 from euchre.core.errors import EuchreError
+
+if TYPE_CHECKING:
+    from rich.console import Console  # the cli extra: imported by the command, not by euchre's parser
 
 MAX_GRACE = 3600.0
 MAX_BOT_DELAY = 10.0

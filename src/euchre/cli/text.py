@@ -26,6 +26,10 @@ _UNSAFE_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
 """Control (C0, DEL, C1), format (bidirectional marks, zero-width), surrogate and
 line/paragraph separator characters: none may reach the terminal as it is."""
 
+MAX_DELAY = 60.0
+"""The longest pause after an event (``watch --delay``), in seconds (here, not in
+:mod:`euchre.cli.render`, so that the command's parser is built without rich)."""
+
 _INT = re.compile(r"[+-]?[0-9]+")
 MAX_INT_DIGITS = 30
 """The most digits a number typed on the command line may have."""

@@ -101,14 +101,22 @@ class MissingExtraError(EuchreError, ImportError):
     commands report on one line (exit code 2).
 
     Attributes:
+        what: what needs it (``"euchre serve"``, ``"a plot"``).
         extra: the extra to install (``"bots"``, ``"plots"``, ...).
+        package: the package of the extra that is missing, where one is named (``"numpy"``).
     """
 
     def __init__(self, what: str, extra: str, package: str | None = None) -> None:
         """``what`` needs the extra ``extra`` (and within it ``package``, when named)."""
+        self.what = what
         self.extra = extra
+        self.package = package
         needs = f"{package}, in the {extra} extra" if package else f"the {extra} extra"
         super().__init__(f"{what} needs {needs}: pip install 'euchre[{extra}]'", name=package)
+
+    def __reduce__(self) -> tuple[type[MissingExtraError], tuple[str, str, str | None]]:
+        """Pickled by its arguments (raised in a worker process, it reaches the parent)."""
+        return (type(self), (self.what, self.extra, self.package))
 
 
 def type_name(value: object) -> str:

@@ -19,13 +19,17 @@ from __future__ import annotations
 
 import io
 
-from reportlab.lib.pagesizes import letter  # type: ignore[import-untyped, unused-ignore]
-from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped, unused-ignore]
-
+from euchre.core.errors import MissingExtraError
 from euchre.events.errors import EventError
 from euchre.events.event import PROGRESSIVE, Event
 from euchre.events.movements import SEATS, TableSeating
 from euchre.events.tally import TableResult
+
+try:
+    from reportlab.lib.pagesizes import letter  # type: ignore[import-untyped, unused-ignore]
+    from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped, unused-ignore]
+except ImportError as exc:  # the pdf extra; the rest of the events need none of it
+    raise MissingExtraError("the event's printed cards", "pdf", "reportlab") from exc
 
 WIDTH, HEIGHT = letter
 MARGIN = 36.0

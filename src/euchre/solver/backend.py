@@ -109,8 +109,8 @@ def _numba_backend() -> Backend:
         np = importlib.import_module("numpy")
     except ImportError as exc:
         raise EuchreError(
-            f"the numba solver backend needs numba ({exc}); install it with `pip install numba` "
-            f"or use backend='python' ({ENV_VAR}=python)") from None
+            f"the numba solver backend needs numba ({exc}); install it with pip install 'euchre[fast]' "
+            f"(the fast extra) or use backend='python' ({ENV_VAR}=python)") from None
     # Copies of the kernel functions whose globals name the compiled versions, so that the
     # compiled functions call each other inside numba while the module's own functions
     # stay plain Python for the other backend.
