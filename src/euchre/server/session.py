@@ -217,6 +217,13 @@ class _Session:
                         exc.ref = msg.ref
                     conn.post(exc.event())
                     flooded = self._flooding()
+                except asyncio.CancelledError:
+                    # The writer ended the session while a message was being carried out
+                    # (its table moved to another process): nothing more to do here.
+                    task = asyncio.current_task()
+                    if (conn.dropped or conn.moved) and task is not None and task.uncancel() == 0:
+                        break
+                    raise
         finally:
             for task in self.tasks:
                 task.cancel()

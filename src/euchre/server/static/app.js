@@ -56,6 +56,7 @@ const session = {
   myTurn: false,  // the state shown last gave this seat the turn
   turnScroll: false,  // the turn came while the player was typing: bring the table when he leaves the field
   undoId: null, afterUndo: false,  // an undo asked (its message id); its ack came: the next state takes the game back
+  heard: 0,  // when the server last said anything (Date.now()): see watchConnection
 };
 
 function connect() {
@@ -68,14 +69,18 @@ function connect() {
   $("connection").textContent = "Connecting…";
   ws.addEventListener("open", () => {
     session.retry = 0;
+    session.heard = Date.now();
     send({ type: "join", token: session.token });
   });
   ws.addEventListener("message", (event) => {
+    if (ws !== session.ws) return;  // a connection given up (see watchConnection)
+    session.heard = Date.now();
     let message;
     try { message = JSON.parse(event.data); } catch (err) { return; }
     receive(message);
   });
   ws.addEventListener("close", (event) => {
+    if (ws !== session.ws) return;  // given up already; its successor is on its way
     if (session.badLink) return;
     if (event.code === 1008 && session.state === null) {
       showBadLink();
@@ -86,6 +91,30 @@ function connect() {
     goOffline();
     setTimeout(connect, wait);
   });
+}
+
+// A server that stops answering without closing the connection (a process stalled, a
+// machine or its network lost) would leave the page "connected" while the game went on
+// without the player: the page pings every PING_MS, and a connection silent for
+// SILENT_MS is given up and a new one opened at once (the balancer sends it to a process
+// that answers; the table is taken over there: docs/server.md, "Many processes").
+const PING_MS = 5000;
+const SILENT_MS = 12000;
+
+function watchConnection() {
+  setInterval(() => {
+    const ws = session.ws;
+    if (!ws || ws.readyState !== WebSocket.OPEN || session.badLink) return;
+    if (Date.now() - session.heard > SILENT_MS) {
+      session.ws = null;  // its events are ignored from now on
+      try { ws.close(4000, "no answer"); } catch (err) { /* closing already */ }
+      $("connection").textContent = "Disconnected; reconnecting…";
+      goOffline();
+      connect();
+      return;
+    }
+    send({ type: "ping" });
+  }, PING_MS);
 }
 
 // A token that opens no table: say so, and what to do, instead of a table.
@@ -1366,9 +1395,16 @@ function setUpTable() {
   });
   $("result-next").addEventListener("click", goOn);
   // The turn came while the player typed (see turnIntoView): the table comes when he
-  // leaves the field for something outside its form, if it is still his turn.
+  // leaves the field for something outside its form, if it is still his turn; not when
+  // he leaves it by pressing on something (a card): scrolling under his press would move
+  // the card away before the click (a person's first click after chatting was lost).
+  let pressing = false;
+  document.addEventListener("pointerdown", () => { pressing = true; }, true);
+  document.addEventListener("pointerup", () => { pressing = false; }, true);
+  document.addEventListener("pointercancel", () => { pressing = false; }, true);
   document.addEventListener("focusout", (event) => {
     if (!session.turnScroll || !typingIn(event.target)) return;
+    if (pressing) { session.turnScroll = false; return; }
     const form = event.target.closest("form");
     if (event.relatedTarget && form && form.contains(event.relatedTarget)) return;
     if (session.myTurn) bringTable();
@@ -1399,6 +1435,7 @@ function setUpTable() {
     if (session.shown) renderRules(session.shown);
   }).catch(() => {});
   connect();
+  watchConnection();
 }
 
 function main() {
