@@ -40,7 +40,7 @@ from euchre.analysis.plot import ShareBar
 from euchre.analysis.sources import SourceFigure, margin_sources
 from euchre.analysis.stats import mean_interval, wilson_interval
 from euchre.cli.sim import backend_argv, backend_from_args
-from euchre.cli.table import build_rules, rules_argv, rules_title
+from euchre.cli.table import rules_argv, rules_of_flags, rules_title
 from euchre.cli.text import check_count
 from euchre.core.errors import EuchreError
 from euchre.core.game import TIE
@@ -318,7 +318,7 @@ def cmd_arena(args: argparse.Namespace, console: Console) -> int:
     """
     from euchre.analysis.plot import check_plot_path, plot_shares
 
-    rules = build_rules(args.preset, args.target, args.option, args.rule)
+    rules = rules_of_flags(args.preset, args.target, args.option, args.rule)
     bots = parse_bots(args.bots, rules)
     for name in ("deals", "games"):
         check_count(f"--{name}", getattr(args, name), 0)

@@ -124,7 +124,7 @@ def _names(text: str) -> tuple[str, ...]:
 
 
 def _create(args: argparse.Namespace, store: EventStore, console: Console) -> None:
-    from euchre.cli.table import build_rules
+    from euchre.cli.table import rules_of_flags
     from euchre.events.event import PROGRESSIVE, EventSpec, default_rounds
     from euchre.events.tally import HouseScoring
 
@@ -139,7 +139,7 @@ def _create(args: argparse.Namespace, store: EventStore, console: Console) -> No
     options = list(args.option or ())
     if args.hands is not None:
         options.append(f"progressive_hands={args.hands}")
-    rules = build_rules(preset_name, args.target, options, args.rule)
+    rules = rules_of_flags(preset_name, args.target, options, args.rule)
     loner = partner = None
     if args.lone_march is not None:
         try:

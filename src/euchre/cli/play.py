@@ -20,7 +20,7 @@ from euchre.cli.commands import last_trick, save_now, summary_lines
 from euchre.cli.prompts import Hangup, HumanPlayer, QuitGame, make_reader, on_signal
 from euchre.cli.render import Narrator, side_names
 from euchre.cli.saving import EXIT_INTERRUPTED, EXIT_OK, RecordSaver, check_save_path
-from euchre.cli.table import Chooser, bot_levels, bot_name, build_rules, parse_seat, random_seed, rules_title, run_table
+from euchre.cli.table import Chooser, bot_levels, bot_name, parse_seat, random_seed, rules_of_flags, rules_title, run_table
 from euchre.core.errors import EuchreError
 from euchre.core.game import Game
 from euchre.core.rules import Rules
@@ -159,7 +159,7 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
         EuchreError: a bad preset, seat, bot level or save path (also one that cannot
             be written before play).
     """
-    rules = build_rules(args.preset, args.target, args.option, args.rule)
+    rules = rules_of_flags(args.preset, args.target, args.option, args.rule)
     seat = parse_seat(rules.table, args.seat)
     level = bot_levels(args.bots, (1,))[0]
     save = check_save_path(args.save)

@@ -29,7 +29,7 @@ from euchre.cli.prompts import make_reader
 from euchre.cli.render import counters_line, score_line
 from euchre.cli.replay import read_record_text
 from euchre.cli.saving import check_save_path
-from euchre.cli.table import build_rules, rules_title
+from euchre.cli.table import rules_of_flags, rules_title
 from euchre.cli.text import clean
 from euchre.core.errors import EuchreError, RecordError
 from euchre.core.presets import DEFAULT_PRESET, preset_of
@@ -130,7 +130,7 @@ def cmd_referee(args: argparse.Namespace, console: Console) -> int:
     else:
         if args.preset is None:
             args.preset = DEFAULT_PRESET
-        rules = build_rules(args.preset, args.target, args.option, args.rule)
+        rules = rules_of_flags(args.preset, args.target, args.option, args.rule)
         dealer = 0 if args.dealer is None else rules.table.seat_named(args.dealer, "--dealer")
         ref = Referee(rules, dealer)
         console.print(f"Refereeing: {rules_title(args)}, {goal_words(rules)}.", markup=False)

@@ -20,7 +20,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from euchre.analysis.selfplay import run_selfplay
 from euchre.cli.sim import backend_argv, backend_from_args
-from euchre.cli.table import bot_levels, build_rules, levels_by_seat, rules_argv
+from euchre.cli.table import bot_levels, levels_by_seat, rules_argv, rules_of_flags
 from euchre.cli.text import check_count
 from euchre.core.errors import EuchreError, MissingExtraError
 from euchre.core.game import TIE
@@ -64,7 +64,7 @@ def cmd_selfplay(args: argparse.Namespace, console: Console) -> int:
     from euchre.analysis.selfplay import check_table
     from euchre.bots import make_bot
 
-    rules = check_table(build_rules(args.preset, args.target, args.option, args.rule))
+    rules = check_table(rules_of_flags(args.preset, args.target, args.option, args.rule))
     given = bot_levels(args.bots, (1, 2, 4))
     levels = levels_by_seat(given)
     check_count("--games", args.games)

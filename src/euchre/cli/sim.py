@@ -33,7 +33,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from euchre.analysis.parallel import Backend, open_pool
 from euchre.analysis.stats import mean_interval, wilson_interval
-from euchre.cli.table import build_rules, rules_argv
+from euchre.cli.table import rules_argv, rules_of_flags
 from euchre.cli.text import check_count
 from euchre.core.errors import EuchreError
 from euchre.core.game import TIE, outcome_of
@@ -250,7 +250,7 @@ def cmd_sim(args: argparse.Namespace, console: Console) -> int:
         EuchreError: a bad preset, bot levels, game count or worker count.
     """
 
-    rules = build_rules(args.preset, args.target, args.option, args.rule)
+    rules = rules_of_flags(args.preset, args.target, args.option, args.rule)
     table = rules.table
     levels = side_levels(args.bots, len(table.teams))
     check_count("--games", args.games)

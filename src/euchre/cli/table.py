@@ -20,9 +20,8 @@ from euchre.cli.render import MAX_DELAY, Narrator
 from euchre.core.actions import Action
 from euchre.core.errors import EuchreError, RulesError
 from euchre.core.game import Game
-from euchre.core.house_rules import apply as apply_house_rules
 from euchre.core.house_rules import parse_rule
-from euchre.core.presets import preset
+from euchre.core.presets import build_rules
 from euchre.core.rules import Rules, parse_option
 from euchre.core.seats import FOUR_HANDED, Table
 from euchre.core.views import PlayerView, view_of
@@ -35,34 +34,29 @@ class Chooser(Protocol):
         """One of ``view.legal``."""
 
 
-def build_rules(preset_name: str, target: int | None, options: Sequence[str] | None = None,
-                house: Sequence[str] | None = None) -> Rules:
-    """The rules of a preset, with the game target changed if ``target`` is given, each
-    house rule ``KEY=on|off`` of ``house`` (``--rule``, :mod:`euchre.core.house_rules`)
-    and then each ``NAME=VALUE`` of ``options`` (``--option``) applied on top.
+CLI_FIELDS: dict[str, str] = {"target": "--target", "options.game_target": "--option game_target",
+                              "options.progressive_hands": "--option progressive_hands=N"}
+"""How the flags name the fields of :func:`euchre.core.presets.build_rules`'s messages."""
+
+
+def rules_of_flags(preset_name: str, target: int | None, options: Sequence[str] | None = None,
+                   house: Sequence[str] | None = None) -> Rules:
+    """The rules of ``--preset``, ``--target``, ``--option NAME=VALUE`` (``options``) and
+    ``--rule KEY=on|off`` (``house``): the texts read (:func:`parse_option`,
+    :func:`parse_rule`) and the rules built by the core's one builder,
+    :func:`euchre.core.presets.build_rules` (the preset, then the house rules, then the
+    options, then the target), its messages naming the flags.
 
     Raises:
-        RulesError: unknown or unplayable preset, an invalid target (also one given in
-            progressive play, which counts hands, or one that disagrees with
-            ``--option game_target``), an unknown house rule or option, a value of the
-            wrong type, or options that clash.
+        RulesError: a text that is no option or house rule, and everything
+            :func:`~euchre.core.presets.build_rules` refuses (unknown or unplayable
+            preset, house rules or options that cannot be played, a target in
+            progressive play or one that disagrees with ``--option game_target``).
     """
-    rules = preset(preset_name)
     wanted = dict(parse_rule(text) for text in house or ())
-    if wanted:
-        rules = apply_house_rules(rules, wanted)
     changes = dict(parse_option(text) for text in options or ())
-    if changes:
-        rules = rules.replace(**changes)
-    if target is not None:
-        if "game_target" in changes and changes["game_target"] != target:
-            raise RulesError(f"--target {target} and --option game_target={changes['game_target']} disagree; "
-                             "give the target once")
-        if not rules.plays_to_target:
-            raise RulesError(f"--target has no effect in progressive play, which plays a round of "
-                             f"{rules.progressive_hands} hands; set their number with --option progressive_hands=N")
-        rules = rules.replace(game_target=target)
-    return rules
+    return build_rules(preset_name, house_rules=wanted, options=changes, target=target,
+                       field_name=CLI_FIELDS.__getitem__)
 
 
 def rules_title(args: argparse.Namespace) -> str:

@@ -10,7 +10,7 @@ from rich.console import Console
 from euchre.bots import make_bot
 from euchre.cli.render import Narrator
 from euchre.cli.saving import EXIT_INTERRUPTED, EXIT_OK, RecordSaver, check_save_path
-from euchre.cli.table import Chooser, bot_levels, bot_name, build_rules, check_delay, levels_by_seat, random_seed, rules_title, run_table
+from euchre.cli.table import Chooser, bot_levels, bot_name, check_delay, levels_by_seat, random_seed, rules_of_flags, rules_title, run_table
 from euchre.core.game import Game
 from euchre.core.words import goal_words
 
@@ -24,7 +24,7 @@ def cmd_watch(args: argparse.Namespace, console: Console) -> int:
             be written before play).
     """
     check_delay(args.delay)
-    rules = build_rules(args.preset, args.target, args.option, args.rule)
+    rules = rules_of_flags(args.preset, args.target, args.option, args.rule)
     table = rules.table
     levels = levels_by_seat(bot_levels(args.bots, tuple(sorted({1, len(table.teams), table.seats}))), table)
     save = check_save_path(args.save)

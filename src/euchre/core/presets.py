@@ -17,10 +17,12 @@ the laws of dealing when refereeing real cards (``euchre referee``, decision 28)
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable, Mapping
 from functools import cache
 from typing import Any
 
 from euchre.core.errors import RulesError, RulesTypeError
+from euchre.core.house_rules import apply as apply_house_rules
 from euchre.core.rules import OPTION_SOURCES, Rules
 
 
@@ -341,6 +343,57 @@ def preset(name: str) -> Rules:
             (the message names the options).
     """
     return _preset(_check_name(name))
+
+
+def _plain(field: str) -> str:
+    return field
+
+
+def build_rules(preset_name: str, *, house_rules: Mapping[str, bool] | None = None,
+                options: Mapping[str, Any] | None = None, target: int | None = None,
+                field_name: Callable[[str], str] = _plain) -> Rules:
+    """The rules of a table: the preset ``preset_name``, then its house rules switched
+    (``house_rules``: key to on or off, :func:`euchre.core.house_rules.apply`), then
+    ``options`` (option name to value, :meth:`Rules.replace`) over them, then the game
+    target ``target`` (points to win; None keeps the preset's). The one builder of every
+    surface: the terminal's ``--preset/--rule/--option/--target``, the server's create
+    and referee requests, the events (which read the request's shape themselves and
+    pass values here).
+
+    Args:
+        field_name: how the caller's input names a field in a message, from
+            ``"target"``, ``"options.game_target"`` and ``"options.progressive_hands"``
+            (the terminal: ``--target``, ``--option game_target``; the server:
+            ``rules.target``); by default the field's own name.
+
+    Raises:
+        RulesTypeError: a preset name, option name or target of the wrong type.
+        RulesError: an unknown preset, house rule or option; house rules that cannot
+            be played at this table or together (the message in the game's words);
+            an option's invalid value or options that clash; a target given in
+            progressive play (which plays a round of ``progressive_hands`` hands, not
+            to a target), or one that disagrees with ``options``' ``game_target``.
+    """
+    rules = preset(preset_name)
+    if house_rules:
+        rules = apply_house_rules(rules, house_rules)
+    changes = dict(options or {})
+    if not all(isinstance(k, str) for k in changes):
+        raise RulesTypeError(f"option names are texts, not {sorted(map(repr, changes))[:5]}")
+    if changes:
+        rules = rules.replace(**changes)
+    if target is not None:
+        if type(target) is not int:
+            raise RulesTypeError(f"{field_name('target')} is a whole number or None, not {target!r}")
+        if "game_target" in changes and changes["game_target"] != target:
+            raise RulesError(f"{field_name('target')} {target} and {field_name('options.game_target')}="
+                             f"{changes['game_target']} disagree; give the target once")
+        if not rules.plays_to_target:
+            raise RulesError(f"{field_name('target')} has no effect in progressive play, which plays a round of "
+                             f"{rules.progressive_hands} hands; set their number with "
+                             f"{field_name('options.progressive_hands')}")
+        rules = rules.replace(game_target=target)
+    return rules
 
 
 def preset_values(name: str) -> dict[str, Any]:

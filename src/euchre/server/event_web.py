@@ -49,7 +49,7 @@ from euchre.bots import PLAYER_LEVELS
 from euchre.core.errors import EuchreError
 from euchre.core.game import Game
 from euchre.core.house_rules import BY_KEY
-from euchre.core.presets import FOUR_HAND_PRESETS
+from euchre.core.presets import FOUR_HAND_PRESETS, build_rules
 from euchre.events.errors import EventError
 from euchre.events.event import ALL_FORMATS, PROGRESSIVE, SIDES, Event, EventSpec, default_rounds
 from euchre.events.movements import MOVEMENTS, SEATINGS, SEATS
@@ -158,8 +158,6 @@ def spec_from_request(body: Any, name: str) -> tuple[EventSpec, int | None, Tabl
         EventWebError: ``bad_request`` (a field's shape), ``bad_event`` (the events
             package or the core refused it; the message says why).
     """
-    from euchre.cli.table import build_rules
-
     if not isinstance(body, dict):
         raise EventWebError(400, "bad_request", "the body must be a JSON object")
     extra = sorted(set(body) - set(CREATE_FIELDS))
@@ -249,7 +247,9 @@ def spec_from_request(body: Any, name: str) -> tuple[EventSpec, int | None, Tabl
     rule_args = tuple(f"{k}={'on' if v else 'off'}" for k, v in sorted(house.items()))
     option_args = (f"progressive_hands={hands}",) if hands is not None else ()
     try:
-        rules = build_rules(preset_name, target, option_args, rule_args)
+        rules = build_rules(preset_name, house_rules=house, target=target,
+                            options={"progressive_hands": hands} if hands is not None else None,
+                            field_name=lambda f: {"options.progressive_hands": "hands"}.get(f, f))
         spec = EventSpec(
             name, fmt, tuple(names), tuple(bots), level,
             rounds if rounds is not None else default_rounds(fmt, len(names), movement), movement, preset_name,

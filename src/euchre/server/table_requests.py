@@ -13,10 +13,8 @@ from typing import Any
 
 from euchre.bots import PLAYER_LEVELS
 from euchre.core.errors import EuchreError
-from euchre.core.game import Game
 from euchre.core.house_rules import BY_KEY
-from euchre.core.house_rules import apply as apply_house_rules
-from euchre.core.presets import DEFAULT_PRESET, PLAYABLE_PRESETS, preset
+from euchre.core.presets import DEFAULT_PRESET, PLAYABLE_PRESETS, build_rules
 from euchre.core.rules import OPTION_NAMES, Rules
 from euchre.server.protocol import check_timer
 
@@ -90,7 +88,8 @@ def rules_of_request(body: Any, max_target: int, *, field: str | None = None,
             1..``max_target``, default the preset's), ``house_rules`` (a house rule's key
             to true or false, :mod:`euchre.core.house_rules`, over the preset) and
             ``options`` (option name to value, applied over the preset and the house
-            rules and checked by the core).
+            rules); the rules built and checked by the core's one builder,
+            :func:`euchre.core.presets.build_rules`.
         max_target: the largest target allowed.
         field: the name of the field that holds ``body`` in the request (the referee's
             ``"rules"``), or None for the request's body itself: the messages name it
@@ -104,8 +103,10 @@ def rules_of_request(body: Any, max_target: int, *, field: str | None = None,
         given)``.
 
     Raises:
-        CreateError: ``bad_request`` (shape or value) or ``bad_rules`` (the core refused
-            the options).
+        CreateError: ``bad_request`` (shape or value, a game target above
+            ``max_target``) or ``bad_rules`` (the core refused the rules: house rules or
+            options that cannot be played, a target in progressive play or one that
+            disagrees with ``options.game_target``).
     """
     where = "the body" if field is None else field
     key = "" if field is None else f"{field}."
@@ -128,22 +129,13 @@ def rules_of_request(body: Any, max_target: int, *, field: str | None = None,
     house = body.get("house_rules", {})
     if not isinstance(house, dict) or not all(k in BY_KEY and type(v) is bool for k, v in house.items()):
         raise CreateError("bad_request", f"{key}house_rules must be an object of {', '.join(BY_KEY)} to true or false")
-    rules = preset(name)
     try:
-        if house:
-            rules = apply_house_rules(rules, house)
-        if options:
-            rules = rules.replace(**{str(k): v for k, v in options.items()})
-        if target is not None:
-            if not rules.plays_to_target:
-                raise CreateError("bad_request", f"{key}target has no effect in progressive play, which counts hands "
-                                                 f"({key}options.progressive_hands)")
-            rules = rules.replace(game_target=target)
-        if rules.game_target > max_target:
-            raise CreateError("bad_request", f"the game target may be at most {max_target}")
-        Game(rules, 0)  # the core checks that these rules can be played
+        rules = build_rules(name, house_rules=house, options=options, target=target,
+                            field_name=lambda f: key + f)  # the core builds and checks them
     except EuchreError as exc:
         raise CreateError("bad_rules", str(exc)) from None
+    if rules.game_target > max_target:
+        raise CreateError("bad_request", f"the game target may be at most {max_target}")
     return rules, (None if options else name)
 
 
