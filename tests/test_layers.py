@@ -2,7 +2,12 @@
 
     core                      the standard library and euchre.core only
     batch, solver, bots, analysis    euchre.core, themselves and those before them in this order; never above
-    cli, server, interop      on top: may import anything in euchre
+    cli, server, interop      on top: may import anything below them, and one another only thus:
+                              cli -> interop (the commands drive the adapters: arena's ISMCTS,
+                              selfplay's Parquet); cli -> server only from the commands that
+                              start the server or work on its database (serve, migrate,
+                              rate-bots: the commands of the server extra); server and interop
+                              import neither cli nor each other
 
 The checker walks whatever packages exist under src/euchre, so packages added later are
 covered the day they appear; a package the table does not know is reported so that its
@@ -13,6 +18,7 @@ layer is decided on purpose. Relative imports, imports inside functions and
 from __future__ import annotations
 
 import ast
+import shutil
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -35,6 +41,14 @@ MIDDLE_ORDER = ["storage", "batch", "solver", "bots", "analysis", "events"]
 
 ROOT_MODULES: dict[str, str] = {"__init__": "core", "__main__": TOP}
 """Modules directly in euchre/: the package facade re-exports the core only."""
+
+TOP_ARROWS: dict[str, frozenset[str]] = {"cli": frozenset({"interop"}), "server": frozenset(), "interop": frozenset()}
+"""Which other top packages each top package may import from any of its modules."""
+
+SERVER_STARTERS: frozenset[str] = frozenset({"euchre.cli.serve", "euchre.cli.migrate", "euchre.cli.rate_bots"})
+"""The modules of cli that may import the server: the commands that start it (``euchre
+serve``) or work on its database (``euchre migrate``, ``euchre rate-bots``), the commands
+whose extra is ``server`` (cli/extras.py)."""
 
 
 def imported_names(tree: ast.AST, module: str, is_package: bool) -> Iterator[tuple[int, str]]:
@@ -98,7 +112,12 @@ def allowed(importer: str, imported: str) -> bool:
         order = MIDDLE_ORDER
         return target_sub in ("core", sub) or (
             sub in order and target_sub in order and order.index(target_sub) < order.index(sub))
-    return layer == TOP
+    if layer != TOP:
+        return False
+    if target_sub in TOP_ARROWS and target_sub != sub and sub in TOP_ARROWS:
+        # Between the top packages: only the arrows DESIGN.md names.
+        return target_sub in TOP_ARROWS[sub] or (target_sub == "server" and importer in SERVER_STARTERS)
+    return True
 
 
 def modules(src: Path) -> Iterator[tuple[str, Path, bool]]:
@@ -137,9 +156,39 @@ def test_source_tree_exists() -> None:
 
 
 def test_imports_run_one_way() -> None:
-    """DESIGN.md "Layers": core imports nothing above it; bots, solver and analysis import
-    core only; cli, server and interop sit on top."""
+    """DESIGN.md "Layers": core imports nothing above it; the middle packages import core
+    and those before them; cli, server and interop sit on top, and import one another only
+    by the arrows of TOP_ARROWS and SERVER_STARTERS (no server -> cli)."""
     assert violations(SRC) == []
+
+
+def test_a_bad_import_planted_in_the_real_tree_is_caught(tmp_path: Path) -> None:
+    """Positive control on the real tree: the arrow that issue 35 removed (the events' web
+    form building its rules with the terminal's function), and a command that reaches into
+    the server without starting it, are each reported."""
+    copy = tmp_path / "src"
+    shutil.copytree(SRC / "euchre", copy / "euchre", ignore=shutil.ignore_patterns("static", "data", "*.pyc"))
+    assert violations(copy) == []
+    web = copy / "euchre" / "server" / "event_web.py"
+    web.write_text(web.read_text(encoding="utf-8") + "\n\ndef _f() -> None:\n    from euchre.cli.table import rules_of_flags\n",
+                   encoding="utf-8")
+    play = copy / "euchre" / "cli" / "play.py"
+    play.write_text(play.read_text(encoding="utf-8") + "\nfrom euchre.server.storage import Storage\n", encoding="utf-8")
+    found = violations(copy)
+    assert len(found) == 2, found
+    assert "euchre.server.event_web (top) imports euchre.cli.table" in found[1]
+    assert "euchre.cli.play (top) imports euchre.server.storage" in found[0]
+
+
+def test_the_server_starters_are_the_commands_of_the_server_extra() -> None:
+    """SERVER_STARTERS names the modules of the commands that need the server extra, and
+    each exists."""
+    from euchre.cli.extras import COMMAND_EXTRAS
+
+    wanted = {f"euchre.cli.{command.replace('-', '_')}" for command, extras in COMMAND_EXTRAS.items()
+              if "server" in extras}
+    assert wanted == SERVER_STARTERS
+    assert all((SRC / (m.replace(".", "/") + ".py")).is_file() for m in SERVER_STARTERS)
 
 
 # ---------------------------------------------------------- the checker checks itself
@@ -169,8 +218,17 @@ def _tree(tmp_path: Path, files: dict[str, str]) -> Path:
     ({"solver/a.py": "from euchre.cli import main\n"}, ["imports euchre.cli"]),
     ({"analysis/a.py": "from ..server import app\n"}, ["imports euchre.server"]),
     ({"analysis/a.py": "from euchre import Game\n"}, ["imports euchre"]),
-    ({"cli/a.py": "from euchre.bots import x\nfrom euchre.server import y\nimport euchre\nfrom euchre.solver import z\n"}, []),
+    ({"cli/a.py": "from euchre.bots import x\nfrom euchre.interop import y\nimport euchre\nfrom euchre.solver import z\n"}, []),
+    ({"cli/serve.py": "from euchre.server import app\n", "cli/migrate.py": "from ..server.storage import s\n"}, []),
+    ({"cli/a.py": "from euchre.server import y\n"}, ["euchre.cli.a (top) imports euchre.server"]),
+    ({"cli/sub/serve.py": "from euchre.server import y\n"}, ["imports euchre.server"]),
+    ({"server/a.py": "def f():\n    from euchre.cli.table import build_rules\n"}, ["imports euchre.cli.table"]),
+    ({"server/a.py": "from ..interop import openspiel_game\n"}, ["imports euchre.interop"]),
+    ({"server/a.py": "from euchre.events import x\nfrom euchre.server import y\nimport euchre\n"}, []),
     ({"interop/a.py": "import pyspiel\nfrom euchre.core import hand\n"}, []),
+    ({"interop/a.py": "from euchre.cli.table import x\n"}, ["imports euchre.cli.table"]),
+    ({"interop/a.py": "import euchre.server.app\n"}, ["imports euchre.server.app"]),
+    ({"events/a.py": "from euchre.server import x\n"}, ["imports euchre.server"]),
     ({"gadgets/a.py": "import json\n"}, ["has no layer"]),
     ({"__init__.py": "from euchre.core import *\n"}, []),
     ({"__init__.py": "from euchre.cli import main\n"}, ["imports euchre.cli"]),
