@@ -368,6 +368,14 @@ SUIT_MASK: tuple[tuple[int, ...], ...] = tuple(
 )
 """SUIT_MASK[trump][suit]: bit mask of the cards whose effective suit is ``suit``."""
 
+FOLLOW_MASK: tuple[tuple[int, ...], ...] = tuple(
+    tuple(SUIT_MASK[t][EFFECTIVE_SUIT[t][c]] if EFFECTIVE_SUIT[t][c] < 4 else 0 for c in range(NUM_CARDS))
+    for t in range(5)
+)
+"""FOLLOW_MASK[trump][led card]: bit mask of the cards that follow suit to a trick led with
+that card (``SUIT_MASK`` of its effective suit), one lookup for the play's hot path. (The
+joker with no trump has no suit: the rules refuse that deck, and its entry is 0.)"""
+
 
 def follow_mask(hand: int, trump: int, led: int) -> int:
     """The cards of ``hand`` (a bit mask) that follow suit to a trick led with card
@@ -377,7 +385,7 @@ def follow_mask(hand: int, trump: int, led: int) -> int:
     legal plays, a revoke (a card outside this mask), and a player who never revokes."""
     if led < 0:
         return hand
-    follow = hand & SUIT_MASK[trump][EFFECTIVE_SUIT[trump][led]]
+    follow = hand & FOLLOW_MASK[trump][led]
     return follow if follow else hand
 
 TRUMP_POWER: tuple[tuple[int, ...], ...] = tuple(
@@ -400,6 +408,15 @@ TRICK_POWER: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
 """TRICK_POWER[trump][led][card]: the card's strength in a trick whose led effective suit
 is ``led``; a card of a third suit has 0 and can never win (S001 L17, REFERENCE 6.1)."""
 
+LEAD_POWER: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(TRICK_POWER[t][EFFECTIVE_SUIT[t][c]] if EFFECTIVE_SUIT[t][c] < 4 else (0,) * NUM_CARDS
+          for c in range(NUM_CARDS))
+    for t in range(5)
+)
+"""LEAD_POWER[trump][led card]: ``TRICK_POWER`` of the led card's effective suit (one
+lookup for the trick's winner; all 0 for the joker with no trump, a deck the rules
+refuse)."""
+
 
 def effective_suit(card: int, trump: int) -> int:
     """The effective suit (0..3) of a card under a trump (0..3, or NO_TRUMP)."""
@@ -411,7 +428,7 @@ def trick_winner_index(cards: list[int], trump: int) -> int:
 
     The led suit is the effective suit of the first card. Source: S001 L17, REFERENCE 6.1.
     """
-    power = TRICK_POWER[trump][EFFECTIVE_SUIT[trump][cards[0]]]
+    power = LEAD_POWER[trump][cards[0]]
     best = 0
     best_power = power[cards[0]]
     for i in range(1, len(cards)):

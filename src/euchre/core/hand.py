@@ -201,6 +201,7 @@ class HandState(Calls):
         self._legal = None
         self._alone_ok = rules.alone_allowed
         self._with_call = rules.alone_declare_timing == "with_call"
+        self._table_mode = rules.revokes_possible
         self.shown = ()
         self.claims_left = 0
         self.revokes = ()
@@ -267,6 +268,7 @@ class HandState(Calls):
             return self
         other = self.copy()
         other.rules = _lawful_rules(self.rules)
+        other._table_mode = False
         other._legal = None
         if other.phase == Phase.REVOKE_CLAIMS:
             other._finish_scored()

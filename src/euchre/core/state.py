@@ -172,7 +172,7 @@ class HandFields:
         "defender_alone", "active", "upcard_to_dealer", "discarded", "alone_decided",
         "takeover_done", "defend_done", "best_done", "history", "tricks", "trick_cards",
         "trick_seats", "tricks_won", "leader", "result", "packets", "_stack", "_legal",
-        "_alone_ok", "_with_call", "is_over", "called", "partner", "claims_left", "shown",
+        "_alone_ok", "_with_call", "_table_mode", "is_over", "called", "partner", "claims_left", "shown",
         "revokes", "established", "proofs", "claim_log", "claim_marks", "penalty_points", "review_left",
         "exposed", "correcting", "called_card", "call_asked", "quit_pos", "kept",
     )
@@ -213,6 +213,8 @@ class HandFields:
     _legal: Legal | None
     _alone_ok: bool
     _with_call: bool
+    _table_mode: bool
+    """The rules' ``revokes_possible`` (table mode), kept here for the play's hot path."""
     is_over: bool
     """True once the hand is scored or thrown in (phase DONE)."""
     called: int

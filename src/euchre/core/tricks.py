@@ -8,13 +8,17 @@ come before it, the checked and unchecked entry points are in :mod:`euchre.core.
 from __future__ import annotations
 
 from euchre.core.actions import PLAY_BASE
-from euchre.core.cards import follow_mask, trick_winner_index
+from euchre.core.cards import FOLLOW_MASK, LEAD_POWER, follow_mask
 from euchre.core.corrections import CorrectionLaw
 from euchre.core.errors import IllegalActionError
 from euchre.core.legal import _NO_LEGAL, _PLAY_LEGAL, Legal, _cards_legal, _legal_of, _safe_text
 from euchre.core.revokes import _CLAIM, _LEGAL_REVIEW, revoke_points
 from euchre.core.scoring import score_hand, side_points
 from euchre.core.state import HandResult, Phase, Revoke, Trick
+
+_new_trick = tuple.__new__
+"""Makes a :class:`Trick` from its four fields without the named tuple's keyword
+handling (the same value as ``Trick(*fields)``)."""
 
 
 class TrickPlay(CorrectionLaw):
@@ -38,9 +42,15 @@ class TrickPlay(CorrectionLaw):
         return follow_mask(self.hands[self.turn], self.trump, self.trick_cards[0] if self.trick_cards else -1)
 
     def _legal_play(self) -> Legal:
-        if self.rules.revokes_possible:
+        if self._table_mode:
             return self._legal_table_play()
-        hand = self.following_mask()
+        # following_mask() inlined (the hot path of every search and simulation)
+        hand = self.hands[self.turn]
+        cards = self.trick_cards
+        if cards:
+            follow = hand & FOLLOW_MASK[self.trump][cards[0]]
+            if follow:
+                hand = follow
         return _PLAY_LEGAL.get(hand) or _cards_legal(hand, PLAY_BASE, _PLAY_LEGAL)
 
     def _legal_table_play(self) -> Legal:
@@ -60,13 +70,31 @@ class TrickPlay(CorrectionLaw):
         return _legal_of(tuple(codes))
 
     def _apply_play(self, code: int) -> None:
+        if self._table_mode or code == _CLAIM:
+            self._apply_table_play(code)
+            return
+        seat = self.turn
+        card = code - PLAY_BASE
+        self.history.append((seat, code))
+        self.hands[seat] &= ~(1 << card)
+        self.trick_cards.append(card)
+        self.trick_seats.append(seat)
+        nxt = self.table.next_active[self.active][seat]
+        if nxt != self.leader:
+            self.turn = nxt
+        else:
+            self._quit_trick()
+
+    def _apply_table_play(self, code: int) -> None:
+        """Table mode (and a claim): the card's revoke noted, the trick completed for
+        the corrections (:mod:`euchre.core.corrections`)."""
         seat = self.turn
         if code == _CLAIM:
             if self._claim(seat):
                 self._finish_scored()
             return
         card = code - PLAY_BASE
-        table_mode = self.rules.revokes_possible
+        table_mode = self._table_mode
         if table_mode:
             self._note_revoke(seat, card, self.hands[seat])
             self._played_card(seat, card)
@@ -89,20 +117,29 @@ class TrickPlay(CorrectionLaw):
         """The trick is turned and quitted: the highest card under (trump, led suit) wins."""
         cards = self.trick_cards
         seats = self.trick_seats
-        winner = seats[trick_winner_index(cards, self.trump)]
-        self.tricks.append(Trick(self.leader, tuple(seats), tuple(cards), winner))
+        # cards.trick_winner_index inlined: the highest power under (trump, led suit)
+        power = LEAD_POWER[self.trump][cards[0]]
+        best = 0
+        best_power = power[cards[0]]
+        for i in range(1, len(cards)):
+            p = power[cards[i]]
+            if p > best_power:
+                best, best_power = i, p
+        winner = seats[best]
+        tricks = self.tricks
+        tricks.append(_new_trick(Trick, (self.leader, tuple(seats), tuple(cards), winner)))
         self.tricks_won[self.table.team[winner]] += 1
         self.trick_cards = []
         self.trick_seats = []
-        if len(self.tricks) == 5:
-            if self.rules.revokes_possible and self._begin_review():
+        if len(tricks) == 5:
+            if self._table_mode and self._begin_review():
                 self.phase = Phase.REVOKE_CLAIMS
                 self.leader = -1
                 return
             self._finish_scored()
         else:
             self.leader = winner
-            if self.rules.revokes_possible:
+            if self._table_mode:
                 self.phase = Phase.PLAY
                 self._to_turn(winner)
             else:
@@ -157,7 +194,7 @@ class TrickPlay(CorrectionLaw):
                                      self.alone != -1, self.defender_alone != -1)
         revokes: tuple[Revoke, ...] = ()
         penalties: tuple[int, ...] = ()
-        if self.rules.revokes_possible:
+        if self._table_mode:
             revokes = tuple(self.revokes[i] for i in self.established)
             law = revoke_points(self.rules, self.table, list(revokes), self._is_lone_hand())
             penalties = tuple(a + b for a, b in zip(law, self.penalty_points, strict=True))
