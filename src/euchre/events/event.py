@@ -164,9 +164,11 @@ class EventSpec:
         object.__setattr__(self, "tiebreaks", tuple(self.tiebreaks) if self.tiebreaks is not None
                            else default_tiebreaks(self.format))
         if self.format == PROGRESSIVE:
-            if len(names) < 4 or len(names) % 4:
-                raise EventError(f"a progressive evening seats four a table: give a multiple of 4 players, not {len(names)}")
-            check_movement(self.movement, len(names) // 4)
+            seats = rules.table.seats
+            if len(names) < seats or len(names) % seats:
+                raise EventError(f"a progressive evening seats four a table: give a multiple of {seats} players, "
+                                 f"not {len(names)}")
+            check_movement(self.movement, len(names) // seats)
             check_tiebreaks(self.breaks)
         else:
             if len(names) < 4 or len(names) % 2:

@@ -68,6 +68,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from euchre.analysis.duplicate import derive_seed
+from euchre.core.seats import FOUR_HANDED
 from euchre.events.errors import EventError
 
 WINNERS_UP_LOSERS_DOWN = "winners_up_losers_down"
@@ -88,6 +89,15 @@ SEATINGS: tuple[str, ...] = (DRAWN, AS_LISTED)
 order their names were given."""
 
 SEATS = "NESW"
+
+EVENT_TABLE = FOUR_HANDED
+"""The table of every event: four seats, N-S against E-W (X-32: a progressive evening
+seats four at a table in two partnerships; the tournaments play the same table). Seats,
+partners and sides are asked of it, not worked out by hand."""
+
+TABLE_SEATS = EVENT_TABLE.seats
+"""Players at each table of an event (4)."""
+
 NS, EW = 0, 1
 """The sides of a table: 0 North-South, 1 East-West."""
 
@@ -228,9 +238,10 @@ def first_round(movement: str, players: int, seed: int = 0, duplicate: bool = Fa
             that cannot seat that many tables (:func:`check_movement`), or an ``order``
             that does not name every player once.
     """
-    if players < 4 or players % 4:
-        raise EventError(f"a progressive evening seats four players a table: give a multiple of 4 players, not {players}")
-    check_movement(movement, players // 4)
+    if players < TABLE_SEATS or players % TABLE_SEATS:
+        raise EventError(f"a progressive evening seats four players a table: give a multiple of {TABLE_SEATS} "
+                         f"players, not {players}")
+    check_movement(movement, players // TABLE_SEATS)
     places = _check_order(order, players)
     if movement == FIXED_ROTATION:
         return rotation_round(players, 1, seed, duplicate, places)
@@ -253,8 +264,9 @@ def rotation_round(players: int, round_number: int, seed: int = 0, duplicate: bo
         EventError: a player count that is not a positive multiple of four, a round
             below 1, or an ``order`` that does not name every player once.
     """
-    if players < 4 or players % 4:
-        raise EventError(f"a progressive evening seats four players a table: give a multiple of 4 players, not {players}")
+    if players < TABLE_SEATS or players % TABLE_SEATS:
+        raise EventError(f"a progressive evening seats four players a table: give a multiple of {TABLE_SEATS} "
+                         f"players, not {players}")
     if round_number < 1:
         raise EventError(f"rounds are numbered from 1, not {round_number}")
     who = _check_order(order, players)

@@ -34,6 +34,8 @@ except ImportError as exc:  # the pdf extra; the rest of the events need none of
 WIDTH, HEIGHT = letter
 MARGIN = 36.0
 SEAT_NAMES = ("North", "East", "South", "West")
+CARDS_A_PAGE = 4
+"""Tally cards printed on a page, two by two."""
 
 
 def _mark(points: int, loner: bool = False) -> str:
@@ -65,6 +67,7 @@ def _hands_per_round(event: Event) -> int:
 
 def _tally_card(c: Canvas, event: Event, player: int, x: float, y: float, w: float, h: float) -> None:
     spec = event.spec
+    table = event.rules.table  # the four-hand table of the event's rules: partners asked of it
     c.rect(x, y, w, h)
     top = y + h - 16
     c.setFont("Helvetica-Bold", 12)
@@ -91,7 +94,7 @@ def _tally_card(c: Canvas, event: Event, player: int, x: float, y: float, w: flo
             t = seating.table_of(player)
             seat = t.seat_of(player)
             c.drawString(x + 28, ry, str(t.table))
-            c.drawString(x + 48, ry, spec.players[t.seats[(seat + 2) % 4]][:14])
+            c.drawString(x + 48, ry, spec.players[t.seats[table.partner[seat]]][:14])
         result = event.tables.get((r, seating.table_of(player).table)) if seating is not None else None
         marks = tally_marks(result, player) if result is not None else []
         for k in range(hands):
@@ -158,11 +161,11 @@ def cards_pdf(event: Event, tally: bool = True, tables: bool = True) -> bytes:
     if tally and spec.format == PROGRESSIVE:
         w, h = (WIDTH - 2 * MARGIN - 12) / 2, (HEIGHT - 2 * MARGIN - 12) / 2
         for i, player in enumerate(range(len(spec.players))):
-            slot = i % 4
+            slot = i % CARDS_A_PAGE
             x = MARGIN + (slot % 2) * (w + 12)
             y = MARGIN + (1 - slot // 2) * (h + 12)
             _tally_card(c, event, player, x, y, w, h)
-            if slot == 3 or player == len(spec.players) - 1:
+            if slot == CARDS_A_PAGE - 1 or player == len(spec.players) - 1:
                 c.showPage()
                 pages += 1
     cards: list[tuple[str, tuple[str, str, str, str], int | None]] = []

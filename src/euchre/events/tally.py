@@ -38,9 +38,9 @@ from typing import Any, TypeVar
 from euchre.analysis.duplicate import derive_seed
 from euchre.core.rules import Rules
 from euchre.core.scoring import score_hand
-from euchre.core.seats import FOUR_HANDED
 from euchre.core.state import HandResult
 from euchre.events.errors import EventError
+from euchre.events.movements import EVENT_TABLE
 
 SEATS = "NESW"
 
@@ -157,17 +157,16 @@ def hand_points(rules: Rules, house: HouseScoring, maker: int, maker_tricks: int
     if not 0 <= maker_tricks <= 5:
         raise EventError(f"the makers take 0 to 5 tricks, not {maker_tricks}")
     makers_score, points, label = score_hand(rules, maker_tricks, alone, False)
-    team = FOUR_HANDED.team
-    side = team[maker] if makers_score else 1 - team[maker]
-    per_seat = [points if team[s] == side else 0 for s in range(4)]
+    table = rules.table
+    scorers = {maker, *table.mates[maker]} if makers_score else set(table.opponents(maker))
+    per_seat = [points if s in scorers else 0 for s in range(table.seats)]
     if alone and makers_score and maker_tricks == 5:
-        partner = (maker + 2) % 4
         if house.lone_march_loner is not None:
             per_seat[maker] = house.lone_march_loner
         if house.lone_march_partner is not None:
-            per_seat[partner] = house.lone_march_partner
+            per_seat[table.partner[maker]] = house.lone_march_partner
     if alone and not makers_score and house.lone_euchred is not None:
-        per_seat = [house.lone_euchred if team[s] == side else 0 for s in range(4)]
+        per_seat = [house.lone_euchred if s in scorers else 0 for s in range(table.seats)]
     who = f"{SEATS[maker]}{' alone' if alone else ''}"
     return HandTally((per_seat[0], per_seat[1], per_seat[2], per_seat[3]),
                      maker if alone and makers_score else None, f"{who}: {label}")
@@ -181,8 +180,9 @@ def hand_from_result(result: HandResult, rules: Rules, house: HouseScoring) -> H
     :func:`hand_points` scores them."""
     if not result.played:
         return None
-    team = FOUR_HANDED.team
-    per_seat = [result.points[team[s]] for s in range(4)]
+    table = rules.table
+    team = table.team
+    per_seat = [result.points[team[s]] for s in range(table.seats)]
     loner: int | None = None
     if result.alone is not None and result.maker is not None:
         maker_side = team[result.maker]
@@ -194,9 +194,9 @@ def hand_from_result(result: HandResult, rules: Rules, house: HouseScoring) -> H
                 if house.lone_march_loner is not None:
                     per_seat[result.alone] = house.lone_march_loner
                 if house.lone_march_partner is not None:
-                    per_seat[(result.alone + 2) % 4] = house.lone_march_partner
+                    per_seat[table.partner[result.alone]] = house.lone_march_partner
             elif result.points[maker_side] == 0 and house.lone_euchred is not None:
-                per_seat = [house.lone_euchred if team[s] != maker_side else 0 for s in range(4)]
+                per_seat = [house.lone_euchred if team[s] != maker_side else 0 for s in range(table.seats)]
     return HandTally((per_seat[0], per_seat[1], per_seat[2], per_seat[3]), loner, result.label)
 
 
@@ -241,21 +241,22 @@ def parse_hand(text: str, rules: Rules, house: HouseScoring) -> HandTally:
     starred = [i for i, c in enumerate(cells) if c is not None and c.group(2)]
     if len(starred) > 1:
         raise EventError(f"only one player can make a lone hand in a hand: {text.strip()[:40]!r}")
-    scoring = {s % 2 for s in range(4) if points[s]}
+    table = rules.table
+    scoring = {table.team[s] for s in range(table.seats) if points[s]}
     if len(scoring) > 1:
         raise EventError(f"only one side scores on a hand (N-S or E-W): {text.strip()[:40]!r}")
     loner = starred[0] if starred else None
     if loner is not None and points[loner] == 0:
         raise EventError(f"the player marked * made a lone hand and records its points: {text.strip()[:40]!r}")
-    for a in (0, 1):
-        if points[a] != points[a + 2]:
-            bonus = (loner in (a, a + 2) and house.lone_march_loner is not None
+    for a, b in table.teams:
+        if points[a] != points[b]:
+            bonus = (loner in (a, b) and house.lone_march_loner is not None
                      and points[loner] == house.lone_march_loner
-                     and points[(loner + 2) % 4] == (house.lone_march_partner if house.lone_march_partner is not None
-                                                     else rules.points_lone_march))
+                     and points[table.partner[loner]] == (house.lone_march_partner if house.lone_march_partner is not None
+                                                          else rules.points_lone_march))
             if not bonus:
-                raise EventError(f"partners record the same points of a hand ({SEATS[a]} {points[a]}, {SEATS[a + 2]} "
-                                 f"{points[a + 2]}), except a loner's lone march under the house scoring: "
+                raise EventError(f"partners record the same points of a hand ({SEATS[a]} {points[a]}, {SEATS[b]} "
+                                 f"{points[b]}), except a loner's lone march under the house scoring: "
                                  f"{text.strip()[:40]!r}")
     most = most_points(rules, house)
     if max(points) > most:
@@ -308,8 +309,8 @@ class TableResult:
 
     def side_points(self) -> tuple[int, int]:
         """Points per side (N-S, E-W): the sum of both partners' totals."""
-        t = self.totals
-        return t[0] + t[2], t[1] + t[3]
+        ns, ew = (sum(self.totals[s] for s in side) for side in EVENT_TABLE.teams)
+        return ns, ew
 
     def lone_hands(self, player: int) -> int:
         """Lone hands ``player`` made at this table."""
@@ -320,7 +321,7 @@ class TableResult:
 
     def won(self, player: int) -> bool:
         """True when ``player`` sat on the winning side."""
-        return player in self.seats and self.seats.index(player) % 2 == self.winner
+        return player in self.seats and EVENT_TABLE.team[self.seats.index(player)] == self.winner
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form."""
@@ -492,7 +493,7 @@ def standings(names: Sequence[str], results: Iterable[TableResult], rounds: int,
         for r in results:
             if r.won(p):
                 seat = r.seats.index(p)
-                count += sum(1 for s in (1 - seat % 2, 3 - seat % 2) if r.seats[s] in others)
+                count += sum(1 for s in EVENT_TABLE.opponents(seat) if r.seats[s] in others)
         return count
 
     by_name: dict[str, Criterion[int]] = {

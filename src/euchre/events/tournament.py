@@ -52,6 +52,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from euchre.events.errors import EventError
+from euchre.events.movements import EVENT_TABLE
 from euchre.events.tally import Criterion, check_tiebreaks, rank_groups, ranks
 
 ROUND_ROBIN = "round_robin"
@@ -352,12 +353,13 @@ class _Record:
 
 def _records(teams: int, results: Sequence[MatchResult], byes: Sequence[int]) -> list[_Record]:
     recs = [_Record() for _ in range(teams)]
+    sides = range(len(EVENT_TABLE.teams))  # a match's N-S and E-W
     for r in results:
-        for side in (0, 1):
+        for side in sides:
             rec = recs[r.teams[side]]
             rec.played += 1
             rec.points_for += r.score[side]
-            rec.points_against += r.score[1 - side]
+            rec.points_against += sum(r.score[other] for other in sides if other != side)
             if r.winner is None:
                 rec.tied += 1
             elif r.winner == side:
