@@ -34,9 +34,9 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
-from euchre.core.actions import Action, action_text
+from euchre.core.actions import PLAY_BASE, Action, action_text
 from euchre.core.calls import Calls
-from euchre.core.cards import EFFECTIVE_SUIT, JOKER, Card, card_code, cards_of, mask_of
+from euchre.core.cards import EFFECTIVE_SUIT, FOLLOW_MASK, JOKER, Card, card_code, cards_of, mask_of
 from euchre.core.deal import choose_packets, deal_pack, pack_of, shuffled_pack
 from euchre.core.errors import (
     ActionTypeError,
@@ -47,7 +47,8 @@ from euchre.core.errors import (
     IllegalActionError,
     RulesTypeError,
 )
-from euchre.core.legal import Legal, _safe_text
+from euchre.core.legal import _PLAY_LEGAL, Legal, _cards_legal, _safe_text
+from euchre.core.revokes import _CLAIM
 from euchre.core.rules import Rules
 from euchre.core.seats import Table
 from euchre.core.state import FIELDS, HandResult, Phase, Trick
@@ -321,7 +322,7 @@ class HandState(Calls):
         as an immutable tuple of ints."""
         legal = self._legal
         if legal is None:
-            legal = self._legal = _LEGAL[self.phase](self)
+            legal = self._compute_legal()
         return legal[0]
 
     def legal_actions(self) -> tuple[Action, ...]:
@@ -329,8 +330,25 @@ class HandState(Calls):
         :class:`Action` values (empty when the hand is over)."""
         legal = self._legal
         if legal is None:
-            legal = self._legal = _LEGAL[self.phase](self)
+            legal = self._compute_legal()
         return legal[1]
+
+    def _compute_legal(self) -> Legal:
+        """The legal tuples of this state, computed and kept until the state changes.
+        The play outside table mode (most decisions of a hand) is ``_legal_play``
+        inlined: the cards of the suit led if the seat holds any, else all it holds."""
+        if self.phase is _PLAY and not self._table_mode:
+            hand = self.hands[self.turn]
+            cards = self.trick_cards
+            if cards:
+                follow = hand & FOLLOW_MASK[self.trump][cards[0]]
+                if follow:
+                    hand = follow
+            legal = _PLAY_LEGAL.get(hand) or _cards_legal(hand, PLAY_BASE, _PLAY_LEGAL)
+        else:
+            legal = _LEGAL[self.phase](self)
+        self._legal = legal
+        return legal
 
     # ------------------------------------------------------------------ acting
     def apply(self, action: int | str) -> None:
@@ -348,7 +366,7 @@ class HandState(Calls):
         """
         legal = self._legal
         if legal is None:
-            legal = self._legal = _LEGAL[self.phase](self)
+            legal = self._compute_legal()
         t = type(action)
         if (t is int or t is Action) and action in legal[0]:
             _APPLY[self.phase](self, int(action))
@@ -380,8 +398,13 @@ class HandState(Calls):
         illegal code leaves the state meaningless, unless debug checks are on
         (:func:`set_debug_checks`): then it raises what :meth:`apply` would raise, and
         the state is unchanged."""
-        saved = self._snapshot()
-        _APPLY[self.phase](self, code)  # raises for the hand that is over: nothing saved then
+        if self.phase is _PLAY and not self._table_mode and code != _CLAIM:
+            # A card played outside table mode: the short undo record of _play_record.
+            saved: tuple[Any, ...] = self._play_record()
+            self._apply_play(code)
+        else:
+            saved = self._snapshot()
+            _APPLY[self.phase](self, code)  # raises for the hand that is over: nothing saved then
         self._stack.append(saved)
         self._legal = None
 
@@ -414,7 +437,41 @@ class HandState(Calls):
         """
         if not self._stack:
             raise EuchreValueError("pop() without a matching push()")
-        self._restore(self._stack.pop())
+        saved = self._stack.pop()
+        if len(saved) == _PLAY_RECORD_LEN:
+            self._restore_play(saved)
+        else:
+            self._restore(saved)
+
+    def _play_record(self) -> tuple[Any, ...]:
+        """What a card played outside table mode changes, for :meth:`_restore_play`: the
+        seat and its hand, the leader, the trick's lists (played into in place; the
+        trick quitted makes new ones) and their length, the legal tuples, and the
+        lengths of the history and the tricks. The rest follows from the tricks: a
+        quitted trick gives back its winner's point, a finished hand its play."""
+        seat = self.turn
+        cards = self.trick_cards
+        return (seat, self.hands[seat], self.leader, cards, self.trick_seats, len(cards), self._legal,
+                len(self.history), len(self.tricks))
+
+    def _restore_play(self, s: tuple[Any, ...]) -> None:
+        seat, hand, leader, cards, seats, n_cards, legal, n_hist, n_tricks = s
+        tricks = self.tricks
+        if len(tricks) > n_tricks:
+            self.tricks_won[self.table.team[tricks.pop().winner]] -= 1
+            if self.is_over:
+                self.phase = Phase.PLAY
+                self.result = None
+                self.is_over = False
+        del cards[n_cards:]
+        del seats[n_cards:]
+        self.trick_cards = cards
+        self.trick_seats = seats
+        self.hands[seat] = hand
+        self.turn = seat
+        self.leader = leader
+        self._legal = legal
+        del self.history[n_hist:]
 
     def _snapshot(self) -> tuple[Any, ...]:
         return (
@@ -571,4 +628,7 @@ APPLY_BY_PHASE: dict[Phase, Callable[[HandState, int], None]] = {
 """For each phase, the method that applies one of its actions."""
 
 _LEGAL = by_phase(LEGAL_BY_PHASE, "legal actions")
+_PLAY = Phase.PLAY
+_PLAY_RECORD_LEN = 9
+"""The length of :meth:`HandState._play_record`'s tuple (the full snapshot is longer)."""
 _APPLY = by_phase(APPLY_BY_PHASE, "apply")
