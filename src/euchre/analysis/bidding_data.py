@@ -80,7 +80,7 @@ def deal_rows(preset_name: str, seed: int, index: int, rounds: tuple[int, ...] =
     """
     rules = preset(preset_name)
     rng = random.Random(deal_seed(seed, index))
-    state = HandState.deal(rules, index % 4, rng)
+    state = HandState.deal(rules, rules.table.left_of(0, index), rng)  # the deal passes left from North
     score = (0, 0)
     target = rules.game_target
     play_seed = rng.getrandbits(32)

@@ -124,7 +124,7 @@ def win_chance(rules: Rules, score: tuple[int, int], side: int, dealer_side: int
     if len(score) != 2 or any(type(s) is not int or s < 0 for s in score):
         raise EuchreError(f"score must be two whole numbers >= 0, not {score!r}")
     target = rules.game_target
-    mine, theirs = score[side], score[1 - side]
+    mine, theirs = score[side], score[rules.table.other_team(side)]
     if mine >= target or theirs >= target:
         return 0.5 if mine >= target and theirs >= target else float(mine >= target)
     return _chances(target, hand_points(rules))[mine][theirs][0 if dealer_side == side else 1]

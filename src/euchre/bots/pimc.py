@@ -46,7 +46,7 @@ def _open_value(state: HandState, team: int) -> float:
         result = state.result
         if result is None:  # pragma: no cover - a finished hand has a result
             raise EuchreError("internal error: a finished hand has no result")
-        return float(result.points[team] - result.points[1 - team])
+        return float(result.points[team] - result.points[state.table.other_team(team)])
     table = state.table
     if state.phase == Phase.PLAY:
         sol = analyse(state)

@@ -468,7 +468,7 @@ def game_value(points: tuple[int, ...], team: int, view: PlayerView) -> float:
     """
     table = view.table
     after = (view.score[0] + points[0], view.score[1] + points[1])
-    return win_chance(view.rules, after, team, table.team[(view.dealer + 1) % table.seats])
+    return win_chance(view.rules, after, team, table.team[table.eldest(view.dealer)])
 
 
 def play_out(world: HandState, bots: list[HeuristicBot], score: tuple[int, ...]) -> tuple[int, ...]:

@@ -89,16 +89,20 @@ def play_match(rules: Rules, make_a: Callable[[int], Bot], make_b: Callable[[int
         make_a, make_b: make a bot from a seed (e.g. ``lambda s: make_bot("beginner", s)``).
         games: how many games.
         seed: the first game seed.
+
+    Raises:
+        EuchreValueError: the table has more than two sides (cutthroat, call-ace), where
+            there is no side B to swap with (:meth:`Table.other_team`).
     """
     wins = [0, 0]
     points = [0, 0]
     for i in range(games):
         game_seed = seed + i
-        a_team = i % 2
         table = rules.table
+        a_team = i % len(table.teams)
+        b_team = table.other_team(a_team)  # a table of two sides (a clear error at cutthroat)
         bots = [(make_a if table.team[seat] == a_team else make_b)(game_seed * 4 + seat) for seat in range(table.seats)]
         game = play_game(rules, bots, game_seed)
-        b_team = 1 - a_team
         points[0] += game.score[a_team] - game.initial_score[a_team]
         points[1] += game.score[b_team] - game.initial_score[b_team]
         if game.result is not None:

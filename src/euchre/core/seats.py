@@ -294,6 +294,24 @@ class Table:
         """True when seats ``a`` and ``b`` play on the same side."""
         return self.team[self.seat(a)] == self.team[self.seat(b)]
 
+    def other_team(self, team: int) -> int:
+        """The side that ``team`` plays against at a table of two sides (the four-hand
+        partnerships: N-S's is E-W, 1, and E-W's N-S, 0; two-handed: the other player).
+
+        Raises:
+            EuchreTypeError / EuchreValueError: ``team`` is not a side of this table, or
+                the table has more than two sides (cutthroat, call-ace: each plays
+                against every other player).
+        """
+        if isinstance(team, bool) or not isinstance(team, int):
+            raise EuchreTypeError(f"a team is a whole number, not {team!r}")
+        if len(self.teams) != 2:
+            raise EuchreValueError(f"a table of {len(self.teams)} sides has no one other side; each plays against "
+                                   "every other")
+        if team not in (0, 1):
+            raise EuchreValueError(f"a team of this table is 0 or 1, not {team}")
+        return 1 - team
+
     def opponents(self, seat: int) -> tuple[int, ...]:
         """The seats of the other teams, clockwise from ``seat``'s left."""
         t = self.team[self.seat(seat)]
