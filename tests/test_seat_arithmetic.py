@@ -119,3 +119,16 @@ def test_other_team_is_the_side_played_against() -> None:
         table_of(3, "cutthroat").other_team(0)
     with pytest.raises(EuchreValueError, match="0 or 1, not 2"):
         FOUR_HANDED.other_team(2)
+
+
+def test_regression_play_match_at_cutthroat_scored_two_of_three_players() -> None:
+    """play_match took side B as 1 - side A: at cutthroat (three sides of one) the third
+    player counted for neither and B's points were one player's. It asks the table for
+    the other side now, which a table of three sides has not: a clear error."""
+    from euchre.bots import make_bot, play_match
+    from euchre.core.presets import preset
+
+    with pytest.raises(EuchreValueError, match="no one other side"):
+        play_match(preset("cutthroat-3"), lambda s: make_bot("random", s), lambda s: make_bot("random", s), 2)
+    result = play_match(preset("two-handed"), lambda s: make_bot("random", s), lambda s: make_bot("random", s), 2)
+    assert sum(result.wins) == 2  # a table of two sides still plays
