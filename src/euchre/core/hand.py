@@ -30,6 +30,7 @@ fixed, and the combinations the texts leave open).
 from __future__ import annotations
 
 import functools
+import operator
 import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
@@ -37,7 +38,7 @@ from typing import Any, TypeVar
 from euchre.core.actions import PLAY_BASE, Action, action_text
 from euchre.core.calls import Calls
 from euchre.core.cards import EFFECTIVE_SUIT, FOLLOW_MASK, JOKER, Card, card_code, cards_of, mask_of
-from euchre.core.deal import choose_packets, deal_pack, pack_of, shuffled_pack
+from euchre.core.deal import PACKETS, choose_packets, deal_pack, pack_of, shuffled_pack
 from euchre.core.errors import (
     ActionTypeError,
     CardError,
@@ -106,10 +107,22 @@ class HandState(Calls):
         # The shuffle and cut come first; a dealer's choice of pattern is drawn after
         # them, so that rules with a fixed pattern deal the same cards for a seed
         # whatever the pattern's scope.
-        pack = shuffled_pack(rules.deck, rules.joker, rules.cut_min_packet, rng)
-        pattern = packets if packets is not None else choose_packets(rules.deal_packets, rng)
-        hands, stock = deal_pack(pack, dealer, pattern, table)
-        self = cls._create(rules, dealer, hands, stock)
+        consts = rules.__dict__.get(_CONSTS_KEY) or _hand_consts(rules)
+        cut = consts.cut
+        if cut:
+            # shuffled_pack inlined: the same calls of rng (randint(a, b) is
+            # randrange(a, b + 1)), so the same cards for a seed.
+            pack = list(consts.pack)
+            rng.shuffle(pack)
+            k = rng.randrange(cut, len(pack) - cut + 1)
+            pack = pack[k:] + pack[:k]
+        else:  # a cut the pack cannot give: shuffled_pack raises its error
+            pack = shuffled_pack(rules.deck, rules.joker, rules.cut_min_packet, rng)
+        pattern = packets if packets is not None else (consts.pattern or choose_packets(rules.deal_packets, rng))
+        plan = consts.plans.get((dealer, pattern)) or _mask_plan(consts, table, dealer, pattern, len(pack))
+        getters, stock_start = plan
+        masks = [sum(map(_BIT, take(pack))) for take in getters]
+        self = cls._create_masks(rules, consts, dealer, masks, pack[stock_start:])
         self.packets = pattern
         return self
 
@@ -161,19 +174,26 @@ class HandState(Calls):
     @classmethod
     def _create(cls, rules: Rules, dealer: int, hands: Sequence[Sequence[int]], stock: list[int]) -> HandState:
         """from_deal without the checks (for deals the engine made itself)."""
+        consts = rules.__dict__.get(_CONSTS_KEY) or _hand_consts(rules)
+        return cls._create_masks(rules, consts, dealer, [mask_of(h) for h in hands], stock)
+
+    @classmethod
+    def _create_masks(cls, rules: Rules, consts: _HandConsts, dealer: int, masks: list[int],
+                      stock: list[int]) -> HandState:
+        """_create from the hands' card masks, with the rules' constants."""
         self = cls.__new__(cls)
-        table = rules.table
+        table = consts.table
         self.rules = rules
         self.table = table
         self.dealer = dealer
-        self.deal_hands = tuple([mask_of(h) for h in hands])
+        self.deal_hands = tuple(masks)
         self.joker_aside = False
-        if stock[0] == JOKER and rules.joker_turned_up == "turn_next_card":
+        if stock[0] == JOKER and consts.joker_turn_next:
             self.joker_aside = True
             stock = [*stock[1:], JOKER]
         self.upcard = stock[0]
         self.stock = tuple(stock)
-        self.hands = list(self.deal_hands)
+        self.hands = masks
         self.turn = table.left[dealer]
         self.passes = 0
         self.trump = -1
@@ -191,7 +211,7 @@ class HandState(Calls):
         self.tricks = []
         self.trick_cards = []
         self.trick_seats = []
-        self.tricks_won = [0] * len(table.teams)
+        self.tricks_won = [0] * consts.sides
         self.leader = -1
         self.result = None
         self.packets = None
@@ -200,30 +220,29 @@ class HandState(Calls):
         self.partner = -1
         self._stack = []
         self._legal = None
-        self._alone_ok = rules.alone_allowed
-        self._with_call = rules.alone_declare_timing == "with_call"
-        self._table_mode = rules.revokes_possible
+        self._alone_ok = consts.alone_ok
+        self._with_call = consts.with_call
+        self._table_mode = consts.table_mode
         self.shown = ()
         self.claims_left = 0
         self.revokes = ()
         self.established = ()
         self.proofs = ()
         self.claim_log = ()
-        self.claim_marks = (0,) * len(table.teams)
-        self.penalty_points = (0,) * len(table.teams)
+        self.claim_marks = self.penalty_points = consts.side_zeros
         self.review_left = 0
-        self.exposed = (0,) * table.seats
+        self.exposed = consts.seat_zeros
         self.correcting = -1
         self.called_card = -1
         self.call_asked = -1
         self.quit_pos = 1
-        self.kept = (-1,) * table.seats
+        self.kept = consts.seat_none
         if self.upcard == JOKER:
             self.phase = Phase.BLIND_NAME
             self.turn = dealer
         else:
             self.phase = Phase.BID_ROUND_1
-            if rules.claims:
+            if consts.claims:
                 # The claim round: every seat from the eldest is asked before the first
                 # bid, whether or not it holds a hand it may claim (RULES.md decision 23).
                 self.claims_left = table.seats
@@ -369,7 +388,23 @@ class HandState(Calls):
             legal = self._compute_legal()
         t = type(action)
         if (t is int or t is Action) and action in legal[0]:
-            _APPLY[self.phase](self, int(action))
+            code = int(action)
+            if self.phase is _PLAY and not self._table_mode:
+                # TrickPlay._apply_play's card outside table mode, inlined (most of a
+                # hand's actions; a claim is legal in table mode only).
+                seat = self.turn
+                self.history.append((seat, code))
+                card = code - PLAY_BASE
+                self.hands[seat] &= ~(1 << card)
+                self.trick_cards.append(card)
+                self.trick_seats.append(seat)
+                nxt = self.table.next_active[self.active][seat]
+                if nxt != self.leader:
+                    self.turn = nxt
+                else:
+                    self._quit_trick()
+            else:
+                _APPLY[self.phase](self, code)
             self._legal = None
             return
         self._refuse(action, legal[0])
@@ -399,9 +434,24 @@ class HandState(Calls):
         (:func:`set_debug_checks`): then it raises what :meth:`apply` would raise, and
         the state is unchanged."""
         if self.phase is _PLAY and not self._table_mode and code != _CLAIM:
-            # A card played outside table mode: the short undo record of _play_record.
-            saved: tuple[Any, ...] = self._play_record()
-            self._apply_play(code)
+            # A card played outside table mode: the short undo record of _restore_play,
+            # then TrickPlay._apply_play's card inlined.
+            seat = self.turn
+            cards = self.trick_cards
+            seats = self.trick_seats
+            hands = self.hands
+            saved: tuple[Any, ...] = (seat, hands[seat], self.leader, cards, seats, len(cards), self._legal,
+                                      len(self.history), len(self.tricks))
+            self.history.append((seat, code))
+            card = code - PLAY_BASE
+            hands[seat] &= ~(1 << card)
+            cards.append(card)
+            seats.append(seat)
+            nxt = self.table.next_active[self.active][seat]
+            if nxt != self.leader:
+                self.turn = nxt
+            else:
+                self._quit_trick()
         else:
             saved = self._snapshot()
             _APPLY[self.phase](self, code)  # raises for the hand that is over: nothing saved then
@@ -443,18 +493,12 @@ class HandState(Calls):
         else:
             self._restore(saved)
 
-    def _play_record(self) -> tuple[Any, ...]:
-        """What a card played outside table mode changes, for :meth:`_restore_play`: the
-        seat and its hand, the leader, the trick's lists (played into in place; the
+    def _restore_play(self, s: tuple[Any, ...]) -> None:
+        """Undo a card :meth:`push` played outside table mode, from its short record:
+        the seat and its hand, the leader, the trick's lists (played into in place; the
         trick quitted makes new ones) and their length, the legal tuples, and the
         lengths of the history and the tricks. The rest follows from the tricks: a
         quitted trick gives back its winner's point, a finished hand its play."""
-        seat = self.turn
-        cards = self.trick_cards
-        return (seat, self.hands[seat], self.leader, cards, self.trick_seats, len(cards), self._legal,
-                len(self.history), len(self.tricks))
-
-    def _restore_play(self, s: tuple[Any, ...]) -> None:
         seat, hand, leader, cards, seats, n_cards, legal, n_hist, n_tricks = s
         tricks = self.tricks
         if len(tricks) > n_tricks:
@@ -505,6 +549,62 @@ class HandState(Calls):
                          for s in range(self.table.seats))
         return (f"<HandState {self.phase.name} dealer={self.table.letters[self.dealer]} upcard={card_code(self.upcard)} "
                 f"{hands}>")
+
+
+class _HandConsts:
+    """What a new hand takes from its rules, worked out once per Rules value (kept in
+    the value's ``__dict__`` under ``_CONSTS_KEY``, as ``Rules.table`` is): the
+    table, the options the phase machine asks at every deal, the pack in order, the
+    cut's smallest packet (0 when the pack cannot be cut so: shuffled_pack raises),
+    the fixed packet pattern (None under ``dealer_choice``) and, per dealer and
+    pattern, who gets which cards of the pack (:func:`_mask_plan`)."""
+
+    __slots__ = ("table", "alone_ok", "with_call", "table_mode", "claims", "joker_turn_next", "sides",
+                 "side_zeros", "seat_zeros", "seat_none", "pack", "cut", "pattern", "plans")
+
+    def __init__(self, rules: Rules) -> None:
+        table = rules.table
+        self.table = table
+        self.alone_ok = rules.alone_allowed
+        self.with_call = rules.alone_declare_timing == "with_call"
+        self.table_mode = rules.revokes_possible
+        self.claims = bool(rules.claims)
+        self.joker_turn_next = rules.joker_turned_up == "turn_next_card"
+        self.sides = len(table.teams)
+        self.side_zeros = (0,) * self.sides
+        self.seat_zeros = (0,) * table.seats
+        self.seat_none = (-1,) * table.seats
+        self.pack = pack_of(rules.deck, rules.joker)
+        cut = rules.cut_min_packet
+        ok = type(cut) is int and 1 <= cut and 2 * cut <= len(self.pack)
+        self.cut = cut if ok else 0
+        self.pattern = rules.deal_packets if rules.deal_packets in PACKETS else None
+        self.plans: dict[tuple[int, str], tuple[tuple[Callable[[list[int]], tuple[int, ...]], ...], int]] = {}
+
+
+_CONSTS_KEY = "_hand_consts"
+
+
+def _hand_consts(rules: Rules) -> _HandConsts:
+    consts = _HandConsts(rules)
+    rules.__dict__[_CONSTS_KEY] = consts  # a cache beside the frozen fields, as _table is
+    return consts
+
+
+_BIT = tuple(1 << c for c in range(64)).__getitem__
+"""The bit of a card number (a card mask of one card)."""
+
+
+def _mask_plan(consts: _HandConsts, table: Table, dealer: int, pattern: str,
+               size: int) -> tuple[tuple[Callable[[list[int]], tuple[int, ...]], ...], int]:
+    """Who gets which cards of a pack of ``size``: per seat, the getter of its cards'
+    places in the pack, and where the stock starts; found by dealing the places
+    themselves with :func:`~euchre.core.deal.deal_pack` (which raises for a pattern
+    or dealer it refuses), cached in ``consts``."""
+    places, stock = deal_pack(list(range(size)), dealer, pattern, table)
+    plan = (tuple(operator.itemgetter(*p) for p in places), stock[0])
+    consts.plans[(dealer, pattern)] = plan
+    return plan
 
 
 @functools.cache
@@ -630,5 +730,6 @@ APPLY_BY_PHASE: dict[Phase, Callable[[HandState, int], None]] = {
 _LEGAL = by_phase(LEGAL_BY_PHASE, "legal actions")
 _PLAY = Phase.PLAY
 _PLAY_RECORD_LEN = 9
-"""The length of :meth:`HandState._play_record`'s tuple (the full snapshot is longer)."""
+"""The length of a played card's undo record (:meth:`HandState._restore_play`; the
+full snapshot is longer)."""
 _APPLY = by_phase(APPLY_BY_PHASE, "apply")
