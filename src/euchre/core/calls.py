@@ -126,7 +126,7 @@ class Calls(TrickPlay):
             claimant, three = farmers[0]
             kitty = (1 << self.stock[1]) | (1 << self.stock[2]) | (1 << self.stock[3])
             self.hands[claimant] = (self.hands[claimant] & ~three) | kitty
-        self.turn = table.eldest(self.dealer)
+        self.turn = table.left[self.dealer]  # the eldest hand
 
     def _finish_thrown_in(self, label: str, same_dealer: bool) -> None:
         sides = len(self.tricks_won)
@@ -271,7 +271,7 @@ class Calls(TrickPlay):
         in_round1 = self.upcard_to_dealer and self.upcard != JOKER
         if not in_round1:
             return -1  # round two: every partner has passed (S000 L187)
-        eldest, dealers_partner = table.eldest(self.dealer), table.partner[self.dealer]
+        eldest, dealers_partner = table.left[self.dealer], table.partner[self.dealer]
         if table.partner[maker] == maker:
             return -1  # nobody to take it over
         if rules.alone_who == "maker_or_partner" and maker in (eldest, dealers_partner):
@@ -295,7 +295,7 @@ class Calls(TrickPlay):
         table = self.table
         maker_team = table.team[self.maker]
         seat = start
-        end = table.eldest(self.dealer)
+        end = table.left[self.dealer]  # the eldest hand
         while True:
             if table.team[seat] != maker_team:
                 return seat
@@ -369,7 +369,7 @@ class Calls(TrickPlay):
         self._continue()
 
     def _step_defend(self) -> bool:
-        seat = self._defender_to_ask(self.table.eldest(self.dealer))
+        seat = self._defender_to_ask(self.table.left[self.dealer])  # from the eldest hand
         if seat == -1:
             return False
         self.phase, self.turn = Phase.DEFEND_ALONE, seat
@@ -445,7 +445,7 @@ class Calls(TrickPlay):
             self._begin_play()
             return
         nxt = self.table.left[seat]
-        if nxt == self.table.eldest(self.dealer):
+        if nxt == self.table.left[self.dealer]:  # back to the eldest hand
             self.defend_done = True
             self._begin_play()
             return

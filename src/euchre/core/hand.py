@@ -341,7 +341,17 @@ class HandState(Calls):
         as an immutable tuple of ints."""
         legal = self._legal
         if legal is None:
-            legal = self._compute_legal()
+            # _compute_legal's play outside table mode inlined (the search's hot path)
+            if self.phase is _PLAY and not self._table_mode:
+                hand = self.hands[self.turn]
+                cards = self.trick_cards
+                if cards:
+                    follow = hand & FOLLOW_MASK[self.trump][cards[0]]
+                    if follow:
+                        hand = follow
+                legal = self._legal = _PLAY_LEGAL.get(hand) or _cards_legal(hand, PLAY_BASE, _PLAY_LEGAL)
+            else:
+                legal = self._compute_legal()
         return legal[0]
 
     def legal_actions(self) -> tuple[Action, ...]:
@@ -349,7 +359,17 @@ class HandState(Calls):
         :class:`Action` values (empty when the hand is over)."""
         legal = self._legal
         if legal is None:
-            legal = self._compute_legal()
+            # _compute_legal's play outside table mode inlined (the hot path)
+            if self.phase is _PLAY and not self._table_mode:
+                hand = self.hands[self.turn]
+                cards = self.trick_cards
+                if cards:
+                    follow = hand & FOLLOW_MASK[self.trump][cards[0]]
+                    if follow:
+                        hand = follow
+                legal = self._legal = _PLAY_LEGAL.get(hand) or _cards_legal(hand, PLAY_BASE, _PLAY_LEGAL)
+            else:
+                legal = self._compute_legal()
         return legal[1]
 
     def _compute_legal(self) -> Legal:

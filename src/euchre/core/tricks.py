@@ -7,6 +7,8 @@ come before it, the checked and unchecked entry points are in :mod:`euchre.core.
 
 from __future__ import annotations
 
+import dataclasses
+
 from euchre.core.actions import PLAY_BASE
 from euchre.core.cards import FOLLOW_MASK, LEAD_POWER, follow_mask
 from euchre.core.corrections import CorrectionLaw
@@ -15,6 +17,15 @@ from euchre.core.legal import _NO_LEGAL, _PLAY_LEGAL, Legal, _cards_legal, _lega
 from euchre.core.revokes import _CLAIM, _LEGAL_REVIEW, revoke_points
 from euchre.core.scoring import score_hand, side_points
 from euchre.core.state import HandResult, Phase, Revoke, Trick
+
+_RESULT_DEFAULTS: dict[str, object] = {
+    f.name: f.default for f in dataclasses.fields(HandResult)
+    if f.default is not dataclasses.MISSING}
+_RESULT_DEFAULTS.update(passed_out=False, forfeit=False)
+"""A played hand's HandResult fields before its own values (every field named: the
+defaults, and not passed out nor forfeited)."""
+_new_result = object.__new__
+_set_fields = object.__setattr__
 
 _new_trick = tuple.__new__
 """Makes a :class:`Trick` from its four fields without the named tuple's keyword
@@ -204,13 +215,21 @@ class TrickPlay(CorrectionLaw):
                     label += ", revoke penalty"
             else:
                 penalties = ()
-        self.result = HandResult(
-            False, False, self.maker, self.trump,
-            None if self.alone == -1 else self.alone,
-            None if self.defender_alone == -1 else self.defender_alone,
-            tuple(self.tricks_won), pts, label, None if self.partner == -1 else self.partner,
-            revokes=revokes, penalties=penalties)
-        self._end()
+        # HandResult(False, False, maker, trump, alone, defender_alone, tricks, points,
+        # label, partner, revokes=..., penalties=...) made without its frozen __init__'s
+        # field-by-field object.__setattr__ (once a hand): the same value.
+        fields = _RESULT_DEFAULTS.copy()
+        fields.update(maker=self.maker, trump=self.trump, alone=None if self.alone == -1 else self.alone,
+                      defender_alone=None if self.defender_alone == -1 else self.defender_alone,
+                      tricks=tuple(self.tricks_won), points=pts, label=label,
+                      partner=None if self.partner == -1 else self.partner, revokes=revokes, penalties=penalties)
+        result = _new_result(HandResult)
+        _set_fields(result, "__dict__", fields)
+        self.result = result
+        self.phase = Phase.DONE
+        self.is_over = True
+        self.turn = -1
+        self.leader = -1
 
     def _is_lone_hand(self) -> bool:
         return self.alone != -1 or self.defender_alone != -1
