@@ -7,7 +7,9 @@ OpenSpiel does not have):
 
 - ours, through the public checked API: ``HandState.deal`` (shuffle, cut, deal), then
   ``legal_actions()`` and ``apply(action)`` until the hand is over;
-- ours, the search path: ``legal_codes()`` and unchecked ``push(code)`` (for reference);
+- ours, the search path: ``legal_codes()`` and unchecked ``push(code)`` to the end of
+  the hand;
+- ours, push and pop: the same, then ``pop()`` back to the deal (a search's whole walk);
 - OpenSpiel, driven from Python through pyspiel: chance outcomes (dealer, 20 cards, the
   upcard) sampled uniformly from ``chance_outcomes()``, then ``legal_actions()`` and
   ``apply_action()``.
@@ -15,9 +17,11 @@ OpenSpiel does not have):
 The engines take turns in the same process, ``--slice`` seconds of CPU each, until each
 has had ``--seconds`` of CPU, so a change in the machine's speed during the run falls on
 all of them alike. Prints hands, decisions and decisions per hand for each, per CPU
-second, and the ratios to OpenSpiel.
+second, and the ratios to OpenSpiel; ``--runs`` such runs (default 3, each its own
+interleaving), then per engine the minimum, median and maximum over the runs of its
+hands per second and of the ratio OpenSpiel / ours (each ratio taken within one run).
 
-    .venv/bin/python bench/bench_engine.py --seconds 10 --seed 1
+    .venv/bin/python bench/bench_engine.py --seconds 5 --runs 3 --seed 1
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ import argparse
 import os
 import platform
 import random
+import statistics
 import sys
 import time
 from collections.abc import Callable
@@ -66,6 +71,25 @@ def _ours_push(seed: int, name: str = "openspiel") -> Callable[[], int]:
         while not hand.is_over:
             hand.push(rng.choice(hand.legal_codes()))
             n += 1
+        return n
+
+    return play_one
+
+
+def _ours_push_pop(seed: int, name: str = "openspiel") -> Callable[[], int]:
+    """Our engine through deal + legal_codes + push to the end, then pop back to the deal."""
+    rules = preset(name)
+    seats = rules.table.seats
+    rng = random.Random(seed)
+
+    def play_one() -> int:
+        hand = HandState.deal(rules, rng.randrange(seats), rng)
+        n = 0
+        while not hand.is_over:
+            hand.push(rng.choice(hand.legal_codes()))
+            n += 1
+        for _ in range(n):
+            hand.pop()
         return n
 
     return play_one
@@ -118,37 +142,54 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--slice", type=float, default=0.25, help="CPU seconds an engine runs before the next takes over (default 0.25)")
     parser.add_argument("--seed", type=int, default=1, help="random seed for deals and choices (default 1)")
     parser.add_argument("--no-shapes", action="store_true", help="leave out the tables other than the four-hand one")
+    parser.add_argument("--runs", type=int, default=3, help="runs, each interleaved anew (default 3)")
     args = parser.parse_args(argv)
-    if args.seconds <= 0 or args.slice <= 0:
-        parser.error("--seconds and --slice must be positive")
+    if args.seconds <= 0 or args.slice <= 0 or args.runs < 1:
+        parser.error("--seconds and --slice must be positive, --runs at least 1")
 
     print(f"python {platform.python_version()} ({platform.python_implementation()}), "
           f"pyspiel from open_spiel, {os.cpu_count()} CPUs, {platform.machine()} {platform.system()}")
     print(f"rules: our preset 'openspiel' vs OpenSpiel 'euchre' defaults; {args.seconds:g} s of CPU each, "
-          f"interleaved in {args.slice:g} s slices; seed {args.seed}")
+          f"interleaved in {args.slice:g} s slices; seed {args.seed}; {args.runs} run(s)")
+    rates: dict[str, list[float]] = {}
+    ratios: dict[str, list[float]] = {}
+    for run in range(1, args.runs + 1):
+        print()
+        load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+        print(f"run {run} of {args.runs} (load average {load:.2f} at its start)")
+        engines = {
+            "ours: deal + legal_actions + apply": _ours_apply(args.seed + run),
+            "ours: deal + legal_codes + push": _ours_push(args.seed + run),
+            "ours: push, then pop back to the deal": _ours_push_pop(args.seed + run),
+            "OpenSpiel (pyspiel from Python)": _openspiel(args.seed + run),
+        }
+        if not args.no_shapes:
+            # Every other table shape, through the checked API (OpenSpiel has none of them).
+            for name in PLAYABLE_PRESETS:
+                if name not in FOUR_HAND_PRESETS:
+                    engines[f"ours: apply, {name} ({preset(name).table.seats} seats)"] = _ours_apply(args.seed + run, name)
+        results = run_interleaved(engines, args.seconds, args.slice)
+        print(f"{'engine':44} {'hands':>8} {'hands/s':>10} {'decisions/s':>12} {'decisions/hand':>15}")
+        run_rates = {}
+        for name, (hands, decisions, elapsed) in results.items():
+            run_rates[name] = hands / elapsed
+            rates.setdefault(name, []).append(hands / elapsed)
+            print(f"{name:44} {hands:8d} {hands / elapsed:10.0f} {decisions / elapsed:12.0f} {decisions / hands:15.1f}")
+        spiel = run_rates["OpenSpiel (pyspiel from Python)"]
+        for name, rate in run_rates.items():
+            if not name.startswith("OpenSpiel"):
+                ratios.setdefault(name, []).append(spiel / rate)
+                print(f"ratio OpenSpiel / {name}: {spiel / rate:.2f}")
     print()
-    engines = {
-        "ours: deal + legal_actions + apply": _ours_apply(args.seed),
-        "ours: deal + legal_codes + push": _ours_push(args.seed),
-        "OpenSpiel (pyspiel from Python)": _openspiel(args.seed),
-    }
-    if not args.no_shapes:
-        # Every other table shape, through the checked API (OpenSpiel has none of them).
-        for name in PLAYABLE_PRESETS:
-            if name not in FOUR_HAND_PRESETS:
-                engines[f"ours: apply, {name} ({preset(name).table.seats} seats)"] = _ours_apply(args.seed, name)
-    results = run_interleaved(engines, args.seconds, args.slice)
-    rows = list(results.items())
-    rates = {}
-    print(f"{'engine':44} {'hands':>8} {'hands/s':>10} {'decisions/s':>12} {'decisions/hand':>15}")
-    for name, (hands, decisions, elapsed) in rows:
-        rates[name] = hands / elapsed
-        print(f"{name:44} {hands:8d} {hands / elapsed:10.0f} {decisions / elapsed:12.0f} {decisions / hands:15.1f}")
-    print()
-    spiel = rates["OpenSpiel (pyspiel from Python)"]
-    for name, rate in rates.items():
-        if not name.startswith("OpenSpiel"):
-            print(f"ratio OpenSpiel / {name}: {spiel / rate:.2f}")
+    print(f"over {args.runs} run(s): min / median / max")
+    print(f"{'engine':44} {'hands/s':>26} {'OpenSpiel / ours':>20}")
+    for name, values in rates.items():
+        spread = " / ".join(f"{v:,.0f}" for v in (min(values), statistics.median(values), max(values)))
+        line = f"{name:44} {spread:>26}"
+        if name in ratios:
+            r = ratios[name]
+            line += f" {' / '.join(f'{v:.2f}' for v in (min(r), statistics.median(r), max(r))):>20}"
+        print(line)
     return 0
 
 
