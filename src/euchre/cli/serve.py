@@ -128,11 +128,40 @@ def process_names(host: str, port: int, name: str | None, advertise: str | None)
     ``http://HOST:PORT``, the machine's name standing for an address that listens
     everywhere (``0.0.0.0``, ``::``), which no other machine can reach."""
     shown = socket.gethostname() if host.strip("[]") in ("0.0.0.0", "::", "") else host  # noqa: S104 - compared, not bound
-    if name is None:
+    if name is None or not name.strip():
         name = f"{shown}:{port}"[:48]
     if advertise is None:
         advertise = f"http://{'[' + shown + ']' if ':' in shown else shown}:{port}"
+    if not advertise.strip():
+        raise EuchreError("--advertise-url must be the address at which the other server processes reach this one, "
+                          "e.g. http://server2:8000, not empty")
     return name.strip(), advertise.strip()
+
+
+def trusted_proxies(value: str | None) -> str | None:
+    """``--trusted-proxy``: comma-separated IP addresses or networks of the balancer, as
+    given, or None.
+
+    Raises:
+        EuchreError: a host name (it would match nothing: uvicorn compares the peer's
+            address), ``*`` or a network of every address (every client could then name
+            any address in X-Forwarded-For and pass the per-address limits), or no
+            address at all; one line naming the bad item."""
+    if value is None:
+        return None
+    items = [item.strip() for item in value.split(",")]
+    if not any(items):
+        raise EuchreError("--trusted-proxy needs the balancer's IP address or network, e.g. 10.0.0.2")
+    for item in items:
+        try:
+            network = ipaddress.ip_network(item, strict=False)
+        except ValueError:
+            raise EuchreError(f"--trusted-proxy: {item[:60]!r} is not an IP address or network (a host name matches "
+                              "nothing: give the balancer's address, e.g. 10.0.0.2 or 172.28.0.0/16)") from None
+        if network.prefixlen == 0:
+            raise EuchreError(f"--trusted-proxy {item}: every address would be trusted, and every client could then "
+                              "name any address in X-Forwarded-For; give the balancer's own address or network")
+    return ",".join(items)
 
 
 def check_sole(database: str) -> None:
@@ -210,6 +239,10 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
         shown = make_url(url).render_as_string(hide_password=True)
     except Exception as exc:  # sqlalchemy.exc.ArgumentError and friends
         raise EuchreError(f"--db {url!r} is not a database URL: {exc}") from None
+    name, advertise = process_names(args.host, args.port, args.name, args.advertise_url)
+    proxies = trusted_proxies(args.trusted_proxy)
+    if make_url(url).get_backend_name() == "sqlite" and make_url(url).database:
+        check_sole(make_url(url).database or "")  # before migrating: never under a running server
     try:
         store = Store(url)
         try:
@@ -219,9 +252,6 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
     except StorageError as exc:
         raise EuchreError(str(exc)) from None
     limits = {} if creation is None else {"create_per_minute": creation}
-    name, advertise = process_names(args.host, args.port, args.name, args.advertise_url)
-    if make_url(url).get_backend_name() == "sqlite" and make_url(url).database:
-        check_sole(make_url(url).database or "")
     try:
         config = ServerConfig(db_url=url, grace_seconds=args.grace, bot_delay=args.delay, search_workers=workers,
                               search_queue=queue, public_url=args.public_url.strip(), name=name,
@@ -242,8 +272,7 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
         # per move measured (docs/performance.md, "Web server load").
         server_config = uvicorn.Config(app, host=args.host, port=args.port, log_level="info", ws_max_size=WS_MAX_BYTES,
                                        ws_per_message_deflate=False, server_header=False,
-                                       proxy_headers=args.trusted_proxy is not None,
-                                       forwarded_allow_ips=args.trusted_proxy,
+                                       proxy_headers=proxies is not None, forwarded_allow_ips=proxies,
                                        loop="auto", ws="websockets-sansio",  # sets up uvicorn's loggers
                                        http=head_timeout_protocol(config.body_timeout))
         logging.getLogger("uvicorn.error").addFilter(_CLIENT_FAULTS_FILTER)

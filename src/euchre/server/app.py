@@ -43,7 +43,6 @@ hold only the route's fields (:mod:`euchre.server.http_body`).
 from __future__ import annotations
 
 import contextlib
-import hmac
 import logging
 import re
 import socket
@@ -68,7 +67,16 @@ from euchre.core.house_rules import house_rules_json, preset_house_rules
 from euchre.core.presets import DEFAULT_PRESET, PLAYABLE_PRESETS, PRESET_DESCRIPTIONS, PRESET_PLAIN, preset
 from euchre.core.side_words import plural
 from euchre.server import account_api, event_api, session
-from euchre.server.cluster import CLUSTER_HEADER, Elsewhere, Leases, SoleServer, Unlocked, cluster_secret, run_op
+from euchre.server.cluster import (
+    CLUSTER_HEADER,
+    Elsewhere,
+    Leases,
+    SoleServer,
+    Unlocked,
+    cluster_secret,
+    run_op,
+    shows_secret,
+)
 from euchre.server.config import ServerConfig
 from euchre.server.http_body import JsonRequestsOnly, api_http_error, api_server_error, error, read_json
 from euchre.server.hub import Hub
@@ -77,7 +85,7 @@ from euchre.server.protocol import ProtocolError
 from euchre.server.referee_api import FIELDS as REFEREE_FIELDS
 from euchre.server.referee_api import RefereeRequestError
 from euchre.server.referee_api import answer as referee_answer
-from euchre.server.storage import StorageError, Store
+from euchre.server.storage import StorageError, Store, told
 from euchre.server.table import LiveTable
 from euchre.server.table_requests import CREATE_FIELDS, CreateError
 from euchre.server.web_services import WebExtras
@@ -179,7 +187,7 @@ async def create_table(request: Request) -> Response:
     try:
         taken = await anyio.to_thread.run_sync(limits.take, key)
     except StorageError as exc:
-        return error(503, "storage_error", str(exc))
+        return error(503, "storage_error", told(exc))
     if not taken.allowed:
         refused = error(429, "rate_limited", f"at most {config.create_per_minute} tables a minute from one address")
         refused.headers["retry-after"] = str(taken.wait)
@@ -211,7 +219,7 @@ async def _finished_game(request: Request) -> tuple[LiveTable, Game, int] | Resp
     try:
         table = await _hub(request).peek(table_id)  # a finished game: read where the table is run or from the log
     except StorageError as exc:
-        return error(503, "unavailable", str(exc))
+        return error(503, "unavailable", told(exc))
     if table is None:
         return error(404, "no_table", "no such table")
     games = len(table.past_games) + (table.game is not None)
@@ -296,7 +304,11 @@ async def readyz(request: Request) -> Response:
     try:
         await anyio.to_thread.run_sync(store.ping)
     except StorageError as exc:
-        return error(503, "not_ready", str(exc))
+        return error(503, "not_ready", told(exc))
+    hub: Hub = request.app.state.hub
+    if not hub.reachable:
+        return error(503, "not_ready", "the other server processes cannot reach this one at its --advertise-url "
+                                       "(or the check has not finished)")
     return JSONResponse({"ok": True})
 
 
@@ -322,7 +334,7 @@ async def internal_op(request: Request) -> Response:
     if isinstance(body, Response):
         return body
     shown = request.headers.get(CLUSTER_HEADER, "")
-    if not hub.secret or not hmac.compare_digest(shown, hub.secret):
+    if not shows_secret(shown, hub.secret):
         return error(403, "forbidden", "only the server's own processes may ask this")
     table_id, op = request.path_params["table_id"], request.path_params["op"]
     if not TABLE_ID.match(table_id) or op not in INTERNAL_OPS:
@@ -332,14 +344,24 @@ async def internal_op(request: Request) -> Response:
     except Elsewhere as away:
         return error(409, "elsewhere", str(away))
     except StorageError as exc:
-        return error(503, "unavailable", str(exc))
+        return error(503, "unavailable", told(exc))
     if table is None:
         return error(404, "no_table", "no such table")
     try:
         made = await run_op(table, op, body)
     except ProtocolError as exc:
-        return error(409, exc.code, exc.message)
+        return error(400 if exc.code == "bad_request" else 409, exc.code, exc.message)
     return JSONResponse(made)
+
+
+async def internal_whoami(request: Request) -> Response:
+    """``GET /internal/whoami``: this process's owner name in the leases, to the holders
+    of the cluster's secret only (403 otherwise): how a process checks at start that its
+    ``--advertise-url`` reaches itself (:meth:`Hub.check_reachable_once`)."""
+    hub = _hub(request)
+    if not shows_secret(request.headers.get(CLUSTER_HEADER, ""), hub.secret):
+        return error(403, "forbidden", "only the server's own processes may ask this")
+    return JSONResponse({"owner": hub.leases.owner})
 
 
 def open_leases(store: Store, config: ServerConfig) -> Leases | SoleServer:
@@ -406,6 +428,7 @@ def create_app(config: ServerConfig) -> Starlette:
         Route("/api/tables/{table_id}/record.egn", record_egn, methods=["GET"]),
         Route("/api/tables/{table_id}/replay.json", replay, methods=["GET"]),
         Route("/internal/tables/{table_id}/{op}", internal_op, methods=["POST"]),
+        Route("/internal/whoami", internal_whoami, methods=["GET"]),
         *event_api.ROUTES,  # events: the organiser's and standings pages (server/event_api.py)
         *account_api.ROUTES,  # accounts, players' pages, leaderboards (server/account_api.py)
         WebSocketRoute("/ws", session.websocket),

@@ -33,6 +33,8 @@ is refused with a clear error.
 
 from __future__ import annotations
 
+import hmac
+import os
 import secrets
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -50,7 +52,7 @@ if TYPE_CHECKING:
     from euchre.server.table import LiveTable
 
 __all__ = ["CLUSTER_HEADER", "NO_TABLE", "Elsewhere", "LeaseLost", "Leases", "Owner", "OwnerGone", "SoleServer", "Unlocked",
-           "ask_owner", "cluster_secret", "owner_name", "run_op"]
+           "ask_owner", "cluster_secret", "owner_name", "run_op", "shows_secret", "whoami"]
 
 CLUSTER_HEADER = "x-euchre-cluster"
 """The header with which one server process shows another the cluster's secret."""
@@ -239,7 +241,10 @@ class SoleServer:
         self.name = name
         self.owner = name
         self.url = ""
-        self.path = Path(database + ".serve-lock")
+        # Beside the file itself: a symbolic link to it (or another spelling of its
+        # path) names the same lock. (A hard link does not: it is another name of the
+        # same file that no path reveals; docs/server.md says so.)
+        self.path = Path(os.path.realpath(database) + ".serve-lock")
         self._lock = FileLock(str(self.path))
 
     def open(self) -> None:
@@ -278,6 +283,15 @@ class SoleServer:
 
     def adopt(self, limit: int = ADOPT_BATCH) -> list[str]:
         return []
+
+
+def shows_secret(shown: str | None, secret: str) -> bool:
+    """Whether a request's ``x-euchre-cluster`` header is the cluster's secret: compared
+    in constant time as UTF-8 bytes (any text a client sends, non-ASCII too, is just
+    not the secret); never true without a secret (SQLite: one process)."""
+    if not shown or not secret:
+        return False
+    return hmac.compare_digest(shown.encode("utf-8", "surrogateescape"), secret.encode("utf-8"))
 
 
 def cluster_secret(engine: Engine) -> str:
@@ -349,6 +363,25 @@ def ask_owner(url: str, secret: str, table_id: str, op: str, data: dict[str, Any
         raise ProtocolError(str(body.get("code")), str(body.get("message"))) from None
     except (OSError, ValueError) as exc:
         raise OwnerGone(f"{url}: {exc}") from None
+
+
+def whoami(url: str, secret: str) -> str | None:
+    """The owner name of the process answering ``GET {url}/internal/whoami`` with the
+    cluster's secret (blocking, 2 s at most), or None: nobody, or not one of ours."""
+    import json
+    import urllib.error
+    import urllib.request
+
+    if not url.startswith(("http://", "https://")):
+        return None
+    request = urllib.request.Request(  # noqa: S310 - http(s) only, this process's own address
+        f"{url.rstrip('/')}/internal/whoami", headers={CLUSTER_HEADER: secret})
+    try:
+        with urllib.request.urlopen(request, timeout=2) as answer:  # noqa: S310 - as above
+            owner = json.loads(answer.read()).get("owner")
+    except (OSError, ValueError, AttributeError):
+        return None
+    return owner if isinstance(owner, str) else None
 
 
 async def run_op(table: LiveTable, op: str, data: dict[str, Any]) -> dict[str, Any]:

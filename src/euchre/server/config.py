@@ -19,6 +19,37 @@ PUBLIC_URL = re.compile(r"^https?://[A-Za-z0-9.\-\[\]:]+/?$")
 an optional port. No path: the pages ask for /static, /api and /ws from the root, so the
 server cannot be reached under a prefix such as https://example.org/euchre."""
 
+_LABEL = r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
+_HOST_NAME = re.compile(rf"^(?=.{{1,253}}$){_LABEL}(?:\.{_LABEL})*\.?$")
+"""A DNS name: labels of letters, digits and inner hyphens, 1 to 63 characters each."""
+
+
+def is_site_address(value: str) -> bool:
+    """True for ``http(s)://HOST[:PORT][/]``: HOST a DNS name (letters, digits, hyphens
+    in dot-separated labels), an IPv4 address or a bracketed IPv6 address, PORT 1..65535;
+    nothing else (no path, query, fragment, user or empty host). The shape of
+    ``public_url`` and ``advertise_url``."""
+    import ipaddress
+    from urllib.parse import urlsplit
+
+    if not PUBLIC_URL.match(value):
+        return False
+    try:
+        parts = urlsplit(value)
+        port = parts.port
+    except ValueError:  # a port out of range, a bracket left open
+        return False
+    host = parts.hostname or ""
+    if port == 0 or parts.username is not None or not host:
+        return False
+    if parts.netloc.startswith("["):
+        try:
+            return ipaddress.ip_address(host).version == 6
+        except ValueError:
+            return False
+    return bool(_HOST_NAME.match(host))
+
+
 CREATE_PER_MINUTE = 20
 """Tables one client address may create per minute by default (``create_per_minute``)."""
 
@@ -126,11 +157,11 @@ class ServerConfig:
     def __post_init__(self) -> None:
         if not isinstance(self.db_url, str) or not self.db_url:
             raise EuchreError("db_url must be an SQLAlchemy URL such as sqlite:////path/to/file.sqlite3")
-        if not isinstance(self.public_url, str) or (self.public_url and not PUBLIC_URL.match(self.public_url)):
+        if not isinstance(self.public_url, str) or (self.public_url and not is_site_address(self.public_url)):
             raise EuchreError(f"public_url must be an http(s) address such as https://euchre.example.org "
                               f"(a host and port, no path: the server is served from its root), "
                               f"not {self.public_url[:100]!r}")
-        if not isinstance(self.advertise_url, str) or (self.advertise_url and not PUBLIC_URL.match(self.advertise_url)):
+        if not isinstance(self.advertise_url, str) or (self.advertise_url and not is_site_address(self.advertise_url)):
             raise EuchreError(f"advertise_url must be an http(s) address at which the other server processes reach "
                               f"this one, such as http://server2:8000 (no path), not {str(self.advertise_url)[:100]!r}")
         if not isinstance(self.name, str) or len(self.name) > 48 or not all(c.isalnum() or c in "-_.:" for c in self.name):

@@ -61,7 +61,7 @@ from euchre.server.hub import Hub
 from euchre.server.named_lock import NamedLocks
 from euchre.server.names import BLANKS, mixes_scripts, passes_for, same_name
 from euchre.server.protocol import MAX_TIMER, MIN_TIMER, ProtocolError, check_timer
-from euchre.server.storage import StorageError, TableRow
+from euchre.server.storage import StorageError, TableRow, told
 from euchre.server.table_requests import MAX_SEED, TOKEN_BYTES, token_hash
 from euchre.server.web_schema import competition_table_table, competition_web_table
 
@@ -344,7 +344,7 @@ class EventWeb:
         try:
             return await anyio.to_thread.run_sync(self.events.load, name)
         except EventError as exc:
-            raise EventWebError(503, "storage_error", str(exc)) from None
+            raise EventWebError(503, "storage_error", told(exc)) from None
 
     async def _save(self, event: Event, entries: list[dict[str, Any]]) -> None:
         """Write entries (committed), then apply them (``euchre event``'s order)."""
@@ -353,7 +353,7 @@ class EventWeb:
             await anyio.to_thread.run_sync(
                 lambda: self.events.append(event.spec.name, len(event.entries), list(entries), over=after.is_over))
         except EventError as exc:
-            raise EventWebError(503, "storage_error", str(exc)) from None
+            raise EventWebError(503, "storage_error", told(exc)) from None
         for entry in entries:
             event.apply(dict(entry))
 
@@ -535,7 +535,7 @@ class EventWeb:
         try:
             await anyio.to_thread.run_sync(write)
         except StorageError as exc:
-            raise EventWebError(503, "storage_error", str(exc)) from None
+            raise EventWebError(503, "storage_error", told(exc)) from None
         with contextlib.suppress(Elsewhere):  # loaded: a table of bots plays at once (here, or where it is run)
             await self.hub.get(table_id)
 
@@ -573,25 +573,32 @@ class EventWeb:
         time_up = (event.spec.format == PROGRESSIVE and minutes is not None and started is not None
                    and self.clock() >= started + 60 * minutes)
         taken = 0
+        statuses = await anyio.to_thread.run_sync(self._statuses, [row[0] for row in waiting.values()])
         for key, (table_id, seats, _) in waiting.items():
             if key not in still_open:  # its result was typed, or the round moved on: nothing to wait for
                 await anyio.to_thread.run_sync(self._mark_collected, name, key)
                 continue
-            table = await self.hub.running(table_id)  # a table left by a server that stopped goes on here
-            if table is None:
+            local = self.hub.tables.get(table_id)  # run here: its status in memory (the column follows it)
+            status = local.status if local is not None else statuses.get(table_id)
+            if status is None:  # no such table
                 continue
-            if time_up and table.status != "over":
-                try:  # by the process that runs the table, then read again as stored
+            if status != "over":
+                if not time_up:
+                    # Still playing: it runs somewhere; here when no process runs it (a
+                    # server that stopped left it), so that its bots go on. Nothing is
+                    # read from its log until it is over (every process sweeps each second).
+                    with contextlib.suppress(Elsewhere, StorageError):
+                        await self.hub.get(table_id)
+                    continue
+                try:  # by the process that runs the table, then read as stored
                     await self.hub.on_owner(table_id, "stop", {"why": (
                         f"time was called for round {event.rounds_seated} "
                         f"({minutes} minute{'' if minutes == 1 else 's'}): "
                         "the hands finished are scored, the hand in play is not")})
                 except ProtocolError:  # not stored: tried again at the next sweep
                     continue
-                table = await self.hub.peek(table_id)
-                if table is None:
-                    continue
-            if table.status != "over":
+            table = await self.hub.peek(table_id)
+            if table is None or table.status != "over":
                 continue
             game = table.finished_game(1) if table.game is not None else None  # stopped in its lobby: no hand
             async with self.lock(name):

@@ -78,7 +78,9 @@ async def reach(hub: Hub, away: Elsewhere, headers: dict[str, str]) -> LiveTable
             try:
                 return await connect(websocket_url(owner, table_id), additional_headers=headers,
                                      open_timeout=CONNECT_SECONDS, compression=None, max_size=64 * 1024)
-            except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as exc:
+            except (OSError, InvalidHandshake, InvalidURI, TimeoutError, ValueError, IndexError) as exc:
+                # ValueError, IndexError: an address no process can have (a lease row
+                # edited by hand, a port out of range): as unreachable as a dead one.
                 log.info("table %s: its server %s does not answer (%s); trying again", table_id, owner.name, exc)
         owner = None
         if loop.time() > deadline:

@@ -21,11 +21,22 @@ from typing import Any
 
 import anyio.to_thread
 
-from euchre.server.cluster import NO_TABLE, RENEW_SECONDS, Elsewhere, Leases, OwnerGone, SoleServer, Unlocked, ask_owner, run_op
+from euchre.server.cluster import (
+    NO_TABLE,
+    RENEW_SECONDS,
+    Elsewhere,
+    Leases,
+    OwnerGone,
+    SoleServer,
+    Unlocked,
+    ask_owner,
+    run_op,
+    whoami,
+)
 from euchre.server.config import ServerConfig
 from euchre.server.protocol import MAX_TOKEN_CHARS, ProtocolError
 from euchre.server.search import SearchPool
-from euchre.server.storage import StorageError, Store, TableRow
+from euchre.server.storage import StorageError, Store, TableRow, told
 from euchre.server.table import LiveTable
 from euchre.server.table_requests import (
     MAX_SEED,
@@ -39,6 +50,9 @@ from euchre.server.table_requests import (
 from euchre.server.writer import EventWriter
 
 log = logging.getLogger("euchre.server")
+
+PEEKED = 64
+"""Copies of tables run elsewhere (or nowhere) kept for reading (:meth:`Hub.peek`)."""
 
 
 class Hub:
@@ -75,6 +89,11 @@ class Hub:
         self._load_lock = asyncio.Lock()
         self.takeovers = 0
         """Tables this process took over from another (a process died or handed them over)."""
+        self._peeked: dict[str, LiveTable] = {}  # copies read by peek, oldest first
+        self.reachable = not isinstance(self.leases, Leases)
+        """Whether the other processes reach this one at its ``--advertise-url``
+        (checked at start: :meth:`check_reachable_once`); always on SQLite."""
+        self._reached = asyncio.Event()
         self.secret = ""
         """The cluster's secret (:func:`euchre.server.cluster.cluster_secret`), read at start."""
 
@@ -103,7 +122,7 @@ class Hub:
         try:
             await anyio.to_thread.run_sync(self.store.create_table, row, tokens, [("settings", None, settings)])
         except StorageError as exc:
-            raise CreateError("storage_error", str(exc)) from None
+            raise CreateError("storage_error", told(exc)) from None
         return {"table": row.id, "seats": seats, "spectator": spectator, "preset": name,
                 "titles": dict(zip(shape.letters, shape.titles, strict=True)),
                 "target": rules.game_target, "bots": level,
@@ -129,6 +148,7 @@ class Hub:
             if table is not None:
                 table.last_active = self.clock()
                 return table
+            await self._check_reachable()
             owner = await anyio.to_thread.run_sync(self.leases.claim, table_id)
             if owner is NO_TABLE:
                 return None
@@ -163,19 +183,30 @@ class Hub:
 
     async def peek(self, table_id: str) -> LiveTable | None:
         """The table as stored, to read (a finished game's record, its status): the
-        running one where this process runs it, else a copy replayed from the log that
-        plays nothing and is not kept; None when there is no such table.
+        running one where this process runs it, else a copy replayed from the log (in a
+        worker thread) that plays nothing; the last :data:`PEEKED` copies are kept while
+        their log has not grown, so that the records and replays of a finished table cost
+        one count of its events. None when there is no such table.
 
         Raises:
             StorageError: it could not be read or does not replay."""
         table = self.tables.get(table_id)
         if table is not None:
             return table
+        kept = self._peeked.get(table_id)
+        if kept is not None and kept.seq == await anyio.to_thread.run_sync(self.store.count_events, table_id):
+            return kept
         found = await anyio.to_thread.run_sync(self.store.load, table_id)
         if found is None:
             return None
         row, events = found
-        return LiveTable.restore(row, events, self.store, self.config, self.clock, self.writer, self.search)
+        table = await anyio.to_thread.run_sync(
+            partial(LiveTable.restore, row, events, self.store, self.config, self.clock, self.writer, self.search))
+        self._peeked.pop(table_id, None)
+        self._peeked[table_id] = table
+        while len(self._peeked) > PEEKED:
+            self._peeked.pop(next(iter(self._peeked)))
+        return table
 
     async def running(self, table_id: str) -> LiveTable | None:
         """The table, running: here (claimed if no process runs it, so that its bots go
@@ -222,7 +253,7 @@ class Hub:
                     await asyncio.sleep(0.25)
                     continue
             except StorageError as exc:
-                raise ProtocolError("unavailable", str(exc)) from None
+                raise ProtocolError("unavailable", told(exc)) from None
             if table is None:
                 raise ProtocolError("no_table", "no such table")
             return await run_op(table, op, data or {})
@@ -274,14 +305,55 @@ class Hub:
 
     def start_keeper(self) -> None:
         """Start renewing this process's leases and taking over orphaned tables (only
-        where processes share the database; called once the app runs)."""
+        where processes share the database; called once the app runs), after checking
+        that the other processes can reach this one (:meth:`check_reachable_once`)."""
         if isinstance(self.leases, Leases) and self._keeper is None:
             self._keeper = asyncio.get_running_loop().create_task(self._keep(), name="euchre-leases")
+
+    async def _check_reachable(self) -> None:
+        """Claim nothing before the other processes can reach this one at its
+        ``--advertise-url`` (they would wait for its tables in vain): wait a few seconds
+        for the first check.
+
+        Raises:
+            StorageError: this process is not (yet) reachable; the client is told the
+                table cannot be reached now and comes back (to another process: the
+                balancer keeps this one out of its pool while ``/readyz`` says so)."""
+        if not isinstance(self.leases, Leases) or self.reachable:
+            return
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._reached.wait(), timeout=5.0)
+        if not self.reachable:
+            raise StorageError(f"this server process cannot be reached at its --advertise-url {self.leases.url}: "
+                               "it runs no table")
+
+    async def check_reachable_once(self) -> bool:
+        """Ask ``GET {advertise-url}/internal/whoami`` with the cluster's secret: True
+        when this very process answers (its owner name), which is then :attr:`reachable`.
+        An empty ``--advertise-url`` (an app made in code, not by ``euchre serve``) is
+        taken as reachable: nobody can forward to it, and nobody is told otherwise."""
+        if not isinstance(self.leases, Leases):
+            return True
+        if not self.leases.url:
+            self.reachable = True
+        else:
+            self.reachable = await anyio.to_thread.run_sync(partial(whoami, self.leases.url, self.secret)) \
+                == self.leases.owner
+        if self.reachable:
+            self._reached.set()
+        return self.reachable
 
     async def _keep(self) -> None:
         """Every :data:`~euchre.server.cluster.RENEW_SECONDS`: renew the leases of the
         tables run here (dropping those another process took), then take over the
         tables whose lease expired."""
+        waited = 0.0
+        while not await self.check_reachable_once():
+            if waited >= 10.0 and waited < 10.5:
+                log.error("this server process cannot be reached at its --advertise-url %s (no answer of its own "
+                          "there): it runs no table and /readyz says so; fix --advertise-url", self.leases.url)
+            await asyncio.sleep(0.5 if waited < 10 else 5.0)
+            waited += 0.5 if waited < 10 else 5.0
         while True:
             try:
                 await self.keep_once()
@@ -324,7 +396,7 @@ class Hub:
         try:
             table = await self.get(table_id)
         except StorageError as exc:
-            raise ProtocolError("unavailable", f"the table cannot be loaded: {exc}") from None
+            raise ProtocolError("unavailable", f"the table cannot be loaded: {told(exc)}") from None
         if table is None:
             raise ProtocolError("bad_token", "this invite link opens no table")
         return table, seat
@@ -340,7 +412,7 @@ class Hub:
         try:
             found = await anyio.to_thread.run_sync(self.store.find_token, token_hash(token))
         except StorageError as exc:
-            raise ProtocolError("unavailable", f"the table cannot be loaded: {exc}") from None
+            raise ProtocolError("unavailable", f"the table cannot be loaded: {told(exc)}") from None
         if found is None:
             raise ProtocolError("bad_token", "this invite link opens no table")
         return found

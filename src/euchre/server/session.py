@@ -8,7 +8,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
-import hmac
 import logging
 import time
 from typing import Any
@@ -18,13 +17,13 @@ from starlette.websockets import WebSocket
 from websockets.asyncio.client import ClientConnection
 
 from euchre.server import forward
-from euchre.server.cluster import CLUSTER_HEADER, Elsewhere
+from euchre.server.cluster import CLUSTER_HEADER, Elsewhere, shows_secret
 from euchre.server.config import ServerConfig
 from euchre.server.connection import Connection
 from euchre.server.hub import Hub
 from euchre.server.metrics import ServerMetrics
 from euchre.server.protocol import ClientMessage, ProtocolError, RateLimiter, parse_message
-from euchre.server.storage import StorageError
+from euchre.server.storage import StorageError, told
 from euchre.server.table import LiveTable
 
 log = logging.getLogger("euchre.server")
@@ -48,7 +47,7 @@ class _Session:
     def __init__(self, ws: WebSocket, hub: Hub, config: ServerConfig, metrics: ServerMetrics) -> None:
         self.ws = ws
         shown = ws.headers.get(CLUSTER_HEADER)
-        self.forwarded = bool(shown and hub.secret and hmac.compare_digest(shown, hub.secret))
+        self.forwarded = shows_secret(shown, hub.secret)
         """Forwarded by another process of the cluster (:mod:`euchre.server.forward`)."""
         self.hub = hub
         self.config = config
@@ -117,7 +116,7 @@ class _Session:
                         return _Forward(reached, str(frame.get("text")))
                     table = reached
                 except StorageError as exc:
-                    raise ProtocolError("unavailable", f"the table cannot be loaded: {exc}") from None
+                    raise ProtocolError("unavailable", f"the table cannot be loaded: {told(exc)}") from None
                 if table is None:
                     raise ProtocolError("bad_token", "this invite link opens no table")
                 conn = Connection(seat, self.config.send_queue, self.config.send_timeout)
@@ -127,7 +126,10 @@ class _Session:
                 if exc.ref is None and msg is not None:
                     exc.ref = msg.ref
                 await self.ws.send_json(exc.event())
-                failures += exc.code in ("bad_token", "unavailable", "seat_busy", "seat_is_bot")
+                if exc.code == "unavailable":  # the table cannot be reached now: come back, not "no join"
+                    await self._close(1013, "the table cannot be reached now; try again in a moment")
+                    return None
+                failures += exc.code in ("bad_token", "seat_busy", "seat_is_bot")
                 if failures >= MAX_BAD_JOINS or self._flooding():
                     await self._close(1008, "too many bad messages")
                     return None

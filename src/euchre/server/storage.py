@@ -31,6 +31,7 @@ before the server acknowledges it or shows it to anyone.
 from __future__ import annotations
 
 import json
+import logging
 import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -55,8 +56,11 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Connection
+from sqlalchemy.exc import DBAPIError
 
 from euchre.storage.sql import migrate, open_engine, reason, shown_url
+
+log = logging.getLogger("euchre.server")
 
 metadata = MetaData()
 
@@ -135,6 +139,20 @@ class EventRow:
 
 class StorageError(Exception):
     """The database refused or failed a write or a read (the message says which)."""
+
+
+def told(exc: BaseException) -> str:
+    """What a client is told of a storage failure: a failure to reach the database (its
+    cause the driver's error, whose words name the database's host and port) is told as
+    "the database cannot be reached now; try again in a moment", and the whole message
+    goes to the log only; any other (a log that does not replay, a table that is gone)
+    as it is."""
+    cause = exc.__cause__
+    if isinstance(cause, (DBAPIError, OSError)) or type(cause).__module__.split(".")[0] in ("psycopg", "psycopg2",
+                                                                                            "sqlite3"):
+        log.warning("%s", exc)
+        return "the database cannot be reached now; try again in a moment"
+    return str(exc)
 
 
 class LeaseLost(StorageError):

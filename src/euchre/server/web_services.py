@@ -44,7 +44,7 @@ from euchre.server.hub import Hub
 from euchre.server.protocol import ProtocolError
 from euchre.server.ratings import GUEST, FinishedSeat, Ratings, account_subject, bot_subject
 from euchre.server.shared_limits import SharedLimits
-from euchre.server.storage import StorageError, Store, tables_table
+from euchre.server.storage import StorageError, Store, tables_table, told
 from euchre.server.table import LiveTable
 from euchre.storage.sql import reason
 
@@ -115,7 +115,7 @@ class WebServices:
                 if not await self.allow(kind, key):
                     return error(429, "rate_limited", message)
         except StorageError as exc:
-            return error(503, "storage_error", str(exc))
+            return error(503, "storage_error", told(exc))
         return None
 
     async def start(self) -> None:

@@ -81,11 +81,10 @@ function connect() {
   });
   ws.addEventListener("close", (event) => {
     if (ws !== session.ws) return;  // given up already; its successor is on its way
+    // A link that opens no table was told so (error bad_token: showBadLink). Any other
+    // close, 1008 too, is retried: a table whose server is being replaced answers
+    // "unavailable" for a few seconds, and its link is good.
     if (session.badLink) return;
-    if (event.code === 1008 && session.state === null) {
-      showBadLink();
-      return;
-    }
     const wait = Math.min(10000, 500 * 2 ** session.retry++);
     $("connection").textContent = "Disconnected; reconnecting…";
     goOffline();
