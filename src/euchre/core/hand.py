@@ -454,7 +454,7 @@ class HandState(Calls):
         (:func:`set_debug_checks`): then it raises what :meth:`apply` would raise, and
         the state is unchanged."""
         if self.phase is _PLAY and not self._table_mode and code != _CLAIM:
-            # A card played outside table mode: the short undo record of _restore_play,
+            # A card played outside table mode: the short undo record that pop reads,
             # then TrickPlay._apply_play's card inlined.
             seat = self.turn
             cards = self.trick_cards
@@ -505,21 +505,19 @@ class HandState(Calls):
         Raises:
             EuchreValueError: nothing to undo.
         """
-        if not self._stack:
+        stack = self._stack
+        if not stack:
             raise EuchreValueError("pop() without a matching push()")
-        saved = self._stack.pop()
-        if len(saved) == _PLAY_RECORD_LEN:
-            self._restore_play(saved)
-        else:
+        saved = stack.pop()
+        if len(saved) != _PLAY_RECORD_LEN:
             self._restore(saved)
-
-    def _restore_play(self, s: tuple[Any, ...]) -> None:
-        """Undo a card :meth:`push` played outside table mode, from its short record:
-        the seat and its hand, the leader, the trick's lists (played into in place; the
-        trick quitted makes new ones) and their length, the legal tuples, and the
-        lengths of the history and the tricks. The rest follows from the tricks: a
-        quitted trick gives back its winner's point, a finished hand its play."""
-        seat, hand, leader, cards, seats, n_cards, legal, n_hist, n_tricks = s
+            return
+        # Undo a card push played outside table mode, from its short record: the seat
+        # and its hand, the leader, the trick's lists (played into in place; the trick
+        # quitted makes new ones) and their length, the legal tuples, and the lengths of
+        # the history and the tricks. The rest follows from the tricks: a quitted trick
+        # gives back its winner's point, a finished hand its play.
+        seat, hand, leader, cards, seats, n_cards, legal, n_hist, n_tricks = saved
         tricks = self.tricks
         if len(tricks) > n_tricks:
             self.tricks_won[self.table.team[tricks.pop().winner]] -= 1
@@ -750,6 +748,6 @@ APPLY_BY_PHASE: dict[Phase, Callable[[HandState, int], None]] = {
 _LEGAL = by_phase(LEGAL_BY_PHASE, "legal actions")
 _PLAY = Phase.PLAY
 _PLAY_RECORD_LEN = 9
-"""The length of a played card's undo record (:meth:`HandState._restore_play`; the
-full snapshot is longer)."""
+"""The length of a played card's undo record (read by :meth:`HandState.pop`; the full
+snapshot is longer)."""
 _APPLY = by_phase(APPLY_BY_PHASE, "apply")
