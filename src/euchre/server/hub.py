@@ -14,6 +14,7 @@ import asyncio
 import contextlib
 import logging
 import secrets
+import threading
 import time
 from collections.abc import Callable
 from functools import partial
@@ -22,6 +23,7 @@ from typing import Any
 import anyio.to_thread
 
 from euchre.server.cluster import (
+    ADOPT_SECONDS,
     NO_TABLE,
     RENEW_SECONDS,
     Elsewhere,
@@ -55,6 +57,50 @@ PEEKED = 64
 """Copies of tables run elsewhere (or nowhere) kept for reading (:meth:`Hub.peek`)."""
 
 
+class Renewer(threading.Thread):
+    """Renews a hub's leases every :data:`~euchre.server.cluster.RENEW_SECONDS` in a
+    thread of its own, so that a busy event loop (a machine short of CPU, a long
+    collection) does not let its tables' leases expire and move them to another process:
+    only a process that is really stopped (killed, frozen, cut off) loses them. A table
+    whose lease another process took is dropped on the event loop.
+
+    Args:
+        hub: the hub whose tables' leases to renew.
+        loop: the hub's event loop.
+    """
+
+    def __init__(self, hub: Hub, loop: asyncio.AbstractEventLoop) -> None:
+        super().__init__(name="euchre-lease-renewer", daemon=True)
+        self.hub = hub
+        self.loop = loop
+        self._halt = threading.Event()
+
+    def halt(self) -> None:
+        """Stop after the renewal under way."""
+        self._halt.set()
+
+    def run(self) -> None:
+        leases = self.hub.leases
+        while not self._halt.wait(RENEW_SECONDS):
+            try:
+                running = dict(self.hub.tables)  # one C-level copy: the loop cannot change it meanwhile
+            except RuntimeError:  # pragma: no cover - changed during the copy: next time
+                continue
+            try:
+                held = leases.renew(list(running))
+            except StorageError as exc:  # the database away: the leases expire, the writes are fenced
+                log.warning("%s", exc)
+                continue
+            lost = [table for table_id, table in running.items() if table_id not in held]
+            if lost and not self._halt.is_set():
+                with contextlib.suppress(RuntimeError):  # the loop closed meanwhile
+                    self.loop.call_soon_threadsafe(self._drop_all, lost)
+
+    def _drop_all(self, tables: list[LiveTable]) -> None:
+        for table in tables:  # the same object still run here (not unloaded and loaded again since)
+            self.loop.create_task(self.hub._drop(table, "its lease was taken"), name=f"euchre-drop-{table.id}")
+
+
 class Hub:
     """The server's tables: those this process runs, each loaded once.
 
@@ -84,6 +130,7 @@ class Hub:
         self.tables: dict[str, LiveTable] = {}
         self._sweeper: asyncio.Task[None] | None = None
         self._keeper: asyncio.Task[None] | None = None
+        self._renewer: Renewer | None = None
         self.writer = EventWriter(store)  # one for all tables: their events are stored in batches
         self.search = SearchPool(config.search_workers, config.search_queue)  # hints and search bots, for all tables
         self._load_lock = asyncio.Lock()
@@ -344,9 +391,10 @@ class Hub:
         return self.reachable
 
     async def _keep(self) -> None:
-        """Every :data:`~euchre.server.cluster.RENEW_SECONDS`: renew the leases of the
-        tables run here (dropping those another process took), then take over the
-        tables whose lease expired."""
+        """Once the other processes reach this one: renew the leases of the tables run
+        here in a thread (:class:`Renewer`), and every
+        :data:`~euchre.server.cluster.ADOPT_SECONDS` take over the tables whose lease
+        expired."""
         waited = 0.0
         while not await self.check_reachable_once():
             if waited >= 10.0 and waited < 10.5:
@@ -354,24 +402,22 @@ class Hub:
                           "there): it runs no table and /readyz says so; fix --advertise-url", self.leases.url)
             await asyncio.sleep(0.5 if waited < 10 else 5.0)
             waited += 0.5 if waited < 10 else 5.0
+        self._renewer = Renewer(self, asyncio.get_running_loop())
+        self._renewer.start()
         while True:
             try:
-                await self.keep_once()
+                await self.adopt_once()
             except asyncio.CancelledError:
                 raise
             except StorageError as exc:  # the database away: the leases expire, the writes are fenced
                 log.warning("%s", exc)
             except Exception:
-                log.exception("renewing the leases failed")
-            await asyncio.sleep(RENEW_SECONDS)
+                log.exception("taking over orphaned tables failed")
+            await asyncio.sleep(ADOPT_SECONDS)
 
-    async def keep_once(self) -> None:
-        """One renewal and one look for orphaned tables (see :meth:`_keep`)."""
-        running = dict(self.tables)
-        held = await anyio.to_thread.run_sync(self.leases.renew, list(running))
-        for table_id, table in running.items():
-            if table_id not in held:
-                await self._drop(table, "its lease was taken")
+    async def adopt_once(self) -> None:
+        """Take over the tables whose lease expired (their process died or handed them
+        over), load and run them."""
         adopted = await anyio.to_thread.run_sync(self.leases.adopt)
         for table_id in adopted:
             async with self._load_lock:
@@ -426,6 +472,10 @@ class Hub:
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
         self._sweeper = self._keeper = None
+        if self._renewer is not None:
+            self._renewer.halt()
+            await anyio.to_thread.run_sync(self._renewer.join, 5.0)
+            self._renewer = None
         for table in list(self.tables.values()):
             for conn in table.connections:
                 conn.move()
