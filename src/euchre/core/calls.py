@@ -310,8 +310,18 @@ class Calls(TrickPlay):
         steps: tuple[Callable[[Calls], bool], ...]
         if self.rules.variant == "call_ace":
             steps = _STEPS_CALL_ACE
+        elif self._with_call:
+            steps = _STEPS_WITH_CALL
         else:
-            steps = _STEPS_WITH_CALL if self._with_call else _STEPS_AFTER_BIDDING
+            # _STEPS_AFTER_BIDDING, its first two steps' tests inlined (the hot path of
+            # every simulation): the dealer's discard, then the maker's alone decision.
+            if self.upcard_to_dealer and self.discarded == -1 and self.active >> self.dealer & 1:
+                self._begin_discard()
+                return
+            if not self.alone_decided and self._alone_ok:
+                self.phase, self.turn = Phase.ALONE_DECISION, self.maker
+                return
+            steps = _STEPS_AFTER_BIDDING[2:]
         for step in steps:
             if step(self):
                 return
