@@ -819,8 +819,9 @@ def run(plan: Plan, tmp: Path, logs: Path | None = None) -> dict[str, Any]:
         ready_q, out_q, go_ev = ctx.Queue(), ctx.Queue(), ctx.Event()
         slots = [(i, plan.seed * 100_000 + i) for i in range(plan.tables)]
         shares = [slots[i::plan.client_procs] for i in range(plan.client_procs)]
+        # daemon: a client left waiting when the bench exits on an error is ended with it
         procs = [ctx.Process(target=client_process, args=(targets, share, plan.target, plan.seconds, plan.think,
-                                                          plan.compression, ready_q, go_ev, out_q))
+                                                          plan.compression, ready_q, go_ev, out_q), daemon=True)
                  for share in shares if share]
         setup = time.perf_counter()
         for p in procs:
