@@ -53,6 +53,7 @@ from euchre.core.revokes import _CLAIM
 from euchre.core.rules import Rules
 from euchre.core.seats import Table
 from euchre.core.state import FIELDS, HandResult, Phase, Trick
+from euchre.core.tricks import PAIRS
 
 __all__ = ["APPLY_BY_PHASE", "LEGAL_BY_PHASE", "HandResult", "HandState", "Phase", "Trick", "by_phase",
            "debug_checks", "set_debug_checks"]
@@ -112,17 +113,19 @@ class HandState(Calls):
         if cut:
             # shuffled_pack inlined: the same calls of rng (randint(a, b) is
             # randrange(a, b + 1)), so the same cards for a seed.
+            # The cut (k cards from the top to the bottom) is not made on the list:
+            # the plan of cut k reads the shuffled pack from place k on.
             pack = list(consts.pack)
             rng.shuffle(pack)
             k = rng.randrange(cut, len(pack) - cut + 1)
-            pack = pack[k:] + pack[:k]
         else:  # a cut the pack cannot give: shuffled_pack raises its error
             pack = shuffled_pack(rules.deck, rules.joker, rules.cut_min_packet, rng)
+            k = 0
         pattern = packets if packets is not None else (consts.pattern or choose_packets(rules.deal_packets, rng))
-        plan = consts.plans.get((dealer, pattern)) or _mask_plan(consts, table, dealer, pattern, len(pack))
-        getters, stock_start = plan
+        plan = consts.plans.get((dealer, pattern, k)) or _mask_plan(consts, table, dealer, pattern, len(pack), k)
+        getters, take_stock = plan
         masks = [sum(map(_BIT, take(pack))) for take in getters]
-        self = cls._create_masks(rules, consts, dealer, masks, pack[stock_start:])
+        self = cls._create_masks(rules, consts, dealer, masks, take_stock(pack))
         self.packets = pattern
         return self
 
@@ -179,7 +182,7 @@ class HandState(Calls):
 
     @classmethod
     def _create_masks(cls, rules: Rules, consts: _HandConsts, dealer: int, masks: list[int],
-                      stock: list[int]) -> HandState:
+                      stock: Sequence[int]) -> HandState:
         """_create from the hands' card masks, with the rules' constants."""
         self = cls.__new__(cls)
         table = consts.table
@@ -413,7 +416,7 @@ class HandState(Calls):
                 # TrickPlay._apply_play's card outside table mode, inlined (most of a
                 # hand's actions; a claim is legal in table mode only).
                 seat = self.turn
-                self.history.append((seat, code))
+                self.history.append(PAIRS[seat][code])
                 card = code - PLAY_BASE
                 self.hands[seat] &= ~(1 << card)
                 self.trick_cards.append(card)
@@ -462,7 +465,7 @@ class HandState(Calls):
             hands = self.hands
             saved: tuple[Any, ...] = (seat, hands[seat], self.leader, cards, seats, len(cards), self._legal,
                                       len(self.history), len(self.tricks))
-            self.history.append((seat, code))
+            self.history.append(PAIRS[seat][code])
             card = code - PLAY_BASE
             hands[seat] &= ~(1 << card)
             cards.append(card)
@@ -597,7 +600,7 @@ class _HandConsts:
         ok = type(cut) is int and 1 <= cut and 2 * cut <= len(self.pack)
         self.cut = cut if ok else 0
         self.pattern = rules.deal_packets if rules.deal_packets in PACKETS else None
-        self.plans: dict[tuple[int, str], tuple[tuple[Callable[[list[int]], tuple[int, ...]], ...], int]] = {}
+        self.plans: dict[tuple[int, str, int], _Plan] = {}
 
 
 _CONSTS_KEY = "_hand_consts"
@@ -613,15 +616,28 @@ _BIT = tuple(1 << c for c in range(64)).__getitem__
 """The bit of a card number (a card mask of one card)."""
 
 
-def _mask_plan(consts: _HandConsts, table: Table, dealer: int, pattern: str,
-               size: int) -> tuple[tuple[Callable[[list[int]], tuple[int, ...]], ...], int]:
-    """Who gets which cards of a pack of ``size``: per seat, the getter of its cards'
-    places in the pack, and where the stock starts; found by dealing the places
-    themselves with :func:`~euchre.core.deal.deal_pack` (which raises for a pattern
-    or dealer it refuses), cached in ``consts``."""
-    places, stock = deal_pack(list(range(size)), dealer, pattern, table)
-    plan = (tuple(operator.itemgetter(*p) for p in places), stock[0])
-    consts.plans[(dealer, pattern)] = plan
+def _one_card_getter(place: int) -> Callable[[list[int]], tuple[int, ...]]:
+    """A getter of the one-card tuple at ``place`` (itemgetter of one place gives the
+    card itself)."""
+    def take(pack: list[int]) -> tuple[int, ...]:
+        return (pack[place],)
+    return take
+
+
+_Plan = tuple[tuple[Callable[[list[int]], tuple[int, ...]], ...], Callable[[list[int]], tuple[int, ...]]]
+
+
+def _mask_plan(consts: _HandConsts, table: Table, dealer: int, pattern: str, size: int, cut: int) -> _Plan:
+    """Who gets which cards of a shuffled pack of ``size`` cut at ``cut`` (the cut pack
+    is the shuffled one from place ``cut`` on, then its first ``cut`` cards): per seat,
+    the getter of its cards, and the getter of the stock in order; found by dealing the
+    places themselves with :func:`~euchre.core.deal.deal_pack` (which raises for a
+    pattern or dealer it refuses), cached in ``consts``."""
+    places = list(range(size))
+    hands, stock = deal_pack(places[cut:] + places[:cut], dealer, pattern, table)
+    take_stock = operator.itemgetter(*stock) if len(stock) > 1 else _one_card_getter(stock[0])
+    plan = (tuple(operator.itemgetter(*p) for p in hands), take_stock)
+    consts.plans[(dealer, pattern, cut)] = plan
     return plan
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from euchre.core.actions import PLAY_BASE
+from euchre.core.actions import ACTIONS, PLAY_BASE
 from euchre.core.cards import FOLLOW_MASK, LEAD_POWER, follow_mask
 from euchre.core.corrections import CorrectionLaw
 from euchre.core.errors import IllegalActionError
@@ -26,6 +26,11 @@ _RESULT_DEFAULTS.update(passed_out=False, forfeit=False)
 defaults, and not passed out nor forfeited)."""
 _new_result = object.__new__
 _set_fields = object.__setattr__
+
+PAIRS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple((seat, code) for code in range(max(ACTIONS) + 1)) for seat in range(8))
+"""PAIRS[seat][code]: the history's ``(seat, code)`` pair, made once (a table has at
+most seven seats), so that a card played allocates no pair."""
 
 _new_trick = tuple.__new__
 """Makes a :class:`Trick` from its four fields without the named tuple's keyword
@@ -86,7 +91,7 @@ class TrickPlay(CorrectionLaw):
             return
         seat = self.turn
         card = code - PLAY_BASE
-        self.history.append((seat, code))
+        self.history.append(PAIRS[seat][code])
         self.hands[seat] &= ~(1 << card)
         self.trick_cards.append(card)
         self.trick_seats.append(seat)
