@@ -71,6 +71,13 @@ def throw_in_kind(rules: Rules, hand: int, upcard: int) -> str | None:
     return None
 
 
+_LEGAL_PASS = _legal_of((_PASS,))
+_LEGAL_PASS_ORDER = _legal_of((_PASS, _ORDER_UP))
+_LEGAL_PASS_ORDER_ALONE = _legal_of((_PASS, _ORDER_UP_ALONE))
+_LEGAL_PASS_ORDER_BOTH = _legal_of((_PASS, _ORDER_UP, _ORDER_UP_ALONE))
+"""Round one's legal tuples, made once."""
+
+
 class Calls(TrickPlay):
     """The bidding and the decisions after trump is fixed (methods only)."""
 
@@ -144,15 +151,15 @@ class Calls(TrickPlay):
         rules = self.rules
         partner_of_dealer = seat == self.table.partner[self.dealer] and seat != self.dealer
         if partner_of_dealer and not rules.dealer_partner_may_assist:
-            return _legal_of((_PASS,))
+            return _LEGAL_PASS
         if rules.require_trump_to_call == "natural_trump" and seat != self.dealer:
             if not self._holds_natural_trump(seat, self.upcard >> 3):
-                return _legal_of((_PASS,))
+                return _LEGAL_PASS
         if partner_of_dealer and rules.canadian_loner:
-            return _legal_of((_PASS, _ORDER_UP_ALONE))
+            return _LEGAL_PASS_ORDER_ALONE
         if self._alone_ok and self._with_call:
-            return _legal_of((_PASS, _ORDER_UP, _ORDER_UP_ALONE))
-        return _legal_of((_PASS, _ORDER_UP))
+            return _LEGAL_PASS_ORDER_BOTH
+        return _LEGAL_PASS_ORDER
 
     def _apply_round1(self, code: int) -> None:
         if self.claims_left:
