@@ -254,6 +254,9 @@ class SoleServer:
             StorageError: another process serves this database."""
         from filelock import Timeout
 
+        if not self.path.parent.is_dir():  # the lock must not make the folder: the database would then open
+            raise StorageError(f"cannot connect to the database {self.path.name[:-len('.serve-lock')]}: unable to "
+                               f"open database file (its folder {self.path.parent} does not exist)")
         try:
             self._lock.acquire(timeout=0)
         except Timeout:
