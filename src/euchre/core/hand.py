@@ -463,8 +463,7 @@ class HandState(Calls):
             cards = self.trick_cards
             seats = self.trick_seats
             hands = self.hands
-            saved: tuple[Any, ...] = (seat, hands[seat], self.leader, cards, seats, len(cards), self._legal,
-                                      len(self.history), len(self.tricks))
+            saved: tuple[Any, ...] = (cards, seats, hands[seat], self._legal)
             self.history.append(PAIRS[seat][code])
             card = code - PLAY_BASE
             hands[seat] &= ~(1 << card)
@@ -515,28 +514,28 @@ class HandState(Calls):
         if len(saved) != _PLAY_RECORD_LEN:
             self._restore(saved)
             return
-        # Undo a card push played outside table mode, from its short record: the seat
-        # and its hand, the leader, the trick's lists (played into in place; the trick
-        # quitted makes new ones) and their length, the legal tuples, and the lengths of
-        # the history and the tricks. The rest follows from the tricks: a quitted trick
-        # gives back its winner's point, a finished hand its play.
-        seat, hand, leader, cards, seats, n_cards, legal, n_hist, n_tricks = saved
-        tricks = self.tricks
-        if len(tricks) > n_tricks:
-            self.tricks_won[self.table.team[tricks.pop().winner]] -= 1
+        # Undo a card push played outside table mode, from its short record: the
+        # trick's lists (played into in place: the card and its seat are their last
+        # entries), the seat's hand before and the legal tuples. The rest follows: one
+        # history entry; a trick quitted by the card (its lists were replaced by new
+        # ones) gives back its winner's point and its leader, a finished hand its play.
+        cards, seats, hand, legal = saved
+        if cards is not self.trick_cards:
+            trick = self.tricks.pop()
+            self.tricks_won[self.table.team[trick.winner]] -= 1
+            self.leader = trick.leader
+            self.trick_cards = cards
+            self.trick_seats = seats
             if self.is_over:
                 self.phase = Phase.PLAY
                 self.result = None
                 self.is_over = False
-        del cards[n_cards:]
-        del seats[n_cards:]
-        self.trick_cards = cards
-        self.trick_seats = seats
+        cards.pop()
+        seat = seats.pop()
         self.hands[seat] = hand
         self.turn = seat
-        self.leader = leader
         self._legal = legal
-        del self.history[n_hist:]
+        self.history.pop()
 
     def _snapshot(self) -> tuple[Any, ...]:
         return (
@@ -763,7 +762,7 @@ APPLY_BY_PHASE: dict[Phase, Callable[[HandState, int], None]] = {
 
 _LEGAL = by_phase(LEGAL_BY_PHASE, "legal actions")
 _PLAY = Phase.PLAY
-_PLAY_RECORD_LEN = 9
+_PLAY_RECORD_LEN = 4
 """The length of a played card's undo record (read by :meth:`HandState.pop`; the full
 snapshot is longer)."""
 _APPLY = by_phase(APPLY_BY_PHASE, "apply")
