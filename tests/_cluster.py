@@ -351,6 +351,22 @@ def post_json(url: str, body: dict[str, Any]) -> tuple[int, Any]:
         return exc.code, json.loads(exc.read())
 
 
+def lease(db_url: str, table_id: str) -> tuple[str, int] | None:
+    """A table's lease as stored: ``(the owner's process name without its random
+    suffix, epoch)``, or None when no process holds it."""
+    from sqlalchemy import create_engine, text
+    from sqlalchemy.pool import NullPool
+
+    engine = create_engine(db_url, poolclass=NullPool)
+    try:
+        with engine.connect() as connection:
+            row = connection.execute(text("SELECT owner, epoch FROM euchre_lease WHERE table_id = :t"),
+                                     {"t": table_id}).first()
+    finally:
+        engine.dispose()
+    return None if row is None else (str(row[0]).split("#", 1)[0], int(row[1]))
+
+
 # ---------------------------------------------------------------------- a private PostgreSQL
 class PrivatePostgres:
     """A PostgreSQL server of the test's own on 127.0.0.1 (a free port), its data in a

@@ -27,11 +27,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from sqlalchemy import create_engine, text
-from sqlalchemy.pool import NullPool
 
 from _browser_table import shot
-from _cluster import cluster, haproxy_binary, post_json
+from _cluster import cluster, haproxy_binary, lease, post_json
 from _server_process import replay, stored_log
 from test_browser import Pages, SeatPage, play
 from test_storage import postgres_database
@@ -46,17 +44,6 @@ measured here); the same bound as ``tests/test_server_failover.py``'s takeovers.
 
 SHOWN = ("#turn", "#scoreboard", "#trick", "#calls", "#pos-bottom")
 """The parts of the page a player reads to know where the game is."""
-
-
-def lease(db_url: str, table_id: str) -> tuple[str, int]:
-    """The table's lease: ``(owner's process name without its suffix, epoch)``."""
-    engine = create_engine(db_url, poolclass=NullPool)
-    try:
-        with engine.connect() as c:
-            row = c.execute(text("SELECT owner, epoch FROM euchre_lease WHERE table_id = :t"), {"t": table_id}).one()
-    finally:
-        engine.dispose()
-    return str(row[0]).split("#", 1)[0], int(row[1])
 
 
 def snapshot(page: SeatPage) -> dict[str, Any]:
@@ -103,7 +90,9 @@ def test_a_page_shows_the_same_game_and_plays_on_after_the_process_running_its_t
             assert shown["status"] == "playing" and shown["turn"] == "N", shown
             before = snapshot(north)
             assert before["legal"], before
-            owner, epoch = lease(url, table)
+            found = lease(url, table)
+            assert found is not None
+            owner, epoch = found
             assert owner in c.processes, owner
 
             pages.expect_console(r"WebSocket connection to .* failed")  # a retry refused while nobody runs the table
@@ -127,7 +116,9 @@ def test_a_page_shows_the_same_game_and_plays_on_after_the_process_running_its_t
             north.wait_seq(before["shown"]["seq"])
             after = snapshot(north)
             assert differences(before, after) == [], (before, after)
-            new_owner, new_epoch = lease(url, table)
+            moved = lease(url, table)
+            assert moved is not None
+            new_owner, new_epoch = moved
             assert new_owner != owner and new_owner in c.processes and new_epoch == epoch + 1, (owner, new_owner)
             shot(page, "cluster-taken-over")
 

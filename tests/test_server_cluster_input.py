@@ -18,7 +18,7 @@ import pytest
 from sqlalchemy import create_engine, text
 from sqlalchemy.pool import NullPool
 
-from _cluster import Cluster, cluster, haproxy_binary, post_json
+from _cluster import Cluster, cluster, haproxy_binary, lease, post_json
 from test_storage import postgres_database
 
 
@@ -43,13 +43,8 @@ def _join(url: str, token: str, headers: dict[str, str] | None = None) -> tuple[
 
 
 def _owner(db_url: str, table: str) -> str | None:
-    engine = create_engine(db_url, poolclass=NullPool)
-    try:
-        with engine.connect() as connection:
-            found = connection.execute(text("SELECT owner FROM euchre_lease WHERE table_id = :t"), {"t": table}).first()
-    finally:
-        engine.dispose()
-    return None if found is None else str(found[0]).split("#")[0]
+    found = lease(db_url, table)
+    return None if found is None else found[0]
 
 
 def test_a_seat_of_a_table_another_process_runs_is_served_through_it_and_bouncing_changes_nothing(
