@@ -354,7 +354,7 @@ class HandState(Calls):
                         hand = follow
                 legal = self._legal = _PLAY_LEGAL.get(hand) or _cards_legal(hand, PLAY_BASE, _PLAY_LEGAL)
             else:
-                legal = self._compute_legal()
+                legal = self._legal = _LEGAL[self.phase](self)
         return legal[0]
 
     def legal_actions(self) -> tuple[Action, ...]:
@@ -372,7 +372,7 @@ class HandState(Calls):
                         hand = follow
                 legal = self._legal = _PLAY_LEGAL.get(hand) or _cards_legal(hand, PLAY_BASE, _PLAY_LEGAL)
             else:
-                legal = self._compute_legal()
+                legal = self._legal = _LEGAL[self.phase](self)
         return legal[1]
 
     def _compute_legal(self) -> Legal:

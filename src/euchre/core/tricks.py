@@ -32,6 +32,9 @@ PAIRS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
 """PAIRS[seat][code]: the history's ``(seat, code)`` pair, made once (a table has at
 most seven seats), so that a card played allocates no pair."""
 
+_POINTS_KEY = "_side_points"
+"""The key of a Rules value's cache of side_points (in its ``__dict__``)."""
+
 _new_trick = tuple.__new__
 """Makes a :class:`Trick` from its four fields without the named tuple's keyword
 handling (the same value as ``Trick(*fields)``)."""
@@ -206,8 +209,16 @@ class TrickPlay(CorrectionLaw):
             makers_score, points, label = score_hand(self.rules, maker_tricks, lone, False, len(makers))
             pts = tuple(points if (s in makers) == makers_score else 0 for s in range(len(self.tricks_won)))
         else:
-            pts, label = side_points(self.rules, self.table, self.maker, self.tricks_won[maker_team],
-                                     self.alone != -1, self.defender_alone != -1)
+            # side_points depends on the rules and these four values only: kept per
+            # Rules value beside its fields (as Rules.table is), a few dozen at most.
+            key = (self.maker, self.tricks_won[maker_team], self.alone != -1, self.defender_alone != -1)
+            cache = self.rules.__dict__.get(_POINTS_KEY)
+            if cache is None:
+                cache = self.rules.__dict__[_POINTS_KEY] = {}
+            scored = cache.get(key)
+            if scored is None:
+                scored = cache[key] = side_points(self.rules, self.table, *key)
+            pts, label = scored
         revokes: tuple[Revoke, ...] = ()
         penalties: tuple[int, ...] = ()
         if self._table_mode:
