@@ -410,8 +410,10 @@ class HandState(Calls):
         if legal is None:
             legal = self._compute_legal()
         t = type(action)
-        if (t is int or t is Action) and action in legal[0]:
-            code = int(action)
+        # An Action is looked for among the legal Actions (found by identity), an int
+        # among the codes; the code is the Action's value.
+        if (action in legal[1] if t is Action else (t is int and action in legal[0])):
+            code: int = action._value_ if t is Action else action  # type: ignore[union-attr,assignment]
             if self.phase is _PLAY and not self._table_mode:
                 # TrickPlay._apply_play's card outside table mode, inlined (most of a
                 # hand's actions; a claim is legal in table mode only).
