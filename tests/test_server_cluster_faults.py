@@ -247,3 +247,29 @@ def test_regression_a_process_others_could_not_reach_ran_tables_nobody_could_joi
     finally:
         proc.terminate()
         proc.wait(timeout=30)
+
+
+def test_regression_a_database_failure_while_claiming_for_a_forward_crashed_the_session() -> None:
+    """``forward.reach`` claims the table when its owner does not answer; a StorageError
+    there (the database away, or this process not yet reachable) escaped the join's
+    handlers (raised inside its ``except Elsewhere`` block) and ended the connection with
+    a traceback. Now it is one more try, and after the deadline the join is told
+    ``unavailable`` (None here)."""
+    import asyncio
+
+    from euchre.server import forward
+    from euchre.server.cluster import Elsewhere, Owner
+
+    class Hub:
+        leases_seconds = 0.0  # the deadline: 5 s
+
+        def __init__(self) -> None:
+            self.tries = 0
+
+        async def get(self, table_id: str) -> None:
+            self.tries += 1
+            raise StorageError("the database does not answer")
+
+    hub = Hub()
+    reached = asyncio.run(forward.reach(hub, Elsewhere("t", Owner("ghost#0", "", -1.0)), {}))  # type: ignore[arg-type]
+    assert reached is None and hub.tries >= 5

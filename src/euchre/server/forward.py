@@ -29,6 +29,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from euchre.server.cluster import CLUSTER_HEADER, Elsewhere, Owner
 from euchre.server.hub import Hub
+from euchre.server.storage import StorageError
 from euchre.server.table import LiveTable
 
 log = logging.getLogger("euchre.server")
@@ -72,6 +73,8 @@ async def reach(hub: Hub, away: Elsewhere, headers: dict[str, str]) -> LiveTable
                 table = await hub.get(table_id)
             except Elsewhere as still:
                 owner = still.owner
+            except StorageError as exc:  # the database away, or this process not reachable yet: again
+                log.info("table %s: cannot be claimed here now (%s); trying again", table_id, exc)
             else:
                 return table
         if owner is not None and owner.url:
