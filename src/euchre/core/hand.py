@@ -35,9 +35,9 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
-from euchre.core.actions import PLAY_BASE, Action, action_text
+from euchre.core.actions import Action, action_text
 from euchre.core.calls import Calls
-from euchre.core.cards import EFFECTIVE_SUIT, FOLLOW_MASK, JOKER, Card, card_code, cards_of, mask_of
+from euchre.core.cards import EFFECTIVE_SUIT, JOKER, Card, card_code, cards_of, mask_of
 from euchre.core.deal import PACKETS, choose_packets, deal_pack, pack_of, shuffled_pack
 from euchre.core.errors import (
     ActionTypeError,
@@ -48,12 +48,11 @@ from euchre.core.errors import (
     IllegalActionError,
     RulesTypeError,
 )
-from euchre.core.legal import _PLAY_LEGAL, Legal, _cards_legal, _safe_text
+from euchre.core.legal import Legal, _safe_text
 from euchre.core.revokes import _CLAIM
 from euchre.core.rules import Rules
 from euchre.core.seats import Table
 from euchre.core.state import FIELDS, HandResult, Phase, Trick
-from euchre.core.tricks import PAIRS
 
 __all__ = ["APPLY_BY_PHASE", "LEGAL_BY_PHASE", "HandResult", "HandState", "Phase", "Trick", "by_phase",
            "debug_checks", "set_debug_checks"]
@@ -344,17 +343,7 @@ class HandState(Calls):
         as an immutable tuple of ints."""
         legal = self._legal
         if legal is None:
-            # _compute_legal's play outside table mode inlined (the search's hot path)
-            if self.phase is _PLAY and not self._table_mode:
-                hand = self.hands[self.turn]
-                cards = self.trick_cards
-                if cards:
-                    follow = hand & FOLLOW_MASK[self.trump][cards[0]]
-                    if follow:
-                        hand = follow
-                legal = self._legal = _PLAY_LEGAL.get(hand) or _cards_legal(hand, PLAY_BASE, _PLAY_LEGAL)
-            else:
-                legal = self._legal = _LEGAL[self.phase](self)
+            legal = self._compute_legal()
         return legal[0]
 
     def legal_actions(self) -> tuple[Action, ...]:
@@ -362,34 +351,13 @@ class HandState(Calls):
         :class:`Action` values (empty when the hand is over)."""
         legal = self._legal
         if legal is None:
-            # _compute_legal's play outside table mode inlined (the hot path)
-            if self.phase is _PLAY and not self._table_mode:
-                hand = self.hands[self.turn]
-                cards = self.trick_cards
-                if cards:
-                    follow = hand & FOLLOW_MASK[self.trump][cards[0]]
-                    if follow:
-                        hand = follow
-                legal = self._legal = _PLAY_LEGAL.get(hand) or _cards_legal(hand, PLAY_BASE, _PLAY_LEGAL)
-            else:
-                legal = self._legal = _LEGAL[self.phase](self)
+            legal = self._compute_legal()
         return legal[1]
 
     def _compute_legal(self) -> Legal:
-        """The legal tuples of this state, computed and kept until the state changes.
-        The play outside table mode (most decisions of a hand) is ``_legal_play``
-        inlined: the cards of the suit led if the seat holds any, else all it holds."""
-        if self.phase is _PLAY and not self._table_mode:
-            hand = self.hands[self.turn]
-            cards = self.trick_cards
-            if cards:
-                follow = hand & FOLLOW_MASK[self.trump][cards[0]]
-                if follow:
-                    hand = follow
-            legal = _PLAY_LEGAL.get(hand) or _cards_legal(hand, PLAY_BASE, _PLAY_LEGAL)
-        else:
-            legal = _LEGAL[self.phase](self)
-        self._legal = legal
+        """The legal tuples of this state (by its phase: ``_LEGAL``), computed and kept
+        until the state changes."""
+        legal = self._legal = _LEGAL[self.phase](self)
         return legal
 
     # ------------------------------------------------------------------ acting
@@ -414,22 +382,7 @@ class HandState(Calls):
         # among the codes; the code is the Action's value.
         if (action in legal[1] if t is Action else (t is int and action in legal[0])):
             code: int = action._value_ if t is Action else action  # type: ignore[union-attr,assignment]
-            if self.phase is _PLAY and not self._table_mode:
-                # TrickPlay._apply_play's card outside table mode, inlined (most of a
-                # hand's actions; a claim is legal in table mode only).
-                seat = self.turn
-                self.history.append(PAIRS[seat][code])
-                card = code - PLAY_BASE
-                self.hands[seat] &= ~(1 << card)
-                self.trick_cards.append(card)
-                self.trick_seats.append(seat)
-                nxt = self.table.next_active[self.active][seat]
-                if nxt != self.leader:
-                    self.turn = nxt
-                else:
-                    self._quit_trick()
-            else:
-                _APPLY[self.phase](self, code)
+            _APPLY[self.phase](self, code)
             self._legal = None
             return
         self._refuse(action, legal[0])
@@ -459,23 +412,11 @@ class HandState(Calls):
         (:func:`set_debug_checks`): then it raises what :meth:`apply` would raise, and
         the state is unchanged."""
         if self.phase is _PLAY and not self._table_mode and code != _CLAIM:
-            # A card played outside table mode: the short undo record that pop reads,
-            # then TrickPlay._apply_play's card inlined.
+            # A card played outside table mode: the short undo record that pop reads
+            # (the lists are changed in place, so the record keeps them and the held cards).
             seat = self.turn
-            cards = self.trick_cards
-            seats = self.trick_seats
-            hands = self.hands
-            saved: tuple[Any, ...] = (cards, seats, hands[seat], self._legal)
-            self.history.append(PAIRS[seat][code])
-            card = code - PLAY_BASE
-            hands[seat] &= ~(1 << card)
-            cards.append(card)
-            seats.append(seat)
-            nxt = self.table.next_active[self.active][seat]
-            if nxt != self.leader:
-                self.turn = nxt
-            else:
-                self._quit_trick()
+            saved: tuple[Any, ...] = (self.trick_cards, self.trick_seats, self.hands[seat], self._legal)
+            self._apply_play(code)
         else:
             saved = self._snapshot()
             _APPLY[self.phase](self, code)  # raises for the hand that is over: nothing saved then
