@@ -156,14 +156,11 @@ class Leases:
             RETURNING epoch""", {"t": table_id, "me": self.owner, "url": self.url, "s": self.seconds})
         if got:
             return None
-        found = self._run(f"reading the lease of table {table_id}",
-                          "SELECT owner, url, expires_at - extract(epoch from clock_timestamp()) FROM euchre_lease WHERE table_id = :t",
-                          {"t": table_id})
-        if not found:  # no such table, or released between the two statements
+        held = self.owner_of(table_id)
+        if held is None:  # no such table, or released between the two statements
             exists = self._run(f"reading table {table_id}", "SELECT 1 FROM euchre_table WHERE id = :t", {"t": table_id})
             return self.claim(table_id) if exists else NO_TABLE
-        owner, url, left = found[0]
-        return Owner(str(owner), str(url), float(left))  # type: ignore[arg-type]
+        return held
 
     def owner_of(self, table_id: str) -> Owner | None:
         """Who holds the table's lease (expired or not), or None: nobody."""

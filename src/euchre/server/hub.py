@@ -255,18 +255,6 @@ class Hub:
             self._peeked.pop(next(iter(self._peeked)))
         return table
 
-    async def running(self, table_id: str) -> LiveTable | None:
-        """The table, running: here (claimed if no process runs it, so that its bots go
-        on), or, where another process runs it, a copy read from the log (:meth:`peek`);
-        None when there is no such table.
-
-        Raises:
-            StorageError: it could not be read or does not replay."""
-        try:
-            return await self.get(table_id)
-        except Elsewhere:
-            return await self.peek(table_id)
-
     async def on_owner(self, table_id: str, op: str, data: dict[str, Any] | None = None) -> dict[str, Any]:
         """Carry out ``op`` on the table where it is run: here when this process runs
         it (or may claim it), else by asking its owner (``POST /internal/tables/ID/OP``
@@ -429,23 +417,6 @@ class Hub:
                         log.info("table %s: taken over (its process stopped or died)", table_id)
                 except StorageError as exc:
                     log.error("table %s: could not be taken over: %s", table_id, exc)
-
-    async def open(self, token: str) -> tuple[LiveTable, int | None]:
-        """The table and seat (None: spectator) an invite token opens.
-
-        Raises:
-            ProtocolError: ``bad_token`` (no such token) or ``unavailable`` (the table
-                cannot be read).
-            Elsewhere: another process runs the table.
-        """
-        table_id, seat = await self.find(token)
-        try:
-            table = await self.get(table_id)
-        except StorageError as exc:
-            raise ProtocolError("unavailable", f"the table cannot be loaded: {told(exc)}") from None
-        if table is None:
-            raise ProtocolError("bad_token", "this invite link opens no table")
-        return table, seat
 
     async def find(self, token: str) -> tuple[str, int | None]:
         """The table id and seat (None: spectator) an invite token opens.
