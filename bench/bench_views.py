@@ -19,7 +19,8 @@ import time
 from euchre.core.game import Game
 from euchre.core.presets import preset
 from euchre.core.views import view_of
-from euchre.server.serialize import dumps, game_json
+from euchre.server.json_text import dumps
+from euchre.server.serialize import game_json
 
 RULE_SETS = ("modern-standard", "dc-club-1862-coteries", "hoyle-1857", "openspiel", "british-benny")
 

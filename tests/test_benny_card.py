@@ -20,10 +20,11 @@ from euchre.core import preset, view_of
 from euchre.core.actions import Action
 from euchre.core.cards import JOKER, Card, CardError, parse_card
 from euchre.core.game import Game
-from euchre.core.records import dumps, loads
-from euchre.core.words import card_words, describe_pending, plain
-from euchre.server.serialize import StateCache, game_json
-from euchre.server.serialize import dumps as state_dumps
+from euchre.records import dumps, loads
+from euchre.server.json_text import dumps as state_dumps
+from euchre.server.serialize import game_json
+from euchre.server.state_cache import StateCache
+from euchre.text.words import card_words, describe_pending, plain
 
 BENNY = preset("british-benny")
 TWO = BENNY.replace(joker_card="two_of_spades")

@@ -12,7 +12,10 @@ from typing import Any
 
 from euchre.core import Game, HandState, preset
 from euchre.core.cards import parse_card
-from euchre.server.serialize import StateCache, card_json, dumps, game_json, hand_json
+from euchre.server.json_text import dumps
+from euchre.server.serialize import game_json, hand_json
+from euchre.server.state_cache import StateCache
+from euchre.server.state_parts import card_json
 
 try:
     from .test_call_ace import _hand5, _hides_the_partner

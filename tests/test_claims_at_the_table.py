@@ -24,7 +24,7 @@ from euchre.core import RulesError, preset, view_of
 from euchre.core.cards import mask_of
 from euchre.core.hand import HandState
 from euchre.core.rules import parse_option
-from euchre.server.serialize import dumps as state_dumps
+from euchre.server.json_text import dumps as state_dumps
 from euchre.server.serialize import hand_json
 
 try:
@@ -285,7 +285,7 @@ def test_regression_a_claim_is_typed_in_plain_words(text: str, expected: str) ->
 def test_regression_the_pages_pass_of_round_one_is_not_said_as_no_claim() -> None:
     """With the claims on, the page offered round one's pass as "No claim.": the cache of
     legal entries took the claim round's pass for round one's (same phase, seat, upcard)."""
-    from euchre.server.serialize import StateCache
+    from euchre.server.state_cache import StateCache
 
     cache = StateCache()
     state = farmer_state()

@@ -37,11 +37,12 @@ from euchre.core.actions import Action
 from euchre.core.errors import RulesError
 from euchre.core.game import Game
 from euchre.core.hand import Phase
-from euchre.core.records import game_to_record
-from euchre.core.referee import Referee, RefereeError
 from euchre.core.rules import OPTION_CHOICES, OPTION_DEPENDS, OPTION_KINDS, OPTION_NAMES, Rules, _opt
 from euchre.core.views import PlayerView, view_of
-from euchre.server.serialize import dumps, game_json
+from euchre.records import game_to_record
+from euchre.referee import Referee, RefereeError
+from euchre.server.json_text import dumps
+from euchre.server.serialize import game_json
 
 BASE = Rules(game_target=4)
 """The context of every probe: the default rules, in a game to 4 (short games; slams and

@@ -25,8 +25,9 @@ from euchre.core.actions import Action
 from euchre.core.hand import Phase
 from euchre.core.state import HandResult, Revoke
 from euchre.core.views import view_of
-from euchre.core.words import claim_outcome
-from euchre.server.serialize import game_json, result_json
+from euchre.server.serialize import game_json
+from euchre.server.state_parts import result_json
+from euchre.text.words import claim_outcome
 
 TOURNAMENT = preset("modern-tournament").replace(renege_mode="penalize_on_claim")
 """modern-tournament with the house rule "revokes" (table mode): a renege 2 points, 4

@@ -188,7 +188,7 @@ def test_regression_an_old_table_showed_house_rules_switched_for_a_display_optio
     "house rules switched" though it plays the preset's game; only an option of the play
     or of the rulings switches the house rules."""
     from euchre.core.presets import preset
-    from euchre.server.table import rules_switched
+    from euchre.server.table_state import rules_switched
 
     modern = preset("modern-standard")
     other_words = "uspcc" if modern.call_words != "uspcc" else "modern"

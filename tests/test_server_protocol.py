@@ -688,14 +688,16 @@ def test_a_log_with_a_gap_does_not_replay(tmp_path: Path) -> None:
 
 def test_the_state_text_with_parts_encoded_once_is_the_state_as_json() -> None:
     """States are sent as text with the parts that do not change from move to move (the
-    last hand, the calls, the finished tricks) encoded once (serialize.StateCache); the
+    last hand, the calls, the finished tricks) encoded once (state_cache.StateCache); the
     text must read back as exactly the state built afresh, for every seat and a
     spectator at every step of whole games."""
     import random
 
     from euchre.core.game import Game
     from euchre.core.presets import preset
-    from euchre.server.serialize import StateCache, dumps, game_json
+    from euchre.server.json_text import dumps
+    from euchre.server.serialize import game_json
+    from euchre.server.state_cache import StateCache
 
     for name, seed in (("modern-standard", 1), ("british-benny", 2), ("dc-club-1862", 3)):
         game, rng, cache = Game(preset(name).replace(game_target=10), seed), random.Random(seed), StateCache()
@@ -717,7 +719,7 @@ def test_the_state_text_with_parts_encoded_once_is_the_state_as_json() -> None:
 def test_ascii_json_escapes_every_character_beyond_ascii_as_json_does() -> None:
     import orjson
 
-    from euchre.server.serialize import ascii_json
+    from euchre.server.json_text import ascii_json
 
     for value in ("J♥ ♠♣♦", "é \\Ub \" \n \x00 \x7f", "😀 a 𝄞", {"name": "Zoë", "chat": ["\u2028", "ß"]}, 12, None):
         text = ascii_json(orjson.dumps(value))

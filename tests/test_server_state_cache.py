@@ -1,4 +1,4 @@
-"""The server's cache of state parts (serialize.StateCache) never shows a state other
+"""The server's cache of state parts (state_cache.StateCache) never shows a state other
 than the stored game's: after every move of whole games, the state built with one
 long-lived cache (as live play builds it) equals the state built with a fresh cache (as
 a restarted server builds it from the log), for every seat and a spectator.
@@ -24,7 +24,10 @@ from euchre.core.game import Game
 from euchre.core.presets import preset
 from euchre.core.rules import Rules
 from euchre.core.views import PlayerView, view_of
-from euchre.server.serialize import StateCache, _calls_json, ascii_json, dumps, game_json
+from euchre.server.call_list import _calls_json
+from euchre.server.json_text import ascii_json, dumps
+from euchre.server.serialize import game_json
+from euchre.server.state_cache import StateCache
 
 TABLE_MODE = "penalize_on_claim"
 

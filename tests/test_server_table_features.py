@@ -15,7 +15,7 @@ from euchre.core.actions import action_text
 from euchre.core.cards import card_code, cards_of
 from euchre.core.game import Game
 from euchre.core.presets import preset
-from euchre.core.records import loads
+from euchre.records import loads
 from euchre.server.history import hand_history, replay_json
 from test_server import SEATS, Peer, create, live, running
 
@@ -264,7 +264,7 @@ def test_the_replay_shows_every_card_and_steps_through_each_hand() -> None:
 def test_the_replay_endpoint_is_for_finished_games_only(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Also a regression: the replay was worked out again in a thread at every request
     (a client asking in a loop kept the threads busy); it is made once per game."""
-    import euchre.server.table as table_module
+    import euchre.server.table_shown as table_module
 
     made_for: list[int] = []
 

@@ -9,7 +9,7 @@ from collections import deque
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from euchre.server.serialize import dumps
+from euchre.server.json_text import dumps
 
 SendText = Callable[[str], Awaitable[None]]
 Close = Callable[[int, str], Awaitable[None]]

@@ -19,7 +19,7 @@ hand with every seat's cards face up, computed by the core replaying the game::
                            "tricks_won": [0, 0], "trump": "H" | null}],
                 "result": {"label": "march", "points": [2, 0], "score": [2, 0]}}]}
 
-A CARD is :func:`euchre.server.serialize.card_json`'s.
+A CARD is :func:`euchre.server.state_parts.card_json`'s.
 """
 
 from __future__ import annotations
@@ -30,8 +30,8 @@ from euchre.core.actions import PLAY_BASE, action_text
 from euchre.core.cards import cards_of
 from euchre.core.game import Game
 from euchre.core.hand import HandState
-from euchre.core.words import claim_round_length, describe, history_phases
-from euchre.server.serialize import _trump_text, card_json, seat_text
+from euchre.server.state_parts import _trump_text, card_json, seat_text
+from euchre.text.words import claim_round_length, describe, history_phases
 
 
 def hand_history(game: Game) -> list[dict[str, Any]]:
