@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from euchre.analysis.features import BLOCKS, CALL_SLOTS, FEATURE_NAMES, OFFSET, WIDTH, encode_view
+from euchre.analysis.features import FEATURE_NAMES, FOUR_HAND, WIDTH, encode_view
 from euchre.analysis.parallel import Backend
 from euchre.analysis.selfplay import COLUMNS, concat_columns, play_recorded_game, run_selfplay, view_fields
 from euchre.bots import make_bot
@@ -43,10 +43,13 @@ def nonzero(features: bytes) -> dict[str, int]:
 
 # ---------------------------------------------------------------- the layout
 def test_layout_names_every_element_once() -> None:
-    assert len(FEATURE_NAMES) == WIDTH == sum(w for _, w in BLOCKS) == 701
+    # 5 card blocks, 3 x 4 seats of cards, 14 phases, 6 trumps, 14 rows of 4 + 26 calls,
+    # 4 x 5 voids, 2 + 4 + 2 + 1 counts and 4 + 8 x 4 + 2 one-element flags and seats
+    assert len(FEATURE_NAMES) == WIDTH == sum(w for _, w in FOUR_HAND.sections) == FOUR_HAND.size
+    assert WIDTH == 5 * 33 + 3 * 4 * 33 + 4 + 14 + 6 + 7 * 4 + 2 + 14 * 30 + 20 + 2 + 4 + 2 + 1 == 1064
     assert len(set(FEATURE_NAMES)) == WIDTH
-    assert FEATURE_NAMES[OFFSET["hand"] + 20] == "hand.JH"  # card 20 = hearts (2) * 8 + jack (4)
-    assert FEATURE_NAMES[OFFSET["calls.1"] + 4 + 1] == "calls.1.code.1"
+    assert FEATURE_NAMES[FOUR_HAND.offset["hand"] + 20] == "hand.JH"  # card 20 = hearts (2) * 8 + jack (4)
+    assert FEATURE_NAMES[FOUR_HAND.offset["calls"] + 30 + 4 + 1] == "calls.1.order"
     # the void block's five suits cover every effective suit of every trump
     assert max(s for row in EFFECTIVE_SUIT for s in row) == 4
 
@@ -70,17 +73,18 @@ def test_features_of_a_hand_worked_by_hand() -> None:
         "trick.2.AD": 1, "trick.3.JH": 1, "trick_leader.2": 1,
         "phase.PLAY": 1, "trump.H": 1, "dealer.1": 1, "maker.3": 1,
         "active.0": 1, "active.1": 1, "active.2": 1, "active.3": 1, "turn.0": 1, "upcard_to_dealer": 1,
-        "calls.0.seat.2": 1, "calls.0.code.0": 1,  # East passed
-        "calls.1.seat.3": 1, "calls.1.code.1": 1,  # South ordered up
+        "calls.0.seat.2": 1, "calls.0.pass": 1,  # East passed
+        "calls.1.seat.3": 1, "calls.1.order": 1,  # South ordered up
+        "calls.2.seat.1": 1, "calls.2.discard": 1,  # North discarded, West does not see what
         "void.3.D": 1,  # South did not follow diamonds
         "hand_sizes.0": 5, "hand_sizes.1": 5, "hand_sizes.2": 4, "hand_sizes.3": 4,
-        "score.own": 7, "score.other": 3,  # West is E-W, who have 7
+        "score.0": 7, "score.1": 3,  # West is E-W (relative side 0), who have 7
         "target": 10,
     }
     assert nonzero(encode_view(view)) == expected
     # the dealer sees his own discard; West never does
     north = nonzero(encode_view(view_of(hand, 0, (3, 7))))
-    assert north["discard.9C"] == 1 and north["calls.0.seat.1"] == 1 and north["score.own"] == 3
+    assert north["discard.9C"] == 1 and north["calls.0.seat.1"] == 1 and north["score.0"] == 3
     assert not any(name.startswith("discard.") for name in expected)
     features, history, history_seat, legal = view_fields(view)
     assert features == encode_view(view)
@@ -92,7 +96,7 @@ def test_features_of_a_hand_worked_by_hand() -> None:
 def test_more_calls_than_the_slots_is_an_error() -> None:
     hand = HandState.deal(RULES, 0, random.Random(1))
     view = view_of(hand, 1)
-    crowded = dataclasses.replace(view, history=((1, 0),) * (CALL_SLOTS + 1))
+    crowded = dataclasses.replace(view, history=((1, 0),) * (FOUR_HAND.calls + 1))
     with pytest.raises(EuchreValueError, match="calls"):
         encode_view(crowded)
     with pytest.raises(EuchreTypeError, match="PlayerView"):

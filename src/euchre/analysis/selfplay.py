@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from euchre.analysis.duplicate import BotFactory, checked_choice, derive_seed
-from euchre.analysis.features import encode_view, relative_seats
+from euchre.analysis.features import check_rules, encode_view, relative_seats
 from euchre.analysis.parallel import Backend, open_pool
 from euchre.bots.base import Bot
 from euchre.bots.rollout import SearchValues
@@ -163,15 +163,21 @@ def _chunk(rules: Rules, factories: Sequence[BotFactory], labels: Sequence[str],
 
 
 def check_table(rules: Rules) -> Rules:
-    """``rules`` when they seat the four-hand partnerships, the table the feature layout
-    (:mod:`euchre.analysis.features`) describes.
+    """``rules`` when self-play can record their games: the feature layout
+    (:mod:`euchre.analysis.features`) describes every table, but the rows' bots by seat
+    and outcome columns (the decider's side and *the* other side) are still those of the
+    four-hand partnerships.
 
     Raises:
-        RulesError: another table, naming it.
+        RulesError: rules the feature layout does not describe
+            (:func:`euchre.analysis.features.check_rules`), or another table than the
+            four-hand partnerships, naming it.
     """
-    if rules.table.seats != 4 or rules.table.individual:
-        raise RulesError(f"euchre selfplay writes the four-hand partnership table only (its feature layout has four "
-                         f"seats); these rules seat {rules.table.seats} players each for himself")
+    check_rules(rules)
+    table = rules.table
+    if table.seats != 4 or len(table.teams) != 2:
+        raise RulesError(f"euchre selfplay writes the four-hand partnership table only (its rows' outcome columns are "
+                         f"for two sides of two); these rules seat {table.seats} players in {len(table.teams)} sides")
     return rules
 
 
@@ -195,8 +201,7 @@ def run_selfplay(rules: Rules, factories: Sequence[BotFactory], labels: Sequence
         EuchreValueError: not four factories and labels, or a count below 1.
         BackendError: the backend cannot be had.
         IllegalActionError: a bot chose an action its view did not offer.
-        RulesError: rules of another table than the four-hand partnerships (the feature
-            layout describes that table only).
+        RulesError: rules self-play does not record (:func:`check_table`).
     """
     check_table(rules)
     for name, value in (("games", games), ("seed", seed), ("max_hands", max_hands)):
@@ -206,11 +211,6 @@ def run_selfplay(rules: Rules, factories: Sequence[BotFactory], labels: Sequence
         raise EuchreValueError(f"games and max_hands must be at least 1, not {games} and {max_hands}")
     if len(factories) != 4 or len(labels) != 4:
         raise EuchreValueError(f"self-play needs four bots and four labels (N, E, S, W), not {len(factories)}")
-    if rules.table.seats != 4:
-        raise EuchreValueError(f"self-play records four-seat tables, not {rules.table.seats} seats")
-    if rules.extra_decisions:
-        raise EuchreValueError(f"self-play's feature layout has no {'; '.join(rules.extra_decisions)} (a partner's best "
-                               "card given face down, a claim round); record these rules without them")
     with open_pool(backend if backend is not None else Backend(1), games) as pool:
         step = 1 if pool.workers == 1 else max(1, min(GAME_CHUNK, math.ceil(games / (4 * pool.workers))))
         tasks = [(rules, tuple(factories), tuple(labels), seed, start, min(games, start + step), max_hands)
