@@ -32,14 +32,16 @@ import numpy as np
 import pytest
 
 from euchre.batch import BatchBackendError, BatchRulesError, HandBatch, backend_name, numba_available, play_hands, tables
-from euchre.batch import kernel as k
+from euchre.batch import layout as k
 from euchre.batch import play as play_module
+from euchre.batch import policy as pol
 from euchre.batch.backend import ENV_VAR
 from euchre.core import HandState, Phase, Rules, preset
 from euchre.core.actions import Action
 from euchre.core.cards import NO_TRUMP, SAME_COLOUR, parse_card
 from euchre.core.errors import EuchreTypeError, EuchreValueError, RulesTypeError
-from euchre.core.presets import FOUR_HAND_PRESETS, PLAYABLE_PRESETS
+from euchre.core.presets import PLAYABLE_PRESETS
+from euchre.core.scoring import MAKER_MAKES
 from euchre.core.seats import Table
 
 BACKEND = "numba"
@@ -85,12 +87,15 @@ def compare_hand(batch: HandBatch, i: int, seen: Counter[str] | None = None) -> 
         "alone": (-1 if res.alone is None else res.alone, batch.alone[i]),
         "defender alone": (-1 if res.defender_alone is None else res.defender_alone, batch.defender_alone[i]),
         "trick winners": (winners, list(batch.trick_winners[i])),
+        "partner": (-1 if res.partner is None else res.partner, batch.partner[i]),
     }
     for what, (ours, theirs) in expected.items():
         if ours != theirs:
             return f"{what}: engine {ours} vs kernel {theirs}"
     if seen is not None:
         seen[res.label] += 1
+        if res.partner is not None:
+            seen["secret partner"] += 1
     return None
 
 
@@ -109,16 +114,16 @@ MIX = ("simple", "simple", "simple", "random")
 """Three seats that pass unless they hold three trumps, one that plays at random: round
 two, the stuck dealer and the pass-outs come often."""
 
-S = preset("modern-standard")
 
-BATCH_PRESETS = [name for name in FOUR_HAND_PRESETS if preset(name).call_for_best == "none"]
-"""The playable presets the kernel plays: the four-hand table, no card given for best."""
+def mix(rules: Rules) -> tuple[str, ...]:
+    """:data:`MIX` for a table of any size: every seat simple but the last, random."""
+    return ("simple",) * (rules.table.seats - 1) + ("random",)
+
+
+S = preset("modern-standard")
 
 GROUPS: dict[str, list[tuple[str, Rules, Any, int | None, int]]] = {
     # name: (label, rules, policy, dealer, hands)
-    "presets": [(name, preset(name), "random", None, 500) for name in BATCH_PRESETS]
-    + [(f"{name}, mixed policy", preset(name), MIX, 3, 250) for name in BATCH_PRESETS]
-    + [(f"{name}, simple policy", preset(name), "simple", None, 150) for name in BATCH_PRESETS],
     "bidding options": [
         ("natural trump, no trump, turned-down suit", S.replace(require_trump_to_call="natural_trump", no_trump_call=True,
                                                                round2_may_name_turned_down=True), MIX, 3, 500),
@@ -153,11 +158,6 @@ GROUPS: dict[str, list[tuple[str, Rules, Any, int | None, int]]] = {
 }
 
 COVERAGE: dict[str, set[str]] = {
-    "presets": {
-        "BID_ROUND_1", "BID_ROUND_2", "BLIND_NAME", "TAKEOVER", "DISCARD", "ALONE_DECISION", "DEFEND_ALONE", "PLAY",
-        "makers take the point", "march", "euchre", "lone hand makes its point", "lone march", "lone hand euchred",
-        "lone hand wins the odd trick", "lone defender wins the odd trick", "passed out", "stuck dealer",
-    },
     "bidding options": {"BID_ROUND_2", "DISCARD", "PLAY", "passed out", "the dealer forfeits a point", "stuck dealer",
                         "march", "euchre"},
     "alone options": {
@@ -166,6 +166,67 @@ COVERAGE: dict[str, set[str]] = {
     },
 }
 """What each group must have compared: phases (decisions made in them) and result labels."""
+
+
+def expected_coverage(rules: Rules) -> set[str]:
+    """The phases and result labels that the hands of one preset must reach, read from
+    its rules: every table bids in two rounds, discards, plays, marches and euchres; the
+    words of three or four tricks follow the makers' side (one player or more: scoring
+    ``score_hand``); lone hands, the takeover, defending alone, the call for best (both
+    its decisions), the blind call, the stuck dealer, the pass-out and call-ace's call of
+    a partner where the rules have them."""
+    table = rules.table
+    call_ace = rules.variant == "call_ace"
+    out = {"BID_ROUND_1", "BID_ROUND_2", "DISCARD", "PLAY", "march", "euchre"}
+    out.add("makers take the point" if call_ace or not table.individual else MAKER_MAKES)
+    if rules.alone_allowed:
+        out |= {"lone hand euchred", "lone hand makes its point"}
+    if call_ace:
+        out |= {"ALONE_DECISION", "secret partner"}
+    elif rules.alone_allowed and rules.alone_declare_timing == "after_bidding":
+        out.add("ALONE_DECISION")
+    if rules.alone_allowed and rules.alone_who != "maker_only" and not table.individual:
+        out.add("TAKEOVER")
+    if rules.defend_alone:
+        out.add("DEFEND_ALONE")
+    if rules.call_for_best != "none" and rules.alone_allowed:
+        out |= {"GIVE_BEST", "BEST_DISCARD"}
+    if rules.joker and rules.joker_turned_up == "dealer_names_trump_blind":
+        out.add("BLIND_NAME")
+    out.add("stuck dealer" if rules.all_pass_round2 == "stick_the_dealer" else "passed out")
+    return out
+
+
+@pytest.mark.parametrize("name", PLAYABLE_PRESETS)
+def test_kernel_agrees_with_the_engine_on_every_preset(name: str) -> None:
+    """Every playable preset of the core (a new one is covered by this parametrisation),
+    whatever its table: the kernel's recorded hands (random play, a mix of the simple and
+    the random policy that passes often, the simple policy) replay through
+    HandState.apply with the same seat to act and the same set of legal actions at every
+    decision, and end at the same moment with the same trick winners, tricks, points per
+    side, maker, trump, lone players and call-ace partner; the phases and endings of
+    :func:`expected_coverage` were all compared."""
+    rules = preset(name)
+    seen: Counter[str] = Counter()
+    seed = 1000 + PLAYABLE_PRESETS.index(name)
+    for policy, dealer, hands in (("random", None, 400), (mix(rules), rules.table.seats - 1, 200), ("simple", None, 100)):
+        batch = play_hands(rules, hands, seed=seed, dealer=dealer, policy=policy, record=True, backend=BACKEND)
+        found = disagreements(batch, seen)
+        assert found == [], f"{name}, {policy}: {len(found)} disagreements, first: {found[:3]}"
+    missing = expected_coverage(rules) - set(seen)
+    assert not missing, f"{name}: never compared: {sorted(missing)}; seen: {dict(seen)}"
+
+
+def test_positive_control_the_coverage_is_read_from_the_rules() -> None:
+    """The coverage asked of a preset follows its rules: railroad asks for the card given
+    for best and its discard, call-ace for the call of a partner, cutthroat for the words
+    of a maker playing for himself and the stuck dealer; the four-hand game for none of
+    these."""
+    assert {"GIVE_BEST", "BEST_DISCARD", "DEFEND_ALONE", "BLIND_NAME"} <= expected_coverage(preset("railroad"))
+    assert {"ALONE_DECISION", "secret partner"} <= expected_coverage(preset("call-ace-5"))
+    assert {MAKER_MAKES, "stuck dealer"} <= expected_coverage(preset("cutthroat-3"))
+    plain = expected_coverage(S)
+    assert not {"GIVE_BEST", "secret partner", MAKER_MAKES, "TAKEOVER", "ALONE_DECISION"} & plain
 
 
 @pytest.mark.parametrize("group", list(GROUPS))
@@ -180,6 +241,64 @@ def test_kernel_agrees_with_the_engine_at_every_step(group: str) -> None:
         assert found == [], f"{label}: {len(found)} disagreements, first: {found[:3]}"
     missing = COVERAGE[group] - set(seen)
     assert not missing, f"never compared: {sorted(missing)}; seen: {dict(seen)}"
+
+
+# ======================================================================= the other tables, by the rules' text
+def test_cutthroat_points_go_to_each_opponent_on_a_euchre() -> None:
+    """Cutthroat (X-56: "both adversaries count two"; X-55: a march 3; X-44: one point
+    for three or four tricks): each played hand scores 1 or 3 to the maker alone, or 2 to
+    each of the two other players; a pass-out nothing (the stuck dealer never passes)."""
+    batch = play_hands("cutthroat-3", 600, seed=41, backend=BACKEND)
+    kinds = Counter()
+    for i in range(len(batch)):
+        maker = int(batch.maker[i])
+        tricks = int(batch.tricks[i, maker])
+        expected = [0, 0, 0]
+        if tricks <= 2:
+            expected = [2 if s != maker else 0 for s in range(3)]
+        else:
+            expected[maker] = 3 if tricks == 5 else 1
+        kinds[tricks <= 2] += 1
+        assert list(batch.points[i]) == expected, (i, maker, list(batch.tricks[i]), list(batch.points[i]))
+    assert kinds[True] > 0 and kinds[False] > 0
+
+
+def test_call_ace_points_go_to_the_maker_and_his_secret_partner() -> None:
+    """Call-ace (X-47, RULES.md decision 21): the maker and the holder of the called card
+    take one point each for three or four tricks, two each for five; a euchre gives two
+    to each other player; a maker without a partner (alone, or the card not dealt) plays
+    a lone hand: five for a march, one for three or four, two to each other on a euchre."""
+    batch = play_hands("call-ace-5", 800, seed=42, backend=BACKEND)
+    seen = Counter()
+    for i in range(len(batch)):
+        if batch.passed_out[i]:
+            assert list(batch.points[i]) == [0] * 5
+            continue
+        maker, partner = int(batch.maker[i]), int(batch.partner[i])
+        makers = {maker} if partner == -1 else {maker, partner}
+        tricks = sum(int(batch.tricks[i, s]) for s in makers)
+        lone = partner == -1
+        if tricks <= 2:
+            expected = [0 if s in makers else 2 for s in range(5)]
+        else:
+            won = (5 if lone else 2) if tricks == 5 else 1
+            expected = [won if s in makers else 0 for s in range(5)]
+        seen[(lone, tricks <= 2)] += 1
+        assert list(batch.points[i]) == expected, (i, maker, partner, list(batch.tricks[i]), list(batch.points[i]))
+    assert len(seen) == 4, seen
+
+
+def test_the_stuck_dealers_forfeit_scores_every_other_player() -> None:
+    """dealer_forfeit_or_call at the cutthroat table: the dealer's forfeit scores a point
+    to each other player (every side but the dealer's), not to one."""
+    rules = preset("cutthroat-3").replace(all_pass_round2="dealer_forfeit_or_call")
+    batch = play_hands(rules, 600, seed=43, policy=mix(rules), record=True, backend=BACKEND)
+    forfeits = [i for i in range(len(batch)) if batch.forfeit[i]]
+    assert forfeits
+    for i in forfeits:
+        dealer = int(batch.dealer[i])
+        assert list(batch.points[i]) == [0 if s == dealer else 1 for s in range(3)]
+    assert disagreements(batch) == []
 
 
 # ======================================================================= positive controls
@@ -204,18 +323,38 @@ def _lone_player_leads(ctx: list[int]) -> None:
     for dealer in range(4):
         for active in range(1, 16):
             for alone in range(4):
-                ctx[k.C_OPENING + (dealer * 16 + active) * 5 + alone + 1] = alone
+                ctx[k.C_OPENING + (dealer * k.ACTIVE_MASKS + active) * k.SEAT_SLOTS + alone + 1] = alone
+
+
+def _euchre_scores_one_opponent(ctx: list[int]) -> None:
+    ctx[k.C_SIDES] = 2  # the third player's side is never scored
+
+
+def _kings_called(ctx: list[int]) -> None:
+    for trump in range(5):
+        for suit in range(4):
+            if ctx[k.C_BEST_CARD + trump * 4 + suit] & 7 == 7:  # an ace
+                ctx[k.C_BEST_CARD + trump * 4 + suit] -= 1
+
+
+def _no_call_for_best(ctx: list[int]) -> None:
+    ctx[k.C_CALL_FOR_BEST] = k.BEST_NONE
 
 
 def _upcard_discardable(ctx: list[int]) -> None:
     ctx[k.C_DISCARD_UPCARD] = 1
 
 
-@pytest.mark.parametrize("change", [_left_bower_follows_printed_suit, _super_euchre, _lone_player_leads, _upcard_discardable])
-def test_positive_control_a_wrong_kernel_is_caught(monkeypatch: pytest.MonkeyPatch, change: Callable[[list[int]], None]) -> None:
+@pytest.mark.parametrize(("name", "change"), [
+    ("modern-standard", _left_bower_follows_printed_suit), ("modern-standard", _super_euchre),
+    ("modern-standard", _lone_player_leads), ("modern-standard", _upcard_discardable),
+    ("cutthroat-3", _euchre_scores_one_opponent), ("call-ace-5", _kings_called), ("railroad", _no_call_for_best),
+])
+def test_positive_control_a_wrong_kernel_is_caught(monkeypatch: pytest.MonkeyPatch, name: str,
+                                                   change: Callable[[list[int]], None]) -> None:
     """A kernel given a deliberately wrong table disagrees with the engine within 400
     hands; with the right table (the differential test above) it never does."""
-    rules = S
+    rules = preset(name)
     wrong = _corrupt(rules, change)
     monkeypatch.setattr(play_module, "context", lambda r: wrong)
     batch = play_hands(rules, 400, seed=5, record=True, backend=BACKEND)
@@ -252,16 +391,17 @@ def test_positive_control_a_corrupted_record_is_caught() -> None:
 
 
 # ======================================================================= backends, seeds
-@pytest.mark.parametrize("name", ["openspiel", "british-benny", "dc-club-1862-coteries", "casual-web-003"])
+@pytest.mark.parametrize("name", ["openspiel", "british-benny", "dc-club-1862-coteries", "casual-web-003", "railroad",
+                                  "two-handed", "cutthroat-3", "call-ace-6"])
 def test_numba_and_python_backends_play_the_same_hands(name: str) -> None:
     """The compiled kernel and the Python fallback give the same hands, decisions and
     results for a seed (the same functions; all values are ints below 2**49)."""
-    for policy in ("random", MIX):
+    for policy in ("random", mix(preset(name))):
         nb = play_hands(name, 150, seed=3, policy=policy, record=True, backend="numba")
         py = play_hands(name, 150, seed=3, policy=policy, record=True, backend="python")
         assert (nb.backend, py.backend) == ("numba", "python")
         for field in ("dealer", "upcard", "trump", "maker", "alone", "defender_alone", "tricks", "points", "passed_out",
-                      "forfeit", "decisions", "actions", "seats", "legal", "trick_winners", "deal_hands", "stock_top"):
+                      "forfeit", "decisions", "partner", "actions", "seats", "legal", "trick_winners", "deal_hands", "stock_top"):
             assert np.array_equal(getattr(nb, field), getattr(py, field)), (name, policy, field)
 
 
@@ -370,7 +510,7 @@ ROUND1 = (Action.PASS, Action.ORDER_UP, Action.ORDER_UP_ALONE)
 def test_simple_policy_round_one(seat: int, hand: str, upcard: str, expected: Action) -> None:
     """Round one (dealer North): order up with three trumps counting the left bower, the
     dealer counting the upcard; never alone."""
-    got = k.simple_call(_ctx(S), _ws(*ROUND1), k.PH_ROUND_1, seat, 0, _mask(hand), parse_card(upcard))
+    got = pol.simple_call(_ctx(S), _ws(*ROUND1), k.PH_ROUND_1, seat, 0, _mask(hand), parse_card(upcard))
     assert got == expected
 
 
@@ -380,22 +520,22 @@ def test_simple_policy_round_two_and_the_rest() -> None:
     the partner who could take over pass; the canadian partner orders alone with four."""
     ctx = _ctx(S)
     names = [Action.PASS, *(Action.name_trump(s) for s in (0, 1, 3))]  # hearts turned down
-    got = k.simple_call(ctx, _ws(*names), k.PH_ROUND_2, 1, 0, _mask("JS JC AS 9D TD"), parse_card("9H"))
+    got = pol.simple_call(ctx, _ws(*names), k.PH_ROUND_2, 1, 0, _mask("JS JC AS 9D TD"), parse_card("9H"))
     assert got == Action.NAME_S
-    got = k.simple_call(ctx, _ws(*names), k.PH_ROUND_2, 1, 0, _mask("JS AC AD 9D TC"), parse_card("9H"))
+    got = pol.simple_call(ctx, _ws(*names), k.PH_ROUND_2, 1, 0, _mask("JS AC AD 9D TC"), parse_card("9H"))
     assert got == Action.NAME_C  # clubs: JS (the left bower), AC, TC
-    got = k.simple_call(ctx, _ws(*names), k.PH_ROUND_2, 1, 0, _mask("AS KC AD 9D TC"), parse_card("9H"))
+    got = pol.simple_call(ctx, _ws(*names), k.PH_ROUND_2, 1, 0, _mask("AS KC AD 9D TC"), parse_card("9H"))
     assert got == Action.PASS  # two clubs, two diamonds, one spade
     stuck = [Action.name_trump(s) for s in (0, 1, 3)]
-    got = k.simple_call(ctx, _ws(*stuck), k.PH_ROUND_2, 0, 0, _mask("AS KC AD 9D TC"), parse_card("9H"))
+    got = pol.simple_call(ctx, _ws(*stuck), k.PH_ROUND_2, 0, 0, _mask("AS KC AD 9D TC"), parse_card("9H"))
     assert got == Action.NAME_C  # stuck: two clubs and two diamonds, the lower suit
-    assert k.simple_call(ctx, _ws(Action.GO_ALONE, Action.PLAY_WITH_PARTNER), k.PH_ALONE, 1, 0, 0, 0) == Action.PLAY_WITH_PARTNER
-    assert k.simple_call(ctx, _ws(Action.PASS, Action.DEFEND_ALONE), k.PH_DEFEND, 1, 0, 0, 0) == Action.PASS
-    assert k.simple_call(ctx, _ws(Action.PASS, Action.TAKE_OVER_ALONE), k.PH_TAKEOVER, 1, 0, 0, 0) == Action.PASS
+    assert pol.simple_call(ctx, _ws(Action.GO_ALONE, Action.PLAY_WITH_PARTNER), k.PH_ALONE, 1, 0, 0, 0) == Action.PLAY_WITH_PARTNER
+    assert pol.simple_call(ctx, _ws(Action.PASS, Action.DEFEND_ALONE), k.PH_DEFEND, 1, 0, 0, 0) == Action.PASS
+    assert pol.simple_call(ctx, _ws(Action.PASS, Action.TAKE_OVER_ALONE), k.PH_TAKEOVER, 1, 0, 0, 0) == Action.PASS
     canadian = (Action.PASS, Action.ORDER_UP_ALONE)
-    assert k.simple_call(ctx, _ws(*canadian), k.PH_ROUND_1, 2, 0, _mask("JH JD AH KH 9C"), parse_card("9H")) == \
+    assert pol.simple_call(ctx, _ws(*canadian), k.PH_ROUND_1, 2, 0, _mask("JH JD AH KH 9C"), parse_card("9H")) == \
         Action.ORDER_UP_ALONE
-    assert k.simple_call(ctx, _ws(*canadian), k.PH_ROUND_1, 2, 0, _mask("JH JD AH 9C TC"), parse_card("9H")) == Action.PASS
+    assert pol.simple_call(ctx, _ws(*canadian), k.PH_ROUND_1, 2, 0, _mask("JH JD AH 9C TC"), parse_card("9H")) == Action.PASS
 
 
 HEARTS = 2
@@ -422,8 +562,26 @@ def test_simple_policy_cards(legal: str, nplayed: int, best: str | None, partner
     the lowest card that wins unless the partner is winning, else the lowest; discard the
     lowest (a trump ranks above every plain card)."""
     best_power = 0 if best is None else _power(S, HEARTS, SPADES, best)
-    got = k.simple_card(_ctx(S), _mask(legal), HEARTS, nplayed, SPADES, best_power, partner_winning, discard)
+    got = pol.simple_card(_ctx(S), _mask(legal), HEARTS, nplayed, SPADES, best_power, partner_winning, discard, False)
     assert got == parse_card(expected)
+
+
+def test_simple_policy_gives_the_highest_card_for_best() -> None:
+    """Railroad's card for best (hearts trump): the highest ranked, the right bower above
+    the ace of trump; the lone player's discard after it: the lowest ranked."""
+    got = pol.simple_card(_ctx(S), _mask("AH JH 9C KS"), HEARTS, 0, 0, 0, False, False, True)
+    assert got == parse_card("JH")
+    got = pol.simple_card(_ctx(S), _mask("AH JH 9C KS 9S TH"), HEARTS, 0, 0, 0, False, True, False)
+    assert got == parse_card("9C")
+
+
+def test_simple_policy_calls_the_first_suit_it_may_call_at_call_ace() -> None:
+    """The call-ace maker's call (phase ALONE_DECISION): the best card of the first suit
+    offered (clubs before diamonds...), going alone only when no suit may be called."""
+    rules = preset("call-ace-5")
+    calls = (Action.call(1), Action.call(3), Action.GO_ALONE)
+    assert pol.simple_call(_ctx(rules), _ws(*calls), k.PH_ALONE, 2, 0, 0, 0) == Action.call(1)
+    assert pol.simple_call(_ctx(rules), _ws(Action.GO_ALONE), k.PH_ALONE, 2, 0, 0, 0) == Action.GO_ALONE
 
 
 def test_simple_policy_decides_from_the_view_only() -> None:
@@ -432,9 +590,9 @@ def test_simple_policy_decides_from_the_view_only() -> None:
     hands them nothing else (no other seat's cards)."""
     import inspect
 
-    assert list(inspect.signature(k.simple_call).parameters) == ["ctx", "ws", "phase", "seat", "dealer", "hand", "upcard"]
-    assert list(inspect.signature(k.simple_card).parameters) == [
-        "ctx", "legal", "trump", "nplayed", "led", "best", "partner_winning", "discard"]
+    assert list(inspect.signature(pol.simple_call).parameters) == ["ctx", "ws", "phase", "seat", "dealer", "hand", "upcard"]
+    assert list(inspect.signature(pol.simple_card).parameters) == [
+        "ctx", "legal", "trump", "nplayed", "led", "best", "partner_winning", "discard", "give"]
 
 
 def test_simple_policy_beats_random_play() -> None:
@@ -448,20 +606,25 @@ def test_simple_policy_beats_random_play() -> None:
 
 # ======================================================================= rules and errors
 def test_every_playable_preset_is_accepted_by_name_and_value() -> None:
-    for name in BATCH_PRESETS:
-        assert play_hands(name, 3, backend=BACKEND).rules == preset(name)
+    """Every preset of the core's list, by its name and as a Rules value, whatever its
+    table: one policy name per seat, a dealer among its seats, one column per side."""
+    for name in PLAYABLE_PRESETS:
+        rules = preset(name)
+        batch = play_hands(name, 3, backend=BACKEND, dealer=rules.table.seats - 1)
+        assert batch.rules == rules and play_hands(rules, 3, backend=BACKEND).rules == rules
+        assert batch.policies == ("random",) * rules.table.seats
+        assert batch.points.shape == batch.tricks.shape == (3, len(rules.table.teams))
+        assert set(batch.dealer.tolist()) == {rules.table.seats - 1}
 
 
-def test_the_presets_it_cannot_play_are_refused_naming_why() -> None:
-    refused = [name for name in PLAYABLE_PRESETS if name not in BATCH_PRESETS]
-    assert "railroad" in refused and "modern-standard" not in refused
-    for name in refused:
-        with pytest.raises(BatchRulesError, match=r"call_for_best|four-hand partnership table"):
-            play_hands(name, 1)
-    with pytest.raises(BatchRulesError, match="call_for_best = lone_maker"):
-        play_hands(S.replace(call_for_best="lone_maker"), 1)
-    # call_for_best is dormant without lone hands: the kernel plays it
-    assert play_hands(S.replace(call_for_best="lone_maker", alone_allowed=False), 2).rules.call_for_best == "lone_maker"
+def test_the_decisions_no_preset_has_are_refused_naming_why() -> None:
+    """The claims of the dealt hand and table mode (options no preset sets) are refused,
+    naming the option; the call for best, which railroad sets, is played."""
+    with pytest.raises(BatchRulesError, match="farmers_hand = true"):
+        play_hands(S.replace(farmers_hand=True), 1)
+    with pytest.raises(BatchRulesError, match="renege_mode = penalize_on_claim"):
+        play_hands(S.replace(renege_mode="penalize_on_claim"), 1)
+    assert play_hands(S.replace(call_for_best="lone_maker"), 2).rules.call_for_best == "lone_maker"
 
 
 @pytest.mark.parametrize(("call", "error", "words"), [
@@ -489,16 +652,13 @@ def test_bad_input_gets_a_clear_error(call: Callable[[], Any], error: type[Excep
         call()
 
 
-def test_a_table_of_another_shape_is_refused() -> None:
-    """Rules of another table (the table-shapes issue) are refused, naming the table;
-    the kernel's seat rows are the four-hand table's."""
+def test_a_table_beyond_the_kernels_seats_is_refused() -> None:
+    """A table of seven seats (a Table the core can describe, no rules deal it) is
+    refused, naming the seats the kernel plays."""
     odd = S.replace()
-    object.__setattr__(odd, "_table", Table(4, ((0,), (1,), (2,), (3,))))  # four players, no partners
-    with pytest.raises(BatchRulesError, match="four-hand partnership table"):
+    object.__setattr__(odd, "_table", Table(7, tuple((s,) for s in range(7))))
+    with pytest.raises(BatchRulesError, match="tables of 2 to 6 seats"):
         play_hands(odd, 1)
-    for name in ("two-handed", "cutthroat-3"):  # playable presets of other tables
-        with pytest.raises(BatchRulesError, match="four-hand partnership table"):
-            play_hands(name, 1)
 
 
 def test_an_option_value_the_kernel_does_not_know_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:

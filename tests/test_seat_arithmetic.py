@@ -35,13 +35,8 @@ HOME = Path("core/seats.py")
 """The one module where seat arithmetic lives (DESIGN.md: seats.py)."""
 
 LATER: dict[str, str] = {
-    "batch/kernel.py": "the compiled batch kernel works on arrays of the four-hand game; issue 35's "
-                       "'Every table in the research tools' rewrites it for every preset",
     "interop/openspiel.py": "OpenSpiel's euchre is four-handed (its deal order (dealer + k) % 4, its card "
                             "code's suit card % 4); the research tools' part of issue 35",
-    "interop/openspiel_game.py": "the OpenSpiel game's returns; the research tools' part of issue 35",
-    "interop/pettingzoo.py": "PettingZoo's rewards; the research tools' part of issue 35",
-    "analysis/features.py": "the feature encoder that issue 35 merges with interop/features.py (one encoder)",
     "analysis/selfplay.py": "selfplay's columns; the research tools' part of issue 35",
 }
 """Files left for the parts of issue 35 that rewrite them (others work on them now),

@@ -2,15 +2,16 @@
 
     from euchre.batch import play_hands
     batch = play_hands("openspiel", 1_000_000, seed=7)   # random legal play
-    batch.points.mean(axis=0)                            # mean points per hand, N-S and E-W
+    batch.points.mean(axis=0)                            # mean points per hand per side
 
 The kernel (:mod:`euchre.batch.kernel`) is the phase machine of
 :class:`~euchre.core.hand.HandState` over bit masks, on the core's own tables
 (:mod:`euchre.batch.tables`), compiled by numba when it is installed and run as plain
 Python otherwise (:mod:`euchre.batch.backend`; choose with ``backend=`` or
-``EUCHRE_BATCH_BACKEND``). It plays every rule set of the four-hand table (every playable
-preset) with a random or a simple policy per seat; ``tests/test_batch.py`` replays its
-hands through ``HandState.apply``.
+``EUCHRE_BATCH_BACKEND``). It plays every playable preset, whatever its table (two to six
+seats, sides of one or two players, call-ace's secret partner, railroad's card for best),
+with a random or a simple policy per seat; ``tests/test_batch.py`` replays the hands of
+every preset through ``HandState.apply``.
 """
 
 from euchre.batch.backend import ENV_VAR, BatchBackendError, backend_name, numba_available

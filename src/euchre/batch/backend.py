@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from euchre.batch import kernel
+from euchre.batch import after_trump, bidding, bits, kernel, policy, tricks
 from euchre.core.errors import EuchreTypeError, EuchreValueError
 
 ENV_VAR = "EUCHRE_BATCH_BACKEND"
@@ -29,14 +29,21 @@ ENV_VAR = "EUCHRE_BATCH_BACKEND"
 
 BACKENDS = ("numba", "python")
 
-_KERNEL_FUNCTIONS = (
-    "mul32", "fmix32", "seed_hand", "next32", "below", "popcount", "card_at", "random_card", "deal_hand",
-    "holds_natural", "add_call", "legal_round1", "round2_suits", "legal_round2", "legal_blind", "legal_calls",
-    "make_alone", "finish_passed_out", "takeover_seat", "defender_to_ask", "step_takeover", "step_discard",
-    "step_alone_decision", "step_defend", "begin_play", "after_trump", "apply_call", "legal_cards",
-    "finish_scored", "apply_discard", "apply_card", "simple_call", "simple_card", "play_hands",
-)
-"""The kernel functions, callees before callers."""
+_KERNEL_MODULES: tuple[types.ModuleType, ...] = (bits, after_trump, bidding, tricks, policy, kernel)
+"""The modules of the kernel's functions (:mod:`euchre.batch.kernel` names the idea of each)."""
+
+
+def kernel_functions() -> dict[str, types.FunctionType]:
+    """Every function of the kernel by name: those defined in :data:`_KERNEL_MODULES`
+    (each name defined once: the compiled copies share one namespace)."""
+    found: dict[str, types.FunctionType] = {}
+    for module in _KERNEL_MODULES:
+        for name, value in vars(module).items():
+            if isinstance(value, types.FunctionType) and value.__module__ == module.__name__:
+                if name in found:
+                    raise BatchBackendError(f"the kernel function {name} is defined twice")
+                found[name] = value
+    return found
 
 
 class BatchBackendError(EuchreValueError):
@@ -81,9 +88,10 @@ def _numba_backend() -> Backend:
     # Copies of the kernel functions whose globals name the compiled versions, so that the
     # compiled functions call each other inside numba while the module's own functions
     # stay plain Python for the other backend.
-    namespace: dict[str, Any] = dict(vars(kernel))
-    for name in _KERNEL_FUNCTIONS:
-        func = getattr(kernel, name)
+    namespace: dict[str, Any] = {}
+    for module in _KERNEL_MODULES:
+        namespace.update(vars(module))
+    for name, func in kernel_functions().items():
         copy = types.FunctionType(func.__code__, namespace, name, func.__defaults__, func.__closure__)
         copy.__qualname__ = func.__qualname__
         copy.__module__ = func.__module__

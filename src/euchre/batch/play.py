@@ -18,16 +18,15 @@ from typing import Any
 
 import numpy as np
 
-from euchre.batch import kernel as k
+from euchre.batch import layout as k
 from euchre.batch.backend import get_backend
 from euchre.batch.tables import context, rules_of
-from euchre.core.actions import DISCARD_BASE, PLAY_BASE
+from euchre.core.actions import DISCARD_BASE, GIVE_BASE, PLAY_BASE
 from euchre.core.cards import cards_of
 from euchre.core.deal import pack_of
 from euchre.core.errors import EuchreTypeError, EuchreValueError, require_int
 from euchre.core.hand import HandState
 from euchre.core.rules import Rules
-from euchre.core.seats import FOUR_HANDED
 
 POLICIES: dict[str, int] = {"random": k.P_RANDOM, "simple": k.P_SIMPLE}
 """The kernel's policies by name: ``random`` (every legal action equally likely) and
@@ -44,7 +43,9 @@ MAX_DECISIONS = k.MAX_DECISIONS
 class HandBatch:
     """The hands played by :func:`play_hands`: one row per hand, numpy arrays.
 
-    Seats are 0..3 (N, E, S, W), teams 0 (N-S) and 1 (E-W), cards are card numbers of
+    Seats are those of the rules' table, 0..seats-1 (N, E, S, W at the four-hand table),
+    sides the indices of ``rules.table.teams`` (N-S and E-W at the four-hand table; one
+    per player where each plays for himself), cards are card numbers of
     :mod:`euchre.core.cards`, action codes those of :class:`~euchre.core.actions.Action`;
     -1 means "nobody" or "none".
 
@@ -52,30 +53,38 @@ class HandBatch:
         rules: the rule set played.
         seed, start: the seed and the index of the first hand (row ``i`` is hand
             ``start + i``).
-        policies: the policy of each seat, N, E, S, W.
+        policies: the policy of each seat, in seat order.
         backend: ``"numba"`` or ``"python"``.
         dealer, upcard: ``(n,)`` int8: the dealer and the card turned up (after a joker
             set aside under ``joker_turned_up = turn_next_card``).
         trump, maker, alone, defender_alone: ``(n,)`` int8: the trump (0..3, 4 for no
             trump), the seat that made it, the lone maker and the lone defender; -1 when
             the hand was passed out or nobody went alone.
-        tricks: ``(n, 2)`` int8: tricks won per team.
-        points: ``(n, 2)`` int8: points the hand scored per team (one side scores;
-            a pass-out scores nothing, the stuck dealer's forfeit 1 to the eldest's team).
+        partner: ``(n,)`` int8: at call-ace, the maker's secret partner (the holder of
+            the called card), -1 when nobody holds it, the maker went alone, or at any
+            other table.
+        tricks: ``(n, sides)`` int8: tricks won per side.
+        points: ``(n, sides)`` int8: points the hand scored per side (the makers' side,
+            or every side that defended: each opponent of a cutthroat maker; at call-ace
+            the maker and his partner, or each other player; a pass-out scores nothing,
+            the stuck dealer's forfeit 1 to every other side).
         passed_out, forfeit: ``(n,)`` bool: thrown in after two rounds of passes (with
             ``dealer_forfeit_or_call``: by the dealer's forfeit).
         decisions: ``(n,)`` int8: the decisions of the hand.
-        actions, seats: ``(n, MAX_DECISIONS)`` int8, with ``record=True``: each decision's
-            action code and the seat that made it, -1 after the last (else None).
+        actions: ``(n, MAX_DECISIONS)`` int16, with ``record=True``: each decision's
+            action code, -1 after the last (else None).
+        seats: ``(n, MAX_DECISIONS)`` int8, with ``record=True``: the seat that made each
+            decision, -1 after the last (else None).
         legal: ``(n, MAX_DECISIONS)`` int64, with ``record=True``: each decision's legal
             set, a mask of action codes (bit ``code``) for a call, of card numbers for a
-            discard or a card played (see :meth:`legal_codes`).
+            discard, a card given for best or a card played (see :meth:`legal_codes`).
         trick_winners: ``(n, 5)`` int8, with ``record=True``: the winner of each trick.
-        deal_hands: ``(n, 4)`` int64, with ``record=True``: each seat's cards as dealt (a
-            mask of card numbers).
+        deal_hands: ``(n, seats)`` int64, with ``record=True``: each seat's cards as dealt
+            (a mask of card numbers).
         stock_top: ``(n, 2)`` int8, with ``record=True``: the first two cards of the stock
             (the first is turned up, or set aside when it is the joker and the rules say
-            so); the order of the rest of the stock changes nothing.
+            so; -1 for a second card where the stock holds one); the order of the rest of
+            the stock changes nothing.
     """
 
     rules: Rules
@@ -89,6 +98,7 @@ class HandBatch:
     maker: Any
     alone: Any
     defender_alone: Any
+    partner: Any
     tricks: Any
     points: Any
     passed_out: Any
@@ -125,11 +135,10 @@ class HandBatch:
         step = require_int(step, "step", 0, int(self.decisions[row]) - 1)
         mask = int(self.legal[row, step])
         code = int(self.actions[row, step])
-        if code >= PLAY_BASE:
-            return tuple(PLAY_BASE + c for c in cards_of(mask))
-        if code >= DISCARD_BASE:
-            return tuple(DISCARD_BASE + c for c in cards_of(mask))
-        return tuple(cards_of(mask))
+        for base in (GIVE_BASE, PLAY_BASE, DISCARD_BASE):
+            if base <= code <= base + 32:
+                return tuple(base + c for c in cards_of(mask))
+        return tuple(cards_of(mask))  # a call: the mask's bits are the codes
 
     def hand_state(self, i: int) -> HandState:
         """Hand ``i`` as dealt, before any decision, as a checked
@@ -141,7 +150,7 @@ class HandBatch:
         """
         row = self._row(i)
         hands = [list(cards_of(int(m))) for m in self.deal_hands[row]]
-        top = [int(c) for c in self.stock_top[row]]
+        top = [int(c) for c in self.stock_top[row] if c >= 0]
         used = {c for h in hands for c in h} | set(top)
         rest = [c for c in pack_of(self.rules.deck, self.rules.joker) if c not in used]
         return HandState.from_deal(self.rules, int(self.dealer[row]), hands, top + rest)
@@ -160,12 +169,12 @@ class HandBatch:
         return state
 
 
-def _policies(policy: str | Sequence[str]) -> tuple[str, ...]:
-    names = (policy,) * 4 if isinstance(policy, str) else policy
+def _policies(policy: str | Sequence[str], seats: int) -> tuple[str, ...]:
+    names = (policy,) * seats if isinstance(policy, str) else policy
     if not isinstance(names, (tuple, list)) or not all(isinstance(p, str) for p in names):
-        raise EuchreTypeError(f"policy must be a policy name or four of them (N, E, S, W), not {policy!r}")
-    if len(names) != 4:
-        raise EuchreValueError(f"policy needs one name per seat (N, E, S, W), not {len(names)}")
+        raise EuchreTypeError(f"policy must be a policy name or one per seat ({seats}), not {policy!r}")
+    if len(names) != seats:
+        raise EuchreValueError(f"policy needs one name per seat of the table ({seats}), not {len(names)}")
     for name in names:
         if name not in POLICIES:
             raise EuchreValueError(f"unknown policy {name!r}; the kernel's policies: {', '.join(POLICIES)}")
@@ -182,17 +191,17 @@ def play_hands(rules: Rules | str, n: int, seed: int = 0, *, start: int = 0, dea
     ``start``, ``record`` and the backend.
 
     Args:
-        rules: a :class:`~euchre.core.rules.Rules` (any rules of the four-hand table) or
-            the name of a playable preset.
+        rules: a :class:`~euchre.core.rules.Rules` or the name of a playable preset
+            (every preset: :func:`euchre.batch.tables.rules_of` says what is refused).
         n: how many hands (0 or more).
         seed: 0 .. 2**62 - 1.
         start: the index of the first hand (``start + n`` at most 2**62).
-        dealer: the dealer of every hand (a seat 0..3), or None for a dealer drawn at
-            random for each hand (as OpenSpiel's chance node draws him).
+        dealer: the dealer of every hand (a seat of the table), or None for a dealer
+            drawn at random for each hand (as OpenSpiel's chance node draws him).
         policy: ``"random"`` (every legal action equally likely), ``"simple"`` (a greedy
-            player: see :data:`POLICIES`), or one of them per seat, N, E, S, W.
+            player: see :data:`POLICIES`), or one of them per seat, in seat order.
         record: keep every hand's deal, decisions, legal sets and trick winners (about
-            450 bytes a hand; without, 13).
+            740 bytes a hand; without, 22).
         backend: ``"numba"``, ``"python"`` or ``"auto"`` (:mod:`euchre.batch.backend`).
 
     Returns:
@@ -209,20 +218,20 @@ def play_hands(rules: Rules | str, n: int, seed: int = 0, *, start: int = 0, dea
     n = require_int(n, "n", 0)
     seed = require_int(seed, "seed", 0, MAX_SEED)
     start = require_int(start, "start", 0, MAX_SEED - n)
-    seat = -1 if dealer is None else FOUR_HANDED.seat(dealer, "dealer")
-    names = _policies(policy)
+    seat = -1 if dealer is None else rules.table.seat(dealer, "dealer")
+    names = _policies(policy, rules.table.seats)
     if not isinstance(record, bool):
         raise EuchreTypeError(f"record must be True or False, not {record!r}")
     be = get_backend(backend)
     ctx = be.ints(k.CTX_LEN, "int64")
     for i, v in enumerate(context(rules)):
         ctx[i] = v
-    pol = be.ints(4, "int64")
+    pol = be.ints(len(names), "int64")
     for i, name in enumerate(names):
         pol[i] = POLICIES[name]
     m = n if record else 0
     results = be.ints(n * k.R_LEN, "int8")
-    actions = be.ints(m * k.MAX_DECISIONS, "int8")
+    actions = be.ints(m * k.MAX_DECISIONS, "int16")
     seats = be.ints(m * k.MAX_DECISIONS, "int8")
     legal = be.ints(m * k.MAX_DECISIONS, "int64")
     winners = be.ints(m * 5, "int8")
@@ -230,20 +239,21 @@ def play_hands(rules: Rules | str, n: int, seed: int = 0, *, start: int = 0, dea
     be.play_hands(ctx, pol, seed, start, n, seat, record, results, actions, seats, legal, winners, deals,
                   be.ints(k.ST_LEN, "int64"), be.ints(k.WS_LEN, "int64"), be.ints(4, "int64"))
     rows = np.asarray(results, dtype=np.int8).reshape(n, k.R_LEN)
+    seats_n, sides = rules.table.seats, len(rules.table.teams)
     extra: dict[str, Any] = {}
     if record:
         extra = {
-            "actions": np.asarray(actions, dtype=np.int8).reshape(n, k.MAX_DECISIONS),
+            "actions": np.asarray(actions, dtype=np.int16).reshape(n, k.MAX_DECISIONS),
             "seats": np.asarray(seats, dtype=np.int8).reshape(n, k.MAX_DECISIONS),
             "legal": np.asarray(legal, dtype=np.int64).reshape(n, k.MAX_DECISIONS),
             "trick_winners": np.asarray(winners, dtype=np.int8).reshape(n, 5),
-            "deal_hands": np.asarray(deals, dtype=np.int64).reshape(n, k.DEAL_LEN)[:, :4],
-            "stock_top": np.asarray(deals, dtype=np.int64).reshape(n, k.DEAL_LEN)[:, 4:].astype(np.int8),
+            "deal_hands": np.asarray(deals, dtype=np.int64).reshape(n, k.DEAL_LEN)[:, :seats_n],
+            "stock_top": np.asarray(deals, dtype=np.int64).reshape(n, k.DEAL_LEN)[:, -2:].astype(np.int8),
         }
     return HandBatch(
         rules=rules, seed=seed, start=start, policies=names, backend=be.name,
         dealer=rows[:, k.R_DEALER], upcard=rows[:, k.R_UPCARD], trump=rows[:, k.R_TRUMP], maker=rows[:, k.R_MAKER],
-        alone=rows[:, k.R_ALONE], defender_alone=rows[:, k.R_DEFENDER_ALONE],
-        tricks=rows[:, k.R_TRICKS:k.R_TRICKS + 2], points=rows[:, k.R_POINTS:k.R_POINTS + 2],
+        alone=rows[:, k.R_ALONE], defender_alone=rows[:, k.R_DEFENDER_ALONE], partner=rows[:, k.R_PARTNER],
+        tricks=rows[:, k.R_TRICKS:k.R_TRICKS + sides], points=rows[:, k.R_POINTS:k.R_POINTS + sides],
         passed_out=rows[:, k.R_PASSED_OUT].astype(bool), forfeit=rows[:, k.R_FORFEIT].astype(bool),
         decisions=rows[:, k.R_DECISIONS], **extra)
