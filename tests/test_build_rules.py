@@ -2,7 +2,7 @@
 table's rules from a preset, house rules, options and a target, and the terminal's flags
 (``cli.table.rules_of_flags``), the server's create and referee requests
 (``server.table_requests.rules_of_request``) and the events' web form
-(``server.event_web.spec_from_request``) all call it, each checking only its input's shape.
+(``server.event_request.spec_from_request``) all call it, each checking only its input's shape.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import pytest
 from euchre.cli.table import rules_of_flags
 from euchre.core.errors import RulesError, RulesTypeError
 from euchre.core.presets import build_rules, preset
-from euchre.server.event_web import EventWebError, spec_from_request
+from euchre.server.event_request import EventWebError, spec_from_request
 from euchre.server.table_requests import CreateError, rules_of_request
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "euchre"

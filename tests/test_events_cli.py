@@ -16,8 +16,9 @@ import pytest
 
 from euchre.cli.main import build_parser, main
 from euchre.events.event import Event
+from euchre.events.spreadsheet import from_csv, from_json
+from euchre.events.standings import Standing
 from euchre.events.store import EventStore
-from euchre.events.tally import Standing, from_csv, from_json
 from test_events_printing import pdf_text
 
 PEOPLE = [f"P{i}" for i in range(1, 9)]

@@ -8,8 +8,9 @@ import pytest
 
 from euchre.core.presets import preset
 from euchre.events.errors import EventError
-from euchre.events.event import Event, EventSpec
+from euchre.events.event import Event
 from euchre.events.movements import rotation_round, seating_draw
+from euchre.events.spec import EventSpec
 
 TEAMS12 = [f"{t}{i}" for t in "ABCDEF" for i in (1, 2)]  # six teams: A1 & A2, B1 & B2, ...
 

@@ -11,9 +11,11 @@ import pytest
 
 from euchre.core.presets import preset
 from euchre.events.errors import EventError
-from euchre.events.event import Event, EventSpec
+from euchre.events.event import Event
+from euchre.events.hand_tally import X50, HouseScoring, hand_from_result, parse_hand, parse_hands
 from euchre.events.printing import cards_pdf, tally_marks
-from euchre.events.tally import X50, HouseScoring, hand_from_result, parse_hand, parse_hands, table_result
+from euchre.events.spec import EventSpec
+from euchre.events.tally import table_result
 
 NAMES = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
 

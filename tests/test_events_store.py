@@ -19,11 +19,12 @@ import euchre.events.event as event_module
 from euchre.core.game import Game
 from euchre.core.presets import preset
 from euchre.events.errors import EventError
-from euchre.events.event import Event, EventSpec
+from euchre.events.event import Event
+from euchre.events.hand_tally import hand_from_result
 from euchre.events.movements import rotation_order, rotation_round
 from euchre.events.play import DuplicateDeals, play_table
+from euchre.events.spec import EventSpec
 from euchre.events.store import EventStore
-from euchre.events.tally import hand_from_result
 
 NAMES = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
 SRC = Path(__file__).resolve().parents[1] / "src"
@@ -65,7 +66,7 @@ CRASH = textwrap.dedent("""
     sys.path.insert(0, {src!r})
     from sqlalchemy import insert
     from euchre.core.presets import preset
-    from euchre.events.event import EventSpec
+    from euchre.events.spec import EventSpec
     from euchre.events.store import EventStore, entries_table
     store = EventStore({url!r})
     store.migrate()

@@ -13,23 +13,11 @@ import pytest
 from euchre.core.presets import preset
 from euchre.core.state import HandResult
 from euchre.events.errors import EventError
+from euchre.events.hand_tally import X50, HandTally, HouseScoring, hand_from_result, parse_hand, parse_hands
 from euchre.events.movements import WINNERS_UP_LOSERS_DOWN, first_round, next_round
-from euchre.events.tally import (
-    X50,
-    HandTally,
-    HouseScoring,
-    Standing,
-    TableResult,
-    from_csv,
-    from_json,
-    hand_from_result,
-    parse_hand,
-    parse_hands,
-    standings,
-    table_result,
-    to_csv,
-    to_json,
-)
+from euchre.events.spreadsheet import from_csv, from_json, to_csv, to_json
+from euchre.events.standings import Standing, standings
+from euchre.events.tally import TableResult, table_result
 
 RULES = preset("progressive-party")
 PLAIN = HouseScoring()

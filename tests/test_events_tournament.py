@@ -9,22 +9,16 @@ import itertools
 
 import pytest
 
+from euchre.events.bracket import BYE, bracket, bracket_standings, resolve, seed_order
 from euchre.events.errors import EventError
-from euchre.events.tally import from_csv, from_json, to_csv, to_json
+from euchre.events.pairings import round_robin_round, round_robin_rounds, swiss_round
+from euchre.events.spreadsheet import from_csv, from_json, to_csv, to_json
 from euchre.events.tournament import (
-    BYE,
     DOUBLE_ELIMINATION,
     SINGLE_ELIMINATION,
     MatchResult,
     TeamStanding,
-    bracket,
-    bracket_standings,
     match_result,
-    resolve,
-    round_robin_round,
-    round_robin_rounds,
-    seed_order,
-    swiss_round,
     tournament_standings,
 )
 

@@ -16,9 +16,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from euchre.core.records import loads
 from euchre.events.movements import seating_draw
-from euchre.events.tally import Standing, from_csv
+from euchre.events.spreadsheet import from_csv
+from euchre.events.standings import Standing
+from euchre.records import loads
 from test_server import Peer, running
 
 PEOPLE = [f"P{i}" for i in range(1, 9)]
@@ -273,7 +274,7 @@ def test_online_tables_of_a_duplicate_event_are_dealt_the_same_secret_cards(tmp_
     deals of the event's own seed, which the JSON export shows."""
     from euchre.core.presets import preset
     from euchre.events.play import DuplicateDeals
-    from euchre.server.event_web import deal_seed
+    from euchre.server.event_tokens import deal_seed
     from test_events_store import deals_by_count
 
     with running(tmp_path / "db.sqlite3") as client:

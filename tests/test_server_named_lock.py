@@ -1,5 +1,5 @@
 """Locks by name shared by every process (:mod:`euchre.server.named_lock`), which order
-an event's writers (:meth:`euchre.server.event_web.EventWeb.lock`).
+an event's writers (:meth:`euchre.server.event_rows.EventRows.lock`).
 
 Two :class:`NamedLocks` on two engines stand for two processes. The PostgreSQL cases
 run on ``EUCHRE_TEST_POSTGRES_URL`` (skipped without it, failed with
@@ -24,7 +24,8 @@ from sqlalchemy import Engine, event, text
 
 from euchre.events.store import EventStore
 from euchre.server.config import sqlite_url
-from euchre.server.event_web import EventWeb, EventWebError
+from euchre.server.event_request import EventWebError
+from euchre.server.event_web import EventWeb
 from euchre.server.named_lock import NamedLocks, advisory_key
 from euchre.server.storage import StorageError, Store
 from test_storage import postgres_database

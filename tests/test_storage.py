@@ -33,7 +33,7 @@ from sqlalchemy.pool import NullPool
 
 from euchre.core.game import Game
 from euchre.core.presets import preset
-from euchre.core.records import dumps, loads
+from euchre.records import dumps, loads
 from euchre.server import ServerConfig
 from euchre.server.config import sqlite_url
 from euchre.server.storage import EventRow, StorageError, Store, TableRow
@@ -50,7 +50,8 @@ SCHEMA = {"euchre_table", "euchre_token", "euchre_event", "alembic_version",
           "euchre_competition", "euchre_competition_entry",  # the events of euchre.events.store (0002)
           "euchre_competition_web", "euchre_competition_table", "euchre_account", "euchre_session",  # 0003
           "euchre_seat_account", "euchre_finished_game", "euchre_game_seat", "euchre_rating",
-          "euchre_lease", "euchre_limit", "euchre_cluster"}  # 0005: the processes of one database
+          "euchre_lease", "euchre_limit", "euchre_cluster",  # 0005: the processes of one database
+          "euchre_stats_game"}  # 0006: the player's statistics (euchre.storage.stats)
 
 
 # ---------------------------------------------------------------------- the databases
@@ -194,7 +195,7 @@ def test_migration_0004_keeps_an_event_made_before_it_with_the_settings_its_tabl
     from alembic import command
     from alembic.config import Config
 
-    from euchre.server.event_web import TableSettings
+    from euchre.server.event_request import TableSettings
     from euchre.server.web_schema import competition_web_table
 
     engine = create_engine(db_url)

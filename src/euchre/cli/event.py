@@ -125,8 +125,8 @@ def _names(text: str) -> tuple[str, ...]:
 
 def _create(args: argparse.Namespace, store: EventStore, console: Console) -> None:
     from euchre.cli.table import rules_of_flags
-    from euchre.events.event import PROGRESSIVE, EventSpec, default_rounds
-    from euchre.events.tally import HouseScoring
+    from euchre.events.hand_tally import HouseScoring
+    from euchre.events.spec import PROGRESSIVE, EventSpec, default_rounds
 
     players = _names(args.players)
     fmt = args.format
@@ -170,8 +170,8 @@ def _create(args: argparse.Namespace, store: EventStore, console: Console) -> No
 
 
 def _show_round(event: Event, console: Console) -> None:
-    from euchre.events.event import PROGRESSIVE
     from euchre.events.movements import SEATS
+    from euchre.events.spec import PROGRESSIVE
 
     spec = event.spec
     n = event.rounds_seated
@@ -260,8 +260,8 @@ def _report(event: Event, entries: list[dict[str, Any]], console: Console) -> No
 def _standings(event: Event, console: Console) -> None:
     from rich.table import Table
 
-    from euchre.events.event import PROGRESSIVE
-    from euchre.events.tally import Standing
+    from euchre.events.spec import PROGRESSIVE
+    from euchre.events.standings import Standing
     from euchre.events.tournament import TeamStanding
 
     rows = event.standings()

@@ -5,9 +5,12 @@ a fixed number of hands (the ``progressive-party`` preset, RULES.md decision 24)
 player records his side's points, and the next round's seating follows from the results
 by the movement the organiser chose (:mod:`euchre.events.movements`). A tournament pairs
 fixed partnerships: round robin, Swiss, single and double elimination
-(:mod:`euchre.events.tournament`). Scores are entered from real tables or played by bots
-(:mod:`euchre.events.play`); standings, tie-breaks and exports are in
-:mod:`euchre.events.tally`; :mod:`euchre.events.event` holds one event's definition and
+(:mod:`euchre.events.tournament`, its rounds in :mod:`euchre.events.pairings` and its
+brackets in :mod:`euchre.events.bracket`). Scores are entered from real tables or played
+by bots (:mod:`euchre.events.play`); a hand's points are :mod:`euchre.events.hand_tally`'s,
+a table's result :mod:`euchre.events.tally`'s, the standings and tie-breaks
+:mod:`euchre.events.standings`', their CSV and JSON :mod:`euchre.events.spreadsheet`';
+:mod:`euchre.events.spec` holds one event's definition and :mod:`euchre.events.event` its
 log, :mod:`euchre.events.store` keeps it in SQL, and :mod:`euchre.events.printing` prints
 tally and table cards.
 

@@ -13,8 +13,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from euchre.events.event import PROGRESSIVE, Event
-from euchre.events.tally import SEATS, to_csv, to_json
+from euchre.events.event import Event
+from euchre.events.hand_tally import SEATS
+from euchre.events.spec import PROGRESSIVE
+from euchre.events.spreadsheet import to_csv, to_json
 
 SIDE_NAMES = ("N-S", "E-W")
 """A table's sides by number (0, 1), as the exports name them."""

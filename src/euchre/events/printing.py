@@ -21,8 +21,9 @@ import io
 
 from euchre.core.errors import MissingExtraError
 from euchre.events.errors import EventError
-from euchre.events.event import PROGRESSIVE, Event
+from euchre.events.event import Event
 from euchre.events.movements import SEATS, TableSeating
+from euchre.events.spec import PROGRESSIVE
 from euchre.events.tally import TableResult
 
 try:

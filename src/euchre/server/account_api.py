@@ -25,7 +25,7 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Route
 
 from euchre.core.presets import PLAYABLE_PRESETS
-from euchre.events.event import name_key
+from euchre.events.spec import name_key
 from euchre.server.accounts import Account, AccountError
 from euchre.server.http_body import error, read_json
 from euchre.server.ratings import account_subject, ordinal, plot_png

@@ -28,7 +28,7 @@ from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatc
 from sqlalchemy import Engine, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
-from euchre.events.event import name_key  # the stored key: NFKC, case folded, spaces collapsed
+from euchre.events.spec import name_key  # the stored key: NFKC, case folded, spaces collapsed
 from euchre.server.names import BLANKS, BOT_WORDS, mixes_scripts, passes_for, same_name
 from euchre.server.ratings import GUEST, account_subject
 from euchre.server.web_schema import account_table, game_seat_table, rating_table, seat_account_table, session_table

@@ -20,7 +20,8 @@ from starlette.routing import Route
 from euchre.core.errors import EuchreError
 from euchre.events.export import event_json, standings_csv
 from euchre.events.printing import cards_pdf
-from euchre.server.event_web import CREATE_FIELDS, EventWebError, public_token
+from euchre.server.event_request import CREATE_FIELDS, EventWebError
+from euchre.server.event_tokens import public_token
 from euchre.server.http_body import error, read_json
 from euchre.server.web_services import services
 
@@ -56,8 +57,8 @@ async def event_options(_request: Request) -> Response:
     from euchre.bots import PLAYER_LEVELS
     from euchre.core.house_rules import house_rules_json, preset_house_rules
     from euchre.core.presets import FOUR_HAND_PRESETS, PRESET_PLAIN, preset
-    from euchre.events.event import ALL_FORMATS, default_tiebreaks
     from euchre.events.movements import MOVEMENTS
+    from euchre.events.spec import ALL_FORMATS, default_tiebreaks
 
     def about(name: str) -> dict[str, Any]:
         rules = preset(name)
@@ -72,7 +73,7 @@ async def event_options(_request: Request) -> Response:
 
 
 async def create_event(request: Request) -> Response:
-    """``POST /api/events``: create an event (:func:`euchre.server.event_web.spec_from_request`);
+    """``POST /api/events``: create an event (:func:`euchre.server.event_request.spec_from_request`);
     201 with ``{"event", "organiser", "public", "links"}``."""
     web = services(request.app)
     client = request.client.host if request.client is not None else "?"

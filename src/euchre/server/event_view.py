@@ -10,13 +10,14 @@ from dataclasses import asdict
 from typing import TYPE_CHECKING, Any
 
 from euchre.core.house_rules import in_effect
-from euchre.events.event import PROGRESSIVE, Event
+from euchre.events.event import Event
 from euchre.events.movements import SEATS
+from euchre.events.spec import PROGRESSIVE
 from euchre.events.tally import TableResult
 from euchre.events.tournament import ELIMINATION
 
 if TYPE_CHECKING:
-    from euchre.server.event_web import TableSettings
+    from euchre.server.event_request import TableSettings
 
 
 def _json_row(row: object) -> dict[str, Any]:
@@ -42,7 +43,7 @@ def event_view(event: Event, open_tables: Sequence[tuple[str, tuple[int, int, in
         base: the start of the links (``--public-url``) or "".
         settings: the hints and timer of the online tables (shown as ``hints``, ``timer``).
     """
-    from euchre.server.event_web import seat_token
+    from euchre.server.event_tokens import seat_token
 
     ordered = [k for k, _, _ in open_tables]
     open_keys = set(ordered)

@@ -98,7 +98,7 @@ class TableState:
         self.hints = True
         self.organised = False
         """True at an event's online table: the organiser set its timer and hints, and no
-        seated player may change them (:class:`euchre.server.event_web.TableSettings`)."""
+        seated player may change them (:class:`euchre.server.event_request.TableSettings`)."""
         self.seeded = False
         """True when the creator chose the seed: he can know every hand (every seat is told)."""
         self.game_names: list[list[str]] = []
