@@ -2,7 +2,7 @@
 default), as the server keeps its tables (:mod:`euchre.server.storage`'s conventions).
 
 Two tables, in this module's own :data:`metadata`, created by the project's one Alembic
-history (``euchre/server/migrations/versions/0002_events.py``; :meth:`EventStore.migrate`
+history (``euchre/storage/migrations/versions/0002_events.py``; :meth:`EventStore.migrate`
 runs it, with the server's migrations, on any database):
 
 ``euchre_competition``
@@ -44,8 +44,9 @@ from sqlalchemy import (
 )
 
 from euchre.events.errors import EventError
-from euchre.events.event import Event, EventSpec
-from euchre.storage.sql import migrate, open_engine, reason, shown_url
+from euchre.events.event import Event
+from euchre.events.spec import EventSpec
+from euchre.storage.sql import migrate, open_engine, reason, shown_url, sqlite_url
 
 metadata = MetaData()
 
@@ -80,7 +81,7 @@ def default_db_url() -> str:
 
     folder = user_data_path(APP_NAME, appauthor=False)
     folder.mkdir(parents=True, exist_ok=True)
-    return "sqlite:///" + str((folder / DB_FILE).resolve())
+    return sqlite_url(folder / DB_FILE)
 
 
 @dataclass(frozen=True)

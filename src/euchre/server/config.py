@@ -10,9 +10,9 @@ from __future__ import annotations
 import dataclasses
 import re
 from dataclasses import dataclass
-from pathlib import Path
 
 from euchre.core.errors import EuchreError
+from euchre.storage.sql import sqlite_url
 
 PUBLIC_URL = re.compile(r"^https?://[A-Za-z0-9.\-\[\]:]+/?$")
 """An address invite links may start with: http(s) and a host (name, IPv4 or [IPv6]) with
@@ -70,11 +70,6 @@ def default_db_url() -> str:
     folder = user_data_path(APP_NAME, appauthor=False)
     folder.mkdir(parents=True, exist_ok=True)
     return sqlite_url(folder / DB_FILE)
-
-
-def sqlite_url(path: Path | str) -> str:
-    """The SQLAlchemy URL of an SQLite file at ``path`` (made absolute)."""
-    return "sqlite:///" + str(Path(path).resolve())
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,6 @@
-"""The SQL plumbing shared by the server's storage (:mod:`euchre.server.storage`) and the
-store of events (:mod:`euchre.events.store`): opening an SQLAlchemy engine on a URL,
+"""The SQL plumbing shared by the server's storage (:mod:`euchre.server.storage`), the
+store of events (:mod:`euchre.events.store`) and the player's statistics
+(:mod:`euchre.storage.stats`): opening an SQLAlchemy engine on a URL,
 SQLite's settings for a log that must survive a crash, the Alembic migrations (one
 history for the whole project), and errors told on one line with the password hidden.
 
@@ -24,9 +25,9 @@ from sqlalchemy.engine.interfaces import DBAPIConnection
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.pool import ConnectionPoolEntry
 
-MIGRATIONS = Path(__file__).resolve().parents[1] / "server" / "migrations"
+MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 """The project's Alembic history (a folder read by Alembic): the server's tables, the
-events' and the accounts'."""
+events', the accounts' and the player's statistics."""
 
 CONNECT_TIMEOUT = 10.0
 """Seconds to wait for a PostgreSQL server to answer a new connection (unless the URL
@@ -55,6 +56,11 @@ def shown_url(url: str) -> str:
         return make_url(url).render_as_string(hide_password=True)
     except Exception:
         return "(not a database URL)"
+
+
+def sqlite_url(path: Path | str) -> str:
+    """The SQLAlchemy URL of an SQLite file at ``path`` (made absolute)."""
+    return "sqlite:///" + str(Path(path).resolve())
 
 
 def reason(exc: BaseException) -> str:

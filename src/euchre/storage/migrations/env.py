@@ -1,6 +1,6 @@
-"""Alembic's environment: runs the migrations on the connection the server hands over.
+"""Alembic's environment: runs the migrations on the connection the caller hands over.
 
-:meth:`euchre.server.storage.Store.migrate` puts an open connection in
+:func:`euchre.storage.sql.upgrade` puts an open connection in
 ``config.attributes["connection"]``; without one (the ``alembic`` command line), the URL
 is read from the option ``sqlalchemy.url``.
 """

@@ -1,1 +1,0 @@
-"""The Alembic migrations of the server's database (run by ``Store.migrate``)."""
