@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from euchre.analysis.features import FEATURE_NAMES, FOUR_HAND, WIDTH, encode_view
+from euchre.analysis.features import FEATURE_NAMES, FOUR_HAND, WIDTH, encode_view, layout
 from euchre.analysis.parallel import Backend
 from euchre.analysis.selfplay import COLUMNS, concat_columns, play_recorded_game, run_selfplay, view_fields
 from euchre.bots import make_bot
@@ -23,7 +23,7 @@ from euchre.core.cards import EFFECTIVE_SUIT, parse_card
 from euchre.core.errors import EuchreTypeError, EuchreValueError
 from euchre.core.game import Game
 from euchre.core.hand import HandState, Phase
-from euchre.core.presets import preset
+from euchre.core.presets import PLAYABLE_PRESETS, preset
 from euchre.core.rules import Rules
 from euchre.core.sampling import sample_world
 from euchre.core.views import view_of
@@ -293,7 +293,7 @@ def test_a_million_decisions_fit_in_a_few_hundred_megabytes(tmp_path: Path) -> N
 
 def test_run_selfplay_checks_its_arguments(tmp_path: Path) -> None:
     make = functools.partial(make_bot, "random")
-    with pytest.raises(EuchreValueError, match="four bots"):
+    with pytest.raises(EuchreValueError, match="one bot and one label per seat of the table"):
         list(run_selfplay(RULES, [make] * 3, ["random"] * 3, games=1))
     with pytest.raises(EuchreValueError, match="at least 1"):
         list(run_selfplay(RULES, [make] * 4, ["random"] * 4, games=0))
@@ -305,6 +305,38 @@ def test_run_selfplay_checks_its_arguments(tmp_path: Path) -> None:
         read_decisions(not_parquet)
 
 
+@pytest.mark.parametrize("name", PLAYABLE_PRESETS)
+def test_run_selfplay_records_every_preset(name: str) -> None:
+    """Every playable preset of the core, whatever its table: one bot per seat, every
+    row's seat a seat of the table, its features the width of the preset's layout, and
+    each row's side's points and the other sides' points together adding up to the
+    points its hand scored."""
+    rules = preset(name)
+    seats = rules.table.seats
+    game = next(run_selfplay(rules, [functools.partial(make_bot, "random")] * seats, ["random"] * seats, games=1,
+                             seed=5, max_hands=2))
+    cols = game.columns
+    assert game.decisions > 0 and set(cols["seat"]) <= set(range(seats))
+    assert {len(f) for f in cols["features"]} == {layout(rules).size}
+    totals: dict[int, set[int]] = {}
+    for hand, ours, theirs in zip(cols["hand"], cols["hand_points"], cols["hand_points_against"], strict=True):
+        totals.setdefault(hand, set()).add(ours + theirs)
+    assert all(len(t) == 1 for t in totals.values()), totals
+
+
+def test_cutthroat_rows_score_each_opponent() -> None:
+    """Cutthroat (X-44, X-55, X-56): a row's (own points, the others' together) is the
+    maker's (1, 0), (3, 0) or, euchred, (0, 4) (two to each of the two others); a
+    defender's (0, 1), (0, 3) or (2, 2). Counting one opponent only would give the
+    euchred maker (0, 2), which is not among them."""
+    rules = preset("cutthroat-3")
+    game = next(run_selfplay(rules, [functools.partial(make_bot, "random")] * 3, ["random"] * 3, games=1, seed=8,
+                             max_hands=6))
+    pairs = set(zip(game.columns["hand_points"], game.columns["hand_points_against"], strict=True))
+    assert pairs and pairs <= {(1, 0), (3, 0), (0, 4), (0, 1), (0, 3), (2, 2)}, pairs
+    assert (0, 2) not in pairs
+
+
 @pytest.mark.parametrize(("argv", "needle"), [
     (["--out", "x.csv"], ".parquet"),
     (["--out", "/no/such/dir/x.parquet"], "no directory"),
@@ -314,8 +346,10 @@ def test_run_selfplay_checks_its_arguments(tmp_path: Path) -> None:
     (["--out", "OUT", "--max-hands", "0"], "--max-hands"),
     (["--out", "OUT", "--workers", "0"], "--workers"),
     (["--out", "OUT", "--preset", "nowhere"], "nowhere"),
-    (["--out", "OUT", "--preset", "two-handed"], "four-hand partnership table"),
-    (["--out", "OUT", "--preset", "cutthroat-3", "--bots", "random"], "four-hand partnership table"),
+    (["--out", "OUT", "--preset", "two-handed"], "cannot write this table yet"),
+    (["--out", "OUT", "--preset", "cutthroat-3", "--bots", "random"], "cannot write this table yet"),
+    (["--out", "OUT", "--preset", "railroad"], "call_for_best"),
+    (["--out", "OUT", "--preset", "call-ace-5", "--bots", "random,random"], "cannot write this table yet"),
 ])
 def test_selfplay_bad_arguments(tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: list[str], needle: str) -> None:
     argv = [str(tmp_path / "d.parquet") if a == "OUT" else a for a in argv]

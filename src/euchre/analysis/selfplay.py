@@ -27,7 +27,7 @@ from euchre.analysis.features import check_rules, encode_view, relative_seats
 from euchre.analysis.parallel import Backend, open_pool
 from euchre.bots.base import Bot
 from euchre.bots.rollout import SearchValues
-from euchre.core.errors import EuchreTypeError, EuchreValueError, RulesError
+from euchre.core.errors import EuchreTypeError, EuchreValueError
 from euchre.core.game import Game, outcome_of
 from euchre.core.rules import Rules
 from euchre.core.views import PlayerView, view_of
@@ -102,8 +102,8 @@ def play_recorded_game(rules: Rules, factories: Sequence[BotFactory], labels: Se
     """Play game ``index`` of a self-play run and record every decision.
 
     Args:
-        rules: the rule set (four seats).
-        factories: the bots' factories by seat (N, E, S, W).
+        rules: the rule set (any table: :func:`check_table`).
+        factories: the bots' factories by seat, in seat order.
         labels: the bots' labels by seat (the ``level`` column).
         seed: the run's seed.
         index: the game's number.
@@ -113,17 +113,17 @@ def play_recorded_game(rules: Rules, factories: Sequence[BotFactory], labels: Se
         IllegalActionError: a bot chose an action its view did not offer.
     """
     gseed = game_seed(seed, index)
-    bots: list[Bot] = [factories[s](derive_seed("bot", gseed, s)) for s in range(4)]
+    bots: list[Bot] = [factories[s](derive_seed("bot", gseed, s)) for s in range(rules.table.seats)]
     game = Game(rules, gseed, max_hands=max_hands)
     team = rules.table.team
     rows: list[tuple[Any, ...]] = []  # the columns up to value_worlds, one tuple a row
-    outcomes: list[tuple[int, int, int]] = []  # per row: its team, its hand's points per team
+    outcomes: list[tuple[int, tuple[int, ...]]] = []  # per row: its side, its hand's points per side
     hand_start = 0  # the first row of the hand in progress
     hand_index = 0
     while not game.is_over:
         hand = game.hand
         seat = hand.turn
-        view = view_of(hand, seat, (game.score[0], game.score[1]))
+        view = view_of(hand, seat, tuple(game.score))
         bot = bots[seat]
         action = checked_choice(bot, view)
         search = getattr(bot, "last_search", None)
@@ -138,21 +138,21 @@ def play_recorded_game(rules: Rules, factories: Sequence[BotFactory], labels: Se
         result = game.apply(action)
         if result is not None:  # the hand is over: its outcome for each row's side
             points = result.points
-            outcomes.extend((team[r[4]], points[0], points[1]) for r in rows[hand_start:])
+            outcomes.extend((team[r[4]], points) for r in rows[hand_start:])
             hand_start = len(rows)
             hand_index += 1
     # a hand cut short by the hand limit cannot happen: the limit is checked between hands
     winner = outcome_of(game)
-    gained = [game.score[t] - game.initial_score[t] for t in (0, 1)]
+    gained = [game.score[t] - game.initial_score[t] for t in range(len(rules.table.teams))]
     cols = new_columns()
     if rows:
         for name, values in zip(COLUMNS, zip(*rows, strict=True), strict=False):
             cols[name] = list(values)
-    cols["hand_points"] = [p[t] for t, *p in outcomes]
-    cols["hand_points_against"] = [p[1 - t] for t, *p in outcomes]
-    cols["game_points"] = [gained[t] for t, *_ in outcomes]
-    cols["game_points_against"] = [gained[1 - t] for t, *_ in outcomes]
-    cols["game_won"] = [None if winner is None else winner == t for t, *_ in outcomes]  # a tie: False for both
+    cols["hand_points"] = [p[t] for t, p in outcomes]
+    cols["hand_points_against"] = [sum(p) - p[t] for t, p in outcomes]
+    cols["game_points"] = [gained[t] for t, _ in outcomes]
+    cols["game_points_against"] = [sum(gained) - gained[t] for t, _ in outcomes]
+    cols["game_won"] = [None if winner is None else winner == t for t, _ in outcomes]  # a tie: False for both
     return SelfPlayGame(index, gseed, cols, len(game.finished_hands), winner)
 
 
@@ -163,21 +163,17 @@ def _chunk(rules: Rules, factories: Sequence[BotFactory], labels: Sequence[str],
 
 
 def check_table(rules: Rules) -> Rules:
-    """``rules`` when self-play can record their games: the feature layout
-    (:mod:`euchre.analysis.features`) describes every table, but the rows' bots by seat
-    and outcome columns (the decider's side and *the* other side) are still those of the
-    four-hand partnerships.
+    """``rules`` when self-play can record their games: every rule set the feature layout
+    describes (:mod:`euchre.analysis.features`: every playable preset, whatever its
+    table). The rows' outcome columns are per side: the deciding seat's side's points,
+    and the other sides' points together (at the four-hand table, the other
+    partnership's; where each plays for himself, every other player's).
 
     Raises:
         RulesError: rules the feature layout does not describe
-            (:func:`euchre.analysis.features.check_rules`), or another table than the
-            four-hand partnerships, naming it.
+            (:func:`euchre.analysis.features.check_rules`: table mode).
     """
     check_rules(rules)
-    table = rules.table
-    if table.seats != 4 or len(table.teams) != 2:
-        raise RulesError(f"euchre selfplay writes the four-hand partnership table only (its rows' outcome columns are "
-                         f"for two sides of two); these rules seat {table.seats} players in {len(table.teams)} sides")
     return rules
 
 
@@ -188,9 +184,9 @@ def run_selfplay(rules: Rules, factories: Sequence[BotFactory], labels: Sequence
 
     Args:
         rules: the rule set.
-        factories: four bot factories by seat (N, E, S, W); picklable for processes or
-            Ray (e.g. ``functools.partial(make_bot, "expert")``).
-        labels: four labels by seat (the ``level`` column).
+        factories: one bot factory per seat of the rules' table, in seat order;
+            picklable for processes or Ray (e.g. ``functools.partial(make_bot, "expert")``).
+        labels: one label per seat (the ``level`` column).
         games: how many games (>= 1).
         seed: the run's seed.
         backend: where to play (default: this process).
@@ -198,7 +194,7 @@ def run_selfplay(rules: Rules, factories: Sequence[BotFactory], labels: Sequence
 
     Raises:
         EuchreTypeError: a count or the seed is not a whole number.
-        EuchreValueError: not four factories and labels, or a count below 1.
+        EuchreValueError: not one factory and one label per seat, or a count below 1.
         BackendError: the backend cannot be had.
         IllegalActionError: a bot chose an action its view did not offer.
         RulesError: rules self-play does not record (:func:`check_table`).
@@ -209,8 +205,10 @@ def run_selfplay(rules: Rules, factories: Sequence[BotFactory], labels: Sequence
             raise EuchreTypeError(f"{name} must be a whole number, not {value!r}")
     if games < 1 or max_hands < 1:
         raise EuchreValueError(f"games and max_hands must be at least 1, not {games} and {max_hands}")
-    if len(factories) != 4 or len(labels) != 4:
-        raise EuchreValueError(f"self-play needs four bots and four labels (N, E, S, W), not {len(factories)}")
+    seats = rules.table.seats
+    if len(factories) != seats or len(labels) != seats:
+        raise EuchreValueError(f"self-play needs one bot and one label per seat of the table ({seats}), not "
+                               f"{len(factories)} and {len(labels)}")
     with open_pool(backend if backend is not None else Backend(1), games) as pool:
         step = 1 if pool.workers == 1 else max(1, min(GAME_CHUNK, math.ceil(games / (4 * pool.workers))))
         tasks = [(rules, tuple(factories), tuple(labels), seed, start, min(games, start + step), max_hands)

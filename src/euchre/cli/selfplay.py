@@ -24,6 +24,7 @@ from euchre.cli.table import bot_levels, levels_by_seat, rules_argv, rules_of_fl
 from euchre.cli.text import check_count
 from euchre.core.errors import EuchreError, MissingExtraError
 from euchre.core.game import TIE
+from euchre.core.rules import Rules
 from euchre.core.side_words import plural
 
 MAX_HANDS = 1000
@@ -55,6 +56,29 @@ def check_out_path(path: str) -> Path:
     return out
 
 
+def check_file_layout(rules: Rules) -> Rules:
+    """``rules`` when the decision file can hold their rows: the Parquet schema
+    (:data:`euchre.interop.parquet.SCHEMA`) has a features column of the four-hand
+    layout's width and one byte per action code. :func:`euchre.analysis.selfplay.run_selfplay`
+    records every playable preset; the file does not yet hold a table of another shape
+    (its features are of another width) nor the cards given for best (codes 100-132).
+
+    Raises:
+        EuchreError: these rules, naming why.
+    """
+    from euchre.analysis.features import WIDTH, layout
+
+    if rules.call_for_best != "none" and rules.takes_effect("call_for_best"):
+        raise EuchreError(f"euchre selfplay cannot write call_for_best = {rules.call_for_best} yet: the decision file "
+                          "holds action codes up to 127 and a card given for best is 100-132")
+    width = layout(rules).size
+    if width != WIDTH:
+        raise EuchreError(f"euchre selfplay cannot write this table yet ({rules.table.seats} seats in "
+                          f"{len(rules.table.teams)} sides): its features are {width} elements and the decision file's "
+                          f"column holds the four-hand table's {WIDTH}")
+    return rules
+
+
 def cmd_selfplay(args: argparse.Namespace, console: Console) -> int:
     """Run ``euchre selfplay``. Returns the exit code.
 
@@ -64,9 +88,10 @@ def cmd_selfplay(args: argparse.Namespace, console: Console) -> int:
     from euchre.analysis.selfplay import check_table
     from euchre.bots import make_bot
 
-    rules = check_table(rules_of_flags(args.preset, args.target, args.option, args.rule))
-    given = bot_levels(args.bots, (1, 2, 4))
-    levels = levels_by_seat(given)
+    rules = check_file_layout(check_table(rules_of_flags(args.preset, args.target, args.option, args.rule)))
+    table = rules.table
+    given = bot_levels(args.bots, tuple(sorted({1, len(table.teams), table.seats})))
+    levels = levels_by_seat(given, table)
     check_count("--games", args.games)
     check_count("--max-hands", args.max_hands)
     out = check_out_path(args.out)
@@ -96,7 +121,7 @@ def cmd_selfplay(args: argparse.Namespace, console: Console) -> int:
     seconds = time.perf_counter() - started
     size = out.stat().st_size
     console.print(f"Self-play, preset {args.preset}, seed {args.seed}:")
-    console.print(f"  {', '.join(f'{s} {lv}' for s, lv in zip('NESW', levels, strict=True))}")
+    console.print(f"  {', '.join(f'{s} {lv}' for s, lv in zip(table.letters, levels, strict=True))}")
     console.print(f"  {plural(args.games, 'game')}, {hands} hands, {decisions} decisions in {seconds:.1f} s "
                   f"({decisions / seconds if seconds else 0:.0f} decisions/s, {backend.describe()})")
     console.print(f"  Wrote {out}: {size:,} bytes, {size / max(decisions, 1):.1f} bytes per decision")
