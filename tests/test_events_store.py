@@ -67,7 +67,8 @@ CRASH = textwrap.dedent("""
     from sqlalchemy import insert
     from euchre.core.presets import preset
     from euchre.events.spec import EventSpec
-    from euchre.events.store import EventStore, entries_table
+    from euchre.events.store import EventStore
+    from euchre.storage.events import entries_table
     store = EventStore({url!r})
     store.migrate()
     spec = EventSpec.from_dict(json.loads({spec!r}))

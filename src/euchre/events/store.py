@@ -1,17 +1,11 @@
 """Events kept in SQL (SQLAlchemy 2; any database it and Alembic support, SQLite by
-default), as the server keeps its tables (:mod:`euchre.server.storage`'s conventions).
-
-Two tables, in this module's own :data:`metadata`, created by the project's one Alembic
-history (``euchre/storage/migrations/versions/0002_events.py``; :meth:`EventStore.migrate`
-runs it, with the server's migrations, on any database):
-
-``euchre_competition``
-    one row per event: its name (the key), the time it was created, its format, its
-    definition (:class:`~euchre.events.event.EventSpec` as JSON) and a status kept for
-    listing (``open``, ``over``; the log is the truth).
-``euchre_competition_entry``
-    the event's log: ``(competition, seq)`` is the key, ``seq`` counts from 0 without gaps;
-    ``kind`` (``round``, ``table``, ``match``) and ``data`` (the entry as JSON).
+default), through the one storage layer: the tables and their queries are
+:mod:`euchre.storage.events` (``euchre_competition``, one row per event;
+``euchre_competition_entry``, its log), created by the project's Alembic history
+(``euchre/storage/migrations/versions/0002_events.py``; :meth:`EventStore.migrate` runs
+it, with the server's migrations, on any database). This module turns what is stored
+into :class:`~euchre.events.event.Event` and back, and tells failures as
+:class:`~euchre.events.errors.EventError`.
 
 Every write is one transaction, committed before the method returns, and a caller shows
 nothing before that (:mod:`euchre.events.event`): a crash loses nothing committed. The
@@ -22,52 +16,17 @@ refuses the second.
 
 from __future__ import annotations
 
-import json
-import time
-from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import (
-    Column,
-    Engine,
-    Float,
-    ForeignKey,
-    Integer,
-    MetaData,
-    String,
-    Table,
-    Text,
-    func,
-    insert,
-    select,
-    update,
-)
+from sqlalchemy import Engine
 
 from euchre.events.errors import EventError
 from euchre.events.event import Event
 from euchre.events.spec import EventSpec
-from euchre.storage.sql import migrate, open_engine, reason, shown_url, sqlite_url
+from euchre.storage.events import EventRow, append_entries, count_entries, create_event, list_events, load_event
+from euchre.storage.sql import migrate, open_engine, shown_url, sqlite_url
 
-metadata = MetaData()
-
-competitions_table = Table(
-    "euchre_competition", metadata,
-    Column("name", String(64), primary_key=True),
-    Column("created_at", Float, nullable=False),
-    Column("format", String(32), nullable=False),
-    Column("spec", Text, nullable=False),
-    Column("status", String(16), nullable=False),
-)
-
-entries_table = Table(
-    "euchre_competition_entry", metadata,
-    Column("competition", String(64), ForeignKey("euchre_competition.name"), primary_key=True),
-    Column("seq", Integer, primary_key=True, autoincrement=False),
-    Column("kind", String(16), nullable=False),
-    Column("data", Text, nullable=False),
-    Column("created_at", Float, nullable=False),
-)
-
+__all__ = ["DB_FILE", "EventRow", "EventStore", "default_db_url"]
 
 APP_NAME = "euchre"
 DB_FILE = "events.sqlite3"
@@ -82,17 +41,6 @@ def default_db_url() -> str:
     folder = user_data_path(APP_NAME, appauthor=False)
     folder.mkdir(parents=True, exist_ok=True)
     return sqlite_url(folder / DB_FILE)
-
-
-@dataclass(frozen=True)
-class EventRow:
-    """An event as listed: its name, format, status and when it was created (seconds
-    since the epoch)."""
-
-    name: str
-    format: str
-    status: str
-    created_at: float
 
 
 class EventStore:
@@ -130,19 +78,7 @@ class EventStore:
         Raises:
             EventError: an event of that name exists, or the write failed.
         """
-        try:
-            with self.engine.begin() as connection:
-                taken = connection.execute(select(competitions_table.c.name).where(
-                    competitions_table.c.name == spec.name)).first()
-                if taken is not None:
-                    raise EventError(f"an event named {spec.name!r} exists; choose another name")
-                connection.execute(insert(competitions_table).values(
-                    name=spec.name, created_at=time.time(), format=spec.format,
-                    spec=json.dumps(spec.to_dict(), sort_keys=True, ensure_ascii=False), status="open"))
-        except EventError:
-            raise
-        except Exception as exc:
-            raise EventError(f"storing event {spec.name!r} failed: {reason(exc)}") from None
+        create_event(self.engine, spec.name, spec.format, spec.to_dict(), EventError)
 
     def append(self, name: str, seq: int, entries: list[dict[str, Any]], over: bool = False) -> None:
         """Append entries to an event's log from place ``seq`` on, in one transaction,
@@ -158,20 +94,7 @@ class EventStore:
         Raises:
             EventError: the write failed, or ``seq`` was taken (nothing is written).
         """
-        now = time.time()
-        try:
-            with self.engine.begin() as connection:
-                if entries:
-                    connection.execute(insert(entries_table), [
-                        {"competition": name, "seq": seq + i, "kind": e["kind"],
-                         "data": json.dumps(e, sort_keys=True, ensure_ascii=False), "created_at": now}
-                        for i, e in enumerate(entries)])
-                if over:
-                    connection.execute(update(competitions_table).where(competitions_table.c.name == name)
-                                       .values(status="over"))
-        except Exception as exc:
-            raise EventError(f"storing the entries of event {name!r} failed (another writer, or the database): "
-                             f"{reason(exc)}") from None
+        append_entries(self.engine, name, seq, entries, EventError, over=over)
 
     def load(self, name: str) -> Event:
         """The event with its whole log.
@@ -180,18 +103,12 @@ class EventStore:
             EventError: no such event (the message names those there are), or the read
                 failed.
         """
-        try:
-            with self.engine.connect() as connection:
-                row = connection.execute(select(competitions_table.c.spec).where(
-                    competitions_table.c.name == name)).first()
-                rows = connection.execute(select(entries_table.c.data).where(entries_table.c.competition == name)
-                                          .order_by(entries_table.c.seq)).all() if row is not None else []
-        except Exception as exc:
-            raise EventError(f"reading event {name!r} failed: {reason(exc)}") from None
-        if row is None:
+        found = load_event(self.engine, name, EventError)
+        if found is None:
             names = ", ".join(r.name for r in self.list()) or "none yet"
             raise EventError(f"no event named {name!r}; events: {names}")
-        return Event(EventSpec.from_dict(json.loads(row[0])), [json.loads(r[0]) for r in rows])
+        spec, entries = found
+        return Event(EventSpec.from_dict(spec), entries)
 
     def list(self) -> list[EventRow]:
         """Every event, oldest first.
@@ -199,17 +116,12 @@ class EventStore:
         Raises:
             EventError: the read failed.
         """
-        try:
-            with self.engine.connect() as connection:
-                rows = connection.execute(select(competitions_table.c.name, competitions_table.c.format,
-                                                 competitions_table.c.status, competitions_table.c.created_at)
-                                          .order_by(competitions_table.c.created_at)).all()
-        except Exception as exc:
-            raise EventError(f"reading the events failed: {reason(exc)}") from None
-        return [EventRow(r[0], r[1], r[2], r[3]) for r in rows]
+        return list_events(self.engine, EventError)
 
     def entry_count(self, name: str) -> int:
-        """The number of entries in an event's log."""
-        with self.engine.connect() as connection:
-            return int(connection.execute(select(func.count()).select_from(entries_table)
-                                          .where(entries_table.c.competition == name)).scalar_one())
+        """The number of entries in an event's log.
+
+        Raises:
+            EventError: the read failed.
+        """
+        return count_entries(self.engine, name, EventError)

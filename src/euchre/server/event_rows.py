@@ -21,13 +21,14 @@ from sqlalchemy import Engine, select, update
 
 from euchre.events.errors import EventError
 from euchre.events.event import Event
-from euchre.events.store import EventStore, entries_table
+from euchre.events.store import EventStore
 from euchre.server.event_request import EventWebError, TableSettings
 from euchre.server.hub import Hub
 from euchre.server.named_lock import NamedLocks
 from euchre.server.storage import told
 from euchre.server.table_requests import token_hash
 from euchre.server.web_schema import competition_table_table, competition_web_table
+from euchre.storage.events import entries_table
 
 
 class EventRows:
@@ -40,7 +41,6 @@ class EventRows:
         public_url: the start of the links handed out ("" for paths).
         clock: seconds since the epoch.
     """
-
 
     def __init__(self, hub: Hub, events: EventStore, engine: Engine, public_url: str = "",
                  clock: Callable[[], float] = time.time) -> None:

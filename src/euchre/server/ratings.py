@@ -327,8 +327,8 @@ def _events_of(connection: Connection, table_ids: set[str]) -> dict[str, str]:
     KEY"`` (the event's title and the table's or match's key), for a player's page."""
     if not table_ids:
         return {}
-    from euchre.events.store import competitions_table
     from euchre.server.web_schema import competition_table_table
+    from euchre.storage.events import competitions_table
 
     rows = connection.execute(
         select(competition_table_table.c.table_id, competition_table_table.c.key, competitions_table.c.name,

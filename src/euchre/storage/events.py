@@ -1,0 +1,184 @@
+"""The events' tables and their queries (the progressive evenings and tournaments of
+:mod:`euchre.events`; :class:`euchre.events.store.EventStore` is their caller, which
+turns the stored JSON into events and back).
+
+Two tables, created by the project's one Alembic history (``migrations/versions/
+0002_events.py``):
+
+``euchre_competition``
+    one row per event: its name (the key), the time it was created, its format, its
+    definition (JSON text) and a status kept for listing (``open``, ``over``; the log is
+    the truth).
+``euchre_competition_entry``
+    the event's log: ``(competition, seq)`` is the key, ``seq`` counts from 0 without gaps;
+    ``kind`` (``round``, ``table``, ``match``) and ``data`` (the entry as JSON).
+
+Every write is one transaction, committed before the function returns: a crash loses
+nothing committed (the SQLite file runs in write-ahead-log mode with ``synchronous=FULL``,
+:func:`euchre.storage.sql.open_engine`). Two writers of one event cannot both append the
+same ``seq``: the key refuses the second. Each function raises the caller's exception
+(``fail``) with a message that names the event.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import (
+    Column,
+    Engine,
+    Float,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    func,
+    insert,
+    select,
+    update,
+)
+
+from euchre.storage.sql import Fail, reason
+
+metadata = MetaData()
+
+competitions_table = Table(
+    "euchre_competition", metadata,
+    Column("name", String(64), primary_key=True),
+    Column("created_at", Float, nullable=False),
+    Column("format", String(32), nullable=False),
+    Column("spec", Text, nullable=False),
+    Column("status", String(16), nullable=False),
+)
+
+entries_table = Table(
+    "euchre_competition_entry", metadata,
+    Column("competition", String(64), ForeignKey("euchre_competition.name"), primary_key=True),
+    Column("seq", Integer, primary_key=True, autoincrement=False),
+    Column("kind", String(16), nullable=False),
+    Column("data", Text, nullable=False),
+    Column("created_at", Float, nullable=False),
+)
+
+
+@dataclass(frozen=True)
+class EventRow:
+    """An event as listed: its name, format, status and when it was created (seconds
+    since the epoch)."""
+
+    name: str
+    format: str
+    status: str
+    created_at: float
+
+
+def _json(data: dict[str, Any]) -> str:
+    """The JSON text stored: keys sorted, characters beyond ASCII kept."""
+    return json.dumps(data, sort_keys=True, ensure_ascii=False)
+
+
+def create_event(engine: Engine, name: str, format: str, spec: dict[str, Any], fail: Fail) -> None:
+    """Store a new event (committed): its name, format and definition (a JSON object),
+    status ``open``.
+
+    Raises:
+        the exception of ``fail``: an event of that name exists (nothing is changed), or
+            the write failed.
+    """
+    try:
+        with engine.begin() as connection:
+            taken = connection.execute(select(competitions_table.c.name).where(
+                competitions_table.c.name == name)).first()
+            if taken is None:
+                connection.execute(insert(competitions_table).values(
+                    name=name, created_at=time.time(), format=format, spec=_json(spec), status="open"))
+    except Exception as exc:
+        raise fail(f"storing event {name!r} failed: {reason(exc)}") from None
+    if taken is not None:
+        raise fail(f"an event named {name!r} exists; choose another name")
+
+
+def append_entries(engine: Engine, name: str, seq: int, entries: Sequence[dict[str, Any]], fail: Fail,
+                   over: bool = False) -> None:
+    """Append entries to an event's log from place ``seq`` on, in one transaction,
+    committed before it returns.
+
+    Args:
+        name: the event.
+        seq: the place of the first entry: the number of entries the writer read (a
+            writer that read an old log is refused by the key).
+        entries: the entries (JSON objects with ``kind``).
+        over: the event is over after them (its listed status).
+
+    Raises:
+        the exception of ``fail``: an entry without ``kind``, the write failed, or
+            ``seq`` was taken (nothing is written).
+    """
+    now = time.time()
+    try:
+        rows = [{"competition": name, "seq": seq + i, "kind": e["kind"], "data": _json(e), "created_at": now}
+                for i, e in enumerate(entries)]
+        with engine.begin() as connection:
+            if rows:
+                connection.execute(insert(entries_table), rows)
+            if over:
+                connection.execute(update(competitions_table).where(competitions_table.c.name == name)
+                                   .values(status="over"))
+    except Exception as exc:
+        raise fail(f"storing the entries of event {name!r} failed (another writer, or the database): "
+                   f"{reason(exc)}") from None
+
+
+def load_event(engine: Engine, name: str, fail: Fail) -> tuple[dict[str, Any], list[dict[str, Any]]] | None:
+    """An event's definition and its whole log in order (JSON objects), or None when
+    there is no such event.
+
+    Raises:
+        the exception of ``fail``: the read failed, or a stored value is not JSON.
+    """
+    try:
+        with engine.connect() as connection:
+            row = connection.execute(select(competitions_table.c.spec).where(
+                competitions_table.c.name == name)).first()
+            if row is None:
+                return None
+            rows = connection.execute(select(entries_table.c.data).where(entries_table.c.competition == name)
+                                      .order_by(entries_table.c.seq)).all()
+        return json.loads(row[0]), [json.loads(r[0]) for r in rows]
+    except Exception as exc:
+        raise fail(f"reading event {name!r} failed: {reason(exc)}") from None
+
+
+def list_events(engine: Engine, fail: Fail) -> list[EventRow]:
+    """Every event, oldest first.
+
+    Raises:
+        the exception of ``fail``: the read failed.
+    """
+    c = competitions_table.c
+    try:
+        with engine.connect() as connection:
+            rows = connection.execute(select(c.name, c.format, c.status, c.created_at).order_by(c.created_at)).all()
+    except Exception as exc:
+        raise fail(f"reading the events failed: {reason(exc)}") from None
+    return [EventRow(r[0], r[1], r[2], r[3]) for r in rows]
+
+
+def count_entries(engine: Engine, name: str, fail: Fail) -> int:
+    """The number of entries in an event's log.
+
+    Raises:
+        the exception of ``fail``: the read failed.
+    """
+    try:
+        with engine.connect() as connection:
+            return int(connection.execute(select(func.count()).select_from(entries_table)
+                                          .where(entries_table.c.competition == name)).scalar_one())
+    except Exception as exc:
+        raise fail(f"counting the entries of event {name!r} failed: {reason(exc)}") from None
