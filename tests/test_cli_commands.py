@@ -14,17 +14,18 @@ import pytest
 
 from euchre.bots import make_bot
 from euchre.cli.commands import TakeBack, side_record
-from euchre.cli.render import Narrator, make_console
+from euchre.cli.narrator import Narrator
+from euchre.cli.render import make_console
 from euchre.cli.table import Chooser, run_table
 from euchre.core import Game, preset
 from euchre.core.actions import Action
 from euchre.core.errors import EuchreTypeError, EuchreValueError
-from euchre.core.explain import rules_in_words
 from euchre.core.presets import PLAYABLE_PRESETS
-from euchre.core.records import loads
-from euchre.core.side_words import has_partners
 from euchre.core.state import Phase
 from euchre.core.views import PlayerView, view_of
+from euchre.records import loads
+from euchre.text.explain import rules_in_words
+from euchre.text.side_words import has_partners
 from test_cli import run, scripted
 
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -243,7 +244,7 @@ def test_a_finished_game_has_a_summary_is_kept_in_the_stats_and_may_be_played_ag
     assert first.seed == 21 and second.seed == 22 and first.is_over and second.is_over
     db = tmp_path / "data" / "euchre" / "stats.sqlite3"
     with sqlite3.connect(db) as con:
-        rows = con.execute("SELECT rules, bots, seat, won, points_for, points_against FROM game ORDER BY id").fetchall()
+        rows = con.execute("SELECT rules, bots, seat, won, points_for, points_against FROM euchre_stats_game ORDER BY id").fetchall()
     assert [r[:3] for r in rows] == [("modern-standard", "beginner", 2)] * 2
     for (_, _, _, won, points_for, points_against), game in zip(rows, (first, second), strict=True):
         assert won == int(game.result is not None and game.result.winner == 0)
@@ -290,10 +291,10 @@ def test_stats_crashed_on_a_damaged_line_or_an_unknown_preset(tmp_path: Path, ca
     with sqlite3.connect(db) as con:
         columns = ("finished_at, rules, bots, seat, won, points_for, points_against, called, made, euchred, euchres, "
                    "alone, alone_made, alone_marched, hands, scores, side")
-        con.execute(f"INSERT INTO game ({columns}) SELECT finished_at, '', bots, seat, won, points_for, points_against, "
-                    "called, made, euchred, euchres, alone, alone_made, alone_marched, hands, scores, side FROM game")
-        con.execute(f"INSERT INTO game ({columns}) SELECT finished_at, rules, bots, seat, won, 'many', points_against, "
-                    "called, made, euchred, euchres, alone, alone_made, alone_marched, hands, scores, side FROM game "
+        con.execute(f"INSERT INTO euchre_stats_game ({columns}) SELECT finished_at, '', bots, seat, won, points_for, points_against, "
+                    "called, made, euchred, euchres, alone, alone_made, alone_marched, hands, scores, side FROM euchre_stats_game")
+        con.execute(f"INSERT INTO euchre_stats_game ({columns}) SELECT finished_at, rules, bots, seat, won, 'many', points_against, "
+                    "called, made, euchred, euchres, alone, alone_made, alone_marched, hands, scores, side FROM euchre_stats_game "
                     "WHERE id = 1")
     code, out, _ = run(capsys, "stats", "--preset", "modern-standard")
     assert code == 0 and "1 damaged line of" in out and "modern-standard, beginner bots: 1 game, won" in out

@@ -2,12 +2,14 @@
 
 Each game that ends (a side reaches the target, or a progressive round is over) is kept
 in an SQLite file in the user's data directory (platformdirs: ``~/.local/share/euchre/
-stats.sqlite3`` on Linux; ``euchre play --no-stats`` keeps nothing). One row a game: when,
-the preset and house rules (as the title shown), the bot level, the seat, won or not,
-points for and against, hands, calls and how they went, euchres, lone hands
-(:class:`euchre.cli.commands.SideRecord`), and each side's points with the player's
-side among them (``scores``, ``side``: where every player plays for himself each
-player's own; files written before these columns lack them and are read as they are).
+stats.sqlite3`` on Linux; ``euchre play --no-stats`` keeps nothing), through the
+project's one storage layer (:mod:`euchre.storage.stats`: SQLAlchemy, the Alembic
+history; a file of an earlier version is brought up to date on opening, its games
+kept). One row a game: when, the preset and house rules (as the title shown), the bot
+level, the seat, won or not, points for and against, hands, calls and how they went,
+euchres, lone hands (:class:`euchre.cli.commands.SideRecord`), and each side's points
+with the player's side among them (where every player plays for himself each player's
+own; games kept before these were lack them and are read as they are).
 ``euchre stats`` sums them by preset and bot level, worded by the table's shape (issue
 34): at a partnership table your side's points against the opponents'; where every
 player plays for himself your points, the other players' on average each, and your
@@ -19,11 +21,8 @@ the best of the other players'.
 from __future__ import annotations
 
 import argparse
-import sqlite3
 import textwrap
 import time
-from collections.abc import Iterator
-from contextlib import closing, contextmanager
 from dataclasses import astuple, fields
 from pathlib import Path
 
@@ -34,22 +33,12 @@ from euchre.cli.text import clean
 from euchre.core.errors import EuchreError
 from euchre.core.game import TIE, Game, outcome_of
 from euchre.core.presets import PRESET_NAMES, preset
-from euchre.core.side_words import calls_partner, has_partners, how_often, plural, times
+from euchre.storage.stats import NewGame, Scores, StatsStore
+from euchre.text.side_words import calls_partner, has_partners, how_often, plural, times
 
 STATS_FILE = "stats.sqlite3"
 
 _COLUMNS = [f.name for f in fields(SideRecord)]
-_ADDED = {"scores": "TEXT", "side": "INTEGER"}
-"""Columns added after the first files were written (each NULL in their rows): the points
-of each side of the table over the game, comma-separated (``"7,10,4"``), and the index
-of the player's side among them."""
-_SCHEMA = ("CREATE TABLE IF NOT EXISTS game (id INTEGER PRIMARY KEY, finished_at REAL NOT NULL, "
-           "rules TEXT NOT NULL, bots TEXT NOT NULL, seat INTEGER NOT NULL, won INTEGER, "
-           + ", ".join(f"{c} INTEGER NOT NULL" for c in _COLUMNS) + ", "
-           + ", ".join(f"{c} {kind}" for c, kind in _ADDED.items()) + ")")
-# The column names are the dataclass's own and _ADDED's; every value is a bound parameter.
-_INSERT = (f"INSERT INTO game (finished_at, rules, bots, seat, won, {', '.join(_COLUMNS)}, "  # noqa: S608
-           f"{', '.join(_ADDED)}) VALUES ({', '.join('?' * (5 + len(_COLUMNS) + len(_ADDED)))})")
 
 
 def stats_path(*, make: bool = False) -> Path:
@@ -69,21 +58,6 @@ def stats_path(*, make: bool = False) -> Path:
     return folder / STATS_FILE
 
 
-def _columns(db: sqlite3.Connection) -> set[str]:
-    return {row[1] for row in db.execute("PRAGMA table_info(game)")}
-
-
-@contextmanager
-def _open(path: Path) -> Iterator[sqlite3.Connection]:
-    with closing(sqlite3.connect(path, timeout=5)) as db, db:
-        db.execute(_SCHEMA)
-        have = _columns(db)
-        for column, kind in _ADDED.items():  # a file written before the column was added
-            if column not in have:
-                db.execute(f"ALTER TABLE game ADD COLUMN {column} {kind}")
-        yield db
-
-
 def record_game(game: Game, seat: int, rules_title: str, bots: str, path: Path | None = None) -> bool:
     """Keep a finished game's line for the player at ``seat``. Returns False (and keeps
     nothing) for a game that did not end; a file that cannot be written is an
@@ -96,61 +70,42 @@ def record_game(game: Game, seat: int, rules_title: str, bots: str, path: Path |
     if won is None:
         return False
     mine = game.table.team[seat]
-    scores = ",".join(str(p) for p in points_by_side(game))
-    row = (time.time(), rules_title, bots, seat, None if won == TIE else int(won == mine), *astuple(side_record(game, seat)),
-           scores, mine)
+    kept = NewGame(finished_at=time.time(), rules=rules_title, bots=bots, seat=seat,
+                   won=None if won == TIE else int(won == mine), counts=astuple(side_record(game, seat)),
+                   points=tuple(points_by_side(game)), side=mine)
     try:
-        with _open(path or stats_path(make=True)) as db:
-            db.execute(_INSERT, row)
-    except (sqlite3.Error, OSError) as exc:
+        with StatsStore(path or stats_path(make=True), _failed_keeping) as store:
+            store.add(kept)
+    except OSError as exc:
         raise EuchreError(f"cannot keep the game in the statistics file: {exc}") from None
     return True
+
+
+def _failed_keeping(message: str) -> EuchreError:
+    return EuchreError(f"cannot keep the game in the statistics file: {message}")
+
+
+def _failed_reading(message: str) -> EuchreError:
+    return EuchreError(f"cannot read the statistics file: {clean(message, 200)}")
 
 
 Row = tuple[str, str, "int | None", SideRecord, "Scores | None"]
 """One game read back: the rules title, the bot level, won (1, 0, None for a tie), the
 player's side's record, and each side's points with the player's side among them (None
 in a line written before they were kept)."""
-Scores = tuple[tuple[int, ...], int]
-"""Each side's points over a game and the index of the player's side among them."""
-
-
-def _scores(text: object, side: object) -> tuple[bool, Scores | None]:
-    """The ``scores`` and ``side`` columns read back: ``(sound, scores)``, the scores None
-    when the line has neither (an older file), ``sound`` False when they are damaged."""
-    if text is None and side is None:
-        return True, None
-    if not isinstance(text, str) or type(side) is not int:
-        return False, None
-    parts = text.split(",")
-    if not 2 <= len(parts) <= 7 or not all(p.isascii() and p.isdigit() and len(p) < 6 for p in parts):
-        return False, None
-    if not 0 <= side < len(parts):
-        return False, None
-    return True, (tuple(int(p) for p in parts), side)
 
 
 def _read(path: Path) -> tuple[list[Row], int]:
-    """The games kept in ``path`` (opened read-only), and how many lines were left out
-    as damaged (not as :func:`record_game` writes them: the file may have been edited).
+    """The games kept in ``path`` (an older file brought up to date first, its games
+    kept), and how many lines were left out as damaged (not as :func:`record_game`
+    writes them: the file may have been edited).
 
     Raises:
-        sqlite3.Error: not a statistics file.
+        EuchreError: not a statistics file, or the read failed.
     """
-    with closing(sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=5)) as db:
-        have = _columns(db)
-        added = ", ".join(c if c in have else "NULL" for c in _ADDED)
-        # The column names are the dataclass's own and _ADDED's.
-        raw = db.execute(f"SELECT rules, bots, won, {', '.join(_COLUMNS)}, {added} "  # noqa: S608
-                         "FROM game ORDER BY finished_at, id").fetchall()
-    rows: list[Row] = []
-    for rules, bots, won, *values in raw:
-        counts, (text, side) = values[:len(_COLUMNS)], values[len(_COLUMNS):]
-        sound, scores = _scores(text, side)
-        if (isinstance(rules, str) and isinstance(bots, str) and won in (None, 0, 1) and sound
-                and all(type(v) is int and v >= 0 for v in counts)):
-            rows.append((rules, bots, won, SideRecord(*counts), scores))
-    return rows, len(raw) - len(rows)
+    with StatsStore(path, _failed_reading) as store:
+        games, damaged = store.games()
+    return [(g.rules, g.bots, g.won, SideRecord(*g.counts), g.scores) for g in games], damaged
 
 
 def _preset_of(title: str) -> str:
@@ -247,7 +202,7 @@ def cmd_stats(args: argparse.Namespace, console: Console) -> int:
     try:
         path = stats_path()
         rows, damaged = _read(path) if path.is_file() else ([], 0)
-    except (sqlite3.Error, OSError) as exc:
+    except OSError as exc:
         raise EuchreError(f"cannot read the statistics file: {clean(exc, 200)}") from None
     if damaged:
         console.print(f"({plural(damaged, 'damaged line')} of the statistics file left out.)", markup=False)
