@@ -19,7 +19,8 @@ from rich.console import Console
 
 from euchre.bots.knowledge import knowledge_of
 from euchre.cli.main import main
-from euchre.cli.render import Narrator, result_line
+from euchre.cli.narrator import Narrator
+from euchre.cli.render import result_line
 from euchre.core import RulesError, preset, view_of
 from euchre.core.cards import mask_of
 from euchre.core.hand import HandState
@@ -193,7 +194,7 @@ def test_bots_know_the_farmers_cards_before_and_after_the_exchange() -> None:
     assert knowledge_of(blind).unknown & THREE_NINES == THREE_NINES
 
 
-# -- the fixed layouts refuse the claim round -----------------------------------------------
+# -- the batch kernel refuses the claim round; the feature layout holds it ------------------
 
 def _batch(rules: Any) -> Any:
     from euchre.batch import play_hands
@@ -223,7 +224,7 @@ def _selfplay(rules: Any) -> Any:
     return list(run_selfplay(rules, [functools.partial(make_bot, "random")] * 4, ["random"] * 4, games=1))
 
 
-@pytest.mark.parametrize("entry", [_batch, _pettingzoo, _features, _selfplay])
+@pytest.mark.parametrize("entry", [_batch])
 @pytest.mark.parametrize("option", ["farmers_hand", "nines_tens_redeal", "ace_no_face_redeal"])
 def test_fixed_layouts_refuse_the_claims_naming_the_option(entry: Any, option: str) -> None:
     with pytest.raises((RulesError, ValueError), match=f"{option} = true"):
@@ -234,6 +235,33 @@ def test_fixed_layouts_refuse_the_claims_naming_the_option(entry: Any, option: s
 def test_fixed_layouts_take_the_same_rules_without_the_claims(entry: Any) -> None:
     """The control of the refusals above: without the claim options the same entry plays."""
     assert entry(MS.replace(farmers_hand=False)) is not None
+
+
+@pytest.mark.parametrize("entry", [_pettingzoo, _features, _selfplay])
+@pytest.mark.parametrize("option", ["farmers_hand", "nines_tens_redeal", "ace_no_face_redeal"])
+def test_the_feature_layout_and_its_users_take_the_claims(entry: Any, option: str) -> None:
+    """The one feature encoder holds the claim round (the claims are calls, the cards
+    shown a section): the environments and self-play take these rules."""
+    assert entry(MS.replace(**{option: True})) is not None
+
+
+def test_the_features_show_the_farmers_cards_to_every_seat() -> None:
+    """North claims a farmer's hand and shows his three nines (RULES.md decision 23):
+    East's features hold them in ``shown`` for North (relative seat 3 of East) and the
+    claim as East's first call row, kind 18 (farmers-hand)."""
+    from euchre.analysis.features import CALL_KINDS, encode_view, layout
+
+    state = farmer_state()
+    state.apply("farmers-hand")
+    lay = layout(state.rules)
+    east = encode_view(view_of(state, E))
+    shown = lay.offset["shown"]
+    assert [k - shown - 3 * 33 for k in range(shown, shown + 4 * 33) if east[k]] == kit.cards("9C 9D 9H")
+    row = lay.offset["calls"]
+    assert [k - row for k in range(row, row + 4 + len(CALL_KINDS)) if east[k]] == [3, 4 + 18]
+    assert CALL_KINDS[18] == "farmers-hand"
+    # Positive control: before the claim nothing is shown
+    assert not any(encode_view(view_of(farmer_state(), E))[shown:shown + 4 * 33])
 
 
 def test_regression_ace_no_face_passes_the_deal_even_where_passed_out_hands_are_redealt() -> None:

@@ -1,7 +1,9 @@
 """The PettingZoo environment (euchre.interop.pettingzoo): PettingZoo's own API and seed
-tests under every playable preset, rewards per hand and per game on a deal worked by hand,
-the classic illegal-move convention, the observation layout, and observations that no
-exchange of hidden cards consistent with the view can change (with a positive control)."""
+tests under every playable preset (read from the core, so a new preset is covered), one
+agent per seat, rewards per hand and per game on a deal worked by hand and per seat at the
+tables where each plays for himself, the classic illegal-move convention, the observation
+layout (relative to the agent), and observations that no exchange of hidden cards
+consistent with the view can change under any preset (with a positive control)."""
 
 from __future__ import annotations
 
@@ -18,18 +20,18 @@ from euchre.core.cards import cards_of, parse_card
 from euchre.core.errors import ActionTypeError, EuchreTypeError, EuchreValueError, IllegalActionError, RulesError
 from euchre.core.game import Game, Setup
 from euchre.core.hand import HandState, Phase
-from euchre.core.presets import FOUR_HAND_PRESETS, preset
+from euchre.core.presets import PLAYABLE_PRESETS, preset
 from euchre.core.sampling import sample_world
 from euchre.core.views import view_of
 from euchre.interop import features
 from euchre.interop import pettingzoo as ep
+from euchre.interop.rewards import seat_rewards
 
 MODES = [{"reward": "hand"}, {"reward": "game"}, {"episode": "hand"}]
 N, E, S, W = 0, 1, 2, 3
 
-ENV_PRESETS = [name for name in FOUR_HAND_PRESETS if preset(name).call_for_best == "none"]
-"""The playable presets these vectors describe (a card given for best is refused:
-features.check_rules)."""
+ENV_PRESETS = list(PLAYABLE_PRESETS)
+"""Every playable preset: the environment takes them all."""
 
 
 def cards(text: str) -> list[int]:
@@ -153,8 +155,9 @@ def test_an_episode_of_one_hand_ends_after_it() -> None:
     assert environment.rewards["player_0"] == 4.0
     # The last observation shows the finished hand: five tricks to N-S.
     obs = environment.observe("player_0")["observation"]
-    assert obs[features.OBSERVATION_LAYOUT["tricks_won"]].tolist() == [1.0, 0.0]
-    assert obs[features.OBSERVATION_LAYOUT["phase"]].tolist() == [float(p == Phase.DONE) for p in Phase if p <= Phase.DONE]
+    lay = features.layout(environment.rules)
+    assert obs[lay.section("tricks_won")].tolist() == [1.0, 0.0]  # North's own side: 5 of 5 tricks
+    assert obs[lay.section("phase")].tolist() == [float(p == Phase.DONE) for p in Phase]
 
 
 def test_a_game_that_reaches_max_hands_is_truncated() -> None:
@@ -198,10 +201,8 @@ def test_the_raw_environment_refuses_what_is_no_action(action: object) -> None:
 def test_bad_arguments_get_clear_errors() -> None:
     with pytest.raises(RulesError, match="not playable"):
         ep.env("no-such-preset")
-    with pytest.raises(RulesError, match="call_for_best = lone_maker_and_lone_defender cannot be played here"):
-        ep.env("railroad")
-    with pytest.raises(RulesError, match="call_for_best = lone_maker cannot"):
-        ep.env("modern-standard", options={"call_for_best": "lone_maker"})
+    with pytest.raises(RulesError, match="renege_mode = penalize_on_claim cannot be encoded"):
+        ep.env("modern-standard", options={"renege_mode": "penalize_on_claim"})
     with pytest.raises(RulesError, match="unknown option"):
         ep.env("modern-standard", options={"no_such_option": 1})
     with pytest.raises(EuchreValueError, match="reward must be one of hand, game"):
@@ -228,18 +229,21 @@ def test_the_observation_at_the_first_bid_worked_by_hand() -> None:
     environment.reset(options={"game": lone_march_game()})
     obs = environment.observe("player_0")
     vec, mask = obs["observation"], obs["action_mask"]
-    lay = features.OBSERVATION_LAYOUT
-    assert vec.shape == (787,) and vec.dtype == np.float32 and mask.shape == (93,) and mask.dtype == np.int8
-    assert vec[lay["seat"]].tolist() == [1, 0, 0, 0]
-    assert vec[lay["dealer"]].tolist() == [0, 0, 0, 1]
-    assert vec[lay["turn"]].tolist() == [1, 0, 0, 0]
-    assert np.flatnonzero(vec[lay["phase"]]).tolist() == [int(Phase.BID_ROUND_1)]
-    assert sorted(np.flatnonzero(vec[lay["hand"]]).tolist()) == sorted(cards("JH JD AH KH QH"))
-    assert np.flatnonzero(vec[lay["upcard"]]).tolist() == cards("9H")
-    assert vec[lay["active"]].tolist() == [1, 1, 1, 1]
-    assert vec[lay["hand_sizes"]].tolist() == pytest.approx([5 / 6] * 4)
-    for name in ("discard", "trump", "maker", "alone", "calls", "played", "trick", "tricks_won", "score"):
-        assert not vec[lay[name]].any(), name
+    lay = features.layout(environment.rules)
+    assert vec.shape == (1064,) and vec.dtype == np.float32 and mask.shape == (93,) and mask.dtype == np.int8
+    # Seats relative to North: North 0, East 1, South 2, West 3 (turn order)
+    assert vec[lay.section("dealer")].tolist() == [0, 0, 0, 1]  # West deals
+    assert vec[lay.section("turn")].tolist() == [1, 0, 0, 0]  # North, the eldest hand, bids
+    assert np.flatnonzero(vec[lay.section("phase")]).tolist() == [int(Phase.BID_ROUND_1)]
+    assert sorted(np.flatnonzero(vec[lay.section("hand")]).tolist()) == sorted(cards("JH JD AH KH QH"))
+    assert np.flatnonzero(vec[lay.section("upcard")]).tolist() == cards("9H")
+    assert np.flatnonzero(vec[lay.section("trump")]).tolist() == [5]  # not fixed yet
+    assert vec[lay.section("active")].tolist() == [1, 1, 1, 1]
+    assert vec[lay.section("hand_sizes")].tolist() == pytest.approx([5 / 6] * 4)  # five cards of at most six
+    assert vec[lay.section("target")].tolist() == pytest.approx([10 / 127])
+    for name in ("discard", "given", "called", "maker", "alone", "partner", "calls", "played", "trick", "void",
+                 "tricks_won", "score"):
+        assert not vec[lay.section(name)].any(), name
     # North may pass, order up or order up alone (with_call timing, S001 L15); East may nothing.
     assert np.flatnonzero(mask).tolist() == [0, 1, 2]
     assert not environment.observe("player_1")["action_mask"].any()
@@ -252,34 +256,39 @@ def test_the_observation_after_the_calls_and_a_lead_worked_by_hand() -> None:
     west_discard = parse_card("9S")
     environment.step(int(Action.discard(west_discard)))  # West takes up 9H and discards 9S
     environment.step(int(Action.play(parse_card("JH"))))  # North leads the right bower
-    lay = features.OBSERVATION_LAYOUT
+    lay = features.layout(environment.rules)
     east = environment.observe("player_1")["observation"]
     west = environment.observe("player_3")["observation"]
-    rows = east[lay["calls"]].reshape(features.MAX_CALLS, features.CALL_WIDTH)
-    # Row 0: North (seat 0) called order-alone (code 2); row 1: West (3) discarded (slot 4 + 18).
-    assert np.flatnonzero(rows[0]).tolist() == [0, 4 + 2]
-    assert np.flatnonzero(rows[1]).tolist() == [3, 4 + 18]
+    # Seats relative to East: East 0, South 1, West 2, North 3; sides: E-W 0, N-S 1
+    width = 4 + len(features.CALL_KINDS)
+    rows = east[lay.section("calls")].reshape(lay.calls, width)
+    # Row 0: North (relative 3) called order-alone (kind 2); row 1: West (relative 2)
+    # discarded (kind 20, "discard"), which card East does not see.
+    assert features.CALL_KINDS[2] == "order-alone" and features.CALL_KINDS[20] == "discard"
+    assert np.flatnonzero(rows[0]).tolist() == [3, 4 + 2]
+    assert np.flatnonzero(rows[1]).tolist() == [2, 4 + 20]
     assert not rows[2:].any()
-    assert np.flatnonzero(east[lay["trump"]]).tolist() == [2]  # hearts
-    assert east[lay["maker"]].tolist() == [1, 0, 0, 0] and east[lay["alone"]].tolist() == [1, 0, 0, 0]
-    assert east[lay["active"]].tolist() == [1, 1, 0, 1]  # South sits out
-    assert east[lay["upcard_taken"]].tolist() == [1]
-    assert east[lay["trick_leader"]].tolist() == [1, 0, 0, 0]
-    assert np.flatnonzero(east[lay["trick"]]).tolist() == [0 * 33 + parse_card("JH")]
-    assert np.flatnonzero(east[lay["played"]]).tolist() == [0 * 33 + parse_card("JH")]
-    assert east[lay["score"]].tolist() == pytest.approx([0.3, 0.5])
-    assert np.flatnonzero(east[lay["turn"]]).tolist() == [1]
+    assert np.flatnonzero(east[lay.section("trump")]).tolist() == [2]  # hearts
+    assert east[lay.section("maker")].tolist() == [0, 0, 0, 1] and east[lay.section("alone")].tolist() == [0, 0, 0, 1]
+    assert east[lay.section("active")].tolist() == [1, 0, 1, 1]  # South, North's partner, sits out
+    assert east[lay.section("upcard_to_dealer")].tolist() == [1]
+    assert east[lay.section("trick_leader")].tolist() == [0, 0, 0, 1]
+    assert np.flatnonzero(east[lay.section("trick")]).tolist() == [3 * 33 + parse_card("JH")]
+    assert not east[lay.section("played")].any()  # no trick finished yet
+    assert east[lay.section("score")].tolist() == pytest.approx([0.5, 0.3])  # E-W 5, N-S 3 of 10
+    assert np.flatnonzero(east[lay.section("turn")]).tolist() == [0]
+    assert east[lay.section("hand_sizes")].tolist() == pytest.approx([5 / 6, 5 / 6, 5 / 6, 4 / 6])
     # Only West, the dealer, sees his discard; East sees that he discarded, not what.
-    assert not east[lay["discard"]].any()
-    assert np.flatnonzero(west[lay["discard"]]).tolist() == [west_discard]
-    assert parse_card("9H") in np.flatnonzero(west[lay["hand"]]).tolist()
+    assert not east[lay.section("discard")].any()
+    assert np.flatnonzero(west[lay.section("discard")]).tolist() == [west_discard]
+    assert parse_card("9H") in np.flatnonzero(west[lay.section("hand")]).tolist()
 
 
 # ---------------------------------------------------------------------------- no hidden card leaks
-Observe = Callable[[HandState, int, tuple[int, int]], dict[str, np.ndarray]]
+Observe = Callable[[HandState, int, tuple[int, ...]], dict[str, np.ndarray]]
 
 
-def leaks(observe: Observe, presets: tuple[str, ...], games: int) -> tuple[int, int]:
+def leaks(observe: Observe, presets: tuple[str, ...], games: int, max_hands: int = 100) -> tuple[int, int]:
     """Play random games; at every decision, for every seat, exchange the hidden cards
     consistently with the seat's view (sample_world) and compare the observations of the
     real hand and the exchanged one. Returns (states whose observation changed, exchanges
@@ -287,12 +296,12 @@ def leaks(observe: Observe, presets: tuple[str, ...], games: int) -> tuple[int, 
     changed = moved = 0
     for name in presets:
         for g in range(games):
-            game = Game(preset(name), seed=g)
+            game = Game(preset(name), seed=g, max_hands=max_hands)
             rng = random.Random(g)
             while not game.is_over:
                 hand = game.hand
-                score = (game.score[0], game.score[1])
-                for seat in range(4):
+                score = tuple(game.score)
+                for seat in range(hand.table.seats):
                     world = sample_world(view_of(hand, seat, score), rng)
                     if world.hands != hand.hands or world.deal_hands != hand.deal_hands:
                         moved += 1
@@ -303,23 +312,27 @@ def leaks(observe: Observe, presets: tuple[str, ...], games: int) -> tuple[int, 
     return changed, moved
 
 
-def test_no_observation_element_changes_when_hidden_cards_are_exchanged() -> None:
-    changed, moved = leaks(ep.observation_of, ("dc-club-1862", "british-benny", "modern-tournament"), games=2)
-    assert moved > 500  # the exchanges really moved hidden cards
+@pytest.mark.parametrize("name", ENV_PRESETS)
+def test_no_observation_element_changes_when_hidden_cards_are_exchanged(name: str) -> None:
+    """The same view (sample_world keeps it) gives the same observation, at every table."""
+    changed, moved = leaks(ep.observation_of, (name,), games=1, max_hands=3)
+    assert moved > 20  # the exchanges really moved hidden cards
     assert changed == 0
 
 
-def cheating_observation(hand: HandState, seat: int, score: tuple[int, int]) -> dict[str, np.ndarray]:
-    """Positive control: the fair observation plus the partner's real cards."""
+def cheating_observation(hand: HandState, seat: int, score: tuple[int, ...]) -> dict[str, np.ndarray]:
+    """Positive control: the fair observation plus the real cards of the next seat, whose
+    hand the agent may not see."""
     obs = ep.observation_of(hand, seat, score)
-    partner = np.zeros(33, dtype=np.float32)
-    for c in cards_of(hand.hands[hand.table.partner[seat]]):
-        partner[c] = 1
-    return {"observation": np.concatenate([obs["observation"], partner]), "action_mask": obs["action_mask"]}
+    peek = np.zeros(33, dtype=np.float32)
+    for c in cards_of(hand.hands[hand.table.left[seat]]):
+        peek[c] = 1
+    return {"observation": np.concatenate([obs["observation"], peek]), "action_mask": obs["action_mask"]}
 
 
-def test_positive_control_the_exchange_catches_an_observation_of_the_real_state() -> None:
-    changed, _ = leaks(cheating_observation, ("dc-club-1862",), games=1)
+@pytest.mark.parametrize("name", ["dc-club-1862", "cutthroat-3", "call-ace-5"])
+def test_positive_control_the_exchange_catches_an_observation_of_the_real_state(name: str) -> None:
+    changed, _ = leaks(cheating_observation, (name,), games=1, max_hands=3)
     assert changed > 0
 
 
@@ -344,12 +357,52 @@ def test_render_shows_the_table_as_text() -> None:
     assert ep.raw_env("modern-standard").render() is None
 
 
-@pytest.mark.parametrize("name", ["two-handed", "cutthroat-3"])
-def test_a_table_of_players_each_for_himself_is_refused_naming_it(name: str) -> None:
-    """The observation layout describes the four-hand partnership table (four seats, two
-    sides): the two- and three-player tables are refused with a RulesError that says so,
-    by preset and by rules, not failed in the middle of an episode."""
-    with pytest.raises(RulesError, match=r"four-hand partnership table only.*each for himself"):
-        ep.env(name)
-    with pytest.raises(RulesError, match="four-hand partnership table only"):
-        ep.raw_env(rules=preset(name))
+# ---------------------------------------------------------------------------- every table
+@pytest.mark.parametrize("name", ENV_PRESETS)
+def test_the_agents_are_the_tables_seats(name: str) -> None:
+    rules = preset(name)
+    environment = ep.raw_env(name)
+    seats = rules.table.seats
+    assert environment.possible_agents == [f"player_{s}" for s in range(seats)]
+    # a card given face down for best (railroad) is an action code 100..132
+    codes = 133 if rules.call_for_best != "none" else 93
+    assert environment.action_space("player_0").n == codes
+    assert environment.observation_space("player_0")["observation"].shape == (features.layout(rules).size,)
+    environment.reset(seed=1)
+    assert environment.agent_selection == f"player_{environment.game.turn}"
+
+
+def test_seat_rewards_worked_by_hand() -> None:
+    """A side's value less the mean of the seats of the other sides."""
+    four = preset("modern-standard").table
+    assert seat_rewards(four, (4, 0)) == [4.0, -4.0, 4.0, -4.0]  # a lone march for N-S
+    # cutthroat (X-56): the maker euchred, each of the two defenders scores 2: each
+    # defender 2 - (0 + 2) / 2 = 1, the maker 0 - (2 + 2) / 2 = -2
+    assert seat_rewards(preset("cutthroat-3").table, (0, 2, 2)) == [-2.0, 1.0, 1.0]
+    # call-ace at five: the maker (seat 0) and his partner (seat 3) make the point, 1 each:
+    # they get 1 - (0 + 0 + 0 + 1) / 4 = 0.75, the others 0 - 2 / 4 = -0.5
+    assert seat_rewards(preset("call-ace-5").table, (1, 0, 0, 1, 0)) == [0.75, -0.5, -0.5, 0.75, -0.5]
+    with pytest.raises(EuchreValueError, match="one value per side"):
+        seat_rewards(four, (1, 2, 3))
+
+
+@pytest.mark.parametrize("name", ["two-handed", "cutthroat-3", "call-ace-4", "call-ace-6", "railroad"])
+def test_each_hands_rewards_are_the_seats_share_of_the_engines_points(name: str) -> None:
+    """Random hands: after each, every agent's reward is seat_rewards of the points the
+    engine scored per side (at call-ace the hidden partner scores with the maker); the
+    rewards add up to 0."""
+    environment = ep.raw_env(name, reward="hand")
+    environment.reset(seed=4)
+    rng = random.Random(4)
+    hands = 0
+    while hands < 4 and not all(environment.terminations.values()):
+        mask = environment.observe(environment.agent_selection)["action_mask"]
+        environment.step(int(rng.choice(np.flatnonzero(mask))))
+        if len(environment.game.finished_hands) > hands:
+            hands += 1
+            result = environment.game.finished_hands[-1].result
+            assert result is not None
+            want = seat_rewards(environment.rules.table, result.points)
+            assert [environment.rewards[a] for a in environment.possible_agents] == want
+            assert sum(want) == pytest.approx(0.0)
+    assert hands == 4

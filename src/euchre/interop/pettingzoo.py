@@ -2,26 +2,38 @@
 
 Laid out as PettingZoo's classic card games are (``pettingzoo/classic``, e.g. Leduc
 hold'em and Texas hold'em): :func:`env` returns :class:`raw_env` inside the classic
-wrappers, agents are ``player_0`` .. ``player_3`` (seats N, E, S, W; N-S play together
-against E-W), and each agent's observation is a dict:
+wrappers, and the agents are the table's seats, ``player_0`` .. ``player_{n-1}`` (at the
+four-hand table N, E, S, W, N-S playing together against E-W; two-handed, cutthroat and
+call-ace seat 2 to 6 players each for himself). Each agent's observation is a dict:
 
 - ``"observation"``: :func:`euchre.interop.features.observation` of the agent's
-  :class:`~euchre.core.views.PlayerView` (787 float32 elements in [0, 1]; the layout is
-  in :mod:`euchre.interop.features` and ``docs/research.md``). It is made from the view
-  and nothing else, so it holds no card the seat may not see.
-- ``"action_mask"``: 93 int8 elements, 1 for each legal action code of
+  :class:`~euchre.core.views.PlayerView`: the one feature encoder's elements
+  (:mod:`euchre.analysis.features`; seats and sides relative to the agent, relative seat
+  0 the agent itself, then the next seats in turn order) scaled into [0, 1], float32
+  (1,064 elements at the four-hand table; the layout is in ``docs/research.md``). It is
+  made from the view and nothing else, so it holds no card the seat may not see.
+- ``"action_mask"``: one int8 element per action code, 1 for each legal action code of
   :class:`~euchre.core.actions.Action` (0 pass, 1 order up, 3..6 name a suit, 20 + card
-  the dealer's discard, 60 + card play a card, ...); all 0 for an agent whose turn it is
-  not.
+  the dealer's discard, 53..56 call-ace's call, 60 + card play a card, 100 + card give a
+  card for best); all 0 for an agent whose turn it is not.
 
-The action space is ``Discrete(93)``: an action is an :class:`~euchre.core.actions.Action`
-code. An episode is a game to the preset's target (``episode="game"``, the default) or
-one deal (``episode="hand"``). Rewards come after each hand (``reward="hand"``: each
-agent gets its side's points for the hand minus the other side's, so an episode's
-rewards add up to the score difference) or once at the end of the game
-(``reward="game"``: +1 to the winners, -1 to the losers, 2 for a slam when the rules
-score slams). A game that reaches ``max_hands`` without a winner is truncated with no
-game reward.
+The action space is ``Discrete(features.action_size(rules))`` (93 codes; 133 under
+``call_for_best``). An episode is a game to the preset's target (``episode="game"``, the
+default) or one deal (``episode="hand"``). Rewards come after each hand
+(``reward="hand"``) or once at the end of the game (``reward="game"``), per seat from what
+the engine scores per side (:func:`euchre.interop.rewards.seat_rewards`): at the
+partnership and two-handed tables a seat's side's points for the hand minus the other
+side's, so an episode's rewards add up to the score difference, and +1 to the winners, -1
+to the losers (2 for a slam when the rules score slams); where several players play each
+for himself, the player's points (or games) minus the mean of the others'. At call-ace the
+maker and his hidden partner each score for himself, as the engine scores them. A game
+that reaches ``max_hands`` without a winner is truncated with no game reward.
+
+**No parallel API.** PettingZoo's ``aec_to_parallel`` needs every live agent to act at
+once at each step (``metadata["is_parallelizable"]``); in Euchre one seat acts at a time,
+in an order the play decides (the trick's winner leads, a lone player's partner sits out,
+the dealer discards between two bids), so the game has no simultaneous moves to offer and
+``is_parallelizable`` is False, as for PettingZoo's own classic card games.
 
 Illegal moves follow PettingZoo's classic convention: :func:`env` wraps the environment
 in ``TerminateIllegalWrapper(illegal_reward=-1)``, so an illegal action ends the episode
@@ -54,12 +66,18 @@ from euchre.core.presets import DEFAULT_PRESET, PLAYABLE_PRESETS, preset
 from euchre.core.rules import Rules
 from euchre.core.views import view_of
 from euchre.interop import features
+from euchre.interop.rewards import game_values, seat_rewards
 
 ENV_NAME = "euchre_v0"
 """The environment's name in PettingZoo's metadata."""
 
-AGENTS: tuple[str, ...] = ("player_0", "player_1", "player_2", "player_3")
-"""The agents, by seat: N, E, S, W."""
+def agent_names(seats: int) -> tuple[str, ...]:
+    """The agents of a table of ``seats``, by seat: ``player_0`` .. ``player_{seats-1}``."""
+    return tuple(f"player_{s}" for s in range(seats))
+
+
+AGENTS: tuple[str, ...] = agent_names(4)
+"""The agents of the four-hand table, by seat: N, E, S, W."""
 
 REWARDS = ("hand", "game")
 """The reward schemes: points after every hand, or the game's result at its end."""
@@ -104,28 +122,28 @@ def _rules_of(name: object, options: object, rules: object) -> Rules:
             raise EuchreTypeError(f"rules must be a Rules value (e.g. preset('dc-club-1862')), not {type(rules).__name__}")
         if name != DEFAULT_PRESET or options:
             raise EuchreValueError("give either rules, or a preset with options, not both")
-        return features.check_rules(features.require_four_hand(rules, "the PettingZoo environment"))
+        return features.check_rules(rules)
     if not isinstance(name, str):
         raise EuchreTypeError(f"preset must be a preset name, not {type(name).__name__} {name!r}")
     if name not in PLAYABLE_PRESETS:
         raise RulesError(f"preset {name!r} is not playable; playable presets: {', '.join(PLAYABLE_PRESETS)}")
     base = preset(name)
     if options is None:
-        return features.check_rules(features.require_four_hand(base, "the PettingZoo environment"))
+        return features.check_rules(base)
     if not isinstance(options, Mapping):
         raise EuchreTypeError(f"options must be a mapping of option names to values, not {type(options).__name__}")
-    return features.check_rules(features.require_four_hand(base.replace(**dict(options)), "the PettingZoo environment"))
+    return features.check_rules(base.replace(**dict(options)))
 
 
-def observation_of(hand: HandState, seat: int, score: tuple[int, int] = (0, 0)) -> Observation:
+def observation_of(hand: HandState, seat: int, score: tuple[int, ...] | None = None) -> Observation:
     """An agent's observation of ``hand``: ``{"observation": ..., "action_mask": ...}``, made
     from the seat's :class:`~euchre.core.views.PlayerView` and nothing else (what
     :meth:`raw_env.observe` returns).
 
     Args:
         hand: the hand being played.
-        seat: the agent's seat (0..3 = N, E, S, W).
-        score: the game score (N-S, E-W) before this hand.
+        seat: the agent's seat (0..seats-1; N, E, S, W at the four-hand table).
+        score: the game score per side before this hand (None: all 0).
 
     Raises:
         EuchreTypeError / EuchreValueError: as :func:`~euchre.core.views.view_of`.
@@ -135,7 +153,7 @@ def observation_of(hand: HandState, seat: int, score: tuple[int, int] = (0, 0)) 
 
 
 class raw_env(AECEnv[str, Observation, int], EzPickle):  # type: ignore[misc]  # PettingZoo ships no types; the name is its own
-    """Euchre for four agents, unwrapped (see the module docstring; :func:`env` adds the
+    """Euchre for one agent per seat, unwrapped (see the module docstring; :func:`env` adds the
     classic wrappers).
 
     Args:
@@ -184,25 +202,29 @@ class raw_env(AECEnv[str, Observation, int], EzPickle):  # type: ignore[misc]  #
         self.episode = episode
         self.max_hands = max_hands
         self.render_mode = render_mode
-        self.possible_agents = list(AGENTS)
-        self.agents = list(AGENTS)
+        self.seat_agents = agent_names(self.rules.table.seats)
+        agents = self.seat_agents
+        self.possible_agents = list(agents)
+        self.agents = list(agents)
+        size = features.layout(self.rules).size
+        actions = features.action_size(self.rules)
         self.observation_spaces = {
             a: spaces.Dict({
-                "observation": spaces.Box(low=0.0, high=1.0, shape=(features.OBSERVATION_SIZE,), dtype=np.float32),
-                "action_mask": spaces.Box(low=0, high=1, shape=(features.ACTION_SIZE,), dtype=np.int8),
-            }) for a in AGENTS
+                "observation": spaces.Box(low=0.0, high=1.0, shape=(size,), dtype=np.float32),
+                "action_mask": spaces.Box(low=0, high=1, shape=(actions,), dtype=np.int8),
+            }) for a in agents
         }
-        self.action_spaces = {a: spaces.Discrete(features.ACTION_SIZE) for a in AGENTS}
+        self.action_spaces = {a: spaces.Discrete(actions) for a in agents}
         self._rng = random.Random()
         self._game: Game | None = None
         self._hand: HandState | None = None
-        self._score_before: tuple[int, int] = (0, 0)
-        self.rewards = dict.fromkeys(AGENTS, 0.0)
-        self._cumulative_rewards = dict.fromkeys(AGENTS, 0.0)
-        self.terminations = dict.fromkeys(AGENTS, False)
-        self.truncations = dict.fromkeys(AGENTS, False)
-        self.infos: dict[str, dict[str, Any]] = {a: {} for a in AGENTS}
-        self.agent_selection = AGENTS[0]
+        self._score_before: tuple[int, ...] = (0,) * len(self.rules.table.teams)
+        self.rewards = dict.fromkeys(agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(agents, 0.0)
+        self.terminations = dict.fromkeys(agents, False)
+        self.truncations = dict.fromkeys(agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in agents}
+        self.agent_selection = agents[0]
 
     # ------------------------------------------------------------------ spaces
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -210,7 +232,8 @@ class raw_env(AECEnv[str, Observation, int], EzPickle):  # type: ignore[misc]  #
         return self.observation_spaces[agent]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
-        """The agent's action space, ``Discrete(93)`` (the same object on every call)."""
+        """The agent's action space, ``Discrete(features.action_size(rules))`` (the same
+        object on every call)."""
         return self.action_spaces[agent]
 
     # ------------------------------------------------------------------ episode
@@ -253,14 +276,15 @@ class raw_env(AECEnv[str, Observation, int], EzPickle):  # type: ignore[misc]  #
         else:
             self._game = Game(self.rules, seed=self._rng.getrandbits(63), max_hands=self.max_hands)
         self._hand = self._game.hand
-        self._score_before = (self._game.score[0], self._game.score[1])
-        self.agents = list(AGENTS)
-        self.rewards = dict.fromkeys(AGENTS, 0.0)
-        self._cumulative_rewards = dict.fromkeys(AGENTS, 0.0)
-        self.terminations = dict.fromkeys(AGENTS, False)
-        self.truncations = dict.fromkeys(AGENTS, False)
-        self.infos = {a: {} for a in AGENTS}
-        self.agent_selection = AGENTS[self._game.turn]
+        self._score_before = tuple(self._game.score)
+        agents = self.seat_agents
+        self.agents = list(agents)
+        self.rewards = dict.fromkeys(agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(agents, 0.0)
+        self.terminations = dict.fromkeys(agents, False)
+        self.truncations = dict.fromkeys(agents, False)
+        self.infos = {a: {} for a in agents}
+        self.agent_selection = agents[self._game.turn]
 
     def observe(self, agent: str) -> Observation:
         """The agent's observation: ``{"observation": ..., "action_mask": ...}`` from its
@@ -268,13 +292,14 @@ class raw_env(AECEnv[str, Observation, int], EzPickle):  # type: ignore[misc]  #
         hand once the episode is over).
 
         Raises:
-            EuchreValueError: before ``reset()``, or an agent that is not one of :data:`AGENTS`.
+            EuchreValueError: before ``reset()``, or an agent that is not one of
+                ``possible_agents``.
         """
         if self._hand is None:
             raise EuchreValueError("observe() before reset()")
-        if agent not in AGENTS:
-            raise EuchreValueError(f"no agent {agent!r}; the agents are {', '.join(AGENTS)}")
-        return observation_of(self._hand, AGENTS.index(agent), self._score_before)
+        if agent not in self.seat_agents:
+            raise EuchreValueError(f"no agent {agent!r}; the agents are {', '.join(self.seat_agents)}")
+        return observation_of(self._hand, self.seat_agents.index(agent), self._score_before)
 
     def step(self, action: int | None) -> None:
         """The agent to act (``agent_selection``) takes ``action``, an action code; a
@@ -292,33 +317,33 @@ class raw_env(AECEnv[str, Observation, int], EzPickle):  # type: ignore[misc]  #
             return
         game = self.game
         if isinstance(action, bool) or not isinstance(action, int | np.integer):
-            raise ActionTypeError(f"an action is a whole number (an Action code 0..{features.ACTION_SIZE - 1}), "
+            raise ActionTypeError(f"an action is a whole number (an Action code 0..{features.action_size(self.rules) - 1}), "
                                   f"not {type(action).__name__} {action!r}")
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         result = game.apply(int(action))
         if result is not None:
             finished = game.finished_hands[-1]
+            table = self.rules.table
             if self.reward_scheme == "hand":
-                for seat, a in enumerate(AGENTS):
-                    team = self.rules.table.team[seat]
-                    self.rewards[a] = float(result.points[team] - result.points[1 - team])
+                for a, r in zip(self.seat_agents, seat_rewards(table, result.points), strict=True):
+                    self.rewards[a] = r
             if self.episode == "hand":
                 self._end(finished, truncated=False)
             elif game.result is not None:
                 if self.reward_scheme == "game":
-                    for seat, a in enumerate(AGENTS):
-                        won = self.rules.table.team[seat] == game.result.winner
-                        tie = game.result.winner is None  # a progressive round's equal scores: nobody wins
-                        self.rewards[a] = 0.0 if tie else float(game.result.games if won else -game.result.games)
+                    # a progressive round's equal scores: nobody wins, all 0
+                    values = seat_rewards(table, game_values(table, game.result))
+                    for a, r in zip(self.seat_agents, values, strict=True):
+                        self.rewards[a] = r
                 self._end(finished, truncated=False)
             elif game.is_over:
                 self._end(finished, truncated=True)
             else:
                 self._hand = game.hand
-                self._score_before = (game.score[0], game.score[1])
+                self._score_before = tuple(game.score)
         if not (self.terminations[agent] or self.truncations[agent]):
-            self.agent_selection = AGENTS[game.turn]
+            self.agent_selection = self.seat_agents[game.turn]
         self._accumulate_rewards()
 
     def _end(self, last_hand: HandState, truncated: bool) -> None:
@@ -336,7 +361,9 @@ class raw_env(AECEnv[str, Observation, int], EzPickle):  # type: ignore[misc]  #
         shown, and the score; else None."""
         if self.render_mode != "ansi" or self._hand is None:
             return None
-        return f"{self._hand!r} score N-S {self._score_before[0]} E-W {self._score_before[1]}"
+        table = self.rules.table
+        score = " ".join(f"{name} {points}" for name, points in zip(table.team_names, self._score_before, strict=True))
+        return f"{self._hand!r} score {score}"
 
     def close(self) -> None:
         """Nothing to release."""
