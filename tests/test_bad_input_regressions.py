@@ -13,12 +13,12 @@ import pytest
 from euchre.core import Action, Card, EuchreError, Game, HandState, IllegalActionError, RecordError, Rules, Suit, preset
 from euchre.core.actions import action_text
 from euchre.core.cards import CardError, card_code
-from euchre.core.egn import loads_egn
 from euchre.core.errors import RulesError
 from euchre.core.game import Setup
-from euchre.core.records import dumps, loads
 from euchre.core.sampling import sample_world
 from euchre.core.views import view_of
+from euchre.records import dumps, loads
+from euchre.records.egn import loads_egn
 
 
 def _hand() -> HandState:

@@ -29,9 +29,9 @@ import pytest
 from _browser_fixtures import TIMEOUT_MS
 from _browser_table import WATCH_HOLDS, holds
 from _server_process import Pace, SeatClient, ServerProcess, legal, replay, stored_log
-from euchre.core.egn import loads_egn
 from euchre.core.game import Game
-from euchre.core.records import loads
+from euchre.records import loads
+from euchre.records.egn import loads_egn
 from test_server import cards_mentioned, check_no_hidden_card, visible_cards
 
 if TYPE_CHECKING:

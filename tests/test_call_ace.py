@@ -24,10 +24,10 @@ from euchre.core.actions import action_text, parse_action
 from euchre.core.calls import best_card
 from euchre.core.cards import JOKER, cards_of, deck_cards, parse_card
 from euchre.core.errors import IllegalActionError
-from euchre.core.records import dumps, loads
 from euchre.core.views import PlayerView
-from euchre.core.words import describe, history_phases, plain
+from euchre.records import dumps, loads
 from euchre.solver import analyse, numba_available, solvable
+from euchre.text.words import describe, history_phases, plain
 
 try:
     from . import _naive_euchre as kit
@@ -596,7 +596,7 @@ def test_who_may_go_alone_is_dormant_at_call_ace() -> None:
 def test_regression_the_call_is_spoken_words() -> None:
     """is_spoken read every code from 20 up as a discard or a card, so the terminal told
     the maker's call as narration ('Player 2 I call the best heart.'). A call is spoken."""
-    from euchre.core.words import is_spoken
+    from euchre.text.words import is_spoken
 
     assert is_spoken(Action.CALL_H) and is_spoken(Action.PASS)
     assert not is_spoken(Action.discard(parse_card("8C"))) and not is_spoken(Action.play(parse_card("8C")))

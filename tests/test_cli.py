@@ -24,9 +24,9 @@ from euchre.core.actions import Action
 from euchre.core.cards import Card, parse_card
 from euchre.core.hand import Phase
 from euchre.core.presets import PLAYABLE_PRESETS, PRESET_NAMES, PRESET_SOURCES, preset_values
-from euchre.core.records import loads
 from euchre.core.rules import OPTION_NAMES
-from euchre.core.words import describe
+from euchre.records import loads
+from euchre.text.words import describe
 
 try:
     from ._cli_seeds import seed_where, south_deals_round_one_seed
@@ -177,7 +177,7 @@ def test_replay_bad_files(tmp_path: Path, record: Path, capsys: pytest.CaptureFi
 
 
 def test_replay_an_egn_file(capsys: pytest.CaptureFixture[str]) -> None:
-    pytest.importorskip("euchre.core.egn")
+    pytest.importorskip("euchre.records.egn")
     files = sorted(REAL_GAMES.glob("*.egn"))
     if not files:
         pytest.skip("no EGN files")
@@ -327,7 +327,7 @@ def test_no_command_shows_help(capsys: pytest.CaptureFixture[str]) -> None:
 def test_watch_saves_egn_when_the_file_ends_in_egn(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """--save x.egn writes Euchre Game Notation that reads back to the same game as the
     JSON record of the same seed; rules EGN cannot express are refused before play."""
-    from euchre.core.egn import loads_egn
+    from euchre.records.egn import loads_egn
 
     egn_path, json_path = tmp_path / "g.egn", tmp_path / "g.json"
     for path in (egn_path, json_path):
@@ -904,7 +904,7 @@ def test_hint_in_the_bidding_values_every_call_of_the_menu() -> None:
     from euchre.core.game import Game
     from euchre.core.presets import preset
     from euchre.core.views import view_of
-    from euchre.core.words import describe_pending
+    from euchre.text.words import describe_pending
 
     game = Game(preset("modern-standard"), 3)
     seat = game.hand.turn
@@ -982,7 +982,7 @@ def test_report6_records_keep_plain_names_and_replay_names_each_seat_once(
 
 
 def test_report7_replay_an_emn_match_game_by_game(capsys: pytest.CaptureFixture[str]) -> None:
-    from euchre.core.egn import loads_emn
+    from euchre.records.egn import loads_emn
 
     games = loads_emn(EMN_MATCH.read_text(encoding="utf-8"))
     code, out, err = run(capsys, "replay", str(EMN_MATCH))
@@ -1023,7 +1023,7 @@ def test_report8_jargon_is_glossed_once_per_game(capsys: pytest.CaptureFixture[s
     from euchre.core.game import Game
     from euchre.core.hand import Phase
     from euchre.core.presets import preset
-    from euchre.core.words import GLOSSES
+    from euchre.text.words import GLOSSES
 
     assert all(len("  " + g.line()) <= 80 for g in GLOSSES)
     console, buf = text_console()

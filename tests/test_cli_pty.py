@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from euchre.core.records import loads
+from euchre.records import loads
 
 try:
     from ._cli_seeds import south_deals_round_one_seed

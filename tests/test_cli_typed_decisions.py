@@ -23,9 +23,9 @@ from euchre.cli.not_now import action_word, why_not_now
 from euchre.core import Game, preset
 from euchre.core.actions import DISCARD_BASE, Action
 from euchre.core.cards import JOKER, missing_from_pack, pack_words, parse_card
-from euchre.core.referee import Referee, RefereeError, enter
 from euchre.core.state import Phase
 from euchre.core.views import PlayerView, view_of
+from euchre.referee import Referee, RefereeError, enter
 from test_cli import flat, play_with, scripted
 
 try:

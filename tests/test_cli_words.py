@@ -1,4 +1,4 @@
-"""The words of the calls by style and seat role (euchre.core.words; REFERENCE 4.7
+"""The words of the calls by style and seat role (euchre.text.words; REFERENCE 4.7
 call_words, S000 L119-187, S001 L11-15, X-28), and the menu/card input parsing of the
 terminal game (euchre.cli.choices)."""
 
@@ -15,7 +15,7 @@ from euchre.core.game import Game
 from euchre.core.hand import Phase
 from euchre.core.presets import preset
 from euchre.core.views import view_of
-from euchre.core.words import (
+from euchre.text.words import (
     HIDDEN_DISCARD,
     describe,
     describe_history,
@@ -202,7 +202,7 @@ def test_commands() -> None:
 
 def test_glosses_explain_jargon_once() -> None:
     # S001 L13 next / crossing; S001 L24, X-05 the bridge; S000 L119-129 the 1862 words.
-    from euchre.core.words import GLOSSES, glosses_in
+    from euchre.text.words import GLOSSES, glosses_in
 
     seen: set[str] = set()
     said = words(Action.name_trump(1), N, Phase.BID_ROUND_2, "uspcc")  # "Diamonds, making it next."
@@ -226,7 +226,7 @@ def test_the_modern_presets_speak_as_modern_players_do() -> None:
     presets; the dealer who declines just passes."""
     from euchre.core.hand import Phase
     from euchre.core.presets import preset
-    from euchre.core.words import describe
+    from euchre.text.words import describe
 
     assert preset("modern-standard").call_words == "modern" and preset("dc-club-1862").call_words == "dc_1862"
     assert preset("uspcc-official").call_words == "uspcc" and preset("modern-tournament").call_words == "tournament"
@@ -250,7 +250,7 @@ def test_what_players_read_has_no_source_tags() -> None:
     import re
 
     from euchre.core.presets import PLAYABLE_PRESETS, PRESET_DESCRIPTIONS, PRESET_PLAIN
-    from euchre.core.words import GLOSSES
+    from euchre.text.words import GLOSSES
 
     tag = re.compile(r"\bS00\d|X-\d\d|#interp|RULES\.md|REFERENCE")
     assert set(PRESET_PLAIN) == set(PRESET_DESCRIPTIONS) >= set(PLAYABLE_PRESETS)

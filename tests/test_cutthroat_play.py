@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from euchre.core.records import loads
+from euchre.records import loads
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

@@ -19,12 +19,12 @@ from euchre.bots.heuristic import HeuristicBot
 from euchre.bots.random_bot import RandomBot
 from euchre.core import HandState, IllegalActionError, Phase, RulesError, preset, view_of
 from euchre.core.actions import Action, action_text, parse_action
-from euchre.core.egn import game_to_egn
 from euchre.core.errors import RecordError
 from euchre.core.game import Game
-from euchre.core.records import dumps, loads
 from euchre.core.rules import Rules
 from euchre.core.sampling import sample_world
+from euchre.records import dumps, loads
+from euchre.records.egn import game_to_egn
 
 try:
     from . import _naive_euchre as kit
@@ -312,7 +312,7 @@ def test_egn_export_refuses_the_claim_round() -> None:
 def test_the_words_of_the_claim_round() -> None:
     """The claim round's words: a pass there claims nothing (not "Turning it down", which
     the dealer says in round one), and the phases after it are told right."""
-    from euchre.core.words import describe_history, describe_pending, plain
+    from euchre.text.words import describe_history, describe_pending, plain
 
     state = farmer_state()
     assert describe_pending(state, Action.FARMERS_HAND) == "A farmer's hand."

@@ -14,10 +14,10 @@ from rich.console import Console
 from euchre.bots import make_bot
 from euchre.cli.render import Narrator, counters_line, score_line
 from euchre.cli.table import run_table
-from euchre.core.counters import COUNTER_RANKS, Counter, counters, counters_text
 from euchre.core.errors import EuchreTypeError, EuchreValueError
 from euchre.core.game import Game
 from euchre.core.presets import preset
+from euchre.text.counters import COUNTER_RANKS, Counter, counters, counters_text
 
 
 def test_the_tray_and_deuce_lie_as_the_dc_club_lays_them() -> None:

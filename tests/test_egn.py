@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 
 from euchre.core import Game, Phase, RecordError, Rules, preset
 from euchre.core.cards import JOKER, NO_TRUMP, deck_cards
-from euchre.core.egn import (
+from euchre.records.egn import (
     card_from_egn,
     card_to_egn,
     dumps_egn,

@@ -24,10 +24,10 @@ from hypothesis import strategies as st
 from euchre.cli.main import main
 from euchre.cli.replay import place_words
 from euchre.core import RecordError
-from euchre.core.egn import annotation_label, load_egn, read_egn
 from euchre.core.game import Game
 from euchre.core.presets import preset
-from euchre.core.records import dumps
+from euchre.records import dumps
+from euchre.records.egn import annotation_label, load_egn, read_egn
 
 DATA = Path(__file__).parent / "data" / "egn"
 
@@ -513,7 +513,7 @@ def test_regression_egn_replay_spoke_other_call_words_than_json(name: str, seed:
     a game of a preset with the modern words now replays line for line the same from
     either file (all but the file's name, and the draw for the first deal, which EGN
     does not record)."""
-    from euchre.core.egn import dumps_egn
+    from euchre.records.egn import dumps_egn
     game = _drawn_game(name, seed)
     names = ["Ann", "Bob", "Cy", "Di"]
     (tmp_path / "g.json").write_text(dumps(game, names), encoding="utf-8")

@@ -152,7 +152,7 @@ def test_the_readme_game_plays_with_the_standard_library_alone(bare: Bare) -> No
     code = _readme_python()
     assert "from euchre import" in code and "game.apply(" in code
     script = bare.root / "readme_game.py"
-    script.write_text(code + "\nfrom euchre.core.records import loads\n"
+    script.write_text(code + "\nfrom euchre.records import loads\n"
                       "again, _ = loads(record)\nassert again.score == game.score and again.is_over\n" + LEAK_CHECK,
                       encoding="utf-8")
     result = _checked(bare.run(script))
@@ -373,6 +373,9 @@ SURFACES: tuple[tuple[str, str | None], ...] = (
     ("euchre/batch/", "research"),
     ("euchre/solver/", None),
     ("euchre/core/", None),
+    ("euchre/text/", None),
+    ("euchre/records/", None),
+    ("euchre/referee/", None),
     ("euchre/__init__.py", None),
 )
 """The extra of each part of the package, the first prefix that matches (None: the base

@@ -1,7 +1,8 @@
 """The one-way layering of DESIGN.md "Layers", checked by parsing every module's imports.
 
     core                      the standard library and euchre.core only
-    batch, solver, bots, analysis    euchre.core, themselves and those before them in this order; never above
+    text, records, referee, storage, batch, solver, bots, analysis, events
+                              euchre.core, themselves and those before them in this order; never above
     cli, server, interop      on top: may import anything below them, and one another only thus:
                               cli -> interop (the commands drive the adapters: arena's ISMCTS,
                               selfplay's Parquet); cli -> server only from the commands that
@@ -30,13 +31,14 @@ SRC = Path(__file__).resolve().parents[1] / "src"
 TOP = "top"
 LAYERS: dict[str, str] = {
     "core": "core",
+    "text": "middle", "records": "middle", "referee": "middle",
     "storage": "middle", "batch": "middle", "bots": "middle", "solver": "middle", "analysis": "middle",
     "events": "middle",
     "cli": TOP, "server": TOP, "interop": TOP,
 }
 """The layer of each subpackage of euchre (DESIGN.md "Layers")."""
 
-MIDDLE_ORDER = ["storage", "batch", "solver", "bots", "analysis", "events"]
+MIDDLE_ORDER = ["text", "records", "referee", "storage", "batch", "solver", "bots", "analysis", "events"]
 """Middle packages may import those before them in this list."""
 
 ROOT_MODULES: dict[str, str] = {"__init__": "core", "__main__": TOP}

@@ -44,12 +44,12 @@ from euchre.core import (
 from euchre.core.actions import action_text, parse_action
 from euchre.core.cards import Card, Suit, card_code, deck_cards, parse_card
 from euchre.core.deal import choose_packets, cut_pack, deal_pack
-from euchre.core.egn import card_to_egn, dumps_egn, load_egn, loads_egn, ruleset_from_rules
 from euchre.core.game import Setup
 from euchre.core.hand import APPLY_BY_PHASE, LEGAL_BY_PHASE, by_phase
 from euchre.core.presets import preset_of, preset_values
-from euchre.core.records import dumps, load_record, loads
 from euchre.core.seats import FOUR_HANDED, Table
+from euchre.records import dumps, load_record, loads
+from euchre.records.egn import card_to_egn, dumps_egn, load_egn, loads_egn, ruleset_from_rules
 
 MS = preset("modern-standard")
 

@@ -20,8 +20,8 @@ from euchre.bots.bidding import NO_TARGET, target_of
 from euchre.core import preset, view_of
 from euchre.core.errors import RecordError, RulesError
 from euchre.core.game import Game, bridge_team
-from euchre.core.records import dumps, loads
-from euchre.core.words import goal_words
+from euchre.records import dumps, loads
+from euchre.text.words import goal_words
 
 try:
     from . import _naive_euchre as kit
@@ -133,7 +133,7 @@ def test_records_replay_a_round_and_egn_refuses_it() -> None:
     game = play(PP, 5)
     back, _ = loads(dumps(game))
     assert back.score == game.score and back.result == game.result
-    from euchre.core.egn import game_to_egn
+    from euchre.records.egn import game_to_egn
 
     with pytest.raises(RecordError, match="match_format"):
         game_to_egn(game)

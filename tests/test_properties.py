@@ -32,7 +32,7 @@ except ImportError:
     from _naive_call_ace import NaiveCallAceHand  # type: ignore[no-redef]
     from _naive_individual import NaiveIndividualHand  # type: ignore[no-redef]
 
-from euchre.core import records
+from euchre import records
 
 MS = preset("modern-standard")
 RULESETS: dict[str, Rules] = {name: preset(name) for name in PLAYABLE_PRESETS}

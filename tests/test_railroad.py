@@ -31,12 +31,12 @@ from euchre.core import (
 )
 from euchre.core.actions import GIVE_BASE, action_text, parse_action
 from euchre.core.cards import deck_cards, parse_card
-from euchre.core.egn import dumps_egn
 from euchre.core.errors import RecordError
 from euchre.core.hand import set_debug_checks
-from euchre.core.records import dumps, loads
 from euchre.core.views import HIDDEN, HIDDEN_GIVE, PlayerView
-from euchre.core.words import card_words, describe, history_phases
+from euchre.records import dumps, loads
+from euchre.records.egn import dumps_egn
+from euchre.text.words import card_words, describe, history_phases
 
 N, E, S, W = 0, 1, 2, 3
 RAILROAD = preset("railroad")
@@ -654,7 +654,7 @@ def test_regression_the_terminal_told_a_dealer_giving_the_upcard_to_play_a_card(
 
 def test_the_rules_in_words_say_the_dealer_keeps_the_upcard() -> None:
     # `euchre rules` and the table's words tell the players RULES.md decision 10.
-    from euchre.core.explain import rules_in_words
+    from euchre.text.explain import rules_in_words
 
     said = " ".join(rules_in_words(RAILROAD))
     assert "The dealer keeps the upcard he picked up: he never gives it or discards it." in said

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from openskill.models import PlackettLuce
 
-from euchre.core.records import loads
+from euchre.records import loads
 from euchre.server.ratings import ordinal, rate, team_ranks
 from euchre.server.web_services import WebServices
 from test_accounts import as_, register

@@ -1,4 +1,4 @@
-"""Our JSON game record holds only the fields its writer writes (core/records.py,
+"""Our JSON game record holds only the fields its writer writes (records/game_record.py,
 ``game_to_record``): the reader refuses any other, by where it lies, as the referee's
 record reader does (issue 34's follow-up: a referee's record with ``"version": 99``
 was read and the field dropped)."""
@@ -15,7 +15,7 @@ import pytest
 from euchre.core.errors import RecordError
 from euchre.core.game import Game
 from euchre.core.presets import preset
-from euchre.core.records import game_to_record, load_record
+from euchre.records import game_to_record, load_record
 
 
 def _record() -> dict[str, Any]:

@@ -16,7 +16,7 @@ import pytest
 from euchre.core import preset
 from euchre.core.errors import RecordError
 from euchre.core.presets import PLAYABLE_PRESETS
-from euchre.core.referee import Referee, RefereeError
+from euchre.referee import Referee, RefereeError
 
 N, E, S, W = 0, 1, 2, 3
 
@@ -255,7 +255,7 @@ def test_a_hand_entered_card_by_card_is_replayed_by_the_engine_revoke_and_all() 
     revoked in trick 1 (S declines to take the lone hand over, S000 L183) and N claims
     after the last trick (dc-club-1862: 2 points, the hand played out, RULES.md decision
     27): N-S 3."""
-    from euchre.core.referee import enter
+    from euchre.referee import enter
 
     r = ref("dc-club-1862")
     ruling = enter(r, CARDS_LINE + " renege pass pass")
@@ -272,7 +272,7 @@ def test_a_hand_entered_card_by_card_is_replayed_by_the_engine_revoke_and_all() 
     (CARDS_LINE.replace("up:9H", "up:2C"), "card"),
 ])
 def test_a_hand_of_cards_that_cannot_be_true_is_refused(line: str, words: str) -> None:
-    from euchre.core.referee import enter
+    from euchre.referee import enter
 
     r = ref("dc-club-1862")
     with pytest.raises(RefereeError, match=words):
@@ -356,7 +356,7 @@ def test_regression_a_lone_revoke_needs_a_lone_hand() -> None:
     ("renege n n proved", "his own revoke"),
 ])
 def test_regression_stray_words_and_own_claims_are_refused(line: str, words: str) -> None:
-    from euchre.core.referee import enter
+    from euchre.referee import enter
 
     r = ref("railroad")
     with pytest.raises(RefereeError, match=words):
@@ -411,7 +411,7 @@ def test_a_revoke_corrected_in_a_hand_entered_card_by_card_is_no_revoke() -> Non
     at E's turn (s12), and it falls to N's AC. N-S take tricks 1, 2 (N), 3 (N's JH) and 4
     (S's JD, the left bower): 4 tricks, 1 point, and no revoke to claim (every seat that
     may claim passes)."""
-    from euchre.core.referee import enter
+    from euchre.referee import enter
 
     r = ref("dc-club-1862")
     line = ("cards N:JH,AH,KS,QS,AC E:9S,TS,AD,KD,9C S:JD,KH,AS,QD,TC W:QH,TH,KC,QC,JC up:9H order pass discard-JC "
@@ -529,7 +529,7 @@ def test_regression_a_hand_entered_card_by_card_needed_four_undocumented_trailin
     the engine asks for a claim after the last trick, which the help did not say. The
     entries now end with the last card, or with the claim: the deal of
     _table_mode_deal, E's revoke unclaimed: N-S take four tricks, 1 point (S000 L137)."""
-    from euchre.core.referee import enter
+    from euchre.referee import enter
 
     r = ref("dc-club-1862")
     ruling = enter(r, CARDS_LINE)
@@ -542,7 +542,7 @@ def test_a_revoke_claimed_after_the_last_card_needs_no_entries_after_it(claim: s
     """The same deal, E's revoke claimed by N or by S after the last trick (dc-club-1862:
     2 points, the hand played out, RULES.md decision 27): N-S 1 + 2 = 3, however the claim
     is written; the old form with the passes still reads the same."""
-    from euchre.core.referee import enter
+    from euchre.referee import enter
 
     r = ref("dc-club-1862")
     ruling = enter(r, f"{CARDS_LINE} {claim}")
@@ -553,7 +553,7 @@ def test_a_claim_by_the_other_side_after_the_last_card_is_no_revoke() -> None:
     """E claims (N showed out of diamonds in trick 5, so E-W may): no N-S player revoked,
     so the claim is not upheld and costs false_claim_penalty, 0 in dc-club-1862; E's own
     revoke stays unclaimed. N-S score their point."""
-    from euchre.core.referee import enter
+    from euchre.referee import enter
 
     r = ref("dc-club-1862")
     ruling = enter(r, f"{CARDS_LINE} renege-e")
@@ -566,7 +566,7 @@ def test_a_claim_by_the_other_side_after_the_last_card_is_no_revoke() -> None:
     ("renege-2", "named by letter, not by number"),
 ])
 def test_a_claim_by_a_seat_that_may_not_claim_is_refused(claim: str, words: str) -> None:
-    from euchre.core.referee import enter
+    from euchre.referee import enter
 
     r = ref("dc-club-1862")
     with pytest.raises(RefereeError, match=words.replace("(", r"\(").replace(")", r"\)")):
@@ -575,7 +575,7 @@ def test_a_claim_by_a_seat_that_may_not_claim_is_refused(claim: str, words: str)
 
 
 def test_the_help_of_the_cards_entry_says_how_a_hand_ends() -> None:
-    from euchre.core.referee import ENTRY_HELP
+    from euchre.referee import ENTRY_HELP
 
     assert "after the last card: renege-SEAT (nothing more if none is)" in " ".join(ENTRY_HELP.split())
 
@@ -688,7 +688,7 @@ def test_regression_a_failed_claim_in_a_hand_entered_card_by_card_was_scored_but
     hand as entered: euchre." while modern-tournament moved 2 points for the claim. It
     now says the claim, that it failed, the law of the typed entry ("A revoke not proved
     by the tricks is no revoke", New York 1877 s10) and false_claim_penalty."""
-    from euchre.core.referee import enter
+    from euchre.referee import enter
 
     r = ref(name, dealer=N)
     ruling = enter(r, f"{_claim_line(name)} renege-N")
@@ -720,7 +720,7 @@ def test_an_upheld_claim_in_a_hand_entered_card_by_card_is_explained(
     ruling says who claimed, that it was upheld with the revoke and its proof, the
     penalty (2, 2, 1 points to E-W), and the preset's law: modern-tournament scores it
     instead of the hand (E-W 2), the old codes with the hand (N-S 2 for the euchre)."""
-    from euchre.core.referee import enter
+    from euchre.referee import enter
 
     r = ref(name, dealer=N)
     ruling = enter(r, f"{_claim_line(name)} renege-E")
@@ -735,7 +735,7 @@ def test_an_upheld_claim_in_a_hand_entered_card_by_card_is_explained(
 def test_a_claim_in_the_play_names_its_trick() -> None:
     """modern-tournament (a proved revoke ends the hand, X-29): E claims at his lead of
     trick 3; the hand ends there, E-W score the penalty, 2."""
-    from euchre.core.referee import enter
+    from euchre.referee import enter
 
     r = ref("modern-tournament", dealer=N)
     ruling = enter(r, f"{_claim_line('modern-tournament', tricks=2)} renege-E")
@@ -747,7 +747,7 @@ def test_regression_laws_entered_before_a_hand_of_cards_were_scored_but_not_said
     """The same kind: a claim typed before the cards (``renege E N unproved``, 2 points
     to E-W under modern-tournament) was added to the hand entered card by card without a
     word, where a hand typed as a result says it. The euchre's 2 to N-S and the 2 to E-W."""
-    from euchre.core.referee import enter
+    from euchre.referee import enter
 
     r = ref("modern-tournament", dealer=N)
     enter(r, "renege E N unproved")
@@ -757,7 +757,7 @@ def test_regression_laws_entered_before_a_hand_of_cards_were_scored_but_not_said
 
 
 def test_a_hand_of_cards_without_a_claim_cites_no_law_of_claims() -> None:
-    from euchre.core.referee import enter
+    from euchre.referee import enter
 
     ruling = enter(ref("modern-tournament", dealer=N), _claim_line("modern-tournament"))
     assert ruling is not None and ruling.law == "The hand as entered: euchre."
@@ -790,7 +790,7 @@ def test_the_tricks_are_read_in_the_digits_0_to_9_a_leading_zero_changing_nothin
     """The decision (README, "Commands"): numbers are typed with the digits 0-9, as
     ``--target 07`` and a choice's ``01`` are read; ``03`` is 3 tricks (N-S make their
     point), ``00`` none (euchred: 2 to E-W)."""
-    from euchre.core.referee import enter
+    from euchre.referee import enter
 
     ruling = enter(ref("modern-standard", dealer=N), line)
     assert ruling is not None and ruling.points == ((1, 0) if tricks == 3 else (0, 2))
@@ -800,7 +800,7 @@ def test_the_tricks_are_read_in_the_digits_0_to_9_a_leading_zero_changing_nothin
 def test_regression_tricks_in_another_scripts_digits_got_only_the_entrys_form(digits: str) -> None:
     """``hand N ３`` was refused with the entry's form only, while ``hand N 03`` was read
     as 3: the refusal now says the tricks are typed with the digits 0-9, echoing them."""
-    from euchre.core.referee import EntryError, enter
+    from euchre.referee import EntryError, enter
 
     r = ref("modern-standard", dealer=N)
     with pytest.raises(EntryError) as refused:
@@ -836,7 +836,7 @@ def test_regression_the_referee_echoed_a_seat_lowercased_and_listed_renege_for_r
     N in revoke_claims; legal: pass, renege", though a claim is entered as renege-SEAT.
     Now the seat is echoed as typed, and the entries the claimant may type are listed,
     the part of the hand in words (the deal of CARDS_LINE: 23 actions, N asked first)."""
-    from euchre.core.referee import EntryError, enter
+    from euchre.referee import EntryError, enter
 
     r = ref("cutthroat-3", 0)
     for line in ("hand N 3", "faced N", "exposed N", "renege N 1 proved", "hand 1 3 defender N"):

@@ -30,8 +30,8 @@ from euchre.core.errors import EuchreError
 from euchre.core.game import Game
 from euchre.core.hand import HandState, Phase
 from euchre.core.presets import PLAYABLE_PRESETS, preset
-from euchre.core.records import dumps
 from euchre.core.views import view_of
+from euchre.records import dumps
 from test_cli import assert_one_line_error, run
 from test_egn_replay_display import past_the_end
 

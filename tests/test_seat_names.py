@@ -22,8 +22,8 @@ import pytest
 
 from euchre.core import Game, preset
 from euchre.core.errors import EuchreTypeError, EuchreValueError
-from euchre.core.records import dumps
 from euchre.core.seats import FOUR_HANDED, Seat, table_of
+from euchre.records import dumps
 
 FOUR = "its seats are N (North), E (East), S (South), W (West)"
 TWO = "its seats are 1 (Player 1), 2 (Player 2)"
@@ -232,7 +232,7 @@ def test_referee_at_call_ace_refuses_the_table_not_the_seat(capsys: pytest.Captu
     ("cutthroat-3", "hand s 3", THREE), ("two-handed", "lead 3", TWO),
 ])
 def test_referee_entries_name_seats_the_same_way(name: str, entry: str, words: str) -> None:
-    from euchre.core.referee import EntryError, Referee, enter
+    from euchre.referee import EntryError, Referee, enter
 
     ref = Referee(preset(name), 0)
     with pytest.raises(EntryError, match=words.replace("(", r"\(").replace(")", r"\)")):

@@ -21,10 +21,10 @@ import anyio
 import pytest
 
 from euchre.core.cards import JOKER, card_code, parse_card
-from euchre.core.egn import loads_egn
 from euchre.core.game import Game
 from euchre.core.hand import HandState, Phase
-from euchre.core.records import loads
+from euchre.records import loads
+from euchre.records.egn import loads_egn
 from euchre.server import ServerConfig, create_app
 from euchre.server.config import sqlite_url
 from euchre.server.table import LiveTable

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from _server_process import SeatClient, ServerProcess, legal, replay, serving, stored_log
-from euchre.core.records import loads
+from euchre.records import loads
 
 SEATS = "NESW"
 MAX_STEPS = 3000

@@ -333,8 +333,8 @@ def test_regression_the_proof_may_be_in_the_trick_being_played() -> None:
 
 def test_egn_refuses_table_mode_by_name() -> None:
     """EGN has no notation for a claim or its penalty: the export says so up front."""
-    from euchre.core.egn.ruleset import ruleset_from_rules
     from euchre.core.errors import RecordError
+    from euchre.records.egn.ruleset import ruleset_from_rules
 
     with pytest.raises(RecordError, match="renege_mode"):
         ruleset_from_rules(TOURNAMENT)

@@ -19,11 +19,11 @@ from euchre.core.actions import Action
 from euchre.core.cards import parse_card
 from euchre.core.game import Game, Setup
 from euchre.core.hand import HandState, Phase
-from euchre.core.records import dumps, loads
 from euchre.core.sampling import sample_world
 from euchre.core.state import Revoke
 from euchre.core.views import view_of
-from euchre.core.words import history_phases
+from euchre.records import dumps, loads
+from euchre.text.words import history_phases
 
 try:
     from . import _table_mode_deal as deal_kit

@@ -1,5 +1,5 @@
 """Every text that names sides, partners, makers and defenders follows the table's shape
-(issue 34; :mod:`euchre.core.side_words`).
+(issue 34; :mod:`euchre.text.side_words`).
 
 For every preset the situations of each message kind are played and rendered as the
 terminal, the summaries, ``euchre stats`` and the web page's state render them: a whole
@@ -41,15 +41,15 @@ from euchre.cli.render import Narrator, result_line
 from euchre.cli.stats import record_game
 from euchre.core import Game, preset
 from euchre.core.actions import Action
-from euchre.core.explain import rules_in_words
 from euchre.core.hand import HandState, Phase
 from euchre.core.presets import PLAYABLE_PRESETS
 from euchre.core.rules import Rules
 from euchre.core.scoring import MAKER_MAKES, MAKERS_MAKE
-from euchre.core.side_words import calls_partner, has_partners
 from euchre.core.views import view_of
-from euchre.core.words import GLOSSES, glosses_in, plain
 from euchre.server.serialize import game_json, hand_json
+from euchre.text.explain import rules_in_words
+from euchre.text.side_words import calls_partner, has_partners
+from euchre.text.words import GLOSSES, glosses_in, plain
 from test_cli import run
 
 INDIVIDUAL = [name for name in PLAYABLE_PRESETS if not has_partners(preset(name).table)]
@@ -540,7 +540,7 @@ def test_the_side_words_follow_the_shape_and_count_in_words() -> None:
     """The helpers every text asks: partners only at a table with a side of two; counts
     in words, never "(s)"; a forfeit to the opponents, the other player, or each other
     player (every other side scores one, REFERENCE 4.2 dealer_forfeit_or_call)."""
-    from euchre.core.side_words import a_point_to_the_opponents, another_side, plural, the_makers, times
+    from euchre.text.side_words import a_point_to_the_opponents, another_side, plural, the_makers, times
 
     four, two, three, five = (preset(n) for n in ("modern-standard", "two-handed", "cutthroat-3", "call-ace-5"))
     assert [has_partners(r.table) for r in (four, two, three, five)] == [True, False, False, False]
@@ -565,7 +565,7 @@ def _rulings(rules: Rules) -> list[str]:
     """Every ruling's law and outcome (and the refusals' messages) of the referee under
     ``rules``: each kind of hand result, each irregularity, each refused entry; a fresh
     referee an entry (one may end the game)."""
-    from euchre.core.referee import Referee, RefereeError
+    from euchre.referee import Referee, RefereeError
 
     said: list[str] = []
     entries: list[Callable[[Referee], object]] = [
@@ -606,7 +606,7 @@ def test_regression_the_referee_said_the_makers_of_one_maker() -> None:
     was ruled "The makers took 3 tricks: the maker takes the point." and ``hand 1 5`` at
     two-handed "The makers took 5 tricks: march." One maker, one verb (X-15b: a march
     scores 2 at the two-handed table); the four-hand table keeps its makers."""
-    from euchre.core.referee import Referee
+    from euchre.referee import Referee
 
     three = Referee(preset("cutthroat-3"), 1).hand_result(0, 3)
     assert three.law == "The maker took 3 tricks: the maker takes the point."
@@ -621,7 +621,7 @@ def test_the_side_words_of_the_laws_count_the_adversaries() -> None:
     """The laws' words for the players against one player: one adversary at the
     two-handed table, adversaries at the others; revokes that cancel are on the two sides,
     or by different players where each plays for himself (Leeds & Dwight 1888 s71)."""
-    from euchre.core.side_words import capital, different_sides, the_adversaries
+    from euchre.text.side_words import capital, different_sides, the_adversaries
 
     four, two, three = (preset(n).table for n in ("modern-standard", "two-handed", "cutthroat-3"))
     assert [the_adversaries(t) for t in (four, two, three)] == ["the adversaries", "his adversary", "the adversaries"]

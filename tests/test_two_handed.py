@@ -15,7 +15,7 @@ import pytest
 
 from euchre.core import Action, Game, HandState, Phase, RulesError, preset, sample_world, view_of
 from euchre.core.cards import cards_of
-from euchre.core.records import dumps, loads
+from euchre.records import dumps, loads
 
 try:
     from . import _naive_euchre as kit

@@ -23,10 +23,10 @@ import pytest
 
 from euchre.bots import make_bot
 from euchre.core import Action, Game, RecordError, preset, view_of
-from euchre.core.egn import dumps_egn, load_egn
-from euchre.core.records import dumps, loads
 from euchre.core.views import PlayerView
-from euchre.core.words import history_phases, role_of
+from euchre.records import dumps, loads
+from euchre.records.egn import dumps_egn, load_egn
+from euchre.text.words import history_phases, role_of
 
 try:
     from ._terminal import as_at_a_terminal

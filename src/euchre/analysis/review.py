@@ -144,8 +144,8 @@ def review_game(game: Game, seats: Sequence[int] | None = None, *, threshold: fl
     """Value every decision of ``seats`` in a recorded game.
 
     Args:
-        game: a game replayed from a record (:func:`euchre.core.records.loads`,
-            :func:`euchre.core.egn.loads_egn`) or played.
+        game: a game replayed from a record (:func:`euchre.records.loads`,
+            :func:`euchre.records.egn.loads_egn`) or played.
         seats: the seats whose decisions are reviewed, numbered from 0 clockwise as
             ``game.table`` numbers them (0 N, 1 E, 2 S, 3 W at the four-hand table;
             0..4 at call-ace-5, whose titles are Player 1..Player 5); ``None``

@@ -45,7 +45,7 @@ from euchre.cli.text import check_count
 from euchre.core.errors import EuchreError
 from euchre.core.game import TIE
 from euchre.core.rules import Rules
-from euchre.core.side_words import plural
+from euchre.text.side_words import plural
 
 
 @dataclass(frozen=True)

@@ -30,7 +30,7 @@ from euchre.cli.text import has_other_numerals, has_unsafe_chars, is_ascii_numbe
 from euchre.core.actions import Action
 from euchre.core.cards import EFFECTIVE_SUIT, NO_TRUMP, Card, missing_from_pack, parse_card
 from euchre.core.errors import CardError, EuchreError
-from euchre.core.words import suit_symbol, suit_word
+from euchre.text.words import suit_symbol, suit_word
 
 COMMANDS: dict[str, str] = {
     "help": "help", "?": "help", "quit": "quit", "exit": "quit", "q": "quit",

@@ -20,10 +20,10 @@ from euchre.cli.render import played_text
 from euchre.cli.saving import RecordSaver, check_save_path
 from euchre.cli.text import clean
 from euchre.core.errors import EuchreError
-from euchre.core.explain import rules_in_words
 from euchre.core.game import Game
 from euchre.core.rules import Rules
-from euchre.core.side_words import calls_partner, capital, has_partners, how_often, times
+from euchre.text.explain import rules_in_words
+from euchre.text.side_words import calls_partner, capital, has_partners, how_often, times
 
 
 class TakeBack(Exception):

@@ -22,9 +22,9 @@ from euchre.cli.render import suit_text
 from euchre.core.actions import CALL_BASE, CALL_CARD_BASE, DISCARD_BASE, GIVE_BASE, PLAY_BASE, Action, parse_action
 from euchre.core.cards import missing_from_pack, parse_card
 from euchre.core.errors import EuchreError
-from euchre.core.side_words import another_side, has_partners
 from euchre.core.state import Phase
 from euchre.core.views import PlayerView
+from euchre.text.side_words import another_side, has_partners
 
 CARD_PHASES = (Phase.PLAY, Phase.DISCARD, Phase.GIVE_BEST, Phase.BEST_DISCARD)
 """The phases in which the person chooses a card (by number or code), not a call."""

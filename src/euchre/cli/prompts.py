@@ -34,7 +34,8 @@ from euchre.core.cards import EFFECTIVE_SUIT, NO_TRUMP, Card
 from euchre.core.game import Game
 from euchre.core.hand import Phase
 from euchre.core.rules import Rules
-from euchre.core.side_words import (
+from euchre.core.views import PlayerView
+from euchre.text.side_words import (
     a_point_to_the_opponents,
     another_side,
     calls_partner,
@@ -42,8 +43,7 @@ from euchre.core.side_words import (
     has_partners,
     relative_value_words,
 )
-from euchre.core.views import PlayerView
-from euchre.core.words import describe_pending, in_claim_round, joker_word, plain, role_of
+from euchre.text.words import describe_pending, in_claim_round, joker_word, plain, role_of
 
 HELP = """\
 How to answer:

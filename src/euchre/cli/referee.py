@@ -1,5 +1,5 @@
 """``euchre referee``: keep the score and the laws for a game played with real cards
-(:mod:`euchre.core.referee`). One person types what happened, hand by hand; each entry
+(:mod:`euchre.referee`). One person types what happened, hand by hand; each entry
 is answered with the law, its source and what now happens, and the score.
 
 The entries (seats by letter, N E S W at the four-hand table; 1, 2, ... at others)::
@@ -33,8 +33,8 @@ from euchre.cli.table import rules_of_flags, rules_title
 from euchre.cli.text import clean
 from euchre.core.errors import EuchreError, RecordError
 from euchre.core.presets import DEFAULT_PRESET, preset_of
-from euchre.core.referee import ENTRY_HELP, Referee, RefereeError, enter
-from euchre.core.words import goal_words
+from euchre.referee import ENTRY_HELP, Referee, RefereeError, enter
+from euchre.text.words import goal_words
 
 HELP = ENTRY_HELP + "\n  score, help, quit"
 MAX_RECORD_BYTES = 16 * 1024 * 1024

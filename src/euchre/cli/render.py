@@ -5,7 +5,7 @@ their symbols (red for diamonds and hearts is only a help), and marks such as "(
 or "sits out" are words. :class:`Narrator` turns the steps of a game into lines of text;
 ``play``, ``watch`` and ``replay`` all use it, so they look alike: the draw for partners
 and the first deal, each hand, and a one-line gloss the first time in a game that a
-historic or jargon phrase appears (:data:`euchre.core.words.GLOSSES`). Players' names
+historic or jargon phrase appears (:data:`euchre.text.words.GLOSSES`). Players' names
 are shown with their seat by :func:`player_label`; records keep plain names.
 """
 
@@ -21,12 +21,12 @@ from rich.text import Text
 from euchre.cli.text import MAX_DELAY as MAX_DELAY  # the longest pause of watch --delay
 from euchre.core.actions import Action
 from euchre.core.cards import JOKER, NO_TRUMP, Card, cards_of, sort_hand
-from euchre.core.counters import counters_text
 from euchre.core.game import Game, GameResult, Setup, bridge_team
 from euchre.core.hand import HandResult, HandState, Phase
 from euchre.core.rules import Rules
 from euchre.core.seats import FOUR_HANDED, Table
-from euchre.core.words import (
+from euchre.text.counters import counters_text
+from euchre.text.words import (
     claim_outcome,
     claim_round_length,
     describe,
@@ -293,7 +293,7 @@ class Narrator:
         """The table's shape (set from the game or hand narrated)."""
         self.rules: Rules | None = None
         """The rules of the game or hand narrated (None before the first): the glosses
-        are worded for its table (:func:`euchre.core.words.gloss_for`)."""
+        are worded for its table (:func:`euchre.text.words.gloss_for`)."""
         self.glossed: set[str] = set()
         """The phrases already glossed in this game (each is explained once)."""
 

@@ -1,7 +1,7 @@
 """``euchre replay FILE [--hand N]``: show a recorded game hand by hand: the deal, the
 calls in the preset's words, the tricks with their winners, and the score.
 
-The file is our JSON record (:mod:`euchre.core.records`, ``"format": "euchre-record"``),
+The file is our JSON record (:mod:`euchre.records`, ``"format": "euchre-record"``),
 an EGN file (Euchre Game Notation, ``"fileType": "Euchre Game Notation"``) or an EMN
 match file (Euchre Match Notation, ``"fileType": "Euchre Match Notation"``), whose games
 are shown one after the other, each under its own header. JSON that is none of these is
@@ -14,10 +14,10 @@ An EGN game (and each game of an EMN match) is shown with what the file says abo
 the title, date and description at the top with the players, each annotation on the line
 after the call or card it annotates (its label tag in words: ``Note (?? blunder): ...``),
 and each alternative line indented under the call or card it replaces, followed through
-the engine to its result (:mod:`euchre.core.egn.notes`). A record that goes on after its
+the engine to its result (:mod:`euchre.records.egn.notes`). A record that goes on after its
 game was won is shown to the hand that won it: its header counts the hands shown of those
 the file holds and says that the others were played after the game was won, and one line
-at the end says which hands are left out and why (:class:`euchre.core.egn.AfterTheEnd`).
+at the end says which hands are left out and why (:class:`euchre.records.egn.AfterTheEnd`).
 A game that starts from a score other than 0-0 says so in its header; each hand's line
 gives the running score from it.
 
@@ -53,12 +53,12 @@ from euchre.core.cards import Card
 from euchre.core.errors import EuchreError, RecordError
 from euchre.core.game import Game
 from euchre.core.hand import HandState, Phase
-from euchre.core.records import FORMAT, load_record
-from euchre.core.side_words import plural
-from euchre.core.words import goal_words
+from euchre.records import FORMAT, load_record
+from euchre.text.side_words import plural
+from euchre.text.words import goal_words
 
 if TYPE_CHECKING:
-    from euchre.core.egn import AfterTheEnd, AlternativeLine, EgnGame
+    from euchre.records.egn import AfterTheEnd, AlternativeLine, EgnGame
 
 EGN_FILE_TYPE = "Euchre Game Notation"
 EMN_FILE_TYPE = "Euchre Match Notation"
@@ -126,7 +126,7 @@ class GameFile:
         kind: "record", "EGN" or "EMN".
         games: ``(game, names by seat)`` for each game.
         titles: each game's title from the file ("" when it has none).
-        details: for an EGN or EMN file, each game as :func:`euchre.core.egn.read_egn`
+        details: for an EGN or EMN file, each game as :func:`euchre.records.egn.read_egn`
             reads it (title, date, annotations, alternative lines, the deals after the
             game was won); None for each game of our record.
     """
@@ -152,7 +152,7 @@ def _titles(data: dict[str, Any]) -> list[str]:
 def load_games_file(path: Path) -> GameFile:
     """Read our JSON record, an EGN file or an EMN match file and replay its games (an
     EGN game with its title, date, annotations and alternative lines:
-    :func:`euchre.core.egn.read_egn`).
+    :func:`euchre.records.egn.read_egn`).
 
     Raises:
         EuchreError: the file cannot be read (the message names it), or RecordError:
@@ -170,12 +170,12 @@ def load_games_file(path: Path) -> GameFile:
     try:
         file_type = data.get("fileType") if isinstance(data, dict) else None
         if file_type == EGN_FILE_TYPE:
-            from euchre.core.egn import read_egn
+            from euchre.records.egn import read_egn
 
             record = read_egn(data)
             return GameFile("EGN", [(record.game, record.names)], [record.title], [record])
         if file_type == EMN_FILE_TYPE:
-            from euchre.core.egn import read_emn
+            from euchre.records.egn import read_emn
 
             records = read_emn(data)
             titles = _titles(data)
@@ -265,7 +265,7 @@ def note_text(text: str) -> Text:
     """One annotation for the terminal: ``Note: ...``, or with its label tag in words,
     ``Note (?? blunder): ...`` (EGN docs/annotations.md); the text cleaned, each of its
     lines kept."""
-    from euchre.core.egn import annotation_label
+    from euchre.records.egn import annotation_label
 
     tag, meaning, rest = annotation_label(text)
     head = f"Note ({tag} {meaning}): " if tag else "Note: "

@@ -6,7 +6,7 @@ The method is :mod:`euchre.analysis.review` (values from :mod:`euchre.bots.advic
 A decision is listed with the action taken, the best action by the expert's estimate,
 both values (expected points of the hand for the deciding side) and the difference.
 
-A record that goes on after its game was won (:class:`euchre.core.egn.AfterTheEnd`) is
+A record that goes on after its game was won (:class:`euchre.records.egn.AfterTheEnd`) is
 reviewed to the hand that won the game, as ``euchre replay`` shows it: the hands after
 are not part of the game (no score rides on them), and one line says which they are.
 """
@@ -29,8 +29,8 @@ from euchre.cli.text import clean
 from euchre.core.errors import EuchreError
 from euchre.core.hand import Phase
 from euchre.core.seats import Table as SeatTable
-from euchre.core.side_words import has_partners, plural, relative_value_words
-from euchre.core.words import describe_pending
+from euchre.text.side_words import has_partners, plural, relative_value_words
+from euchre.text.words import describe_pending
 
 PHASE_WORDS = {
     Phase.BID_ROUND_1: "bidding, round 1",

@@ -24,7 +24,7 @@ from euchre.core.presets import (
     preset_values,
 )
 from euchre.core.rules import OPTION_DEPENDS, OPTION_DOCS, OPTION_NAMES, Rules
-from euchre.core.side_words import plural
+from euchre.text.side_words import plural
 
 
 def show_value(value: Any) -> str:

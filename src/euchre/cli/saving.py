@@ -16,11 +16,11 @@ from rich.console import Console
 
 from euchre.cli.outputs import check_output
 from euchre.cli.text import clean, has_unsafe_chars
-from euchre.core.egn import dumps_egn, ruleset_from_rules
 from euchre.core.errors import EuchreError, RecordError
 from euchre.core.game import Game
-from euchre.core.records import dumps
 from euchre.core.rules import Rules
+from euchre.records import dumps
+from euchre.records.egn import dumps_egn, ruleset_from_rules
 
 SAVE_SUFFIXES = (".json", ".egn")
 """The endings of a saved game's file: our JSON record, or EGN."""

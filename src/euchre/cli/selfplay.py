@@ -25,7 +25,7 @@ from euchre.cli.text import check_count
 from euchre.core.errors import EuchreError, MissingExtraError
 from euchre.core.game import TIE
 from euchre.core.rules import Rules
-from euchre.core.side_words import plural
+from euchre.text.side_words import plural
 
 MAX_HANDS = 1000
 """The default hand limit of a game (``--max-hands``)."""

@@ -38,7 +38,7 @@ from euchre.cli.text import check_count
 from euchre.core.errors import EuchreError
 from euchre.core.game import TIE, outcome_of
 from euchre.core.rules import Rules
-from euchre.core.side_words import plural
+from euchre.text.side_words import plural
 
 MAX_WORKERS = 1024
 """The largest ``--workers`` accepted; more is refused as a mistake."""

@@ -20,7 +20,7 @@ The text form (``str(action)``) is what records store: ``pass``, ``order``,
 ``take-over``, ``defend-alone``, ``forfeit``, ``farmers-hand``, ``throw-in``, ``renege``,
 ``correct``, ``stand``, ``no-call``, ``discard-JH``, ``call-H``, ``play-JH``, ``give-JH``, ``call-JH``.
 The words a table uses for each call ("I order it up", "I assist", ...) depend on the
-seat and the preset; they are in :mod:`euchre.core.words`.
+seat and the preset; they are in :mod:`euchre.text.words`.
 """
 
 from __future__ import annotations

@@ -283,7 +283,7 @@ class Settlement:
 def settle_hand(rules: Rules, score: Sequence[int], dealer: int, hands_counted: int, result: HandResult) -> Settlement:
     """Add one hand's points to a game's score and say who deals next and whether the
     game is over: the one reading of these rules for :class:`Game` and the referee of
-    real cards (:mod:`euchre.core.referee`).
+    real cards (:mod:`euchre.referee`).
 
     A side at or past the target wins; where several sides score with one hand (every
     opponent of a euchred maker, where all play for themselves) the highest wins, and

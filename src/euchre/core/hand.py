@@ -438,7 +438,7 @@ class HandState(Calls):
     def force(self, code: int) -> None:
         """Apply an action code with no check at all, even in debug mode, and nothing
         saved for :meth:`pop`. Only for the EGN reader's stand-in run
-        (:mod:`euchre.core.egn.rebuild`), which places each recorded card on a deal that
+        (:mod:`euchre.records.egn.rebuild`), which places each recorded card on a deal that
         does not yet hold it, to learn from the engine who led, followed and won; any
         other use leaves the state meaningless."""
         _APPLY[self.phase](self, code)

@@ -554,5 +554,5 @@ OPTION_KINDS: dict[str, str] = {
 """What an option changes: ``play`` (the deal, the bidding, the play, the scoring or the
 game; ``bridge_definition`` also changes what the terminal and the page show),
 ``display``: only what the terminal and the web page show, both of which honour it, or
-``referee``: the rulings of the referee of real cards (:mod:`euchre.core.referee`; the
+``referee``: the rulings of the referee of real cards (:mod:`euchre.referee`; the
 computer deals without error)."""

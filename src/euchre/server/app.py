@@ -65,7 +65,6 @@ from euchre.core.errors import RecordError
 from euchre.core.game import Game
 from euchre.core.house_rules import house_rules_json, preset_house_rules
 from euchre.core.presets import DEFAULT_PRESET, PLAYABLE_PRESETS, PRESET_DESCRIPTIONS, PRESET_PLAIN, preset
-from euchre.core.side_words import plural
 from euchre.server import account_api, event_api, session
 from euchre.server.cluster import (
     CLUSTER_HEADER,
@@ -89,6 +88,7 @@ from euchre.server.storage import StorageError, Store, told
 from euchre.server.table import LiveTable
 from euchre.server.table_requests import CREATE_FIELDS, CreateError
 from euchre.server.web_services import WebExtras
+from euchre.text.side_words import plural
 
 log = logging.getLogger("euchre.server")
 

@@ -1,5 +1,5 @@
 """``POST /api/referee``: the referee of real cards for the page ``/referee``
-(:mod:`euchre.core.referee`; RULES.md decision 28).
+(:mod:`euchre.referee`; RULES.md decision 28).
 
 Stateless: the page keeps the evening's record (in the browser's storage, and as a
 download) and sends it with each entry; the server replays it, applies the entry and
@@ -37,12 +37,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from euchre.core.counters import counters_text
 from euchre.core.errors import EuchreError, RecordError
 from euchre.core.house_rules import in_effect
 from euchre.core.presets import preset_of
-from euchre.core.referee import ENTRY_HELP, Referee, RefereeError, enter
+from euchre.referee import ENTRY_HELP, Referee, RefereeError, enter
 from euchre.server.table_requests import RULES_FIELDS, CreateError, rules_of_request
+from euchre.text.counters import counters_text
 
 MAX_ENTRIES = 2000
 """The most entries a record may hold (an evening is a few dozen)."""

@@ -9,10 +9,10 @@ from typing import Any
 
 from euchre.core.actions import DISCARD_BASE, PLAY_BASE, Action
 from euchre.core.cards import JOKER, NO_TRUMP
-from euchre.core.egn.cards import _deck_card, card_from_egn
-from euchre.core.egn.notation import _bool, _get, _int, _join, _list, _obj, _seat_text
 from euchre.core.errors import RecordError
 from euchre.core.hand import HandState, Phase
+from euchre.records.egn.cards import _deck_card, card_from_egn
+from euchre.records.egn.notation import _bool, _get, _int, _join, _list, _obj, _seat_text
 
 
 @dataclass

@@ -12,15 +12,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from euchre.core.cards import deck_cards
-from euchre.core.egn.deals import _Deal, _drive, _read_deal
-from euchre.core.egn.notation import FILE_TYPE, MATCH_FILE_TYPE, _get, _int, _join, _list, _obj
-from euchre.core.egn.notes import AlternativeLine, Notes, deal_lines, deal_notes, phase_notes
-from euchre.core.egn.rebuild import _deal_hand
-from euchre.core.egn.ruleset import rules_from_ruleset
 from euchre.core.errors import EuchreError, RecordError, RecordTypeError
 from euchre.core.game import Game, Setup, settle_hand
 from euchre.core.hand import HandState
 from euchre.core.rules import MAX_GAME_LENGTH
+from euchre.records.egn.deals import _Deal, _drive, _read_deal
+from euchre.records.egn.notation import FILE_TYPE, MATCH_FILE_TYPE, _get, _int, _join, _list, _obj
+from euchre.records.egn.notes import AlternativeLine, Notes, deal_lines, deal_notes, phase_notes
+from euchre.records.egn.rebuild import _deal_hand
+from euchre.records.egn.ruleset import rules_from_ruleset
 
 _VERSION_RE = re.compile(r"^1(\.\d+){0,2}$")
 
@@ -91,7 +91,7 @@ class EgnGame:
         after_end: the deals recorded after the game was won, or None.
         notes: the main line's annotations of each hand of the game, by hand index
             (from 0), then by ``("call", i)`` / ``("play", i)`` (see
-            :data:`euchre.core.egn.notes.Notes`).
+            :data:`euchre.records.egn.notes.Notes`).
         lines: the alternative lines of each hand of the game, by hand index (from 0).
     """
 
@@ -118,7 +118,7 @@ def load_egn(data: Any, where: str = "") -> tuple[Game, list[str]]:
         hand in which a side reached the target (deals recorded after it are checked
         but left out: :func:`read_egn` says which), and the players' names by seat 0..3
         (N, E, S, W). ``game.setup.first_dealer`` is the first deal's dealer; deals that
-        are not recorded in full were rebuilt as the :mod:`euchre.core.egn` docstring
+        are not recorded in full were rebuilt as the :mod:`euchre.records.egn` docstring
         says. Annotations and alternative lines are not read (:func:`read_egn` reads
         them).
 
@@ -136,7 +136,7 @@ def read_egn(data: Any, where: str = "") -> EgnGame:
     """Replay an EGN game as :func:`load_egn` does, and read what a reader shows with it:
     the title, date and description, the deals left out after the game was won, and the
     annotations and alternative lines of the hands of the game (the lines followed
-    through the engine, :func:`euchre.core.egn.notes.follow_line`).
+    through the engine, :func:`euchre.records.egn.notes.follow_line`).
 
     Raises:
         RecordError: as :func:`load_egn`; also a title, date, description or game id

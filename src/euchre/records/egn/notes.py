@@ -31,13 +31,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from euchre.core.cards import cards_of
-from euchre.core.egn.cards import card_to_egn
-from euchre.core.egn.deals import _drive, _read_deal
-from euchre.core.egn.notation import _get, _int, _join, _list, _obj
-from euchre.core.egn.rebuild import _deal_hand
 from euchre.core.errors import EuchreError, RecordError
 from euchre.core.hand import HandState, Phase
 from euchre.core.rules import Rules
+from euchre.records.egn.cards import card_to_egn
+from euchre.records.egn.deals import _drive, _read_deal
+from euchre.records.egn.notation import _get, _int, _join, _list, _obj
+from euchre.records.egn.rebuild import _deal_hand
 
 LABELS = (
     ("[??]", "blunder"),

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from euchre.core.house_rules import in_effect
 from euchre.core.rules import Rules
-from euchre.core.side_words import a_point_to_the_opponents, calls_partner, has_partners, the_makers
+from euchre.text.side_words import a_point_to_the_opponents, calls_partner, has_partners, the_makers
 
 
 def _pl(n: int, word: str) -> str:

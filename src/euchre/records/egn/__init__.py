@@ -45,7 +45,7 @@ computes). Keys the reader does not know are ignored. ``alternativeLines`` and t
 ``callAnnotations``/``playAnnotations`` are analysis, never part of the game:
 :func:`load_egn` does not read them; :func:`read_egn` reads them with the title, date and
 description, each alternative line followed through the engine as a deal of its own
-(:mod:`euchre.core.egn.notes`); :func:`egn_annotations` lists the main line's annotations
+(:mod:`euchre.records.egn.notes`); :func:`egn_annotations` lists the main line's annotations
 without replaying.
 
 A record whose deals stop before the end of the game is fine: the game is just not over
@@ -67,11 +67,11 @@ order.
 
 from __future__ import annotations
 
-from euchre.core.egn.cards import card_from_egn, card_to_egn
-from euchre.core.egn.deals import Step
-from euchre.core.egn.notation import FILE_TYPE, MATCH_FILE_TYPE, VERSION
-from euchre.core.egn.notes import AlternativeLine, annotation_label
-from euchre.core.egn.reader import (
+from euchre.records.egn.cards import card_from_egn, card_to_egn
+from euchre.records.egn.deals import Step
+from euchre.records.egn.notation import FILE_TYPE, MATCH_FILE_TYPE, VERSION
+from euchre.records.egn.notes import AlternativeLine, annotation_label
+from euchre.records.egn.reader import (
     AfterTheEnd,
     Annotation,
     EgnGame,
@@ -83,8 +83,8 @@ from euchre.core.egn.reader import (
     read_egn,
     read_emn,
 )
-from euchre.core.egn.ruleset import rules_from_ruleset, ruleset_from_rules
-from euchre.core.egn.writer import dumps_egn, game_to_egn
+from euchre.records.egn.ruleset import rules_from_ruleset, ruleset_from_rules
+from euchre.records.egn.writer import dumps_egn, game_to_egn
 
 __all__ = [
     "FILE_TYPE",

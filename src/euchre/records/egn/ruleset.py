@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from euchre.core.egn.notation import _join
 from euchre.core.errors import EuchreError, RecordError, RecordTypeError
 from euchre.core.presets import preset
 from euchre.core.rules import Rules
+from euchre.records.egn.notation import _join
 
 _RULESET_KEYS = frozenset({
     "std", "min_rank", "winning_score", "num_deals", "canadian", "loner_lead", "loner_march_score",

@@ -8,12 +8,12 @@ from typing import Any
 
 from euchre.core.actions import DISCARD_BASE, PLAY_BASE, Action, action_text
 from euchre.core.cards import JOKER, NO_TRUMP, cards_of
-from euchre.core.egn.cards import _SUIT_LETTERS, card_to_egn
-from euchre.core.egn.notation import FILE_TYPE, VERSION
-from euchre.core.egn.ruleset import ruleset_from_rules
 from euchre.core.errors import RecordError, RecordTypeError
 from euchre.core.game import Game
 from euchre.core.hand import HandState, Phase
+from euchre.records.egn.cards import _SUIT_LETTERS, card_to_egn
+from euchre.records.egn.notation import FILE_TYPE, VERSION
+from euchre.records.egn.ruleset import ruleset_from_rules
 
 
 def _hand_to_deal(hand: HandState, index: int) -> dict[str, Any]:

@@ -1,5 +1,5 @@
 """Rebuilding the dealt hands of a deal the file does not record in full (see the
-:mod:`euchre.core.egn` docstring, "Dealt hands")."""
+:mod:`euchre.records.egn` docstring, "Dealt hands")."""
 
 from __future__ import annotations
 
@@ -7,12 +7,12 @@ from dataclasses import dataclass
 
 from euchre.core.actions import PLAY_BASE
 from euchre.core.cards import EFFECTIVE_SUIT, NO_TRUMP, deck_cards
-from euchre.core.egn.cards import _deck_card, card_to_egn
-from euchre.core.egn.deals import _Deal, _drive
-from euchre.core.egn.notation import _join, _list, _seat_text
 from euchre.core.errors import EuchreError, RecordError
 from euchre.core.hand import HandState
 from euchre.core.rules import Rules
+from euchre.records.egn.cards import _deck_card, card_to_egn
+from euchre.records.egn.deals import _Deal, _drive
+from euchre.records.egn.notation import _join, _list, _seat_text
 
 
 @dataclass
@@ -110,7 +110,7 @@ def _known_cards(deal: _Deal, deck: frozenset[int], trump: int | None) -> tuple[
 def _rebuild(dealer: int, deal: _Deal, seen: _Seen, deck: list[int]) -> tuple[list[list[int]], list[int], int | None, int]:
     """A deal consistent with the file: ``(hands by seat, stock with the upcard first,
     the dealer's discard or None, mask of the cards placed in a hand by guess)``. See the
-    :mod:`euchre.core.egn` docstring."""
+    :mod:`euchre.records.egn` docstring."""
     deck_set = frozenset(deck)
     trump = seen.trump
     known, kitty = _known_cards(deal, deck_set, trump if trump != -1 else None)

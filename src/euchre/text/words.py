@@ -50,8 +50,8 @@ from euchre.core.cards import JOKER, NO_TRUMP, SAME_COLOUR, Card
 from euchre.core.hand import Phase
 from euchre.core.rules import Rules
 from euchre.core.seats import FOUR_HANDED, Table
-from euchre.core.side_words import a_point_to_the_opponents, another_side, has_partners, the_makers
 from euchre.core.state import Revoke
+from euchre.text.side_words import a_point_to_the_opponents, another_side, has_partners, the_makers
 
 STYLES: tuple[str, ...] = ("dc_1862", "uspcc", "tournament", "modern")
 """The ``call_words`` styles this module knows."""
@@ -534,7 +534,7 @@ _ON_HIS_OWN = {"at the bridge": "one player needs 1 point, the other far behind"
 
 
 def gloss_for(gloss: Gloss, rules: Rules | None) -> Gloss:
-    """``gloss`` worded for the table of ``rules`` (:mod:`euchre.core.side_words`): "the
+    """``gloss`` worded for the table of ``rules`` (:mod:`euchre.text.side_words`): "the
     makers" of :data:`GLOSSES` is "the maker" where every player plays for himself, "the
     maker and any partner he called" at call-ace; "one side" is "one player". ``None``:
     as :data:`GLOSSES` words it (the four-hand table)."""
