@@ -302,7 +302,9 @@ def leaks(observe: Observe, presets: tuple[str, ...], games: int, max_hands: int
                 hand = game.hand
                 score = tuple(game.score)
                 for seat in range(hand.table.seats):
-                    world = sample_world(view_of(hand, seat, score), rng)
+                    view = view_of(hand, seat, score)
+                    world = sample_world(view, rng)
+                    assert view_of(world, seat, score) == view  # the same view: the exchange is consistent
                     if world.hands != hand.hands or world.deal_hands != hand.deal_hands:
                         moved += 1
                     a, b = observe(hand, seat, score), observe(world, seat, score)
