@@ -358,7 +358,7 @@ SURFACES: tuple[tuple[str, str | None], ...] = (
     ("euchre/interop/openspiel", "openspiel"),
     ("euchre/interop/ismcts.py", "openspiel"),
     ("euchre/interop/", "research"),
-    ("euchre/server/storage.py", "postgres"),
+    ("euchre/storage/games.py", "postgres"),  # the server's tables: orjson, psycopg's COPY
     ("euchre/server/", "server"),
     ("euchre/cli/serve.py", "server"),
     ("euchre/cli/migrate.py", "server"),
