@@ -14,7 +14,7 @@ from rich.console import Console
 
 from euchre.bots import make_bot
 from euchre.cli.choices import ChoiceError, choose_card
-from euchre.cli.render import Narrator
+from euchre.cli.narrator import Narrator
 from euchre.cli.table import run_table
 from euchre.core import preset, view_of
 from euchre.core.actions import Action

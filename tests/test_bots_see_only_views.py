@@ -24,7 +24,7 @@ from rich.console import Console
 
 from euchre.analysis.duplicate import play_hand
 from euchre.bots import BOT_LEVELS, Bot, make_bot
-from euchre.cli.render import Narrator
+from euchre.cli.narrator import Narrator
 from euchre.cli.table import run_table
 from euchre.core.actions import Action
 from euchre.core.game import Game, Setup

@@ -12,7 +12,7 @@ import pytest
 from rich.console import Console
 
 from euchre.bots import make_bot
-from euchre.cli.render import Narrator
+from euchre.cli.narrator import Narrator
 from euchre.core import Game, preset
 from euchre.core.views import view_of
 

@@ -431,25 +431,25 @@ def test_fault2_arrow_keys_and_stray_letters_place_no_bid(monkeypatch: pytest.Mo
     assert "p (pass); c, d, h, s" in out and "Going alone needs the word \"alone\"" in out
     assert "control characters" in out and "digits 0-9" in out
     assert_fits(out)
-    from euchre.cli.prompts import HELP
+    from euchre.cli.help_text import HELP
 
     assert max(len(line) for line in HELP.splitlines()) <= 80
 
 
 def test_fault2_line_editing_is_loaded_when_available(monkeypatch: pytest.MonkeyPatch) -> None:
-    from euchre.cli import prompts
+    from euchre.cli import keyboard
 
     monkeypatch.setattr(sys.stdin, "isatty", lambda: True, raising=False)
     monkeypatch.setattr(sys.stdout, "isatty", lambda: True, raising=False)
     monkeypatch.setitem(sys.modules, "readline", None)  # a platform without readline
-    assert prompts.line_editing() is False
+    assert keyboard.line_editing() is False
     # Not the real module: importing readline here would install its SIGWINCH handler
     # in the test process, which then spins in the children pexpect forks.
     completers: list[object] = []
     fake = types.ModuleType("readline")
     fake.set_completer = completers.append  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "readline", fake)
-    assert prompts.line_editing() is True
+    assert keyboard.line_editing() is True
     assert len(completers) == 1  # Tab completes nothing (no file names)
 
 
@@ -464,13 +464,13 @@ def test_fault3_replay_huge_integers_and_parser_errors_are_one_line(tmp_path: Pa
     deep.write_text("[" * 200_000, encoding="utf-8")
     code, _, err = run(capsys, "replay", str(deep))
     assert_one_line_error(code, err, "deep.json", "nested too deeply")
-    from euchre.cli import replay
+    from euchre.cli import record_file
 
     for exc in (ValueError("odd value"), RecursionError(), MemoryError()):
         def boom(data: object, exc: BaseException = exc) -> None:
             raise exc
 
-        monkeypatch.setattr(replay, "load_record", boom)
+        monkeypatch.setattr(record_file, "load_record", boom)
         code, _, err = run(capsys, "replay", str(record))
         assert_one_line_error(code, err, "game.json", "cannot read the record")
 
@@ -480,7 +480,7 @@ def test_fault3_replay_refuses_special_and_oversized_files(tmp_path: Path, recor
                                                            monkeypatch: pytest.MonkeyPatch) -> None:
     import os
 
-    from euchre.cli import replay
+    from euchre.cli import record_file
 
     if Path("/dev/zero").exists():
         code, _, err = run(capsys, "replay", "/dev/zero")
@@ -492,8 +492,8 @@ def test_fault3_replay_refuses_special_and_oversized_files(tmp_path: Path, recor
         assert_one_line_error(code, err, "pipe.json", "not a regular file")
     code, _, err = run(capsys, "replay", str(tmp_path))
     assert_one_line_error(code, err, "is a directory")
-    assert replay.MAX_FILE_BYTES == 50 * 1024 * 1024
-    monkeypatch.setattr(replay, "MAX_FILE_BYTES", 1000)
+    assert record_file.MAX_FILE_BYTES == 50 * 1024 * 1024
+    monkeypatch.setattr(record_file, "MAX_FILE_BYTES", 1000)
     code, _, err = run(capsys, "replay", str(record))
     assert_one_line_error(code, err, "game.json", "larger than 1000 bytes")
     binary = tmp_path / "binary.json"
@@ -566,10 +566,10 @@ def test_fault5_watch_delay_must_be_finite_and_bounded(delay: str, capsys: pytes
 
 def test_fault5_watch_delay_in_range_is_kept(capsys: pytest.CaptureFixture[str],
                                              monkeypatch: pytest.MonkeyPatch) -> None:
-    from euchre.cli import render
+    from euchre.cli import narrate_play
 
     slept: list[float] = []
-    monkeypatch.setattr(render.time, "sleep", slept.append)
+    monkeypatch.setattr(narrate_play.time, "sleep", slept.append)
     code, _, _ = run(capsys, "watch", "--delay", "60", "--target", "1", "--seed", "2", "--bots", "random")
     assert code == 0 and slept and set(slept) == {60.0}
 
@@ -736,8 +736,8 @@ def human_at(game: Any, seat: int, phase: Any, answers: list[str]) -> tuple[Any,
     """Bots play ``game`` until ``seat`` is to act in ``phase``; then a HumanPlayer for
     ``seat`` answering ``answers`` (hint seed 7). Returns (human, view, buffer)."""
     from euchre.bots import make_bot
+    from euchre.cli.narrator import Narrator
     from euchre.cli.prompts import HumanPlayer
-    from euchre.cli.render import Narrator
     from euchre.core.views import view_of
 
     bots = [make_bot("intermediate", s) for s in range(4)]
@@ -857,7 +857,8 @@ def test_report2_the_hand_is_numbered_only_for_a_card_choice(monkeypatch: pytest
 def test_report3_hint_in_the_play_shows_the_experts_values_best_first(capsys: pytest.CaptureFixture[str]) -> None:
 
     from euchre.bots.advice import action_values
-    from euchre.cli.prompts import HELP, hint_rng
+    from euchre.cli.help_text import HELP
+    from euchre.cli.prompts import hint_rng
     from euchre.core.game import Game
     from euchre.core.hand import Phase
     from euchre.core.presets import preset
@@ -1019,7 +1020,7 @@ def test_report7_a_json_of_another_kind_names_the_accepted_formats(
 
 
 def test_report8_jargon_is_glossed_once_per_game(capsys: pytest.CaptureFixture[str]) -> None:
-    from euchre.cli.render import Narrator
+    from euchre.cli.narrator import Narrator
     from euchre.core.game import Game
     from euchre.core.hand import Phase
     from euchre.core.presets import preset

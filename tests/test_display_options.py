@@ -12,7 +12,8 @@ import pytest
 from rich.console import Console
 
 from euchre.bots import make_bot
-from euchre.cli.render import Narrator, counters_line, score_line
+from euchre.cli.narrator import Narrator
+from euchre.cli.render import counters_line, score_line
 from euchre.cli.table import run_table
 from euchre.core.errors import EuchreTypeError, EuchreValueError
 from euchre.core.game import Game

@@ -22,7 +22,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from euchre.cli.main import main
-from euchre.cli.replay import place_words
+from euchre.cli.record_file import place_words
 from euchre.core import RecordError
 from euchre.core.game import Game
 from euchre.core.presets import preset

@@ -6,7 +6,7 @@ reads fails here.
 
 The probe: seeded games between seeded random bots under the two rule sets, each game
 recorded three ways: its record (every deal, action and result; without the ``rules``
-key itself), the terminal's narration of it (:class:`euchre.cli.render.Narrator`, as
+key itself), the terminal's narration of it (:class:`euchre.cli.narrator.Narrator`, as
 ``euchre watch`` prints it) and every state the web page is sent for each seat and the
 spectators (:func:`euchre.server.serialize.game_json`). An option of kind ``display``
 (:data:`euchre.core.rules.OPTION_KINDS`) must change both the terminal and the page.
@@ -31,7 +31,7 @@ from rich.console import Console
 
 from euchre.bots.heuristic import HeuristicBot
 from euchre.bots.random_bot import RandomBot
-from euchre.cli.render import Narrator
+from euchre.cli.narrator import Narrator
 from euchre.cli.table import run_table
 from euchre.core.actions import Action
 from euchre.core.errors import RulesError

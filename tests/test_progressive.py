@@ -149,7 +149,7 @@ def test_bots_reckon_with_no_target() -> None:
 def test_the_terminal_tells_the_round_and_the_tally() -> None:
     from rich.console import Console
 
-    from euchre.cli.render import Narrator
+    from euchre.cli.narrator import Narrator
     from euchre.cli.table import run_table
 
     game = Game(PP, 2)

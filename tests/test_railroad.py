@@ -610,8 +610,8 @@ def _human(seat: int, hand: HandState, answers: list[str]) -> tuple[Action, str]
 
     from rich.console import Console
 
+    from euchre.cli.narrator import Narrator
     from euchre.cli.prompts import HumanPlayer
-    from euchre.cli.render import Narrator
 
     game = Game(RAILROAD, 1)
     game.hand = hand

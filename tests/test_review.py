@@ -210,7 +210,7 @@ def test_review_skips_decisions_made_on_cards_the_egn_file_does_not_give() -> No
     """EGN files may omit the unplayed cards and the discard; the reader places them by
     guess. Reviewing decisions made holding such cards judged invented hands (Epic_Comeback
     deal 5: "North discards A♠", a discard the file never records)."""
-    from euchre.cli.replay import load_games_file
+    from euchre.cli.record_file import load_games_file
     from euchre.core.cards import card_code, cards_of
 
     checked = 0

@@ -36,8 +36,10 @@ from rich.console import Console
 
 from euchre.bots import make_bot
 from euchre.cli.commands import points_by_side, summary_lines
-from euchre.cli.prompts import HumanPlayer, help_text
-from euchre.cli.render import Narrator, result_line
+from euchre.cli.help_text import help_text
+from euchre.cli.narrator import Narrator
+from euchre.cli.prompts import HumanPlayer
+from euchre.cli.render import result_line
 from euchre.cli.stats import record_game
 from euchre.core import Game, preset
 from euchre.core.actions import Action
@@ -48,7 +50,7 @@ from euchre.core.scoring import MAKER_MAKES, MAKERS_MAKE
 from euchre.core.views import view_of
 from euchre.server.serialize import game_json, hand_json
 from euchre.text.explain import rules_in_words
-from euchre.text.side_words import calls_partner, has_partners
+from euchre.text.side_words import has_partners
 from euchre.text.words import GLOSSES, glosses_in, plain
 from test_cli import run
 
@@ -102,7 +104,7 @@ def faults(text: str, rules: Rules, *, partner_known: bool = False) -> list[str]
     if has_partners(rules.table):
         return out
     rest = text
-    secret = calls_partner(rules)
+    secret = rules.calls_partner
     if secret and partner_known:
         rest = _REVEALED.sub("", rest)
         rest = re.sub(r"\bmakers take the point\b", "", rest)
@@ -193,7 +195,7 @@ def _expected_kinds(rules: Rules) -> set[str]:
     kinds = {"made", "euchred", "march"}
     if rules.alone_allowed:
         kinds.add("lone")
-    if calls_partner(rules):
+    if rules.calls_partner:
         kinds.add("with a called partner")
     return kinds
 
@@ -513,7 +515,7 @@ def test_the_web_states_words_fit_the_table(name: str) -> None:
             # call-ace: the last hand is over, its partner known
             assert faults(previous["result"]["label"], rules, partner_known=True) == []
         game.apply(rng.choice(game.hand.legal_actions()))
-    if not has_partners(rules.table) and not calls_partner(rules):
+    if not has_partners(rules.table) and not rules.calls_partner:
         assert MAKERS_MAKE not in labels
 
 
@@ -544,7 +546,7 @@ def test_the_side_words_follow_the_shape_and_count_in_words() -> None:
 
     four, two, three, five = (preset(n) for n in ("modern-standard", "two-handed", "cutthroat-3", "call-ace-5"))
     assert [has_partners(r.table) for r in (four, two, three, five)] == [True, False, False, False]
-    assert [calls_partner(r) for r in (four, two, three, five)] == [False, False, False, True]
+    assert [r.calls_partner for r in (four, two, three, five)] == [False, False, False, True]
     assert [times(n) for n in (0, 1, 2, 3)] == ["never", "once", "twice", "3 times"]
     assert [plural(n, "hand") for n in (0, 1, 2)] == ["0 hands", "1 hand", "2 hands"]
     assert plural(1, "revoke or claim", "revokes or claims") == "1 revoke or claim"
@@ -557,7 +559,7 @@ def test_the_side_words_follow_the_shape_and_count_in_words() -> None:
 
 # ------------------------------------------------------------------ the referee's rulings
 
-REFEREED = [name for name in PLAYABLE_PRESETS if not calls_partner(preset(name))]
+REFEREED = [name for name in PLAYABLE_PRESETS if not preset(name).calls_partner]
 """The presets the referee keeps (call-ace is not refereed: RULES.md decision 28)."""
 
 
@@ -723,7 +725,7 @@ def test_regression_the_summary_and_stats_said_euchred_0_times() -> None:
 
 def test_regression_stuck_at_two_players_said_all_passed() -> None:
     """'You are stuck (all passed)' of two players: both passed."""
-    from euchre.cli.prompts import _all_passed
+    from euchre.cli.questions import _all_passed
 
     two, four = Game(preset("two-handed"), 1), Game(preset("modern-standard"), 1)
     assert _all_passed(view_of(two.hand, 0, two.score)) == "both passed"

@@ -17,8 +17,10 @@ from rich.console import Console
 from euchre.bots import make_bot
 from euchre.cli.choices import ChoiceError, check_line, command_of
 from euchre.cli.commands import last_trick, save_now, summary_lines
-from euchre.cli.prompts import Hangup, HumanPlayer, QuitGame, make_reader, on_signal
-from euchre.cli.render import Narrator, side_names
+from euchre.cli.keyboard import Hangup, QuitGame, make_reader, on_signal
+from euchre.cli.narrator import Narrator
+from euchre.cli.prompts import HumanPlayer
+from euchre.cli.render import side_names
 from euchre.cli.saving import EXIT_INTERRUPTED, EXIT_OK, RecordSaver, check_save_path
 from euchre.cli.table import Chooser, bot_levels, bot_name, parse_seat, random_seed, rules_of_flags, rules_title, run_table
 from euchre.core.errors import EuchreError

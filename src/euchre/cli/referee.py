@@ -25,9 +25,9 @@ from pathlib import Path
 
 from rich.console import Console
 
-from euchre.cli.prompts import make_reader
+from euchre.cli.keyboard import make_reader
+from euchre.cli.record_file import read_record_text
 from euchre.cli.render import counters_line, score_line
-from euchre.cli.replay import read_record_text
 from euchre.cli.saving import check_save_path
 from euchre.cli.table import rules_of_flags, rules_title
 from euchre.cli.text import clean

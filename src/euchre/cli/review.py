@@ -22,8 +22,9 @@ from rich.table import Table
 
 from euchre.analysis.plot import check_plot_path, plot_losses
 from euchre.analysis.review import Decision, Review, game_hands, review_game
+from euchre.cli.record_file import MAX_NAME
 from euchre.cli.render import player_label
-from euchre.cli.replay import MAX_NAME, games_chosen, left_out_text
+from euchre.cli.replay import games_chosen, left_out_text
 from euchre.cli.review_args import ALL_SEATS, add_review_parser, seats_arg, threshold_arg  # noqa: F401 - the old names
 from euchre.cli.text import clean
 from euchre.core.errors import EuchreError
@@ -75,7 +76,7 @@ def _where(d: Decision) -> str:
     if d.phase == Phase.PLAY:
         trick = len(d.state.tricks) + 1
         return f"trick {trick}, {'leads' if not d.state.trick_cards else 'card ' + str(len(d.state.trick_cards) + 1)}"
-    if d.phase == Phase.ALONE_DECISION and d.state.rules.variant == "call_ace":
+    if d.phase == Phase.ALONE_DECISION and d.state.rules.calls_partner:
         return CALL_ACE_CHOICE
     return PHASE_WORDS[d.phase]
 

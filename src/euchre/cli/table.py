@@ -16,7 +16,8 @@ from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from euchre.cli.commands import TakeBack
-from euchre.cli.render import MAX_DELAY, Narrator
+from euchre.cli.narrator import Narrator
+from euchre.cli.render import MAX_DELAY
 from euchre.core.actions import Action
 from euchre.core.errors import EuchreError, RulesError
 from euchre.core.game import Game

@@ -8,7 +8,7 @@ import argparse
 from rich.console import Console
 
 from euchre.bots import make_bot
-from euchre.cli.render import Narrator
+from euchre.cli.narrator import Narrator
 from euchre.cli.saving import EXIT_INTERRUPTED, EXIT_OK, RecordSaver, check_save_path
 from euchre.cli.table import Chooser, bot_levels, bot_name, check_delay, levels_by_seat, random_seed, rules_of_flags, rules_title, run_table
 from euchre.core.game import Game
