@@ -176,7 +176,7 @@ def expected_coverage(rules: Rules) -> set[str]:
     its decisions), the blind call, the stuck dealer, the pass-out and call-ace's call of
     a partner where the rules have them."""
     table = rules.table
-    call_ace = rules.variant == "call_ace"
+    call_ace = rules.calls_partner
     out = {"BID_ROUND_1", "BID_ROUND_2", "DISCARD", "PLAY", "march", "euchre"}
     out.add("makers take the point" if call_ace or not table.individual else MAKER_MAKES)
     if rules.alone_allowed:
@@ -403,6 +403,26 @@ def test_numba_and_python_backends_play_the_same_hands(name: str) -> None:
         for field in ("dealer", "upcard", "trump", "maker", "alone", "defender_alone", "tricks", "points", "passed_out",
                       "forfeit", "decisions", "partner", "actions", "seats", "legal", "trick_winners", "deal_hands", "stock_top"):
             assert np.array_equal(getattr(nb, field), getattr(py, field)), (name, policy, field)
+
+
+def test_a_changed_layout_is_not_read_from_a_stale_numba_cache(monkeypatch: pytest.MonkeyPatch) -> None:
+    """numba's disk cache checks only a function's own source file; the kernel's
+    functions read the offsets of batch/layout.py and call functions of other files. Each
+    compiled copy is named with a digest of every kernel file, so a change to the layout
+    alone (or to any kernel file) names new cache entries instead of loading code compiled
+    for the old offsets (which read the arrays out of bounds)."""
+    import inspect
+
+    from euchre.batch import backend, layout
+
+    be = backend.get_backend("numba")
+    stamp = backend.kernel_fingerprint()
+    assert be.play_hands.py_func.__qualname__ == f"play_hands_{stamp}"
+    assert backend.kernel_fingerprint() == stamp  # the same sources, the same names
+    real = inspect.getsource
+    monkeypatch.setattr(inspect, "getsource",
+                        lambda obj: real(obj).replace("MAX_SEATS = 6", "MAX_SEATS = 7") if obj is layout else real(obj))
+    assert backend.kernel_fingerprint() != stamp
 
 
 def test_hand_i_of_a_seed_is_the_same_in_any_batch() -> None:

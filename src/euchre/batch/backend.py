@@ -13,7 +13,9 @@ environment variable ``EUCHRE_BATCH_BACKEND`` (``numba``, ``python`` or ``auto``
 
 from __future__ import annotations
 
+import hashlib
 import importlib
+import inspect
 import os
 import threading
 import types
@@ -21,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from euchre.batch import after_trump, bidding, bits, kernel, policy, tricks
+from euchre.batch import after_trump, bidding, bits, kernel, layout, policy, tricks
 from euchre.core.errors import EuchreTypeError, EuchreValueError
 
 ENV_VAR = "EUCHRE_BATCH_BACKEND"
@@ -44,6 +46,23 @@ def kernel_functions() -> dict[str, types.FunctionType]:
                     raise BatchBackendError(f"the kernel function {name} is defined twice")
                 found[name] = value
     return found
+
+
+def kernel_fingerprint() -> str:
+    """A digest of the source of every kernel module and of :mod:`euchre.batch.layout`.
+
+    numba's on-disk cache checks only the source file of the function it caches: a
+    compiled function keeps the constants of the layout and the code of the functions it
+    calls in other modules as they were when it was compiled. Each compiled copy's name
+    carries this digest, so a change to any kernel file compiles every function afresh
+    instead of loading a stale one (which would read the arrays at old offsets)."""
+    digest = hashlib.sha256()
+    for module in (layout, *_KERNEL_MODULES):
+        try:
+            digest.update(inspect.getsource(module).encode())
+        except (OSError, TypeError):  # no source (numba cannot cache without it either)
+            digest.update(module.__name__.encode())
+    return digest.hexdigest()[:16]
 
 
 class BatchBackendError(EuchreValueError):
@@ -91,9 +110,10 @@ def _numba_backend() -> Backend:
     namespace: dict[str, Any] = {}
     for module in _KERNEL_MODULES:
         namespace.update(vars(module))
+    stamp = kernel_fingerprint()
     for name, func in kernel_functions().items():
         copy = types.FunctionType(func.__code__, namespace, name, func.__defaults__, func.__closure__)
-        copy.__qualname__ = func.__qualname__
+        copy.__qualname__ = f"{func.__qualname__}_{stamp}"
         copy.__module__ = func.__module__
         namespace[name] = numba.njit(cache=True, nogil=True)(copy)
 

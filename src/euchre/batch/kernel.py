@@ -154,46 +154,24 @@ def deal_hand(st: Ints, ctx: Ints, ws: Ints, rs: Ints, dealer: int) -> None:
         st[S_WINNERS + k] = -1
 
 
-def decide(st: Ints, ctx: Ints, ws: Ints, rs: Ints, policy: Ints) -> tuple[int, int]:
-    """Make the decision in hand by the policy of the seat to act, and apply it.
-
-    Returns:
-        ``(code, legal)``: the action code, and the legal set (a mask of card numbers
-        for a discard, a card given or played; of action codes for a call).
-    """
-    phase = int(st[S_PHASE])
+def choose_card(st: Ints, ctx: Ints, rs: Ints, simple: bool, phase: int, mask: int) -> int:
+    """The card the seat to act discards, gives for best or plays, from the legal
+    ``mask``, by its policy (the simple policy's or one at random)."""
+    if not simple:
+        return random_card(ctx, rs, mask)
     seat = int(st[S_TURN])
-    simple = policy[seat] == P_SIMPLE
-    if phase == PH_PLAY or phase == PH_DISCARD or phase == PH_GIVE or phase == PH_BEST_DISCARD:
-        mask = legal_play(st, ctx) if phase == PH_PLAY else legal_kept(st, ctx)
-        if simple:
-            partner_winning = st[S_NPLAYED] != 0 and ctx[C_TEAM + st[S_BEST_SEAT]] == ctx[C_TEAM + seat]
-            card = simple_card(ctx, mask, int(st[S_TRUMP]), int(st[S_NPLAYED]), int(st[S_LED]), int(st[S_BEST]),
-                               partner_winning and phase == PH_PLAY, phase == PH_DISCARD or phase == PH_BEST_DISCARD,
-                               phase == PH_GIVE)
-        else:
-            card = random_card(ctx, rs, mask)
-        if phase == PH_PLAY:
-            apply_card(st, ctx, card)
-            return A_PLAY + card, mask
-        if phase == PH_GIVE:
-            apply_give(st, ctx, card)
-            return A_GIVE + card, mask
-        if phase == PH_DISCARD:
-            apply_discard(st, ctx, card)
-        else:
-            apply_best_discard(st, ctx, card)
-        return A_DISCARD + card, mask
-    legal_calls(st, ctx, ws)
-    mask = 0
-    for j in range(int(ws[W_NCALLS])):
-        mask |= 1 << int(ws[W_CALLS + j])
+    partner_winning = (phase == PH_PLAY and st[S_NPLAYED] != 0
+                       and ctx[C_TEAM + st[S_BEST_SEAT]] == ctx[C_TEAM + seat])
+    return simple_card(ctx, mask, int(st[S_TRUMP]), int(st[S_NPLAYED]), int(st[S_LED]), int(st[S_BEST]),
+                       partner_winning, phase == PH_DISCARD or phase == PH_BEST_DISCARD, phase == PH_GIVE)
+
+
+def choose_call(st: Ints, ctx: Ints, ws: Ints, rs: Ints, simple: bool, phase: int) -> int:
+    """The call of the seat to act among the legal calls in ``ws``, by its policy."""
     if simple:
-        code = simple_call(ctx, ws, phase, seat, int(st[S_DEALER]), int(st[S_HANDS + seat]), int(st[S_UPCARD]))
-    else:
-        code = int(ws[W_CALLS + below(rs, int(ws[W_NCALLS]))])
-    apply_call(st, ctx, code)
-    return code, mask
+        seat = int(st[S_TURN])
+        return simple_call(ctx, ws, phase, seat, int(st[S_DEALER]), int(st[S_HANDS + seat]), int(st[S_UPCARD]))
+    return int(ws[W_CALLS + below(rs, int(ws[W_NCALLS]))])
 
 
 def play_hands(ctx: Ints, policy: Ints, seed: int, start: int, n: int, dealer: int, record: bool,
@@ -237,8 +215,36 @@ def play_hands(ctx: Ints, policy: Ints, seed: int, start: int, n: int, dealer: i
             deals[base + DEAL_LEN - 1] = ws[W_PACK + dealt + 1] if dealt + 1 < ctx[C_PACK_N] else -1
         k = 0
         while st[S_PHASE] != PH_DONE:
+            # The play's branch comes first and inline: a call per card costs a third of
+            # the kernel's speed (measured: docs/performance.md).
+            phase = int(st[S_PHASE])
             seat = int(st[S_TURN])
-            code, mask = decide(st, ctx, ws, rs, policy)
+            simple = policy[seat] == P_SIMPLE
+            if phase == PH_PLAY:
+                mask = legal_play(st, ctx)
+                card = choose_card(st, ctx, rs, simple, phase, mask) if simple else random_card(ctx, rs, mask)
+                apply_card(st, ctx, card)
+                code = A_PLAY + card
+            elif phase == PH_DISCARD or phase == PH_GIVE or phase == PH_BEST_DISCARD:
+                mask = legal_kept(st, ctx)
+                card = choose_card(st, ctx, rs, simple, phase, mask)
+                if phase == PH_GIVE:
+                    apply_give(st, ctx, card)
+                    code = A_GIVE + card
+                else:
+                    code = A_DISCARD + card
+                    if phase == PH_DISCARD:
+                        apply_discard(st, ctx, card)
+                    else:
+                        apply_best_discard(st, ctx, card)
+            else:
+                legal_calls(st, ctx, ws)
+                mask = 0
+                if record:
+                    for j in range(int(ws[W_NCALLS])):
+                        mask |= 1 << int(ws[W_CALLS + j])
+                code = choose_call(st, ctx, ws, rs, simple, phase)
+                apply_call(st, ctx, code)
             if record and k < MAX_DECISIONS:
                 at = i * MAX_DECISIONS + k
                 actions[at] = code
