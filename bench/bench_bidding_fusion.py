@@ -35,7 +35,9 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from euchre.bots.heuristic import HeuristicBot
-from euchre.bots.rollout import DEFAULT_SETTINGS, hand_value, inferred_worlds, rollout_decision
+from euchre.bots.inference import inferred_worlds
+from euchre.bots.rollout import hand_value, rollout_decision
+from euchre.bots.rollout_settings import DEFAULT_SETTINGS
 from euchre.core import HandState, Phase, preset, view_of
 from euchre.core.actions import Action, action_text
 from euchre.core.cards import JACK, JOKER

@@ -25,7 +25,8 @@ from typing import Any
 from euchre.analysis.duplicate import run_matches
 from euchre.bots.heuristic import HeuristicBot
 from euchre.bots.pimc import PlainPimcBot
-from euchre.bots.rollout import EXPERT_PLAY_WORLDS, EXPERT_SETTINGS, RolloutBot, RolloutSettings
+from euchre.bots.rollout import RolloutBot
+from euchre.bots.rollout_settings import EXPERT_PLAY_WORLDS, EXPERT_SETTINGS, RolloutSettings
 from euchre.bots.search import AdvancedBot
 from euchre.core import EuchreError, preset
 from paired import deal_margins, interval, point_share, print_paired

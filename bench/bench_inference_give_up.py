@@ -2,7 +2,7 @@
 
 Plays hands with ``expert`` bots North-South against plain PIMC-50 East-West (or another
 opponent level) and, at every expert card decision with a choice, watches the worlds
-:func:`euchre.bots.rollout.inferred_worlds` keeps (by wrapping the module's one-world
+:func:`euchre.bots.inference.inferred_worlds` keeps (by wrapping the module's one-world
 draw): whether the decision gave up the inference (:data:`GIVE_UP_FAILURES` worlds, more
 than a quarter of those kept, found no world agreeing with every checked call), and
 whose calls the failing worlds disagreed with (left opponent, partner, right opponent).
@@ -18,7 +18,7 @@ import random
 import re
 from collections import Counter
 
-from euchre.bots import make_bot, rollout
+from euchre.bots import inference, make_bot
 from euchre.bots.base import Bot
 from euchre.bots.pimc import PlainPimcBot
 from euchre.core import EuchreError, HandState, Phase, preset, view_of
@@ -33,7 +33,7 @@ class Watch:
     calls the failing worlds disagreed with, and whether the give-up rule fired."""
 
     def __init__(self) -> None:
-        self.draw = rollout._inferred
+        self.draw = inference._inferred
         self.reset()
 
     def reset(self) -> None:
@@ -43,13 +43,13 @@ class Watch:
         self.blamed: set[int] = set()
 
     def __call__(self, view: PlayerView, rng: random.Random, tries: int, seats: int,
-                 judge: rollout.Judge, blame: bool = False) -> tuple[HandState, bool, int]:
+                 judge: inference.Judge, blame: bool = False) -> tuple[HandState, bool, int]:
         world, agrees, blamed = self.draw(view, rng, tries, seats, judge, True)
         self.kept += 1
         if not agrees:
             self.failed += 1
             self.blamed.update((s - view.seat) % view.table.seats for s in range(view.table.seats) if blamed >> s & 1)
-            if self.failed >= rollout.GIVE_UP_FAILURES and 4 * self.failed > self.kept:
+            if self.failed >= inference.GIVE_UP_FAILURES and 4 * self.failed > self.kept:
                 self.gave_up = True
         return world, agrees, blamed if blame else 0
 
@@ -71,11 +71,11 @@ def main(argv: list[str] | None = None) -> int:
     if rules.table.seats != 4 or rules.table.individual:
         parser.error("--preset: a four-hand partnership preset")
     watch = Watch()
-    rollout._inferred = watch  # instrumentation, undone below
+    inference._inferred = watch  # instrumentation, undone below
     try:
         decisions, gave_up, blamed = watched(rules, args, watch)
     finally:
-        rollout._inferred = watch.draw
+        inference._inferred = watch.draw
     print(f"{args.preset}, {args.hands} hands, seed {args.seed}, expert vs {args.opponent}: "
           f"{decisions} expert card decisions with a choice; the inference gave up in {gave_up} "
           f"({100 * gave_up / max(decisions, 1):.0f}%)")

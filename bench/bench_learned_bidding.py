@@ -32,7 +32,8 @@ import sys
 import time
 
 from euchre.analysis.duplicate import run_matches
-from euchre.bots.rollout import DEFAULT_SETTINGS, RolloutBot
+from euchre.bots.rollout import RolloutBot
+from euchre.bots.rollout_settings import DEFAULT_SETTINGS
 from euchre.core import HandState, Phase, preset, view_of
 from paired import deal_margins, interval, point_share, print_paired
 

@@ -30,7 +30,8 @@ import time
 
 from euchre.analysis.duplicate import run_matches
 from euchre.bots.heuristic import HeuristicBot
-from euchre.bots.rollout import DEFAULT_SETTINGS, EXPERT_PLAY_WORLDS, RolloutBot
+from euchre.bots.rollout import RolloutBot
+from euchre.bots.rollout_settings import DEFAULT_SETTINGS, EXPERT_PLAY_WORLDS
 from euchre.bots.side import MixedSideBot
 from euchre.core import preset
 from paired import deal_margins, interval, print_paired

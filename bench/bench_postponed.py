@@ -21,7 +21,8 @@ import time
 from typing import Any
 
 from euchre.bots import rollout
-from euchre.bots.rollout import EXPERT_PLAY_WORLDS, EXPERT_SETTINGS, RolloutBot
+from euchre.bots.rollout import RolloutBot
+from euchre.bots.rollout_settings import EXPERT_PLAY_WORLDS, EXPERT_SETTINGS
 from euchre.core import HandState, Phase, preset, view_of
 
 

@@ -35,7 +35,8 @@ from collections.abc import Callable
 from euchre.analysis.duplicate import deal_for, run_matches
 from euchre.bots import rollout
 from euchre.bots.heuristic import HeuristicBot
-from euchre.bots.rollout import DEFAULT_SETTINGS, EXPERT_PLAY_WORLDS, RolloutBot, RolloutSettings, rollout_decision
+from euchre.bots.rollout import RolloutBot, rollout_decision
+from euchre.bots.rollout_settings import DEFAULT_SETTINGS, EXPERT_PLAY_WORLDS, RolloutSettings
 from euchre.bots.search import AdvancedBot
 from euchre.core import preset, view_of
 from euchre.core.actions import Action

@@ -24,7 +24,8 @@ import time
 
 import euchre
 from euchre.bots import make_bot
-from euchre.bots.rollout import EXPERT_PLAY_WORLDS, heuristic_code, inferred_worlds
+from euchre.bots.inference import heuristic_code, inferred_worlds
+from euchre.bots.rollout_settings import EXPERT_PLAY_WORLDS
 from euchre.core import HandState, Phase, preset, view_of
 from euchre.core.views import PlayerView
 

@@ -23,7 +23,8 @@ import sys
 import time
 
 from euchre.analysis.duplicate import run_match
-from euchre.bots.rollout import DEFAULT_SETTINGS, RolloutBot
+from euchre.bots.rollout import RolloutBot
+from euchre.bots.rollout_settings import DEFAULT_SETTINGS
 from euchre.core import preset
 from paired import interval
 

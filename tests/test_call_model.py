@@ -1,5 +1,5 @@
 """The model of the other bidders that the inference checks calls against
-(``RolloutSettings.call_model``, :func:`euchre.bots.rollout.learned_code`)."""
+(``RolloutSettings.call_model``, :func:`euchre.bots.inference.learned_code`)."""
 
 from __future__ import annotations
 
@@ -8,17 +8,11 @@ import random
 
 import pytest
 
-from euchre.bots import rollout
+from euchre.bots import inference, rollout_settings
+from euchre.bots.inference import disagreements, heuristic_code, inferred_world, learned_code
 from euchre.bots.learned import model_for_view
-from euchre.bots.rollout import (
-    EXPERT_SETTINGS,
-    RolloutBot,
-    RolloutSettings,
-    disagreements,
-    heuristic_code,
-    inferred_world,
-    learned_code,
-)
+from euchre.bots.rollout import RolloutBot
+from euchre.bots.rollout_settings import EXPERT_SETTINGS, RolloutSettings
 from euchre.core import EuchreError, HandState, Phase, preset
 from euchre.core.actions import Action
 from euchre.core.views import PlayerView, view_of
@@ -77,7 +71,7 @@ def test_learned_code_is_the_heuristics_where_no_model_decides() -> None:
         assert learned_code(view, -0.15) == heuristic_code(view)
 
 
-def _bid_by(judge: rollout.Judge, seed: int) -> HandState:
+def _bid_by(judge: inference.Judge, seed: int) -> HandState:
     """A deal bid to the play (or to its end) with every call ``judge``'s."""
     hand = HandState.deal(preset("modern-standard"), seed % 4, random.Random(seed))
     while hand.phase != Phase.PLAY and not hand.is_over:
@@ -136,7 +130,7 @@ def test_the_card_play_asks_the_model_its_settings_name(monkeypatch: pytest.Monk
         asked.append(seen)
         return heuristic_code(seen)
 
-    monkeypatch.setattr(rollout, "learned_code", asking)
+    monkeypatch.setattr(rollout_settings, "learned_code", asking)
     hand = next(h for h in map(functools.partial(_bid_by, LEARNED), range(40)) if h.phase == Phase.PLAY)
     view = view_of(hand, hand.turn)
     RolloutBot(1, RolloutSettings(play_tries=4), play_worlds=6, learned=True).choose(view)
@@ -186,14 +180,14 @@ def test_a_judge_that_is_not_one_is_refused() -> None:
     others = 0b1111 & ~(1 << view.seat)
     for judge in (None, "learned"):
         with pytest.raises(EuchreError, match="judge"):
-            rollout.inferred_worlds(view, random.Random(1), 2, 4, judge=judge)  # type: ignore[arg-type]
+            inference.inferred_worlds(view, random.Random(1), 2, 4, judge=judge)  # type: ignore[arg-type]
         with pytest.raises(EuchreError, match="judge"):
             disagreements(hand, view, others, judge=judge)  # type: ignore[arg-type]
     for answer in ("pass", None, 1.0, True):
         with pytest.raises(EuchreError, match="action code"):
             disagreements(hand, view, others, judge=lambda seen, a=answer: a)  # type: ignore[misc]
     with pytest.raises(EuchreError, match="give_up"):
-        rollout.inferred_worlds(view, random.Random(1), 2, 4, give_up="bogus")
+        inference.inferred_worlds(view, random.Random(1), 2, 4, give_up="bogus")
 
 
 def test_blame_is_judged_on_the_world_as_drawn_in_table_mode() -> None:
@@ -213,7 +207,7 @@ def test_blame_is_judged_on_the_world_as_drawn_in_table_mode() -> None:
         seats = 0b1111 & ~(1 << view.seat)
         rng = random.Random(seed)
         for _ in range(5):
-            _, agrees, blamed = rollout._inferred(view, rng, 3, seats, LEARNED, True)
+            _, agrees, blamed = inference._inferred(view, rng, 3, seats, LEARNED, True)
             if not agrees:
                 failing += 1
                 assert blamed and not blamed & ~seats

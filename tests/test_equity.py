@@ -13,7 +13,8 @@ import random
 import pytest
 
 from euchre.bots.equity import HAND_OUTCOMES, applies, hand_points, win_chance
-from euchre.bots.rollout import RolloutSettings, game_value, rollout_decision
+from euchre.bots.rollout import game_value, rollout_decision
+from euchre.bots.rollout_settings import RolloutSettings
 from euchre.core import preset
 from euchre.core.errors import EuchreError
 from euchre.core.hand import HandState, Phase

@@ -27,7 +27,8 @@ from euchre.bots.learned import (
     shipped_model,
 )
 from euchre.bots.levels import make_bot
-from euchre.bots.rollout import RolloutBot, RolloutSettings
+from euchre.bots.rollout import RolloutBot
+from euchre.bots.rollout_settings import RolloutSettings
 from euchre.core import EuchreError, HandState, Phase, preset
 from euchre.core.actions import Action
 from euchre.core.cards import parse_card

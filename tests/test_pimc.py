@@ -65,12 +65,14 @@ def test_plain_pimc_draws_its_worlds_from_the_view_alone(monkeypatch: pytest.Mon
     never from the expert's inference (worlds that agree with what the calls suggest);
     and two games whose views of the seat to act are equal get the same choice with the
     same seed, whatever the hidden cards are."""
+    import euchre.bots.inference as inference
     import euchre.bots.rollout as rollout
 
     def refuse(*args: object, **kwargs: object) -> None:
         raise AssertionError("plain PIMC used the bidding inference")
 
-    monkeypatch.setattr(rollout, "inferred_world", refuse)
+    monkeypatch.setattr(inference, "inferred_world", refuse)
+    monkeypatch.setattr(inference, "inferred_worlds", refuse)
     monkeypatch.setattr(rollout, "inferred_worlds", refuse)
     rng = random.Random(9)
     for i in range(4):

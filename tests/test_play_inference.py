@@ -1,5 +1,5 @@
 """Inference from the play in the expert's card play worlds
-(:func:`euchre.bots.rollout.play_disagreements`, ``RolloutSettings.play_likelihood``)."""
+(:func:`euchre.bots.inference.play_disagreements`, ``RolloutSettings.play_likelihood``)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,9 @@ import pytest
 
 from euchre.bots import rollout
 from euchre.bots.heuristic import HeuristicBot
-from euchre.bots.rollout import RolloutBot, RolloutSettings, play_disagreements
+from euchre.bots.inference import play_disagreements
+from euchre.bots.rollout import RolloutBot
+from euchre.bots.rollout_settings import RolloutSettings
 from euchre.core import EuchreError, HandState, Phase, preset
 from euchre.core.sampling import sample_world
 from euchre.core.views import view_of

@@ -13,7 +13,8 @@ import pytest
 from euchre.bots import postponed
 from euchre.bots.heuristic import HeuristicBot
 from euchre.bots.postponed import postponed_values
-from euchre.bots.rollout import EXPERT_SETTINGS, RolloutBot
+from euchre.bots.rollout import RolloutBot
+from euchre.bots.rollout_settings import EXPERT_SETTINGS
 from euchre.core import EuchreError, HandState, Phase, preset
 from euchre.core.actions import PLAY_BASE
 from euchre.core.sampling import sample_world

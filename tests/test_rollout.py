@@ -7,20 +7,18 @@ import random
 
 import pytest
 
-from euchre.bots import rollout
+from euchre.bots import inference
 from euchre.bots.heuristic import HeuristicBot
-from euchre.bots.rollout import (
+from euchre.bots.inference import (
     BIDDING_PHASES,
     GIVE_UP_FAILURES,
-    RolloutBot,
-    RolloutSettings,
     disagreements,
-    hand_value,
     heuristic_code,
     inferred_world,
     inferred_worlds,
-    rollout_decision,
 )
+from euchre.bots.rollout import RolloutBot, hand_value, rollout_decision
+from euchre.bots.rollout_settings import RolloutSettings
 from euchre.core import EuchreError, HandState, Phase, preset
 from euchre.core.presets import PLAYABLE_PRESETS
 from euchre.core.sampling import sample_world
@@ -148,8 +146,8 @@ def test_inferred_worlds_give_up_when_no_world_agrees(monkeypatch: pytest.Monkey
         draws += 1
         return sample_world(v, rng)
 
-    monkeypatch.setattr(rollout, "sample_world", counting)
-    monkeypatch.setattr(rollout, "_call_disagreements", lambda *args: 1)
+    monkeypatch.setattr(inference, "sample_world", counting)
+    monkeypatch.setattr(inference, "_call_disagreements", lambda *args: 1)
     worlds = inferred_worlds(view, random.Random(1), 40, 8)
     assert len(worlds) == 40
     assert draws == GIVE_UP_FAILURES * 8 + 40 - GIVE_UP_FAILURES
@@ -228,7 +226,7 @@ def _hand_with_a_deviant_call(seed: int) -> tuple[HandState, int] | None:
 
 
 def test_the_remembered_judge_counts_a_deviant_call_once_into_the_play() -> None:
-    """The heuristic's calls are remembered by view (rollout.heuristic_code) and the replay
+    """The heuristic's calls are remembered by view (inference.heuristic_code) and the replay
     stops when the play begins: a call the heuristic would not make counts once for its
     seat, before and after the memory holds it, with tricks played since."""
     found = next((h for h in map(_hand_with_a_deviant_call, range(1, 40)) if h is not None), None)
@@ -237,12 +235,12 @@ def test_the_remembered_judge_counts_a_deviant_call_once_into_the_play() -> None
     viewer = (deviant + 1) % 4
     view = view_of(hand, viewer)
     others = 0b1111 & ~(1 << viewer)
-    rollout.heuristic_code.cache_clear()
+    inference.heuristic_code.cache_clear()
     assert disagreements(hand, view, 1 << deviant) == 1
-    misses = rollout.heuristic_code.cache_info().misses
+    misses = inference.heuristic_code.cache_info().misses
     assert misses >= 1
     assert disagreements(hand, view, 1 << deviant) == 1
-    info = rollout.heuristic_code.cache_info()
+    info = inference.heuristic_code.cache_info()
     assert info.misses == misses and info.hits >= 1  # the second count asked the memory
     assert disagreements(hand, view, others & ~(1 << deviant)) == 0
     assert disagreements(hand, view, others) == 1

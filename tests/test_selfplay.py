@@ -17,7 +17,9 @@ from euchre.analysis.features import FEATURE_NAMES, FOUR_HAND, WIDTH, encode_vie
 from euchre.analysis.parallel import Backend
 from euchre.analysis.selfplay import COLUMNS, concat_columns, play_recorded_game, run_selfplay, view_fields
 from euchre.bots import make_bot
-from euchre.bots.rollout import BIDDING_PHASES, RolloutBot, RolloutSettings
+from euchre.bots.inference import BIDDING_PHASES
+from euchre.bots.rollout import RolloutBot
+from euchre.bots.rollout_settings import RolloutSettings
 from euchre.core.actions import Action
 from euchre.core.cards import EFFECTIVE_SUIT, parse_card
 from euchre.core.errors import EuchreTypeError, EuchreValueError

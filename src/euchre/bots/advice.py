@@ -31,8 +31,10 @@ from __future__ import annotations
 
 import random
 
+from euchre.bots.inference import inferred_worlds
 from euchre.bots.learned import model_for_view, with_call_bias
-from euchre.bots.rollout import DEFAULT_SETTINGS, EXPERT_PLAY_WORLDS, EXPERT_SETTINGS, RolloutSettings, inferred_worlds, rollout_decision
+from euchre.bots.rollout import rollout_decision
+from euchre.bots.rollout_settings import DEFAULT_SETTINGS, EXPERT_PLAY_WORLDS, EXPERT_SETTINGS, RolloutSettings
 from euchre.core.actions import Action
 from euchre.core.errors import EuchreError
 from euchre.core.hand import Phase

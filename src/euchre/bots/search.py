@@ -20,7 +20,8 @@ from __future__ import annotations
 import random
 
 from euchre.bots.heuristic import HeuristicBot
-from euchre.bots.rollout import DEFAULT_SETTINGS, EXPERT_PLAY_WORLDS, EXPERT_SETTINGS, RolloutBot
+from euchre.bots.rollout import RolloutBot
+from euchre.bots.rollout_settings import DEFAULT_SETTINGS, EXPERT_PLAY_WORLDS, EXPERT_SETTINGS
 from euchre.core.actions import Action
 from euchre.core.errors import EuchreError
 from euchre.core.hand import Phase
