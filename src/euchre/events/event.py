@@ -36,8 +36,7 @@ from euchre.events.movements import (
 )
 from euchre.events.pairings import TournamentRound, round_robin_round, swiss_round
 from euchre.events.play import play_table
-from euchre.events.spec import PROGRESSIVE
-from euchre.events.spec import EventSpec as EventSpec  # also read from here by events/store.py, whose rework is another's
+from euchre.events.spec import PROGRESSIVE, EventSpec
 from euchre.events.standings import Standing, standings
 from euchre.events.tally import TableResult, table_result
 from euchre.events.tournament import (
