@@ -19,12 +19,19 @@ bot named first) against side B:
   deal by what the bidding did at the two tables, and its part of the margin
   (:mod:`euchre.analysis.sources`).
 
+With ``--protocol`` the bots are asked as the arena's table asks them (``table``, the
+default: one bot per seat and play, asked for each of its decisions), as an outside
+program asks them (``outside``: a fresh bot for every decision, shown only its view at
+0-0; :mod:`euchre.analysis.protocols`), or ``both``: every pairing under each on the
+same deals, and the paired difference of A's margin (outside less table).
+
 The intervals reuse :func:`euchre.cli.sim.mean_interval` and :func:`~euchre.cli.sim.wilson_interval`.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import functools
 import shlex
 from collections.abc import Sequence
@@ -37,6 +44,7 @@ from rich.table import Table
 
 from euchre.analysis.duplicate import BotFactory, MatchRecord, run_matches
 from euchre.analysis.plot import ShareBar
+from euchre.analysis.protocols import protocol_gap, protocols_of, under_protocol
 from euchre.analysis.sources import SourceFigure, margin_sources
 from euchre.analysis.stats import mean_interval, wilson_interval
 from euchre.cli.sim import backend_argv, backend_from_args
@@ -309,6 +317,27 @@ def crosstable(labels: Sequence[str], summaries: Sequence[PairingSummary]) -> Ta
     return table
 
 
+PROTOCOL_WORDS = {
+    "table": "one bot per seat and play, asked for each of its decisions",
+    "outside": "a fresh bot for every decision, shown only its view at 0-0",
+}
+"""The report's line on each protocol (:mod:`euchre.analysis.protocols`)."""
+
+
+def report_gaps(console: Console, labels: Sequence[tuple[str, str]], table: Sequence[MatchRecord],
+                outside: Sequence[MatchRecord]) -> None:
+    """Print, per pairing, A's margin under each protocol on the same deals and the paired
+    difference (outside less table) with its 95% interval over the deals."""
+    console.print()
+    console.print("The protocols paired on the same deals: A's margin per hand")
+    for (a, b), t, o in zip(labels, table, outside, strict=True):
+        gap = protocol_gap(t, o)
+        ci = ("" if gap.difference_ci is None or gap.deals < MIN_INTERVAL_DEALS else
+              f" (95% CI {gap.difference_ci[0]:+.3f} to {gap.difference_ci[1]:+.3f})")
+        console.print(f"  {a} against {b}: table {gap.table_margin:+.3f}, outside {gap.outside_margin:+.3f}")
+        console.print(f"  {'':<4}outside less table {gap.difference:+.3f}{ci}")
+
+
 def cmd_arena(args: argparse.Namespace, console: Console) -> int:
     """Run ``euchre arena``. Returns the exit code.
 
@@ -335,6 +364,9 @@ def cmd_arena(args: argparse.Namespace, console: Console) -> int:
         argv += ["--games", str(args.games)]
     if args.plot is not None:
         argv += ["--plot", args.plot]
+    protocols = protocols_of(args.protocol)
+    if args.protocol != "table":
+        argv += ["--protocol", args.protocol]
     if args.sources:
         if len(rules.table.teams) != 2:
             raise EuchreError(f"--sources splits the margin of tables of two sides, not {len(rules.table.teams)}")
@@ -342,32 +374,43 @@ def cmd_arena(args: argparse.Namespace, console: Console) -> int:
             raise EuchreError("--sources splits the duplicate deals' margin: give --deals N (at least 1)")
         argv.append("--sources")
     pairs = [(i, j) for i in range(len(bots)) for j in range(i + 1, len(bots))]
-    total = len(pairs) * (args.deals + args.games)
+    total = len(protocols) * len(pairs) * (args.deals + args.games)
     columns = (TextColumn("Duplicate deals and games"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                TimeRemainingColumn())
     with Progress(*columns, console=console, transient=True) as progress:
         task = progress.add_task("arena", total=total)
-        records = run_matches(rules, [(bots[i].factory, bots[j].factory) for i, j in pairs],
+        records = run_matches(rules, [(under_protocol(bots[i].factory, p), under_protocol(bots[j].factory, p))
+                                      for p in protocols for i, j in pairs],
                               deals=args.deals, games=args.games, seed=args.seed, backend=backend,
                               progress=lambda n: progress.advance(task, n))
-    summaries = [summarize(bots[i].label, bots[j].label, r) for (i, j), r in zip(pairs, records, strict=True)]
+    by_protocol = [records[k * len(pairs):(k + 1) * len(pairs)] for k in range(len(protocols))]
     if len(rules.table.teams) == 2:
         console.print("Duplicate arena: each deal is played twice, the sides' seats exchanged.")
     else:
         console.print("Duplicate arena: each deal is played with A alone among B's in each seat,")
         console.print("then B alone among A's in each seat.")
     console.print(f"Preset {rules_title(args)}, seed {args.seed}.")
-    for s, record in zip(summaries, records, strict=True):
-        console.print()
-        report_pairing(console, s)
-        if args.sources:
-            console.print(sources_table(s, margin_sources(record.deals, rules.table)))
-    if len(bots) > 2 and args.deals:
-        console.print()
-        console.print(crosstable([b.label for b in bots], summaries))
+    bars = []
+    for protocol, found in zip(protocols, by_protocol, strict=True):
+        summaries = [summarize(bots[i].label, bots[j].label, r) for (i, j), r in zip(pairs, found, strict=True)]
+        if len(protocols) > 1 or protocol != "table":
+            console.print()
+            console.print(f"Protocol {protocol}: {PROTOCOL_WORDS[protocol]}")
+        for s, record in zip(summaries, found, strict=True):
+            console.print()
+            report_pairing(console, s)
+            if args.sources:
+                console.print(sources_table(s, margin_sources(record.deals, rules.table)))
+        if len(bots) > 2 and args.deals:
+            console.print()
+            console.print(crosstable([b.label for b in bots], summaries))
+        tag = f" ({protocol})" if len(protocols) > 1 else ""
+        bars += [dataclasses.replace(b, label=b.label + tag) for b in share_bars(summaries)]
+    if len(protocols) > 1 and args.deals:
+        report_gaps(console, [(bots[i].label, bots[j].label) for i, j in pairs], *by_protocol)
     if args.plot is not None:
         deals = f"{args.deals} duplicate deal{'' if args.deals == 1 else 's'}"
-        path = plot_shares(args.plot, share_bars(summaries),
+        path = plot_shares(args.plot, bars,
                            title=f"Duplicate arena, {args.preset}, {deals} per pairing, seed {args.seed}")
         console.print(f"Plot: {path}")
     console.print(f"Command: {shlex.join(argv)}", soft_wrap=True)

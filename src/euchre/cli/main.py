@@ -177,6 +177,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--sources", action="store_true",
                    help="split each pairing's margin by where it came from: deals bid to the same contract at both "
                         "tables (the card play) and the ways the bidding differed (tables of two sides)")
+    p.add_argument("--protocol", choices=("table", "outside", "both"), default="table",
+                   help="how the bots are asked: table, one bot per seat and play asked for each of its decisions "
+                        "(default); outside, a fresh bot for every decision from a seed drawn for it, shown only its "
+                        "view at 0-0, as an outside program asks; both, each on the same deals, side by side")
 
     p = sub.add_parser("selfplay", help="bots play each other; every decision to a Parquet data set",
                        description="Bots play whole games; every decision (the seat's view features, the legal "
