@@ -176,7 +176,7 @@ def expected_coverage(rules: Rules) -> set[str]:
     its decisions), the blind call, the stuck dealer, the pass-out and call-ace's call of
     a partner where the rules have them."""
     table = rules.table
-    call_ace = rules.variant == "call_ace"
+    call_ace = rules.calls_partner
     out = {"BID_ROUND_1", "BID_ROUND_2", "DISCARD", "PLAY", "march", "euchre"}
     out.add("makers take the point" if call_ace or not table.individual else MAKER_MAKES)
     if rules.alone_allowed:

@@ -58,7 +58,7 @@ def _reachable_phases(rules: Rules) -> set[Phase]:
         phases.add(Phase.BLIND_NAME)
     if rules.alone_allowed and rules.alone_who != "maker_only":
         phases.add(Phase.TAKEOVER)
-    if (rules.alone_allowed and rules.alone_declare_timing == "after_bidding") or rules.variant == "call_ace":
+    if (rules.alone_allowed and rules.alone_declare_timing == "after_bidding") or rules.calls_partner:
         phases.add(Phase.ALONE_DECISION)  # at call-ace: the maker's call (RULES.md decision 21)
     if rules.defend_alone:
         phases.add(Phase.DEFEND_ALONE)

@@ -64,7 +64,7 @@ def test_four_to_six_players_each_for_himself(rules: Any, n: int) -> None:
     four to six players."""
     table = rules.table
     assert table.seats == n and table.individual and table.teams == tuple((s,) for s in range(n))
-    assert rules.variant == "call_ace" and rules.num_players == n
+    assert rules.calls_partner and rules.num_players == n
 
 
 @pytest.mark.parametrize("rules, deck, stock", [(CA4, 24, 4), (CA5, 28, 3), (CA6, 32, 2)])
@@ -463,9 +463,9 @@ def test_the_beginner_wants_four_trumps_to_call_at_call_ace() -> None:
 def test_the_intermediate_has_its_own_numbers_at_call_ace() -> None:
     from euchre.bots.bidding import CALL_ACE_POLICY, DEFAULT_POLICY, SINGLE_POLICY, policy_for
 
-    assert policy_for(CA5.table, "call_ace") is CALL_ACE_POLICY
-    assert policy_for(preset("cutthroat-3").table, "cutthroat") is SINGLE_POLICY
-    assert policy_for(preset("modern-standard").table) is DEFAULT_POLICY
+    assert policy_for(CA5) is CALL_ACE_POLICY
+    assert policy_for(preset("cutthroat-3")) is SINGLE_POLICY
+    assert policy_for(preset("modern-standard")) is DEFAULT_POLICY
     assert CALL_ACE_POLICY.call < SINGLE_POLICY.call
 
 

@@ -104,7 +104,7 @@ def to_naive(state: HandState) -> kit.NaiveHand | NaiveIndividualHand:
     if state.joker_aside:
         stock = [stock[-1], *stock[:-1]]
     hands = [kit.codes([c for c in range(33) if state.deal_hands[s] >> c & 1]) for s in range(state.table.seats)]
-    if state.rules.variant == "call_ace":
+    if state.rules.calls_partner:
         return NaiveCallAceHand(state.rules.to_dict(), state.dealer, hands, stock)
     if state.table.individual:
         return NaiveIndividualHand(state.rules.to_dict(), state.dealer, hands, stock)

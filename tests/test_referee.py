@@ -620,7 +620,7 @@ def test_the_check_of_citations_refuses_the_old_ones() -> None:
     assert not cites_its_own("dc-club-1862", "faced_card_in_deal", "faced_card_in_deal = new_deal (Leeds & Dwight 1888 s34)")
 
 
-@pytest.mark.parametrize("name", [n for n in PLAYABLE_PRESETS if preset(n).variant != "call_ace"])
+@pytest.mark.parametrize("name", [n for n in PLAYABLE_PRESETS if not preset(n).calls_partner])
 def test_every_preset_cites_its_own_source_for_a_misdeal_and_a_faced_card(name: str) -> None:
     """The kind of the fault above: a preset citing another code's law. Each refereed
     preset's misdeal and faced-card rulings cite that preset's own source of its value."""

@@ -120,7 +120,7 @@ def reference_makers(state: HandState) -> tuple[set[int], bool]:
     trick); a call-ace maker without a partner counts as a lone hand (X-47, RULES.md
     decision 21)."""
     table = state.table
-    if state.rules.variant == "call_ace":
+    if state.rules.calls_partner:
         if state.called == -1:  # went alone instead of calling
             return {state.maker}, state.rules.alone_allowed
         holder = [s for s in range(table.seats) if state.hands[s] >> state.called & 1]

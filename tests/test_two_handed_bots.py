@@ -82,7 +82,7 @@ def test_one_opponent_holds_five_cards_and_no_partner_shares() -> None:
     four = HandState.deal(FOUR, 0, random.Random(1))
     assert opponents_of(view_of(four, 1)) == (10, 2)
     assert Seats.of(view_of(four, 1)).partner == 3
-    assert policy_for(TWO.table) is SINGLE_POLICY and policy_for(FOUR.table) is DEFAULT_POLICY
+    assert policy_for(TWO) is SINGLE_POLICY and policy_for(FOUR) is DEFAULT_POLICY
 
 
 def test_the_estimate_of_ordering_up_against_one_opponent_worked_by_hand() -> None:

@@ -49,7 +49,7 @@ class BeginnerBot(RuleBot):
         legal = view.legal
         phase = view.phase
         hand = list(view.hand)
-        length = CALL_ACE_LENGTH if view.rules.variant == "call_ace" else CALL_LENGTH
+        length = CALL_ACE_LENGTH if view.rules.calls_partner else CALL_LENGTH
         if phase == Phase.BID_ROUND_1:
             trump = view.upcard >> 3
             cards = [*hand, view.upcard] if view.seat == view.dealer else hand
@@ -75,7 +75,7 @@ class BeginnerBot(RuleBot):
         if phase == Phase.TAKEOVER or phase == Phase.DEFEND_ALONE:
             return Action.PASS
         if phase == Phase.ALONE_DECISION:
-            if view.rules.variant == "call_ace":
+            if view.rules.calls_partner:
                 # Call the first suit it may (the best trump when it lacks it: clubs, diamonds, ...).
                 return next((a for a in legal if a.is_call), legal[0])
             return Action.PLAY_WITH_PARTNER

@@ -48,7 +48,7 @@ from euchre.core.actions import Action
 from euchre.core.cards import ACE, JACK, NO_TRUMP, SAME_COLOUR, SUIT_MASK
 from euchre.core.game import bridge_team
 from euchre.core.hand import Phase
-from euchre.core.seats import Table
+from euchre.core.rules import Rules
 from euchre.core.views import PlayerView
 
 
@@ -139,13 +139,14 @@ in all: a euchre pays every other player, so calling pays against players who ca
 rarely and not against those who call on anything."""
 
 
-def policy_for(table: Table, variant: str = "partnership") -> Policy:
+def policy_for(rules: Rules) -> Policy:
     """The intermediate's numbers for a table: :data:`DEFAULT_POLICY` where players have
-    partners, :data:`CALL_ACE_POLICY` at call-ace (``variant``), :data:`SINGLE_POLICY`
-    where every player plays for himself otherwise."""
-    if variant == "call_ace":
+    partners, :data:`CALL_ACE_POLICY` where the maker calls his partner
+    (:attr:`~euchre.core.rules.Rules.calls_partner`), :data:`SINGLE_POLICY` where every
+    player plays for himself otherwise."""
+    if rules.calls_partner:
         return CALL_ACE_POLICY
-    return SINGLE_POLICY if table.individual else DEFAULT_POLICY
+    return SINGLE_POLICY if rules.table.individual else DEFAULT_POLICY
 
 
 HAND_CARDS = 5

@@ -50,7 +50,7 @@ class _Table:
         table = view.table
         self.table = table
         partner = table.partner[view.seat]
-        if view.rules.variant == "call_ace":
+        if view.rules.calls_partner:
             partner = _call_ace_partner(view)
         self.partner = partner if partner != view.seat else -1
         """The partner's seat, or -1 at a table where every player plays for himself

@@ -48,7 +48,7 @@ class HeuristicBot(RuleBot):
         if phase == Phase.BLIND_NAME:
             return bidding.blind_name(view, self.rng.randrange(4))
         kn = knowledge_of(view)
-        policy = self.policy if self.policy is not None else bidding.policy_for(view.table, view.rules.variant)
+        policy = self.policy if self.policy is not None else bidding.policy_for(view.rules)
         if phase == Phase.BID_ROUND_1:
             return bidding.bid_round_one(view, kn, policy)
         if phase == Phase.BID_ROUND_2:
@@ -61,7 +61,7 @@ class HeuristicBot(RuleBot):
             # Of the cards it may give: a sitting-out dealer keeps the upcard (RULES.md decision 10).
             return Action.give(choose_best_card(mask_of([a.card for a in view.legal if a.is_give]), view.trump))
         if phase == Phase.ALONE_DECISION:
-            if view.rules.variant == "call_ace":
+            if view.rules.calls_partner:
                 return bidding.call_partner(view, kn, policy)
             return bidding.alone_decision(view, kn, policy)
         if phase == Phase.DEFEND_ALONE:

@@ -23,7 +23,7 @@ from euchre.core.errors import EuchreError
 from euchre.core.game import Game
 from euchre.core.rules import Rules
 from euchre.text.explain import rules_in_words
-from euchre.text.side_words import calls_partner, capital, has_partners, how_often, times
+from euchre.text.side_words import capital, has_partners, how_often, times
 
 
 class TakeBack(Exception):
@@ -176,7 +176,7 @@ def summary_lines(game: Game, seat: int) -> list[str]:
         won = "" if result is None else "; a tie" if result.winner is None else \
             "; you won" if result.winner == mine else f"; {table.team_names[result.winner]} won"
         lines = [f"Hands played: {r.hands}. Points: {each}{won}."]
-        as_maker = "as the maker or the partner he called" if calls_partner(game.rules) else "as the maker"
+        as_maker = "as the maker or the partner he called" if game.rules.calls_partner else "as the maker"
         euchred = f"; you were euchred {times(r.euchred)} {as_maker}" if r.euchred else ""
         lines.append(f"Your calls: {r.called}, made {r.made}{euchred}. As a defender "
                      f"{how_often(r.euchres, 'you', 'euchred the maker')}.")

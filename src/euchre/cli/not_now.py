@@ -118,7 +118,7 @@ def _exposed_call(view: PlayerView, code: int) -> str:
 
 
 def _call_ace(view: PlayerView) -> str:
-    if view.rules.variant != "call_ace":
+    if not view.rules.calls_partner:
         return "These rules have no call for a partner's best card (that is call-ace Euchre)."
     return ("The maker calls the best card of a suit for a partner after the bidding, when asked; "
             f"{_doing_now(view)}.")

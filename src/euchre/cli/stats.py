@@ -34,7 +34,7 @@ from euchre.core.errors import EuchreError
 from euchre.core.game import TIE, Game, outcome_of
 from euchre.core.presets import PRESET_NAMES, preset
 from euchre.storage.stats import NewGame, Scores, StatsStore
-from euchre.text.side_words import calls_partner, has_partners, how_often, plural, times
+from euchre.text.side_words import has_partners, how_often, plural, times
 
 STATS_FILE = "stats.sqlite3"
 
@@ -178,7 +178,7 @@ def group_lines(title: str, games: list[tuple[int | None, SideRecord, Scores | N
         lines.append(f"  places: {counts}" + (f" ({plural(unplaced, 'game')} from before places were kept)"
                                                if unplaced else ""))
     name = _preset_of(title)
-    secret = name in PRESET_NAMES and calls_partner(preset(name))
+    secret = name in PRESET_NAMES and preset(name).calls_partner
     as_maker = "as the maker or the partner he called" if secret else "as the maker"
     lines += [calls, f"  euchres: {how_often(t.euchred, 'you were', 'euchred', ' ' + as_maker)}; as a defender "
                      f"{how_often(t.euchres, 'you', 'euchred the maker')}"]

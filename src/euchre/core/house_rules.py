@@ -189,10 +189,10 @@ def _refusal(base: Rules, wanted: Mapping[str, bool]) -> str | None:
 
     shape = _SHAPE.get(base.variant, "")
     each = f"at {shape} each plays for himself"
-    if base.variant == "call_ace":
+    if base.calls_partner:
         each = f"at {shape} the maker's partner is secret until the called card falls"
     if value("canadian_loner") and base.variant != "partnership":
-        why = (f"at {shape} the dealer has no partner until the called card falls" if base.variant == "call_ace"
+        why = (f"at {shape} the dealer has no partner until the called card falls" if base.calls_partner
                else each)
         return (f"{named('canadian_loner')} cannot be played: the Canadian loner is the dealer's partner going "
                 f"alone; {why}")
@@ -212,7 +212,7 @@ def _refusal(base: Rules, wanted: Mapping[str, bool]) -> str | None:
         return (f"{named('farmers_hand', 'joker')} cannot be played: the farmer's hand is of three nines or tens, "
                 "the lowest cards only in the 24-card pack without the joker, swapped for the three cards under "
                 f"the upcard at a table of four; this table has {pack} and {base.num_players} players")
-    if value("renege_mode") != "prevent" and base.variant == "call_ace":
+    if value("renege_mode") != "prevent" and base.calls_partner:
         return (f"{named('revokes')} cannot be played: a renege is penalised to the reneger's adversaries, and "
                 f"{each}")
     return None

@@ -163,7 +163,7 @@ class Rules:
             # hands in the two-handed game"; the cutthroat maker always plays alone). At
             # call-ace the maker may go alone instead of calling a partner (X-47; RULES.md
             # decision 21), but nobody knows whom to defend alone against.
-            refused = ("defend_alone", "canadian_loner") if self.variant == "call_ace" else (
+            refused = ("defend_alone", "canadian_loner") if self.calls_partner else (
                 "alone_allowed", "defend_alone", "canadian_loner")
             for name in refused:
                 if getattr(self, name):
@@ -172,7 +172,7 @@ class Rules:
             if self.call_for_best != "none":  # a lone call-ace maker has no partner to give him a card
                 raise RulesError(f"call_for_best = {self.call_for_best} needs partners; with variant = {self.variant} "
                                  "every player plays for himself")
-        if self.renege_mode != "prevent" and self.variant == "call_ace":
+        if self.renege_mode != "prevent" and self.calls_partner:
             # A revoke is penalised to the revoker's adversaries, and at call-ace they are
             # not known until the called card falls (RULES.md decisions 21 and 27).
             raise RulesError(f"renege_mode = {self.renege_mode} needs sides known from the deal; with variant = "
@@ -316,6 +316,15 @@ class Rules:
         single_game``); False in progressive play, where a round ends after
         ``progressive_hands`` hands whatever the score (RULES.md decision 24)."""
         return self.match_format == "single_game"
+
+    @property
+    def calls_partner(self) -> bool:
+        """True where the maker calls a secret partner by naming a card (``variant =
+        call_ace``; X-47, X-57, RULES.md decision 21): no partners are fixed at the
+        table, the holder of the called card is the maker's partner for the hand, known
+        when it falls, and a finished hand may have two makers. The engine, the bots and
+        the texts ask this, never the variant's name."""
+        return self.variant == "call_ace"
 
     @property
     def cards_in_deck(self) -> int:
@@ -539,9 +548,9 @@ OPTION_DEPENDS: dict[str, Dependence] = {
     "false_claim_penalty": Dependence("in table mode (renege_mode = penalize_on_claim)", _law,
                                       {"renege_mode": "penalize_on_claim"}),
     "misdeal_policy": Dependence("for cards dealt by hand (refereeing a real table: euchre referee)",
-                                 lambda r: r.variant != "call_ace", {}),
+                                 lambda r: not r.calls_partner, {}),
     "faced_card_in_deal": Dependence("for cards dealt by hand (refereeing a real table: euchre referee)",
-                                     lambda r: r.variant != "call_ace", {}),
+                                     lambda r: not r.calls_partner, {}),
 }
 """The options that take effect only when another option is set (see
 :meth:`Rules.takes_effect`). An option not listed here takes effect under any rules."""

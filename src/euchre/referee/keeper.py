@@ -44,7 +44,7 @@ class ScoreKeeper:
     def __init__(self, rules: Rules, first_dealer: int = 0) -> None:
         if not isinstance(rules, Rules):
             raise RefereeError(f"rules must be a Rules value, not {type(rules).__name__}")
-        if rules.variant == "call_ace":
+        if rules.calls_partner:
             raise RefereeError("call-ace is not refereed: the referee keeps fixed sides, and at call-ace the maker's "
                                "partner is known only when the called card falls; play it at the computer table")
         self.rules = rules

@@ -147,7 +147,7 @@ async def options(request: Request) -> Response:
         "presets": [{"name": n, "description": PRESET_PLAIN[n], "sources": PRESET_DESCRIPTIONS[n],
                      "target": preset(n).game_target if preset(n).plays_to_target else None,
                      "house_rules": preset_house_rules(preset(n)),
-                     "refereed": preset(n).variant != "call_ace"}
+                     "refereed": not preset(n).calls_partner}
                     for n in PLAYABLE_PRESETS],
         "house_rules": house_rules_json(),
         "default_preset": DEFAULT_PRESET,

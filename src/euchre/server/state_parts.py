@@ -99,7 +99,7 @@ def display_order(view: PlayerView) -> list[int]:
 
 def _called(view: PlayerView) -> int:
     """Call-ace: the called card (:attr:`PlayerView.called`), or -1 (and at any other table)."""
-    return view.called if view.rules.variant == "call_ace" else -1
+    return view.called if view.rules.calls_partner else -1
 
 
 def _public_fields(view: PlayerView, card: Callable[[int, str], Any] = card_json, tricks: Any = None) -> dict[str, Any]:

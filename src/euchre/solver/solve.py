@@ -168,7 +168,7 @@ def analyse(state: HandState, *, backend: str | None = None) -> Solution:
     maker_teams = {seats.team[s] for s in makers}
     on_makers = team in maker_teams
     already = sum(w for t, w in enumerate(state.tricks_won) if (t in maker_teams) == on_makers)
-    if state.rules.variant == "call_ace":
+    if state.rules.calls_partner:
         table = points_table(state.rules, 0, 0 if on_makers else 1, lone, False)
     else:
         table = points_table(state.rules, seats.team[state.maker], team, lone, state.defender_alone != -1)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from euchre.core.house_rules import in_effect
 from euchre.core.rules import Rules
-from euchre.text.side_words import a_point_to_the_opponents, calls_partner, has_partners, the_makers
+from euchre.text.side_words import a_point_to_the_opponents, has_partners, the_makers
 
 
 def _pl(n: int, word: str) -> str:
@@ -73,13 +73,13 @@ def _bidding(rules: Rules) -> list[str]:
 
 
 def _alone(rules: Rules) -> list[str]:
-    if not has_partners(rules.table) and not calls_partner(rules):
+    if not has_partners(rules.table) and not rules.calls_partner:
         return []  # every player plays for himself: no partner to play without (the table's sentence says so)
     if not rules.alone_allowed:
         return ["Nobody plays alone." if has_partners(rules.table) else "The maker always calls a partner."]
     who = {"maker_only": "The maker", "maker_or_dealer_when_assisted": "The maker, or the dealer his partner assisted",
            "maker_or_partner": "The maker, or his partner if he has not passed,"}[rules.alone_who]
-    if rules.variant == "call_ace":
+    if rules.calls_partner:
         out = ["The maker may play alone instead of calling a partner."]
     else:
         out = [f"{who} may play alone; his partner lays his cards down."]
@@ -103,8 +103,8 @@ def _play(rules: Rules) -> str:
 
 def _scoring(rules: Rules) -> list[str]:
     make, march = rules.points_make, rules.points_march
-    makers = {"call_ace": "The maker and his partner each score", "partnership": "The makers score"}.get(
-        rules.variant, "The maker scores")
+    makers = ("The maker and his partner each score" if rules.calls_partner
+              else "The makers score" if rules.variant == "partnership" else "The maker scores")
     out = [f"{makers} {_pl(make, 'point')} for three or four tricks and {march} for all five (a march)."]
     if rules.alone_allowed and rules.variant not in ("cutthroat",):
         out.append(f"A lone hand scores {rules.points_lone_make} for three or four tricks, "
@@ -112,7 +112,7 @@ def _scoring(rules: Rules) -> list[str]:
     if rules.variant == "partnership":
         euchre = f"If the makers take fewer than three tricks they are euchred: the other side scores {rules.points_euchre}"
     else:
-        who = "the maker's side takes" if rules.variant == "call_ace" else "the maker takes"
+        who = "the maker's side takes" if rules.calls_partner else "the maker takes"
         others = "the other player scores" if rules.table.seats == 2 else "every other player scores"
         euchre = f"If {who} fewer than three tricks, it is a euchre: {others} {rules.points_euchre}"
     if rules.alone_allowed and rules.points_lone_euchred != rules.points_euchre:

@@ -28,12 +28,6 @@ def has_partners(table: Table) -> bool:
     return any(len(team) > 1 for team in table.teams)
 
 
-def calls_partner(rules: Rules) -> bool:
-    """True where the maker calls a secret partner by a card (call-ace, RULES.md
-    decision 21): the table has no fixed partners, but a finished hand may have two
-    makers."""
-    return rules.variant == "call_ace"
-
 
 def plural(count: int, noun: str, nouns: str = "") -> str:
     """``count`` and the noun in the right number: ``"1 point"``, ``"2 points"``,
@@ -64,7 +58,7 @@ def the_makers(rules: Rules) -> str:
     himself, ``"the maker and any partner he called"`` at call-ace."""
     if has_partners(rules.table):
         return "the makers"
-    if calls_partner(rules):
+    if rules.calls_partner:
         return "the maker and any partner he called"
     return "the maker"
 
