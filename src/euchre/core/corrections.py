@@ -106,8 +106,10 @@ class CorrectionLaw(RevokeLaw):
         self.kept = tuple(kept)
         exposed[seat] |= 1 << cards[0]
         self.exposed = tuple(exposed)
-        del self.trick_cards[k:]
-        del self.trick_seats[k:]
+        # New lists, not cut in place: the trick's lists are logs (state.Log), which undo
+        # cuts back to their lengths.
+        self.trick_cards = self.trick_cards[:k]
+        self.trick_seats = self.trick_seats[:k]
         played = sum(len(t.cards) for t in self.tricks) + k
         self.claim_marks = tuple(min(m, played) for m in self.claim_marks)
         self.correcting = seat

@@ -49,10 +49,10 @@ from euchre.core.errors import (
     RulesTypeError,
 )
 from euchre.core.legal import Legal, _safe_text
-from euchre.core.revokes import _CLAIM
 from euchre.core.rules import Rules
 from euchre.core.seats import Table
-from euchre.core.state import FIELDS, HandResult, Phase, Trick
+from euchre.core.state import HandResult, Phase, Trick
+from euchre.core.undo import Record, copy_fields, save_call, save_play, save_state
 
 __all__ = ["APPLY_BY_PHASE", "LEGAL_BY_PHASE", "HandResult", "HandState", "Phase", "Trick", "by_phase",
            "debug_checks", "set_debug_checks"]
@@ -266,14 +266,7 @@ class HandState(Calls):
     def copy(self) -> HandState:
         """An independent copy (the undo stack is not copied)."""
         other = HandState.__new__(HandState)
-        for name in FIELDS:
-            setattr(other, name, getattr(self, name))
-        other.hands = list(self.hands)
-        other.history = list(self.history)
-        other.tricks = list(self.tricks)
-        other.trick_cards = list(self.trick_cards)
-        other.trick_seats = list(self.trick_seats)
-        other.tricks_won = list(self.tricks_won)
+        copy_fields(self, other)
         other._stack = []
         return other
 
@@ -410,16 +403,22 @@ class HandState(Calls):
         For search only. The contract: ``code`` is an int of :meth:`legal_codes`. An
         illegal code leaves the state meaningless, unless debug checks are on
         (:func:`set_debug_checks`): then it raises what :meth:`apply` would raise, and
-        the state is unchanged."""
-        if self.phase is _PLAY and not self._table_mode and code != _CLAIM:
-            # A card played outside table mode: the short undo record that pop reads
-            # (the lists are changed in place, so the record keeps them and the held cards).
-            seat = self.turn
-            saved: tuple[Any, ...] = (self.trick_cards, self.trick_seats, self.hands[seat], self._legal)
-            self._apply_play(code)
+        the state is unchanged.
+
+        The undo record holds the fields the action may change (:mod:`euchre.core.undo`):
+        a card outside table mode those of ``PlayFields``, a call those and
+        ``CallFields``', any action in table mode every field of the state."""
+        if self._table_mode:
+            saved = save_state(self)
+        elif self.phase is _PLAY:
+            saved = save_play(self)
+            self._apply_card(code)
+            self._stack.append(saved)
+            self._legal = None
+            return
         else:
-            saved = self._snapshot()
-            _APPLY[self.phase](self, code)  # raises for the hand that is over: nothing saved then
+            saved = save_call(self)
+        _APPLY[self.phase](self, code)  # raises for the hand that is over: nothing saved then
         self._stack.append(saved)
         self._legal = None
 
@@ -445,7 +444,7 @@ class HandState(Calls):
         self._legal = None
 
     def pop(self) -> None:
-        """Undo the last :meth:`push`.
+        """Undo the last :meth:`push`: the fields its record saved are restored.
 
         Raises:
             EuchreValueError: nothing to undo.
@@ -454,57 +453,16 @@ class HandState(Calls):
         if not stack:
             raise EuchreValueError("pop() without a matching push()")
         saved = stack.pop()
-        if len(saved) != _PLAY_RECORD_LEN:
-            self._restore(saved)
-            return
-        # Undo a card push played outside table mode, from its short record: the
-        # trick's lists (played into in place: the card and its seat are their last
-        # entries), the seat's hand before and the legal tuples. The rest follows: one
-        # history entry; a trick quitted by the card (its lists were replaced by new
-        # ones) gives back its winner's point and its leader, a finished hand its play.
-        cards, seats, hand, legal = saved
-        if cards is not self.trick_cards:
-            trick = self.tricks.pop()
-            self.tricks_won[self.table.team[trick.winner]] -= 1
-            self.leader = trick.leader
-            self.trick_cards = cards
-            self.trick_seats = seats
-            if self.is_over:
-                self.phase = Phase.PLAY
-                self.result = None
-                self.is_over = False
-        cards.pop()
-        seat = seats.pop()
-        self.hands[seat] = hand
-        self.turn = seat
-        self._legal = legal
-        self.history.pop()
+        saved[0](self, saved)
 
-    def _snapshot(self) -> tuple[Any, ...]:
-        return (
-            list(self.hands), self.phase, self.turn, self.passes, self.trump, self.maker,
-            self.alone, self.defender_alone, self.active, self.upcard_to_dealer,
-            self.discarded, self.alone_decided, self.takeover_done, self.defend_done,
-            self.best_done, len(self.history), len(self.tricks), list(self.trick_cards),
-            list(self.trick_seats), list(self.tricks_won), self.leader, self.result,
-            self._legal, self.called, self.partner, self.claims_left, self.shown,
-            self.revokes, self.established, self.proofs, self.claim_log, self.claim_marks, self.penalty_points,
-            self.review_left, self.exposed, self.correcting, self.called_card, self.call_asked, self.quit_pos,
-            self.kept,
-        )
+    def _snapshot(self) -> Record:
+        """An undo record of every field of the state (for :meth:`Game.apply`, which
+        takes back a hand's last action when the deal after it fails)."""
+        return save_state(self)
 
-    def _restore(self, s: tuple[Any, ...]) -> None:
-        (self.hands, self.phase, self.turn, self.passes, self.trump, self.maker,
-         self.alone, self.defender_alone, self.active, self.upcard_to_dealer,
-         self.discarded, self.alone_decided, self.takeover_done, self.defend_done,
-         self.best_done, n_hist, n_tricks, self.trick_cards, self.trick_seats, self.tricks_won,
-         self.leader, self.result, self._legal, self.called, self.partner, self.claims_left, self.shown,
-         self.revokes, self.established, self.proofs, self.claim_log, self.claim_marks, self.penalty_points,
-         self.review_left, self.exposed, self.correcting, self.called_card, self.call_asked, self.quit_pos,
-         self.kept) = s
-        del self.history[n_hist:]
-        del self.tricks[n_tricks:]
-        self.is_over = self.phase == Phase.DONE
+    def _restore(self, saved: Record) -> None:
+        """Restore a record of :meth:`_snapshot`."""
+        saved[0](self, saved)
 
     # ------------------------------------------------------------------ text
     def __repr__(self) -> str:
@@ -705,7 +663,4 @@ APPLY_BY_PHASE: dict[Phase, Callable[[HandState, int], None]] = {
 
 _LEGAL = by_phase(LEGAL_BY_PHASE, "legal actions")
 _PLAY = Phase.PLAY
-_PLAY_RECORD_LEN = 4
-"""The length of a played card's undo record (read by :meth:`HandState.pop`; the full
-snapshot is longer)."""
 _APPLY = by_phase(APPLY_BY_PHASE, "apply")

@@ -162,20 +162,21 @@ class HandResult:
         return teams[0] if teams else None
 
 
-class HandFields:
-    """The fields of a hand's state (see :class:`~euchre.core.hand.HandState` for their
-    meaning). A base class only: it holds no behaviour."""
+Log = list
+"""The kind of a field that is a log: a list the phase machine only appends to, or
+replaces by another list, never changes otherwise (``history``, ``tricks``, the trick
+being played). Undo keeps such a list and its length, and cuts it back to that length
+(:mod:`euchre.core.undo`); any other list field is copied whole, and every field that
+is no list holds a value nothing changes in place."""
 
-    __slots__ = (
-        "rules", "table", "dealer", "deal_hands", "upcard", "stock", "joker_aside",
-        "hands", "phase", "turn", "passes", "trump", "maker", "alone",
-        "defender_alone", "active", "upcard_to_dealer", "discarded", "alone_decided",
-        "takeover_done", "defend_done", "best_done", "history", "tricks", "trick_cards",
-        "trick_seats", "tricks_won", "leader", "result", "packets", "_stack", "_legal",
-        "_alone_ok", "_with_call", "_table_mode", "is_over", "called", "partner", "claims_left", "shown",
-        "revokes", "established", "proofs", "claim_log", "claim_marks", "penalty_points", "review_left",
-        "exposed", "correcting", "called_card", "call_asked", "quit_pos", "kept",
-    )
+
+class DealFields:
+    """The fields fixed when the hand is dealt (undo never saves them): the rules, the
+    table, the deal, and the undo stack itself. A base class only: it holds no
+    behaviour."""
+
+    __slots__ = ("rules", "table", "dealer", "deal_hands", "upcard", "stock", "joker_aside", "packets",
+                 "_stack", "_alone_ok", "_with_call", "_table_mode")
 
     rules: Rules
     table: Table
@@ -184,9 +185,49 @@ class HandFields:
     upcard: int
     stock: tuple[int, ...]
     joker_aside: bool
+    packets: str | None
+    _stack: list[tuple[Any, ...]]
+    """The undo records of :meth:`HandState.push`, the last on top (:mod:`euchre.core.undo`)."""
+    _alone_ok: bool
+    _with_call: bool
+    _table_mode: bool
+    """The rules' ``revokes_possible`` (table mode), kept here for the play's hot path."""
+
+
+class PlayFields(DealFields):
+    """The fields that the play of a card changes, outside table mode (a card played
+    may end the trick and the hand): a card's :meth:`HandState.push` saves these alone.
+    A field a card's play changes must be declared here (``tests/test_undo.py`` plays
+    every preset and finds one declared elsewhere). A base class only."""
+
+    __slots__ = ("hands", "phase", "turn", "history", "tricks", "trick_cards", "trick_seats", "tricks_won",
+                 "leader", "result", "is_over", "_legal")
+
     hands: list[int]
     phase: Phase
     turn: int
+    history: Log[tuple[int, int]]
+    tricks: Log[Trick]
+    trick_cards: Log[int]
+    trick_seats: Log[int]
+    tricks_won: list[int]
+    leader: int
+    result: HandResult | None
+    is_over: bool
+    """True once the hand is scored or thrown in (phase DONE)."""
+    _legal: Legal | None
+
+
+class CallFields(PlayFields):
+    """The fields that the calls change (the bidding, the lone hands, the claims of the
+    dealt hand, call-ace's call, call-for-best), besides those of :class:`PlayFields`:
+    outside table mode a call's :meth:`HandState.push` saves these and those. A base
+    class only."""
+
+    __slots__ = ("passes", "trump", "maker", "alone", "defender_alone", "active", "upcard_to_dealer", "discarded",
+                 "alone_decided", "takeover_done", "defend_done", "best_done", "called", "partner", "claims_left",
+                 "shown")
+
     passes: int
     trump: int
     maker: int
@@ -201,22 +242,6 @@ class HandFields:
     best_done: int
     """``call_for_best``: 1 once the lone maker has his partner's card, 2 once the lone
     defender has his (a bit mask)."""
-    history: list[tuple[int, int]]
-    tricks: list[Trick]
-    trick_cards: list[int]
-    trick_seats: list[int]
-    tricks_won: list[int]
-    leader: int
-    result: HandResult | None
-    packets: str | None
-    _stack: list[tuple[Any, ...]]
-    _legal: Legal | None
-    _alone_ok: bool
-    _with_call: bool
-    _table_mode: bool
-    """The rules' ``revokes_possible`` (table mode), kept here for the play's hot path."""
-    is_over: bool
-    """True once the hand is scored or thrown in (phase DONE)."""
     called: int
     """Call-ace: the card the maker called (card number), or -1."""
     partner: int
@@ -228,6 +253,18 @@ class HandFields:
     20), 0 when there is none or it is over."""
     shown: tuple[tuple[int, int], ...]
     """The cards shown by claims, as ``(seat, card mask)`` in the order shown."""
+
+
+class HandFields(CallFields):
+    """Every field of a hand's state (see :class:`~euchre.core.hand.HandState` for their
+    meaning): those of :class:`CallFields` and the laws' of table mode (``renege_mode
+    = penalize_on_claim``: revokes, claims, corrections, exposed cards), which only
+    table mode changes; there every :meth:`HandState.push` saves every field but
+    :class:`DealFields`'. A base class only: it holds no behaviour."""
+
+    __slots__ = ("revokes", "established", "proofs", "claim_log", "claim_marks", "penalty_points", "review_left",
+                 "exposed", "correcting", "called_card", "call_asked", "quit_pos", "kept")
+
     revokes: tuple[Revoke, ...]
     """Every revoke made so far (``renege_mode = penalize_on_claim``). Hidden
     information until a claim establishes it: a view holds only the established ones."""
@@ -267,5 +304,17 @@ class HandFields:
     (only the adversaries may change theirs, s69)."""
 
 
-FIELDS: tuple[str, ...] = HandFields.__slots__
+def slots_of(cls: type) -> tuple[str, ...]:
+    """Every slot ``cls`` and its bases declare, the bases' first: the fields as the
+    language enumerates them (no list of names kept by hand)."""
+    return tuple(name for klass in reversed(cls.__mro__) for name in klass.__dict__.get("__slots__", ()))
+
+
+FIELDS: tuple[str, ...] = slots_of(HandFields)
 """The names of every field of a hand's state (what :meth:`HandState.copy` copies)."""
+PLAY_FIELDS: tuple[str, ...] = PlayFields.__slots__
+"""The fields a card's play changes (outside table mode)."""
+CALL_FIELDS: tuple[str, ...] = PlayFields.__slots__ + CallFields.__slots__
+"""The fields a call changes (outside table mode)."""
+STATE_FIELDS: tuple[str, ...] = tuple(name for name in FIELDS if name not in DealFields.__slots__)
+"""The fields undo saves and restores in table mode: every field but those fixed at the deal."""

@@ -91,7 +91,12 @@ class TrickPlay(CorrectionLaw):
     def _apply_play(self, code: int) -> None:
         if self._table_mode or code == _CLAIM:
             self._apply_table_play(code)
-            return
+        else:
+            self._apply_card(code)
+
+    def _apply_card(self, code: int) -> None:
+        """A card played outside table mode (it changes only the fields of
+        :class:`~euchre.core.state.PlayFields`, which a card's push saves)."""
         seat = self.turn
         card = code - PLAY_BASE
         self.history.append(PAIRS[seat][code])
