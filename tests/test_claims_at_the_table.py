@@ -24,7 +24,7 @@ from euchre.cli.render import result_line
 from euchre.core import RulesError, preset, view_of
 from euchre.core.cards import mask_of
 from euchre.core.hand import HandState
-from euchre.core.rules import parse_option
+from euchre.core.options import parse_option
 from euchre.server.json_text import dumps as state_dumps
 from euchre.server.serialize import hand_json
 

@@ -9,7 +9,7 @@ recorded three ways: its record (every deal, action and result; without the ``ru
 key itself), the terminal's narration of it (:class:`euchre.cli.narrator.Narrator`, as
 ``euchre watch`` prints it) and every state the web page is sent for each seat and the
 spectators (:func:`euchre.server.serialize.game_json`). An option of kind ``display``
-(:data:`euchre.core.rules.OPTION_KINDS`) must change both the terminal and the page.
+(:data:`euchre.core.options.OPTION_KINDS`) must change both the terminal and the page.
 An option that depends on another (:data:`euchre.core.rules.OPTION_DEPENDS`) is changed
 with that other option set so that it takes effect, and is shown to change nothing
 while it does not (its dependence is real).
@@ -37,7 +37,8 @@ from euchre.core.actions import Action
 from euchre.core.errors import RulesError
 from euchre.core.game import Game
 from euchre.core.hand import Phase
-from euchre.core.rules import OPTION_CHOICES, OPTION_DEPENDS, OPTION_KINDS, OPTION_NAMES, Rules, _opt
+from euchre.core.options import OPTION_KINDS
+from euchre.core.rules import OPTION_CHOICES, OPTION_DEPENDS, OPTION_NAMES, Rules, _opt
 from euchre.core.views import PlayerView, view_of
 from euchre.records import game_to_record
 from euchre.referee import Referee, RefereeError

@@ -14,6 +14,7 @@ from rich.text import Text
 
 from euchre.core.errors import EuchreError
 from euchre.core.house_rules import HOUSE_RULES, is_on
+from euchre.core.options import OPTION_DOCS
 from euchre.core.presets import (
     DEFAULT_PRESET,
     PLAYABLE_PRESETS,
@@ -23,7 +24,7 @@ from euchre.core.presets import (
     preset,
     preset_values,
 )
-from euchre.core.rules import OPTION_DEPENDS, OPTION_DOCS, OPTION_NAMES, Rules
+from euchre.core.rules import OPTION_DEPENDS, OPTION_NAMES, Rules
 from euchre.text.side_words import plural
 
 

@@ -22,8 +22,9 @@ from euchre.core.actions import Action
 from euchre.core.errors import EuchreError, RulesError
 from euchre.core.game import Game
 from euchre.core.house_rules import parse_rule
+from euchre.core.options import parse_option
 from euchre.core.presets import build_rules
-from euchre.core.rules import Rules, parse_option
+from euchre.core.rules import Rules
 from euchre.core.seats import FOUR_HANDED, Table
 from euchre.core.views import PlayerView, view_of
 

@@ -21,8 +21,9 @@ from euchre.core.actions import parse_action
 from euchre.core.errors import EuchreError
 from euchre.core.game import Game, Setup
 from euchre.core.house_rules import in_effect
+from euchre.core.options import OPTION_KINDS
 from euchre.core.presets import preset as preset_rules
-from euchre.core.rules import OPTION_KINDS, OPTION_NAMES, Rules
+from euchre.core.rules import OPTION_NAMES, Rules
 from euchre.events.play import DuplicateDeals
 from euchre.server.config import ServerConfig
 from euchre.server.connection import Connection
