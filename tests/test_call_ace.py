@@ -21,7 +21,7 @@ from euchre.bots.levels import BOT_LEVELS, make_bot
 from euchre.bots.rollout import hand_value
 from euchre.core import Action, Game, HandState, Phase, RulesError, preset, sample_world, view_of
 from euchre.core.actions import action_text, parse_action
-from euchre.core.calls import best_card
+from euchre.core.after_trump import best_card
 from euchre.core.cards import JOKER, cards_of, deck_cards, parse_card
 from euchre.core.errors import IllegalActionError
 from euchre.core.views import PlayerView

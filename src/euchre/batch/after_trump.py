@@ -2,7 +2,7 @@
 dealer's discard, the alone decision, the call-ace maker's call of a secret partner, the
 card given for best and its discard (railroad), defending alone, in the order of RULES.md
 decisions 9 and 21, each a transcription of the method of the same name of
-:class:`euchre.core.calls.Calls` over the arrays of :mod:`euchre.batch.layout`.
+:class:`euchre.core.after_trump.AfterTrump` over the arrays of :mod:`euchre.batch.layout`.
 
 Plain Python that numba compiles (:mod:`euchre.batch.backend`); seats are read from the
 table's rows in ``ctx``, so these functions serve every table.

@@ -6,7 +6,7 @@ table's seat rows (``left``, ``partner``, ``team``, ``next_active``, ``active_se
 ``opening_leader``, for every seat and mask of the rules' :class:`~euchre.core.seats.Table`),
 the points of every ending (:func:`~euchre.core.scoring.score_hand` for each trick count,
 lone maker and lone defender), the call-ace maker's cards to call
-(:func:`~euchre.core.calls.best_card`), the action codes (``NAME_CODES``, ``NAMED_SUIT``,
+(:func:`~euchre.core.after_trump.best_card`), the action codes (``NAME_CODES``, ``NAMED_SUIT``,
 ``GOES_ALONE``) and the options read by the phase machine. The layout of ``ctx`` is
 :mod:`euchre.batch.layout`.
 
@@ -24,7 +24,7 @@ from functools import cache
 
 from euchre.batch import layout as k
 from euchre.core.actions import GOES_ALONE, NAME_CODES, NAMED_SUIT
-from euchre.core.calls import best_card
+from euchre.core.after_trump import best_card
 from euchre.core.cards import EFFECTIVE_SUIT, JACK, JOKER, NO_TRUMP, NUM_CARDS, SAME_COLOUR, SUIT_MASK, TRICK_POWER
 from euchre.core.deal import pack_of
 from euchre.core.errors import RulesError, RulesTypeError

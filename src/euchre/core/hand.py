@@ -52,7 +52,7 @@ from euchre.core.legal import Legal, _safe_text
 from euchre.core.rules import Rules
 from euchre.core.seats import Table
 from euchre.core.state import HandResult, Phase, Trick
-from euchre.core.undo import Record, copy_fields, save_call, save_play, save_state
+from euchre.core.undo import Record, copy_fields, save_call, save_card, save_play, save_state
 
 __all__ = ["APPLY_BY_PHASE", "LEGAL_BY_PHASE", "HandResult", "HandState", "Phase", "Trick", "by_phase",
            "debug_checks", "set_debug_checks"]
@@ -336,7 +336,7 @@ class HandState(Calls):
         as an immutable tuple of ints."""
         legal = self._legal
         if legal is None:
-            legal = self._compute_legal()
+            legal = self._legal = _LEGAL[self.phase](self)  # kept until the state changes
         return legal[0]
 
     def legal_actions(self) -> tuple[Action, ...]:
@@ -344,14 +344,8 @@ class HandState(Calls):
         :class:`Action` values (empty when the hand is over)."""
         legal = self._legal
         if legal is None:
-            legal = self._compute_legal()
+            legal = self._legal = _LEGAL[self.phase](self)  # kept until the state changes
         return legal[1]
-
-    def _compute_legal(self) -> Legal:
-        """The legal tuples of this state (by its phase: ``_LEGAL``), computed and kept
-        until the state changes."""
-        legal = self._legal = _LEGAL[self.phase](self)
-        return legal
 
     # ------------------------------------------------------------------ acting
     def apply(self, action: int | str) -> None:
@@ -369,7 +363,7 @@ class HandState(Calls):
         """
         legal = self._legal
         if legal is None:
-            legal = self._compute_legal()
+            legal = self._legal = _LEGAL[self.phase](self)  # kept until the state changes
         t = type(action)
         # An Action is looked for among the legal Actions (found by identity), an int
         # among the codes; the code is the Action's value.
@@ -406,12 +400,18 @@ class HandState(Calls):
         the state is unchanged.
 
         The undo record holds the fields the action may change (:mod:`euchre.core.undo`):
-        a card outside table mode those of ``PlayFields``, a call those and
-        ``CallFields``', any action in table mode every field of the state."""
+        a card outside table mode those of ``CardFields`` (and ``PlayFields`` when it
+        ends the trick), a call those and ``CallFields``', any action in table mode
+        every field of the state."""
         if self._table_mode:
             saved = save_state(self)
         elif self.phase is _PLAY:
-            saved = save_play(self)
+            # A card that does not end the trick changes CardFields alone (the test of
+            # TrickPlay._apply_card: the next seat to play is not the leader).
+            if self.table.next_active[self.active][self.turn] != self.leader:
+                saved = save_card(self)
+            else:
+                saved = save_play(self)
             self._apply_card(code)
             self._stack.append(saved)
             self._legal = None

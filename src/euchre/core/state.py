@@ -194,28 +194,36 @@ class DealFields:
     """The rules' ``revokes_possible`` (table mode), kept here for the play's hot path."""
 
 
-class PlayFields(DealFields):
-    """The fields that the play of a card changes, outside table mode (a card played
-    may end the trick and the hand): a card's :meth:`HandState.push` saves these alone.
-    A field a card's play changes must be declared here (``tests/test_undo.py`` plays
+class CardFields(DealFields):
+    """The fields that the play of a card changes when it does not end the trick,
+    outside table mode: such a card's :meth:`HandState.push` saves these alone. A field
+    such a card's play changes must be declared here (``tests/test_undo.py`` plays
     every preset and finds one declared elsewhere). A base class only."""
 
-    __slots__ = ("hands", "phase", "turn", "history", "tricks", "trick_cards", "trick_seats", "tricks_won",
-                 "leader", "result", "is_over", "_legal")
+    __slots__ = ("hands", "turn", "history", "trick_cards", "trick_seats", "_legal")
 
     hands: list[int]
-    phase: Phase
     turn: int
     history: Log[tuple[int, int]]
-    tricks: Log[Trick]
     trick_cards: Log[int]
     trick_seats: Log[int]
+    _legal: Legal | None
+
+
+class PlayFields(CardFields):
+    """The fields that the play of a card changes, outside table mode, when it ends the
+    trick (and perhaps the hand), besides those of :class:`CardFields`. A base class
+    only."""
+
+    __slots__ = ("phase", "tricks", "tricks_won", "leader", "result", "is_over")
+
+    phase: Phase
+    tricks: Log[Trick]
     tricks_won: list[int]
     leader: int
     result: HandResult | None
     is_over: bool
     """True once the hand is scored or thrown in (phase DONE)."""
-    _legal: Legal | None
 
 
 class CallFields(PlayFields):
@@ -312,9 +320,11 @@ def slots_of(cls: type) -> tuple[str, ...]:
 
 FIELDS: tuple[str, ...] = slots_of(HandFields)
 """The names of every field of a hand's state (what :meth:`HandState.copy` copies)."""
-PLAY_FIELDS: tuple[str, ...] = PlayFields.__slots__
-"""The fields a card's play changes (outside table mode)."""
-CALL_FIELDS: tuple[str, ...] = PlayFields.__slots__ + CallFields.__slots__
+CARD_FIELDS: tuple[str, ...] = CardFields.__slots__
+"""The fields a card's play changes when it does not end the trick (outside table mode)."""
+PLAY_FIELDS: tuple[str, ...] = CardFields.__slots__ + PlayFields.__slots__
+"""The fields a card's play changes when it ends the trick (outside table mode)."""
+CALL_FIELDS: tuple[str, ...] = PLAY_FIELDS + CallFields.__slots__
 """The fields a call changes (outside table mode)."""
 STATE_FIELDS: tuple[str, ...] = tuple(name for name in FIELDS if name not in DealFields.__slots__)
 """The fields undo saves and restores in table mode: every field but those fixed at the deal."""

@@ -3,7 +3,7 @@ saves and :meth:`~euchre.core.hand.HandState.pop` restores, made from the fields
 :mod:`euchre.core.state` declares them.
 
 No list of field names is kept here or anywhere else: a record's fields are the slots
-of the field classes (``PlayFields``, ``CallFields``, ``HandFields``), as the language
+of the field classes (``CardFields``, ``PlayFields``, ``CallFields``, ``HandFields``), as the language
 enumerates them (:func:`~euchre.core.state.slots_of`), and each field is saved by its
 kind, read from its annotation:
 
@@ -27,7 +27,7 @@ import inspect
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from euchre.core.state import CALL_FIELDS, FIELDS, PLAY_FIELDS, STATE_FIELDS, HandFields
+from euchre.core.state import CALL_FIELDS, CARD_FIELDS, FIELDS, PLAY_FIELDS, STATE_FIELDS, HandFields
 
 Record = tuple[Any, ...]
 """An undo record: the restoring function, then the saved fields."""
@@ -95,10 +95,15 @@ def make_copier(names: Iterable[str], cls: type = HandFields) -> Callable[[HandF
     return copier
 
 
+save_card, restore_card = make_undo(CARD_FIELDS)
+"""A card played outside table mode that does not end the trick: the fields of
+``CardFields``."""
 save_play, restore_play = make_undo(PLAY_FIELDS)
-"""A card played outside table mode: the fields of ``PlayFields``."""
+"""A card played outside table mode that ends the trick: the fields of ``CardFields``
+and ``PlayFields``."""
 save_call, restore_call = make_undo(CALL_FIELDS)
-"""A call outside table mode: the fields of ``PlayFields`` and ``CallFields``."""
+"""A call outside table mode: the fields of ``CardFields``, ``PlayFields`` and
+``CallFields``."""
 save_state, restore_state = make_undo(STATE_FIELDS)
 """Any action in table mode, and :meth:`Game.apply`'s undo of a hand's last action:
 every field but those fixed at the deal."""

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from euchre.core.actions import CALL_BASE, Action, is_discard_code, is_give_code
-from euchre.core.calls import best_card
+from euchre.core.after_trump import best_card
 from euchre.core.cards import EFFECTIVE_SUIT, cards_of, follow_mask, mask_of
 from euchre.core.errors import EuchreTypeError, EuchreValueError
 from euchre.core.hand import HandState, Phase, Trick
