@@ -348,10 +348,7 @@ def test_cutthroat_rows_score_each_opponent() -> None:
     (["--out", "OUT", "--max-hands", "0"], "--max-hands"),
     (["--out", "OUT", "--workers", "0"], "--workers"),
     (["--out", "OUT", "--preset", "nowhere"], "nowhere"),
-    (["--out", "OUT", "--preset", "two-handed"], "cannot write this table yet"),
-    (["--out", "OUT", "--preset", "cutthroat-3", "--bots", "random"], "cannot write this table yet"),
-    (["--out", "OUT", "--preset", "railroad"], "call_for_best"),
-    (["--out", "OUT", "--preset", "call-ace-5", "--bots", "random,random"], "cannot write this table yet"),
+    (["--out", "OUT", "--preset", "call-ace-5", "--bots", "random,random"], "give 1 or 5 bot level(s), not 2"),
 ])
 def test_selfplay_bad_arguments(tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: list[str], needle: str) -> None:
     argv = [str(tmp_path / "d.parquet") if a == "OUT" else a for a in argv]

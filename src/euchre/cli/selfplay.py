@@ -3,6 +3,8 @@
 The rows, their columns and the feature layout: :mod:`euchre.analysis.selfplay`,
 :mod:`euchre.interop.parquet` and ``docs/research.md``. Game ``i`` is the same game
 (the same rows) whatever ``--workers`` and ``--ray``; the games are written in order.
+Every playable preset is written, whatever its table: the file's features column is as
+wide as the preset's feature layout, which its metadata describes.
 """
 
 from __future__ import annotations
@@ -24,7 +26,6 @@ from euchre.cli.table import bot_levels, levels_by_seat, rules_argv, rules_of_fl
 from euchre.cli.text import check_count
 from euchre.core.errors import EuchreError, MissingExtraError
 from euchre.core.game import TIE
-from euchre.core.rules import Rules
 from euchre.text.side_words import plural
 
 MAX_HANDS = 1000
@@ -56,29 +57,6 @@ def check_out_path(path: str) -> Path:
     return out
 
 
-def check_file_layout(rules: Rules) -> Rules:
-    """``rules`` when the decision file can hold their rows: the Parquet schema
-    (:data:`euchre.interop.parquet.SCHEMA`) has a features column of the four-hand
-    layout's width and one byte per action code. :func:`euchre.analysis.selfplay.run_selfplay`
-    records every playable preset; the file does not yet hold a table of another shape
-    (its features are of another width) nor the cards given for best (codes 100-132).
-
-    Raises:
-        EuchreError: these rules, naming why.
-    """
-    from euchre.analysis.features import WIDTH, layout
-
-    if rules.call_for_best != "none" and rules.takes_effect("call_for_best"):
-        raise EuchreError(f"euchre selfplay cannot write call_for_best = {rules.call_for_best} yet: the decision file "
-                          "holds action codes up to 127 and a card given for best is 100-132")
-    width = layout(rules).size
-    if width != WIDTH:
-        raise EuchreError(f"euchre selfplay cannot write this table yet ({rules.table.seats} seats in "
-                          f"{len(rules.table.teams)} sides): its features are {width} elements and the decision file's "
-                          f"column holds the four-hand table's {WIDTH}")
-    return rules
-
-
 def cmd_selfplay(args: argparse.Namespace, console: Console) -> int:
     """Run ``euchre selfplay``. Returns the exit code.
 
@@ -88,7 +66,7 @@ def cmd_selfplay(args: argparse.Namespace, console: Console) -> int:
     from euchre.analysis.selfplay import check_table
     from euchre.bots import make_bot
 
-    rules = check_file_layout(check_table(rules_of_flags(args.preset, args.target, args.option, args.rule)))
+    rules = check_table(rules_of_flags(args.preset, args.target, args.option, args.rule))
     table = rules.table
     given = bot_levels(args.bots, tuple(sorted({1, len(table.teams), table.seats})))
     levels = levels_by_seat(given, table)
