@@ -34,10 +34,7 @@ SEAT_ARITHMETIC = re.compile(
 HOME = Path("core/seats.py")
 """The one module where seat arithmetic lives (DESIGN.md: seats.py)."""
 
-LATER: dict[str, str] = {
-    "interop/openspiel.py": "OpenSpiel's euchre is four-handed (its deal order (dealer + k) % 4, its card "
-                            "code's suit card % 4); the research tools' part of issue 35",
-}
+LATER: dict[str, str] = {}
 """Files left for the parts of issue 35 that rewrite them (others work on them now),
 each with why. The test fails when one of them is clean, so that the list only shrinks."""
 

@@ -11,7 +11,8 @@ Numbering (facts from ``euchre.h``/``euchre.cc``):
 - **Seats.** OpenSpiel players 0..3 are North, East, South, West (``enum Seat``); the
   next player is ``(p + 1) % 4`` and the first bidder and first leader are
   ``(dealer + 1) % 4``. Our seats are N, E, S, W = 0..3 with the same clockwise
-  direction (:mod:`euchre.core.seats`), so OpenSpiel player ``p`` is our seat ``p``.
+  direction (:mod:`euchre.core.seats`), so OpenSpiel player ``p`` is our seat ``p``,
+  and this module asks the four-hand table (:data:`TABLE`) for every seat it works out.
 - **Cards.** OpenSpiel card ``rank * 4 + suit`` (0..23) with ranks 9, T, J, Q, K, A =
   0..5 and suits C, D, H, S = 0..3; ours are ``suit * 8 + rank`` with ranks 7..A = 0..7
   (:mod:`euchre.core.cards`). So OpenSpiel card ``a`` is our card
@@ -43,12 +44,21 @@ from euchre.core.cards import cards_of
 from euchre.core.errors import CardError, EuchreError, RulesError
 from euchre.core.hand import HandResult, HandState, Phase
 from euchre.core.rules import Rules
+from euchre.core.seats import FOUR_HANDED
 
 GAME_NAME = "euchre"
 """The short name of the game in OpenSpiel's registry."""
 
 NUM_CARDS = 24
 """OpenSpiel's deck: 9 to ace in four suits."""
+
+OPENSPIEL_SUITS = 4
+"""The suits of OpenSpiel's deck (C, D, H, S = 0..3): its card number is ``rank *
+OPENSPIEL_SUITS + suit``. About suits, not seats."""
+
+TABLE = FOUR_HANDED
+"""OpenSpiel's table: four seats N, E, S, W in two partnerships, as ours
+(:data:`euchre.core.seats.FOUR_HANDED`); its seat arithmetic is asked of it."""
 
 NUM_DEALT = 20
 """Cards dealt to the players (five each); the upcard is the 21st card chance action."""
@@ -121,7 +131,7 @@ def card_to_openspiel(card: int) -> int:
     """
     if not isinstance(card, int) or not 0 <= card < 32 or card & 7 < _LOW_RANK:
         raise CardError(f"card {card!r} is not in OpenSpiel's 24-card deck (9 to A)")
-    return ((card & 7) - _LOW_RANK) * 4 + (card >> 3)
+    return ((card & 7) - _LOW_RANK) * OPENSPIEL_SUITS + (card >> 3)
 
 
 def card_from_openspiel(os_card: int) -> int:
@@ -132,7 +142,8 @@ def card_from_openspiel(os_card: int) -> int:
     """
     if not isinstance(os_card, int) or not 0 <= os_card < NUM_CARDS:
         raise CardError(f"OpenSpiel card numbers are 0..23, not {os_card!r}")
-    return (os_card % 4) * 8 + os_card // 4 + _LOW_RANK
+    rank, suit = divmod(os_card, OPENSPIEL_SUITS)
+    return suit * 8 + rank + _LOW_RANK
 
 
 # ---------------------------------------------------------------------------- rules
@@ -191,10 +202,10 @@ def chance_actions(hand: HandState) -> list[int]:
         CardError: the hand holds a card outside OpenSpiel's 24-card deck.
     """
     dealer = hand.dealer
-    hands = [list(cards_of(hand.deal_hands[seat])) for seat in range(4)]
+    hands = [list(cards_of(hand.deal_hands[seat])) for seat in range(TABLE.seats)]
     out = [dealer]
     for k in range(NUM_DEALT):
-        out.append(card_to_openspiel(hands[(dealer + k) % 4][k // 4]))
+        out.append(card_to_openspiel(hands[TABLE.left_of(dealer, k)][k // TABLE.seats]))
     out.append(card_to_openspiel(hand.upcard))
     return out
 
@@ -214,14 +225,14 @@ def hand_from_chance_actions(rules: Rules, actions: Sequence[int]) -> HandState:
     if len(actions) != NUM_CHANCE_ACTIONS:
         raise EuchreError(f"an OpenSpiel deal is {NUM_CHANCE_ACTIONS} chance actions, not {len(actions)}")
     dealer = actions[0]
-    if not isinstance(dealer, int) or not 0 <= dealer <= 3:
+    if not isinstance(dealer, int) or not 0 <= dealer < TABLE.seats:
         raise EuchreError(f"the first chance action is the dealer 0..3, not {dealer!r}")
     cards = [card_from_openspiel(a) for a in actions[1:]]
     if len(set(cards)) != len(cards):
         raise EuchreError("a card is dealt twice in the OpenSpiel chance actions")
-    hands: list[list[int]] = [[], [], [], []]
+    hands: list[list[int]] = [[] for _ in range(TABLE.seats)]
     for k in range(NUM_DEALT):
-        hands[(dealer + k) % 4].append(cards[k])
+        hands[TABLE.left_of(dealer, k)].append(cards[k])
     upcard = cards[NUM_DEALT]
     rest = sorted(set(map(card_from_openspiel, range(NUM_CARDS))) - set(cards))
     return HandState.from_deal(rules, dealer, hands, [upcard, *rest])
@@ -350,8 +361,8 @@ def openspiel_returns(result: HandResult) -> list[float]:
         the other team scored (one side scores on each hand, so ``+p`` for the scoring
         team's seats and ``-p`` for the others; all zero for a thrown-in hand).
     """
-    ns, ew = result.points
-    return [float(ns - ew), float(ew - ns), float(ns - ew), float(ew - ns)]
+    points = result.points
+    return [float(points[team] - points[TABLE.other_team(team)]) for team in TABLE.team]
 
 
 def points_from_openspiel_returns(returns: Sequence[float]) -> tuple[int, int]:
@@ -361,7 +372,7 @@ def points_from_openspiel_returns(returns: Sequence[float]) -> tuple[int, int]:
         EuchreError: not four returns, partners' returns differ, the sum is not zero, or
             a value is not a whole number of points.
     """
-    if len(returns) != 4:
+    if len(returns) != TABLE.seats:
         raise EuchreError(f"OpenSpiel returns four values (one per player), not {len(returns)}")
     ns, ew = returns[0], returns[1]
     if returns[2] != ns or returns[3] != ew or ns + ew != 0 or ns != int(ns):
