@@ -34,11 +34,6 @@ SEAT_ARITHMETIC = re.compile(
 HOME = Path("core/seats.py")
 """The one module where seat arithmetic lives (DESIGN.md: seats.py)."""
 
-LATER: dict[str, str] = {}
-"""Files left for the parts of issue 35 that rewrite them (others work on them now),
-each with why. The test fails when one of them is clean, so that the list only shrinks."""
-
-
 def code_lines(text: str) -> dict[int, str]:
     """Each line's code, without its strings and comments: line number -> text."""
     out: dict[int, list[str]] = {}
@@ -61,15 +56,9 @@ def hand_arithmetic(path: Path) -> list[str]:
 
 def test_seats_partners_and_sides_come_from_the_table() -> None:
     found = [hit for path in sorted(SRC.rglob("*.py"))
-             if path.relative_to(SRC) != HOME and path.relative_to(SRC).as_posix() not in LATER
+             if path.relative_to(SRC) != HOME
              for hit in hand_arithmetic(path)]
     assert found == [], "ask the Table (core/seats.py) instead:\n" + "\n".join(found)
-
-
-@pytest.mark.parametrize("rel", sorted(LATER))
-def test_each_file_left_for_later_still_needs_it(rel: str) -> None:
-    """A file of LATER that no longer works seats out by hand leaves the list."""
-    assert hand_arithmetic(SRC / rel), f"{rel} asks the table now: remove it from LATER"
 
 
 @pytest.mark.parametrize(("code", "caught"), [
