@@ -86,7 +86,7 @@ import functools
 from dataclasses import dataclass
 from typing import Protocol
 
-from euchre.core.actions import CALL_BASE, DISCARD_BASE, GIVE_BASE, PLAY_BASE, action_text
+from euchre.core.actions import CALL_ACE, DISCARD, DISCARD_BASE, GIVE, action_text, is_call_ace_code, is_discard_code, is_give_code
 from euchre.core.cards import EFFECTIVE_SUIT, NUM_CARDS, card_code
 from euchre.core.errors import EuchreTypeError, EuchreValueError, RulesError
 from euchre.core.presets import DEFAULT_PRESET, preset
@@ -297,12 +297,12 @@ def _kind(code: int) -> int:
     """The call kind of a history code before the play."""
     if 0 <= code < CALL_CODES:
         return code
-    if code == HIDDEN or DISCARD_BASE <= code < CALL_BASE:
+    if code == HIDDEN or is_discard_code(code):
         return _DISCARD_KIND
-    if code == HIDDEN_GIVE or GIVE_BASE <= code <= GIVE_BASE + 32:
+    if code == HIDDEN_GIVE or is_give_code(code):
         return _GIVE_KIND
-    if CALL_BASE <= code < CALL_BASE + 4:
-        return _CALL_KIND + code - CALL_BASE
+    if is_call_ace_code(code):
+        return _CALL_KIND + CALL_ACE.place(code)
     raise EuchreValueError(f"action code {code} is not a call the feature layout holds")  # pragma: no cover
 
 
@@ -376,16 +376,17 @@ def _fill(view: PlayerView, lay: Layout, out: Buffer) -> None:
     at = o["calls"]
     end = at + lay.calls * width
     for s, code in history[:len(history) - played]:  # the calls all come before the first card played
-        if code >= PLAY_BASE and not GIVE_BASE <= code <= GIVE_BASE + 32:
+        if not (code < CALL_CODES or code in (HIDDEN, HIDDEN_GIVE) or is_discard_code(code) or is_give_code(code)
+                or is_call_ace_code(code)):
             raise EuchreValueError(f"action code {code} among the calls: not a hand the layout holds")
         if at == end:
             raise EuchreValueError(f"a hand of more than {lay.calls} calls does not fit the layout")
         put(at + rel[s], 1)
         put(at + n + _kind(code), 1)
-        if s == view.seat and DISCARD_BASE <= code < CALL_BASE:
-            put(o["discard"] + code - DISCARD_BASE, 1)
-        elif GIVE_BASE <= code <= GIVE_BASE + 32:
-            put(o["given"] + code - GIVE_BASE, 1)
+        if s == view.seat and is_discard_code(code):
+            put(o["discard"] + DISCARD.card(code), 1)
+        elif is_give_code(code):
+            put(o["given"] + GIVE.card(code), 1)
         at += width
     for t, won in enumerate(view.tricks_won):
         put(o["tricks_won"] + side[t], won)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from euchre.core.actions import DISCARD_BASE, GIVE_BASE, PLAY_BASE, is_give_code
+from euchre.core.actions import DISCARD, GIVE, is_discard_code, is_give_code
 from euchre.core.cards import JOKER, deck_cards, mask_of
 from euchre.core.hand import Phase
 from euchre.core.sampling import farmer_exchanged
@@ -148,16 +148,18 @@ def knowledge_of(view: PlayerView) -> Knowledge:
         # The giver knows where his card is only until the lone player discards one of
         # six face down (the next entry): it may be that one.
         if is_give_code(code):
-            card = 1 << (code - GIVE_BASE)
+            card = 1 << GIVE.card(code)
             if card & up:
                 pending &= ~up
                 held[view.dealer] &= ~up
             receiver = view.table.partner[s]
             if receiver != me and i + 1 == len(history) and not (card & (mine | dead)):
                 held[receiver] |= card
-        elif DISCARD_BASE <= code < PLAY_BASE and s == me and code - DISCARD_BASE != view.discard:
-            dead |= 1 << (code - DISCARD_BASE)
-            if (1 << (code - DISCARD_BASE)) & up:
+        elif is_discard_code(code) and s == me and DISCARD.card(code) != view.discard:
+            # (The call-ace calls and the codes of table mode follow the discards among
+            # the codes: they are no discard, and carry no card.)
+            dead |= 1 << DISCARD.card(code)
+            if (1 << DISCARD.card(code)) & up:
                 pending = 0
     farmer = farmer_exchanged(view)
     for s, shown in view.shown:

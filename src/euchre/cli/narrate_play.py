@@ -23,7 +23,7 @@ from euchre.cli.render import (
     suit_text,
     turned_down_text,
 )
-from euchre.core.actions import Action
+from euchre.core.actions import Action, is_discard_code
 from euchre.core.cards import cards_of
 from euchre.core.hand import HandState, Phase
 from euchre.core.rules import Rules
@@ -140,7 +140,7 @@ class PlayNarrator:
         if claim:
             self._claimed(hand, seat, code, words, claims)
             return
-        if code >= 20 and phase == Phase.DISCARD:
+        if is_discard_code(code) and phase == Phase.DISCARD:
             line = Text(f"  {who} takes up ")
             line.append_text(card_text(hand.upcard, hand.rules.joker_card))
             if self.viewer is None or self.viewer == seat:

@@ -19,7 +19,7 @@ import re
 
 from euchre.cli.choices import example_words, names_a_call
 from euchre.cli.render import suit_text
-from euchre.core.actions import CALL_BASE, CALL_CARD_BASE, DISCARD_BASE, GIVE_BASE, PLAY_BASE, Action, parse_action
+from euchre.core.actions import Action, carries_card, is_call_ace_code, is_card_call_code, is_give_code, is_play_code, parse_action
 from euchre.core.cards import missing_from_pack, parse_card
 from euchre.core.errors import EuchreError
 from euchre.core.state import Phase
@@ -130,8 +130,7 @@ def _card_action(view: PlayerView, code: int) -> str | None:
     moment, "discard-9C" when a card is to be played)."""
     if view.phase in CARD_PHASES:
         return None
-    what = "a card to play" if PLAY_BASE <= code <= PLAY_BASE + 32 else \
-        "a card to give" if GIVE_BASE <= code <= GIVE_BASE + 32 else "a discard"
+    what = "a card to play" if is_play_code(code) else "a card to give" if is_give_code(code) else "a discard"
     return f"That is {what}, but {_doing_now(view)}."
 
 
@@ -180,11 +179,11 @@ def why_not_now(view: PlayerView, text: str) -> str | None:
         return _revoke_claim(view)
     if code in (Action.CORRECT_REVOKE, Action.LET_STAND):
         return _correction(view, code)
-    if code == Action.DECLINE_CALL or CALL_CARD_BASE <= code <= CALL_CARD_BASE + 32:
+    if code == Action.DECLINE_CALL or is_card_call_code(code):
         return _exposed_call(view, code)
-    if CALL_BASE <= code < CALL_BASE + 4:
+    if is_call_ace_code(code):
         return _call_ace(view)
-    if code >= DISCARD_BASE:
+    if carries_card(code):
         return _card_action(view, code)
     if card_phase:  # a word of the bidding (pass, order, name-H, alone, ...) while a card is chosen
         trump = f" (trump is {suit_text(view.trump)})" if view.trump != -1 else ""

@@ -1,19 +1,42 @@
 """The actions of a hand and their stable integer codes.
 
 Every decision a player makes is one :class:`Action`. The codes never change (records
-and bots rely on them): 0 pass; 1-2 accept the upcard (order up / assist / take up,
-alone or not); 3-12 name a suit or no trump in round two or blind (alone or not);
-13-14 the maker's alone decision after bidding; 15 the partner's takeover of the lone
-hand; 16 defend alone; 17 the stuck dealer's forfeit; 18-19 the claims of the dealt
-hand before the bidding (18 a farmer's hand, 19 throwing in a hand of nines and tens or
-an ace and no face: RULES.md decision 23); 20-52 the discard of card 0-32 (the
-dealer's, or a lone player's after his partner's best card, ``call_for_best``); 53-56
-call-ace: the maker calls the best card of clubs, diamonds, hearts or spades for his
-partner (RULES.md decision 21); 57 claim a revoke (``renege_mode = penalize_on_claim``:
-RULES.md decision 27); 58 correct a revoke before the trick is quitted, 59 let a card
-that did not follow suit stand; 60-92 play card 0-32; 100-132 give card 0-32 face down
-to a lone partner (``call_for_best``); 139 call no exposed card, 140-172 call exposed
-card 0-32 (table mode: New York 1877 s11-s12).
+and bots rely on them). They lie in named, contiguous blocks (:data:`BLOCKS`, one
+:class:`Block` each: its name, first code, size and the phases its actions are taken
+in); code outside this module asks a block (``block_of(code)``, ``PLAY.card(code)``,
+``is_discard_code(code)``, ``code in PLAY``) and never compares a code with a number:
+
+====  =====  ============  ==========================================================
+from  to     block         the action (phase)
+====  =====  ============  ==========================================================
+0     0      pass          pass (any phase that may be passed)
+1     2      accept        accept the upcard, alone or not (BID_ROUND_1)
+3     12     name          name a suit or no trump, alone or not (BID_ROUND_2, BLIND_NAME)
+13    14     alone         the maker's alone decision after bidding (ALONE_DECISION)
+15    15     takeover      the partner takes the lone hand over (TAKEOVER)
+16    16     defend        defend alone (DEFEND_ALONE)
+17    17     forfeit       the stuck dealer's forfeit (BID_ROUND_2)
+18    19     claim_hand    farmer's hand, throw-in: RULES.md decision 23 (BID_ROUND_1)
+20    52     discard       discard card 0-32 (DISCARD, BEST_DISCARD)
+53    56     call_ace      call the best card of C, D, H, S: decision 21 (ALONE_DECISION)
+57    57     renege        claim a revoke: decision 27 (PLAY, REVOKE_CLAIMS)
+58    59     correction    correct a revoke, let a card stand (REVOKE_CORRECTION)
+60    92     play          play card 0-32 (PLAY)
+100   132    give          give card 0-32 face down to a lone partner (GIVE_BEST)
+139   139    no_call       call no exposed card (CALL_CARD)
+140   172    card_call     call exposed card 0-32 (CALL_CARD; New York 1877 s11-s12)
+====  =====  ============  ==========================================================
+
+Why the blocks lie where they do: the first numbering had 0-17, the discards 20-52 and
+the plays 60-92, so every decision of the fixed layouts (the batch kernel, PettingZoo,
+OpenSpiel, self-play features) fits in an action space of 93. The later blocks that a
+fixed layout offers (the call-ace calls, codes the batch kernel plays) went into the gap
+below the plays, 53-59, so that the space stayed 93 and every earlier code, record and
+trained model stayed valid; the table-mode codes went there too (57-59) for the same
+reason. The give codes (``call_for_best``) need a card each, more than any gap held:
+they start at 100, and a layout that offers them has 133 codes. The card calls of table
+mode, which no fixed layout offers, start at 140. Records store the text forms, not the
+numbers (``tests/test_action_blocks.py`` loads a record of the first version).
 
 The text form (``str(action)``) is what records store: ``pass``, ``order``,
 ``order-alone``, ``name-H``, ``name-H-alone``, ``name-NT``, ``alone``, ``partner``,
@@ -27,19 +50,41 @@ from __future__ import annotations
 
 import enum
 
+from euchre.core.action_blocks import (
+    BLOCK_AT,
+    BLOCKS,
+    CALL_ACE,
+    CALL_BASE,
+    CALL_CARD_BASE,
+    CARD_BLOCKS,
+    CARD_CALL,
+    CARD_CODES,
+    DISCARD,
+    DISCARD_BASE,
+    GIVE,
+    GIVE_BASE,
+    NAME,
+    PLAY,
+    PLAY_BASE,
+    Block,
+    block_of,
+    card_of_code,
+    carries_card,
+    is_call_ace_code,
+    is_card_call_code,
+    is_discard_code,
+    is_give_code,
+    is_play_code,
+    is_spoken_code,
+)
 from euchre.core.cards import NO_TRUMP, Card, Suit, card_code, parse_card
 from euchre.core.errors import ActionTypeError, CardError, CardTypeError, EuchreValueError, IllegalActionError
 
-DISCARD_BASE = 20
-PLAY_BASE = 60
-GIVE_BASE = 100
-CALL_BASE = 53
-"""The code of calling the best card of clubs; diamonds, hearts, spades follow (call-ace)."""
-CALL_CARD_BASE = 140
-"""The code of calling exposed card 0 (table mode: an adversary calls a card exposed by a
-corrected revoke, which its owner must then play: New York 1877 s12, Leeds & Dwight 1888
-s46); card 1..32 follow."""
-
+__all__ = ["ACTIONS", "ACTION_AT", "BLOCKS", "BLOCK_AT", "CALL_ACE", "CALL_BASE", "CALL_CARD_BASE", "CARD_BLOCKS",
+           "CARD_CALL", "CARD_CODES", "DISCARD", "DISCARD_BASE", "GIVE", "GIVE_BASE", "GOES_ALONE", "NAME",
+           "NAMED_SUIT", "NAME_CODES", "PLAY", "PLAY_BASE", "Action", "Block", "action_text", "block_of",
+           "card_of_code", "carries_card", "is_call_ace_code", "is_card_call_code", "is_discard_code",
+           "is_give_code", "is_play_code", "is_spoken_code", "parse_action"]
 
 class Action(enum.IntEnum):
     """One decision of a player; ``int(action)`` is its stable code."""
@@ -208,65 +253,60 @@ class Action(enum.IntEnum):
     @property
     def is_play(self) -> bool:
         """True for playing a card to a trick."""
-        return PLAY_BASE <= self < GIVE_BASE
+        return PLAY.first <= self < PLAY.end
 
     @property
     def is_discard(self) -> bool:
         """True for a discard (the dealer's, or a lone player's after his partner's best card)."""
-        return DISCARD_BASE <= self <= DISCARD_BASE + 32
+        return DISCARD.first <= self < DISCARD.end
 
     @property
     def is_call(self) -> bool:
         """True for the call-ace maker's call of the best card of a suit."""
-        return CALL_BASE <= self < CALL_BASE + 4
+        return CALL_ACE.first <= self < CALL_ACE.end
 
     @property
     def called_suit(self) -> int:
         """The suit (0..3) whose best card a call names. Raises EuchreValueError otherwise."""
-        if not CALL_BASE <= self < CALL_BASE + 4:
+        if not CALL_ACE.first <= self < CALL_ACE.end:
             raise EuchreValueError(f"{self} calls no card")
-        return int(self) - CALL_BASE
+        return int(self) - CALL_ACE.first
 
     @property
     def is_give(self) -> bool:
         """True for giving a card face down to a lone partner (``call_for_best``, X-20, X-15c)."""
-        return GIVE_BASE <= self <= GIVE_BASE + 32
+        return GIVE.first <= self < GIVE.end
 
     @property
     def is_card_call(self) -> bool:
         """True for an adversary's call of an exposed card (table mode, ``call-JH``)."""
-        return CALL_CARD_BASE <= self <= CALL_CARD_BASE + 32
+        return CARD_CALL.first <= self < CARD_CALL.end
 
     @property
     def card(self) -> int:
         """The card number played, discarded, given or called. Raises EuchreValueError for
         other actions."""
-        if self >= CALL_CARD_BASE:
-            return int(self) - CALL_CARD_BASE
-        if GIVE_BASE <= self <= GIVE_BASE + 32:
-            return int(self) - GIVE_BASE
-        if PLAY_BASE <= self <= PLAY_BASE + 32:
-            return int(self) - PLAY_BASE
-        if DISCARD_BASE <= self <= DISCARD_BASE + 32:
-            return int(self) - DISCARD_BASE
-        raise EuchreValueError(f"{self} carries no card")
+        b = BLOCK_AT[self]
+        if b is None or b.size != CARD_CODES:
+            raise EuchreValueError(f"{self} carries no card")
+        return int(self) - b.first
 
     @property
     def is_naming(self) -> bool:
         """True for naming a suit or no trump (round two, or the blind call)."""
-        return 3 <= self <= 12
+        return NAME.first <= self < NAME.end
 
     @property
     def named_suit(self) -> int:
         """The suit named (0..3, or NO_TRUMP) by a naming action. Raises EuchreValueError otherwise."""
-        if not 3 <= self <= 12:
+        if not NAME.first <= self < NAME.end:
             raise EuchreValueError(f"{self} names no suit")
-        return (int(self) - 3) % 5
+        return (int(self) - NAME.first) % (NO_TRUMP + 1)
 
     @property
     def is_alone(self) -> bool:
         """True for a call that goes alone with it (with_call timing), or GO_ALONE."""
-        return self in (Action.ORDER_UP_ALONE, Action.GO_ALONE) or 8 <= self <= 12
+        return self in (Action.ORDER_UP_ALONE, Action.GO_ALONE) or Action.NAME_C_ALONE <= self <= Action.NAME_NO_TRUMP_ALONE
 
     def __str__(self) -> str:
         return action_text(self)
@@ -317,7 +357,7 @@ class Action(enum.IntEnum):
             raise ActionTypeError(f"name_trump takes a suit number 0..4 and alone true or false, not {suit!r}, {alone!r}")
         if not 0 <= suit <= NO_TRUMP:
             raise IllegalActionError(f"not a suit number 0..4: {suit!r}")
-        return ACTIONS[3 + suit + (5 if alone else 0)]
+        return ACTIONS[NAME.first + suit + (NO_TRUMP + 1 if alone else 0)]
 
     @classmethod
     def call(cls, suit: int) -> Action:
@@ -365,16 +405,6 @@ GOES_ALONE: frozenset[int] = frozenset(int(a) for a in Action if a.is_alone)
 """The codes of the calls that go alone with them (``Action.is_alone``)."""
 
 
-def is_give_code(code: int) -> bool:
-    """True for the code of a card given face down to a lone partner (100-132)."""
-    return GIVE_BASE <= code <= GIVE_BASE + 32
-
-
-def is_discard_code(code: int) -> bool:
-    """True for the code of a dealer's discard (20-52; the call-ace calls 53-56 are not)."""
-    return DISCARD_BASE <= code <= DISCARD_BASE + 32
-
-
 def _card_number(card: object) -> int:
     if isinstance(card, bool) or not isinstance(card, int) or (isinstance(card, enum.Enum) and not isinstance(card, Card)):
         raise CardTypeError(f"not a card number 0..32: {type(card).__name__} {card!r}")
@@ -382,10 +412,15 @@ def _card_number(card: object) -> int:
         raise CardError(f"not a card number 0..32: {card!r}")
     return int(card)
 
-_SIMPLE = {0: "pass", 1: "order", 2: "order-alone", 13: "alone", 14: "partner",
-           15: "take-over", 16: "defend-alone", 17: "forfeit", 18: "farmers-hand", 19: "throw-in",
-           57: "renege", 58: "correct", 59: "stand", 139: "no-call"}
+_SIMPLE = {int(a): text for a, text in (
+    (Action.PASS, "pass"), (Action.ORDER_UP, "order"), (Action.ORDER_UP_ALONE, "order-alone"),
+    (Action.GO_ALONE, "alone"), (Action.PLAY_WITH_PARTNER, "partner"), (Action.TAKE_OVER_ALONE, "take-over"),
+    (Action.DEFEND_ALONE, "defend-alone"), (Action.FORFEIT, "forfeit"), (Action.FARMERS_HAND, "farmers-hand"),
+    (Action.THROW_IN, "throw-in"), (Action.CLAIM_REVOKE, "renege"), (Action.CORRECT_REVOKE, "correct"),
+    (Action.LET_STAND, "stand"), (Action.DECLINE_CALL, "no-call"))}
 _SIMPLE_BACK = {v: k for k, v in _SIMPLE.items()}
+_CARD_WORD = {"discard": "discard", "play": "play", "give": "give", "card_call": "call"}
+"""The word of each block of cards in the text forms (``discard-JH``, ``call-JH``)."""
 
 
 def action_text(code: int) -> str:
@@ -399,20 +434,16 @@ def action_text(code: int) -> str:
         raise ActionTypeError(f"an action code is a whole number, not {type(code).__name__} {code!r}")
     if code in _SIMPLE:
         return _SIMPLE[code]
-    if 3 <= code <= 12:
-        suit = (code - 3) % 5
+    b = BLOCK_AT[code] if 0 <= code < len(BLOCK_AT) else None
+    if b is NAME:
+        place = code - NAME.first
+        suit = place % (NO_TRUMP + 1)
         name = "NT" if suit == NO_TRUMP else "CDHS"[suit]
-        return f"name-{name}" + ("-alone" if code >= 8 else "")
-    if DISCARD_BASE <= code <= DISCARD_BASE + 32:
-        return "discard-" + card_code(code - DISCARD_BASE)
-    if CALL_BASE <= code < CALL_BASE + 4:
-        return "call-" + "CDHS"[code - CALL_BASE]
-    if PLAY_BASE <= code <= PLAY_BASE + 32:
-        return "play-" + card_code(code - PLAY_BASE)
-    if GIVE_BASE <= code <= GIVE_BASE + 32:
-        return "give-" + card_code(code - GIVE_BASE)
-    if CALL_CARD_BASE <= code <= CALL_CARD_BASE + 32:
-        return "call-" + card_code(code - CALL_CARD_BASE)
+        return f"name-{name}" + ("-alone" if place > NO_TRUMP else "")
+    if b is CALL_ACE:
+        return "call-" + "CDHS"[code - CALL_ACE.first]
+    if b is not None and b.size == CARD_CODES:
+        return _CARD_WORD[b.name] + "-" + card_code(code - b.first)
     raise IllegalActionError(f"not an action code: {code}")
 
 
@@ -436,7 +467,7 @@ def parse_action(text: str) -> int:
                 rest = rest[: -len("-alone")]
             suit = NO_TRUMP if rest == "nt" else "cdhs".index(rest) if len(rest) == 1 and rest in "cdhs" else -1
             if suit >= 0:
-                return 3 + suit + (5 if alone else 0)
+                return NAME.first + suit + (NO_TRUMP + 1 if alone else 0)
         elif t.startswith("call-") and len(t) == 6 and t[5] in "cdhs":
             return CALL_BASE + "cdhs".index(t[5])
         elif t.startswith("call-"):

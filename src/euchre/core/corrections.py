@@ -23,7 +23,7 @@ s69):
 
 from __future__ import annotations
 
-from euchre.core.actions import CALL_CARD_BASE, Action
+from euchre.core.actions import CALL_CARD_BASE, PLAY, Action, is_play_code
 from euchre.core.cards import EFFECTIVE_SUIT, cards_of, follow_mask
 from euchre.core.legal import Legal, _legal_of
 from euchre.core.revokes import RevokeLaw
@@ -125,8 +125,8 @@ class CorrectionLaw(RevokeLaw):
         for s, code in self.history:
             if code == _CORRECT:
                 out[s] |= 1 << last[s]
-            elif 60 <= code <= 92:
-                last[s] = code - 60
+            elif is_play_code(code):
+                last[s] = PLAY.card(code)
         return out
 
     # ---------------------------------------------------------------- exposed cards

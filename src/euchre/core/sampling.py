@@ -14,7 +14,7 @@ import functools
 import random
 from dataclasses import dataclass
 
-from euchre.core.actions import DISCARD_BASE, GIVE_BASE, PLAY_BASE, Action, is_give_code
+from euchre.core.actions import DISCARD_BASE, GIVE_BASE, PLAY, Action, is_give_code, is_play_code
 from euchre.core.cards import EFFECTIVE_SUIT, JOKER, deck_cards
 from euchre.core.errors import EuchreError, EuchreTypeError, EuchreValueError, IllegalActionError
 from euchre.core.hand import HandState, Phase
@@ -245,8 +245,8 @@ def _plan(view: PlayerView, trust_voids: bool) -> _Plan:
         # Table mode: a card played and taken back (a corrected revoke, which leaves it
         # exposed, or a card played after it) is back in its player's hand, unless he
         # played it again (RULES.md decision 27).
-        if PLAY_BASE <= code <= PLAY_BASE + 32 and s != me and code - PLAY_BASE not in played:
-            allowed[code - PLAY_BASE] = {s}
+        if is_play_code(code) and s != me and PLAY.card(code) not in played:
+            allowed[PLAY.card(code)] = {s}
     for c in unseen:
         if c in allowed or c in placed_by_weight:
             continue

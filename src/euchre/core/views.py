@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from euchre.core.actions import CALL_BASE, Action, is_discard_code, is_give_code
+from euchre.core.actions import CALL_ACE, Action, is_call_ace_code, is_discard_code, is_give_code
 from euchre.core.after_trump import best_card
 from euchre.core.cards import EFFECTIVE_SUIT, cards_of, follow_mask, mask_of
 from euchre.core.errors import EuchreTypeError, EuchreValueError
@@ -138,8 +138,8 @@ class PlayerView:
         """Call-ace: the card the maker called (card number), read from the public
         history, or -1 before (or without) a call (RULES.md decision 21)."""
         for _seat, code in self.history:
-            if CALL_BASE <= code < CALL_BASE + 4:
-                return best_card(code - CALL_BASE, self.trump, self.rules.joker)
+            if is_call_ace_code(code):
+                return best_card(CALL_ACE.place(code), self.trump, self.rules.joker)
         return -1
 
     def revealed_partner(self) -> int:

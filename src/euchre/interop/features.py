@@ -28,7 +28,7 @@ from typing import Any
 import numpy as np
 
 from euchre.analysis.features import CALL_KINDS, TRICKS, Layout, check_rules, encode_view, layout, relative_seats
-from euchre.core.actions import GIVE_BASE, PLAY_BASE, action_text
+from euchre.core.actions import GIVE, PLAY, action_text
 from euchre.core.cards import NUM_CARDS, card_code
 from euchre.core.errors import EuchreTypeError
 from euchre.core.rules import Rules
@@ -54,8 +54,8 @@ def action_size(rules: Rules) -> int:
         RulesError: as :func:`~euchre.analysis.features.check_rules`."""
     check_rules(rules)
     if rules.call_for_best != "none" and rules.takes_effect("call_for_best"):
-        return GIVE_BASE + CARD_SLOTS
-    return PLAY_BASE + CARD_SLOTS
+        return GIVE.end
+    return PLAY.end
 
 
 def information_state_sections(rules: Rules) -> tuple[tuple[str, int], ...]:

@@ -39,7 +39,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from euchre.core.actions import ACTIONS, DISCARD_BASE, PLAY_BASE, Action, action_text
+from euchre.core.actions import ACTIONS, DISCARD, PLAY, Action, action_text, is_discard_code, is_play_code
 from euchre.core.cards import cards_of
 from euchre.core.errors import CardError, EuchreError, RulesError
 from euchre.core.hand import HandResult, HandState, Phase
@@ -289,8 +289,8 @@ def action_to_openspiel(hand: HandState, action: int) -> int:
         if Action.NAME_C <= code <= Action.NAME_S:
             return TRUMP_BASE + code - Action.NAME_C
     elif phase == Phase.DISCARD:
-        if DISCARD_BASE <= code < PLAY_BASE:
-            return card_to_openspiel(code - DISCARD_BASE)
+        if is_discard_code(code):
+            return card_to_openspiel(DISCARD.card(code))
     elif phase == Phase.ALONE_DECISION:
         if code == Action.GO_ALONE:
             return GO_ALONE
@@ -301,8 +301,8 @@ def action_to_openspiel(hand: HandState, action: int) -> int:
             return GO_ALONE
         if code == Action.PASS:
             return PLAY_WITH_PARTNER
-    elif phase == Phase.PLAY and code >= PLAY_BASE:
-        return card_to_openspiel(code - PLAY_BASE)
+    elif phase == Phase.PLAY and is_play_code(code):
+        return card_to_openspiel(PLAY.card(code))
     raise EuchreError(f"{_text(code)} has no OpenSpiel action in phase {phase.name.lower()}")
 
 

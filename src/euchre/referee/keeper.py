@@ -9,7 +9,7 @@ import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
-from euchre.core.actions import PLAY_BASE, Action
+from euchre.core.actions import Action, is_play_code
 from euchre.core.cards import card_code, deck_cards, missing_from_pack, pack_words, parse_card
 from euchre.core.errors import EuchreValueError, IllegalActionError
 from euchre.core.game import GameResult, bridge_team, settle_hand
@@ -333,7 +333,7 @@ class ScoreKeeper:
         for (seat, code), phase in zip(state.history, history_phases(state.history, self.table, claims), strict=True):
             if code == Action.CORRECT_REVOKE:  # the corrected card and those played after it are taken back
                 del played[max(k for k, s in enumerate(played) if s == seat):]
-            elif PLAY_BASE <= code <= PLAY_BASE + 32:
+            elif is_play_code(code):
                 played.append(seat)
             elif code == Action.CLAIM_REVOKE:
                 when.append("after the last trick" if phase == Phase.REVOKE_CLAIMS

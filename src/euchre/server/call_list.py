@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from euchre.core.actions import PLAY_BASE, Action, action_text
+from euchre.core.actions import PLAY, Action, action_text, is_play_code
 from euchre.core.hand import Phase
 from euchre.core.revokes import false_claim_points, revoke_points
 from euchre.core.seats import Table
@@ -23,7 +23,7 @@ from euchre.text.words import (
     history_phases,
 )
 
-_UNLISTED = frozenset([*range(PLAY_BASE, PLAY_BASE + 33), int(Action.LET_STAND)])
+_UNLISTED = frozenset([*range(PLAY.first, PLAY.end), int(Action.LET_STAND)])
 """The codes of the history entries the calls list leaves out (:func:`is_listed`)."""
 
 
@@ -63,7 +63,7 @@ def _calls_json(view: PlayerView, viewer: int) -> list[dict[str, Any]]:
     playing = sum(1 for s in range(table.seats) if not view.sits_out(s))
     for i, ((seat, code), phase) in enumerate(zip(history, history_phases(history, table, claims),
                                                   strict=True)):
-        if PLAY_BASE <= code <= PLAY_BASE + 32:
+        if is_play_code(code):
             played.append(seat)
         elif code == Action.CORRECT_REVOKE:
             # The corrected card and the cards played after it are taken back (decision 27).

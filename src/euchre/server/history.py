@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from euchre.core.actions import PLAY_BASE, action_text
+from euchre.core.actions import action_text, is_play_code
 from euchre.core.cards import cards_of
 from euchre.core.game import Game
 from euchre.core.hand import HandState
@@ -78,12 +78,12 @@ def replay_json(game: Game) -> dict[str, Any]:
         steps = []
         for (seat, code), phase in zip(finished.history, phases, strict=True):
             replay.apply(code)
-            words = "" if PLAY_BASE <= code <= PLAY_BASE + 32 else describe(
+            words = "" if is_play_code(code) else describe(
                 code, seat, dealer=finished.dealer, phase=phase, style=game.rules.call_words, upcard=finished.upcard,
                 table=table, joker_card=jk)
             trick = list(zip(replay.trick_seats, replay.trick_cards, strict=True)) or (
                 list(zip(replay.tricks[-1].seats, replay.tricks[-1].cards, strict=True))
-                if replay.tricks and PLAY_BASE <= code <= PLAY_BASE + 32 else [])
+                if replay.tricks and is_play_code(code) else [])
             steps.append({"seat": seat_text(seat, table), "action": action_text(code), "words": words,
                           "cards": _cards(replay),
                           "trick": [{"seat": seat_text(s, table), "card": card_json(c, jk)} for s, c in trick],

@@ -14,7 +14,7 @@ from typing import Any
 
 import orjson
 
-from euchre.core.actions import ACTIONS, PLAY_BASE, Action, action_text, is_discard_code, is_give_code
+from euchre.core.actions import ACTIONS, Action, action_text, is_discard_code, is_give_code, is_play_code
 from euchre.core.cards import JOKER, NO_TRUMP, Card, card_code, sort_hand
 from euchre.core.game import Game
 from euchre.core.hand import HandState, Phase
@@ -140,7 +140,7 @@ def _public_fields(view: PlayerView, card: Callable[[int, str], Any] = card_json
 def _legal_entry(view: PlayerView, code: int) -> dict[str, Any]:
     # A call is any decision but a card played, discarded or given (the call of an
     # exposed card too: a button, like the other calls).
-    kind = ("give" if is_give_code(code) else "play" if PLAY_BASE <= code <= PLAY_BASE + 32
+    kind = ("give" if is_give_code(code) else "play" if is_play_code(code)
             else "discard" if is_discard_code(code) else "call")
     out: dict[str, Any] = {
         "action": action_text(code),

@@ -45,7 +45,19 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Protocol
 
-from euchre.core.actions import CALL_CARD_BASE, DISCARD_BASE, GIVE_BASE, PLAY_BASE, Action, is_discard_code, is_give_code
+from euchre.core.actions import (
+    CARD_CALL,
+    DISCARD,
+    GIVE,
+    PLAY,
+    Action,
+    is_call_ace_code,
+    is_card_call_code,
+    is_discard_code,
+    is_give_code,
+    is_play_code,
+    is_spoken_code,
+)
 from euchre.core.cards import JOKER, NO_TRUMP, SAME_COLOUR, Card
 from euchre.core.hand import Phase
 from euchre.core.rules import Rules
@@ -212,13 +224,13 @@ def describe(action: int, seat: int, *, dealer: int, phase: Phase, style: str = 
     if is_give_code(code):
         # X-20: the partner passes his best card "face down" to the lone player.
         if viewer is None or viewer == seat or viewer == table.partner[seat]:
-            return f"gives his partner {card_words(code - GIVE_BASE, joker_card)} face down"
+            return f"gives his partner {card_words(GIVE.card(code), joker_card)} face down"
         return "gives his partner a card face down"
-    if CALL_CARD_BASE <= code <= CALL_CARD_BASE + 32:
+    if is_card_call_code(code):
         # New York 1877 s12: an exposed card "can be called by either adversary".
-        return f"I call your exposed {card_words(code - CALL_CARD_BASE, joker_card)}."
-    if code >= PLAY_BASE and code != Action.DECLINE_CALL:
-        return card_words(code - PLAY_BASE, joker_card)
+        return f"I call your exposed {card_words(CARD_CALL.card(code), joker_card)}."
+    if is_play_code(code):
+        return card_words(PLAY.card(code), joker_card)
     act = Action(code)
     if act == Action.CLAIM_REVOKE:
         return "Renege!"  # the call of a revoke at the table (REFERENCE 3.3; RULES.md decision 27)
@@ -231,9 +243,9 @@ def describe(action: int, seat: int, *, dealer: int, phase: Phase, style: str = 
     if act.is_call:
         # The call-ace maker names the suit whose best card calls his partner (X-35, X-47).
         return f"I call the best {('club', 'diamond', 'heart', 'spade')[act.called_suit]}."
-    if code >= DISCARD_BASE:
+    if is_discard_code(code):
         if viewer is None or viewer == seat:
-            return f"discards {card_words(code - DISCARD_BASE, joker_card)}"
+            return f"discards {card_words(DISCARD.card(code), joker_card)}"
         return "discards a card face down"
     if act == Action.FARMERS_HAND:
         return "A farmer's hand."  # X-25: the player "may call out 'Farmer's Hand'"
@@ -280,7 +292,7 @@ def is_spoken(action: int) -> bool:
     """True for a call (quoted as spoken words; the call-ace maker's call of a card too),
     False for a discard or a card played."""
     code = int(action)
-    return 0 <= code < DISCARD_BASE or (code >= DISCARD_BASE and not is_discard_code(code) and code < PLAY_BASE)
+    return is_spoken_code(code)
 
 
 def plain(action: int, *, upcard: int | None = None, joker_card: str = "joker", table: Table = FOUR_HANDED) -> str:
@@ -302,12 +314,12 @@ def plain(action: int, *, upcard: int | None = None, joker_card: str = "joker", 
     if code == HIDDEN_GIVE:
         return "give a card face down"
     if is_give_code(code):
-        return f"give {card_words(code - GIVE_BASE, joker_card)} to your lone partner, face down"
-    if CALL_CARD_BASE <= code <= CALL_CARD_BASE + 32:
-        return (f"call the exposed {card_words(code - CALL_CARD_BASE, joker_card)}: it must be played now, "
+        return f"give {card_words(GIVE.card(code), joker_card)} to your lone partner, face down"
+    if is_card_call_code(code):
+        return (f"call the exposed {card_words(CARD_CALL.card(code), joker_card)}: it must be played now, "
                 "unless that would be a revoke")
-    if code >= PLAY_BASE and code != Action.DECLINE_CALL:
-        return f"play {card_words(code - PLAY_BASE, joker_card)}"
+    if is_play_code(code):
+        return f"play {card_words(PLAY.card(code), joker_card)}"
     act = Action(code)
     if act == Action.CLAIM_REVOKE:
         return f"claim a revoke: {another_side(table)} failed to follow suit"
@@ -320,8 +332,8 @@ def plain(action: int, *, upcard: int | None = None, joker_card: str = "joker", 
     if act.is_call:
         s = act.called_suit
         return f"call the best {suit_symbol(s)} {suit_word(s)} card for your partner"
-    if code >= DISCARD_BASE:
-        return f"discard {card_words(code - DISCARD_BASE, joker_card)}"
+    if is_discard_code(code):
+        return f"discard {card_words(DISCARD.card(code), joker_card)}"
     if act in (Action.ORDER_UP, Action.ORDER_UP_ALONE):
         what = f"accept {suit_symbol(upcard >> 3)} {suit_word(upcard >> 3)} as trump" if upcard is not None and upcard != JOKER \
             else "accept the upcard's suit as trump"
@@ -391,12 +403,12 @@ def history_phases(history: Iterable[tuple[int, int]], table: Table = FOUR_HANDE
             out.append(Phase.REVOKE_CORRECTION)
             if code == Action.CORRECT_REVOKE:
                 # The corrected card and every card played after it are taken back.
-                last = max(k for k in range(i) if history[k][0] == seat and PLAY_BASE <= history[k][1] <= PLAY_BASE + 32)
+                last = max(k for k in range(i) if history[k][0] == seat and is_play_code(history[k][1]))
                 for s, c in history[last:i]:
-                    if PLAY_BASE <= c <= PLAY_BASE + 32:
+                    if is_play_code(c):
                         plays[s] -= 1
             continue
-        if code == Action.DECLINE_CALL or CALL_CARD_BASE <= code <= CALL_CARD_BASE + 32:
+        if code == Action.DECLINE_CALL or is_card_call_code(code):
             out.append(Phase.CALL_CARD)
             continue
         if plays and (code == Action.CLAIM_REVOKE or code == Action.PASS):
@@ -404,18 +416,18 @@ def history_phases(history: Iterable[tuple[int, int]], table: Table = FOUR_HANDE
             # played) a claim or a pass in the claims after the last trick (decision 27).
             out.append(Phase.REVOKE_CLAIMS if all(n == 5 for n in plays.values()) else Phase.PLAY)
             continue
-        if PLAY_BASE <= code <= PLAY_BASE + 32:
+        if is_play_code(code):
             plays[seat] = plays.get(seat, 0) + 1
         if is_give_code(code) or code == HIDDEN_GIVE:
             out.append(Phase.GIVE_BEST)
             given = True
             continue
-        if code >= PLAY_BASE:
+        if is_play_code(code):
             out.append(Phase.PLAY)
         elif code == HIDDEN_DISCARD or is_discard_code(code):
             # The discard right after a card given for best is the lone player's.
             out.append(Phase.BEST_DISCARD if after_give else Phase.DISCARD)
-        elif code >= DISCARD_BASE:  # a call-ace call: the maker's decision after trump is fixed
+        elif is_call_ace_code(code):  # a call-ace call: the maker's decision after trump is fixed
             out.append(Phase.ALONE_DECISION)
         elif not fixed:
             if code == Action.PASS:

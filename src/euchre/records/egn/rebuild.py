@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from euchre.core.actions import PLAY_BASE
+from euchre.core.actions import is_play_code
 from euchre.core.cards import EFFECTIVE_SUIT, NO_TRUMP, deck_cards
 from euchre.core.errors import EuchreError, RecordError
 from euchre.core.hand import HandState
@@ -41,7 +41,7 @@ def _stand_in(rules: Rules, dealer: int, deal: _Deal, deck: list[int]) -> _Seen:
 
     def step(code: int, where: str) -> None:
         try:
-            if code >= PLAY_BASE:
+            if is_play_code(code):
                 hand.force(code)
             else:
                 hand.apply(code)

@@ -6,7 +6,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from euchre.core.actions import DISCARD_BASE, PLAY_BASE, Action, action_text
+from euchre.core.actions import DISCARD, Action, action_text, is_discard_code, is_play_code
 from euchre.core.cards import JOKER, NO_TRUMP, cards_of
 from euchre.core.errors import RecordError, RecordTypeError
 from euchre.core.game import Game
@@ -25,10 +25,10 @@ def _hand_to_deal(hand: HandState, index: int) -> dict[str, Any]:
     defender = -1
     bidding = True
     for seat, code in hand.history:
-        if code >= PLAY_BASE:
+        if is_play_code(code):
             continue
-        if code >= DISCARD_BASE:
-            discard = code - DISCARD_BASE
+        if is_discard_code(code):
+            discard = DISCARD.card(code)
         elif code == Action.DEFEND_ALONE:
             defender = seat
         elif bidding and code == Action.PASS:
@@ -36,8 +36,8 @@ def _hand_to_deal(hand: HandState, index: int) -> dict[str, Any]:
         elif bidding and code in (Action.ORDER_UP, Action.ORDER_UP_ALONE):
             calls.append("Order")
             bidding = False
-        elif bidding and 3 <= code <= 12:
-            suit = (code - 3) % 5
+        elif bidding and Action(code).is_naming:
+            suit = Action(code).named_suit
             calls.append("n" if suit == NO_TRUMP else _SUIT_LETTERS[suit])
             bidding = False
         elif not bidding and code == Action.PASS:
