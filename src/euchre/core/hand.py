@@ -216,12 +216,12 @@ class HandState(Dealing):
             saved = save_state(self)
         elif self.phase is _PLAY:
             # A card that does not end the trick changes CardFields alone (the test of
-            # TrickPlay._apply_card: the next seat to play is not the leader).
+            # TrickPlay._apply_play: the next seat to play is not the leader).
             if self.table.next_active[self.active][self.turn] != self.leader:
                 saved = save_card(self)
             else:
                 saved = save_play(self)
-            self._apply_card(code)
+            self._apply_play(code)
             self._stack.append(saved)
             self._legal = None
             return

@@ -89,14 +89,13 @@ class TrickPlay(CorrectionLaw):
         return _legal_of(tuple(codes))
 
     def _apply_play(self, code: int) -> None:
+        """A card played (outside table mode it changes only the fields of
+        :class:`~euchre.core.state.CardFields`, and of ``PlayFields`` when it ends the
+        trick: what a card's push saves); in table mode, or a claim, see
+        :meth:`_apply_table_play`."""
         if self._table_mode or code == _CLAIM:
             self._apply_table_play(code)
-        else:
-            self._apply_card(code)
-
-    def _apply_card(self, code: int) -> None:
-        """A card played outside table mode (it changes only the fields of
-        :class:`~euchre.core.state.PlayFields`, which a card's push saves)."""
+            return
         seat = self.turn
         card = code - PLAY_BASE
         self.history.append(PAIRS[seat][code])
