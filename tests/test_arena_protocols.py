@@ -261,3 +261,15 @@ def test_arena_reports_both_protocols_side_by_side(capsys: pytest.CaptureFixture
 def test_arena_refuses_an_unknown_protocol(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "arena", "--bots", "intermediate,random", "--deals", "2", "--protocol", "inside")
     assert_one_line_error(code, err, "--protocol")
+
+
+def test_the_outside_factory_travels_to_worker_processes() -> None:
+    # Worker processes receive the factories pickled; the copy must play as the original.
+    import pickle
+
+    make = outside_factory(functools.partial(make_bot, "beginner"))
+    copy = pickle.loads(pickle.dumps(make))
+    hand = deal_for(RULES, 4, 0)
+    view = view_of(hand, hand.turn)
+    assert copy(5).choose(view) == make(5).choose(view)
+    assert isinstance(copy(5), OutsideBot)
