@@ -22,7 +22,7 @@ import euchre.core.hand as hand_module
 from euchre.core import HandState, preset
 from euchre.core.presets import PLAYABLE_PRESETS
 from euchre.core.rules import Rules
-from euchre.core.state import CALL_FIELDS, PLAY_FIELDS, STATE_FIELDS, HandFields
+from euchre.core.state import CALL_FIELDS, CARD_FIELDS, PLAY_FIELDS, STATE_FIELDS, HandFields
 from euchre.core.undo import LIST, LOG, VALUE, field_kind, make_undo
 
 
@@ -69,12 +69,15 @@ def check_random_hands(rules: Rules, hands: int, seed: int) -> list[tuple[str, s
     for _ in range(hands):
         state = HandState.deal(rules, rng.randrange(rules.table.seats), rng)
         while not state.is_over:
-            found = [(repr(state), name) for code in state.legal_codes() for name in differences(state, code)]
+            for code in state.legal_codes():
+                found = differences(state, code)
+                if found:
+                    return [(repr(state), name) for name in found]
             # also from a state whose legal tuples are not computed yet
             state._legal = None
-            found += [(repr(state), name) for name in differences(state, state.legal_codes()[0])]
+            found = differences(state, state.legal_codes()[0])
             if found:
-                return found
+                return [(repr(state), name) for name in found]
             state.push(rng.choice(state.legal_codes()))
     return []
 
@@ -99,6 +102,9 @@ def test_the_check_sees_every_field_of_the_state() -> None:
     ("save_call", "upcard_to_dealer", preset("modern-standard")),
     ("save_play", "tricks_won", preset("modern-standard")),
     ("save_play", "trick_cards", preset("modern-standard")),
+    ("save_card", "history", preset("modern-standard")),
+    ("save_card", "hands", preset("call-ace-5")),
+    ("save_card", "trick_seats", preset("two-handed")),
     ("save_state", "revokes", preset("dc-club-1862").replace(renege_mode="penalize_on_claim")),
 ])
 def test_an_undo_that_leaves_a_field_out_is_caught(monkeypatch: pytest.MonkeyPatch, saver: str, left_out: str,
@@ -106,7 +112,7 @@ def test_an_undo_that_leaves_a_field_out_is_caught(monkeypatch: pytest.MonkeyPat
     """Positive control: the saver of push made without one field (as if the field were
     declared in a class that push does not save, or left out of a list) is caught, and
     the check names that field."""
-    fields = {"save_call": CALL_FIELDS, "save_play": PLAY_FIELDS, "save_state": STATE_FIELDS}
+    fields = {"save_call": CALL_FIELDS, "save_card": CARD_FIELDS, "save_play": PLAY_FIELDS, "save_state": STATE_FIELDS}
     broken: Callable[[HandFields], tuple[Any, ...]] = make_undo([n for n in fields[saver] if n != left_out])[0]
     monkeypatch.setattr(hand_module, saver, broken)
     found = check_random_hands(rules, hands=40, seed=35)
