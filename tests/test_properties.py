@@ -284,6 +284,7 @@ VIEW_FIELDS = {
     "seat", "rules", "dealer", "phase", "turn", "upcard", "joker_aside", "hand", "discard", "history", "trump",
     "maker", "alone", "defender_alone", "active", "upcard_to_dealer", "tricks", "trick_seats", "trick_cards",
     "tricks_won", "hand_sizes", "score", "legal", "shown", "revokes", "proofs", "claim_log", "exposed",
+    "history_phases",  # reviewed (issue 35): phases only, no card; every seat sees when each action was taken
 }
 
 

@@ -36,7 +36,7 @@ from euchre.core.hand import set_debug_checks
 from euchre.core.views import HIDDEN, HIDDEN_GIVE, PlayerView
 from euchre.records import dumps, loads
 from euchre.records.egn import dumps_egn
-from euchre.text.words import card_words, describe, history_phases
+from euchre.text.words import card_words, describe
 
 N, E, S, W = 0, 1, 2, 3
 RAILROAD = preset("railroad")
@@ -434,10 +434,10 @@ def test_the_words_say_face_down_to_the_opponents() -> None:
     words = {v: describe(code, W, dealer=N, phase=Phase.GIVE_BEST, viewer=v) for v in (N, E, S, W)}
     assert words[E] == words[W] == f"gives his partner {card_words(parse_card('JK'))} face down"
     assert words[N] == words[S] == "gives his partner a card face down"
-    assert history_phases(hand.history)[-1] == Phase.GIVE_BEST
+    assert hand.history_phases[-1] == Phase.GIVE_BEST
     hand.apply("discard-7C")
-    assert history_phases(hand.history)[-2:] == [Phase.GIVE_BEST, Phase.BEST_DISCARD]
-    assert history_phases(hand.history)[1] == Phase.DISCARD
+    assert hand.history_phases[-2:] == (Phase.GIVE_BEST, Phase.BEST_DISCARD)
+    assert hand.history_phases[1] == Phase.DISCARD
 
 
 def _railroad_states(seed: int) -> list[HandState]:

@@ -23,7 +23,6 @@ from euchre.core.sampling import sample_world
 from euchre.core.state import Revoke
 from euchre.core.views import view_of
 from euchre.records import dumps, loads
-from euchre.text.words import history_phases
 
 try:
     from . import _table_mode_deal as deal_kit
@@ -199,7 +198,7 @@ def test_the_history_gives_each_action_its_phase() -> None:
     for p in ("play-TS", "play-AS", "play-KC"):
         state.apply(p)
     deal_kit.stand(state)
-    phases = history_phases(state.history, state.table)
+    phases = list(state.history_phases)
     assert phases[-6:] == [Phase.PLAY, Phase.REVOKE_CORRECTION, Phase.PLAY, Phase.PLAY, Phase.PLAY,
                            Phase.REVOKE_CORRECTION]
     # Played out (each seat following suit where it can): the claims after the last trick
@@ -211,7 +210,7 @@ def test_the_history_gives_each_action_its_phase() -> None:
         else:
             state.apply(state.legal_codes()[0])
     state.apply("renege" if state.turn == N else "pass")
-    assert history_phases(state.history, state.table)[-1] == Phase.REVOKE_CLAIMS
+    assert state.history_phases[-1] == Phase.REVOKE_CLAIMS
 
 
 def test_a_game_with_a_correction_and_a_call_replays_from_its_record() -> None:

@@ -198,6 +198,7 @@ class Dealing(Calls):
                 # The claim round: every seat from the eldest is asked before the first
                 # bid, whether or not it holds a hand it may claim (RULES.md decision 23).
                 self.claims_left = table.seats
+        self.phase_runs = [(0, self.phase)]
         return self
 
     def as_dealt(self) -> Self:

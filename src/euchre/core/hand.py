@@ -44,7 +44,7 @@ from euchre.core.errors import (
 )
 from euchre.core.legal import Legal, _safe_text
 from euchre.core.rules import Rules
-from euchre.core.state import HandResult, Phase, Trick
+from euchre.core.state import HandResult, Phase, Trick, phases_of
 from euchre.core.undo import Record, copy_fields, save_call, save_card, save_play, save_state
 
 __all__ = ["APPLY_BY_PHASE", "LEGAL_BY_PHASE", "HandResult", "HandState", "Phase", "Trick", "by_phase",
@@ -103,9 +103,17 @@ class HandState(Dealing):
         elif other.phase == Phase.CALL_CARD:  # no card is called
             other.phase = Phase.PLAY
             other.turn = other.call_asked
+        other._note_phase()
         return other
 
     # ------------------------------------------------------------------ queries
+
+    @property
+    def history_phases(self) -> tuple[Phase, ...]:
+        """The phase each action of ``history`` was taken in, one per action (recorded
+        by the machine as it applied them: ``phase_runs``). A claim of the dealt hand is
+        taken in ``BID_ROUND_1``, a claim of a revoke in ``PLAY`` or ``REVOKE_CLAIMS``."""
+        return phases_of(self.phase_runs, len(self.history))
 
     @property
     def eldest(self) -> int:
@@ -180,6 +188,7 @@ class HandState(Dealing):
             code: int = action._value_ if t is Action else action  # type: ignore[union-attr,assignment]
             _APPLY[self.phase](self, code)
             self._legal = None
+            self._note_phase()
             return
         self._refuse(action, legal[0])
 
@@ -189,6 +198,7 @@ class HandState(Dealing):
         if code in legal:
             _APPLY[self.phase](self, code)
             self._legal = None
+            self._note_phase()
             return
         raise self._illegal(code, legal)
 
@@ -230,6 +240,7 @@ class HandState(Dealing):
         _APPLY[self.phase](self, code)  # raises for the hand that is over: nothing saved then
         self._stack.append(saved)
         self._legal = None
+        self._note_phase()
 
     def _push_checked(self, code: int) -> None:
         """:meth:`push` with the checks of :meth:`apply` (debug mode)."""
@@ -251,6 +262,17 @@ class HandState(Dealing):
         other use leaves the state meaningless."""
         _APPLY[self.phase](self, code)
         self._legal = None
+        self._note_phase()
+
+    def _note_phase(self) -> None:
+        """Open a run of ``phase_runs`` when the action just applied brought the hand
+        into another phase (the one place the history's phases are recorded; the play of
+        a card outside table mode never does, but to end the hand, in which no action
+        is taken, so :meth:`push` does not call this for it)."""
+        phase = self.phase
+        runs = self.phase_runs
+        if phase is not runs[-1][1] and phase is not Phase.DONE:
+            runs.append((len(self.history), phase))
 
     def pop(self) -> None:
         """Undo the last :meth:`push`: the fields its record saved are restored.

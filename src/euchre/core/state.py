@@ -234,7 +234,7 @@ class CallFields(PlayFields):
 
     __slots__ = ("passes", "trump", "maker", "alone", "defender_alone", "active", "upcard_to_dealer", "discarded",
                  "alone_decided", "takeover_done", "defend_done", "best_done", "called", "partner", "claims_left",
-                 "shown")
+                 "shown", "phase_runs")
 
     passes: int
     trump: int
@@ -261,6 +261,13 @@ class CallFields(PlayFields):
     20), 0 when there is none or it is over."""
     shown: tuple[tuple[int, int], ...]
     """The cards shown by claims, as ``(seat, card mask)`` in the order shown."""
+    phase_runs: Log[tuple[int, Phase]]
+    """The phase each action of ``history`` was taken in, as runs ``(index in the history
+    of the run's first action, phase)``: a run is opened when the machine enters a phase
+    (:meth:`HandState._note_phase`, after each action the dispatcher applies), so the
+    play of a card outside table mode, which never changes the phase of the next
+    action, costs nothing. Read it as one phase per action with :func:`phases_of`
+    (``HandState.history_phases``)."""
 
 
 class HandFields(CallFields):
@@ -310,6 +317,19 @@ class HandFields(CallFields):
     kept: tuple[int, ...]
     """Per seat: the card a partner of a corrector took back and must play again, or -1
     (only the adversaries may change theirs, s69)."""
+
+
+def phases_of(runs: list[tuple[int, Phase]] | tuple[tuple[int, Phase], ...], length: int) -> tuple[Phase, ...]:
+    """One phase per action for the first ``length`` actions of a history whose phases
+    are the runs ``runs`` (see ``CallFields.phase_runs``): each action takes the phase
+    of the last run that starts at or before it."""
+    out: list[Phase] = []
+    for k, (start, phase) in enumerate(runs):
+        if start >= length:
+            break
+        end = runs[k + 1][0] if k + 1 < len(runs) else length
+        out.extend([phase] * (min(end, length) - start))
+    return tuple(out)
 
 
 def slots_of(cls: type) -> tuple[str, ...]:

@@ -81,6 +81,9 @@ class PlayerView:
         exposed: table mode: per seat, the cards exposed by its corrected revokes and
             not played yet (card numbers, ascending; public: they lie face up, New York
             1877 s11-s12); empty outside table mode.
+        history_phases: the phase each action of ``history`` was taken in, one per
+            action, as the hand recorded it (``HandState.history_phases``; public: every
+            seat knows when each action was taken, a hidden one too).
     """
 
     seat: int
@@ -111,6 +114,7 @@ class PlayerView:
     proofs: tuple[tuple[int, int], ...] = ()
     claim_log: tuple[tuple[int, int], ...] = ()
     exposed: tuple[tuple[int, ...], ...] = ()
+    history_phases: tuple[Phase, ...] = ()
 
     @property
     def table(self) -> Table:
@@ -273,6 +277,7 @@ def view_of(state: HandState, seat: int, score: Sequence[int] | None = None) -> 
         proofs=state.proofs,
         claim_log=state.claim_log,
         exposed=tuple([tuple(cards_of(m)) for m in state.exposed]) if any(state.exposed) else (),
+        history_phases=state.history_phases,
     )
 
 

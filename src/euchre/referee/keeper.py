@@ -21,7 +21,7 @@ from euchre.core.state import HandResult, Revoke
 from euchre.referee.card_checks import _claim_by, _claimant, _not_now, _unasked
 from euchre.referee.rulings import RefereeError, Ruling, _flag, _Pending, law_source
 from euchre.text.side_words import capital, different_sides, has_partners, the_makers
-from euchre.text.words import claim_outcome, claim_round_length, history_phases
+from euchre.text.words import claim_outcome
 
 
 class ScoreKeeper:
@@ -326,11 +326,10 @@ class ScoreKeeper:
         rules = self.rules
         if not state.claim_log:
             return [], [], []
-        claims = claim_round_length(state.history, rules, state.upcard)
         playing = sum(1 for s in range(self.table.seats) if not self.table.sits_out(s, state.active))
         when: list[str] = []  # when each claim was made
         played: list[int] = []  # the seats of the cards played, those a correction took back left out
-        for (seat, code), phase in zip(state.history, history_phases(state.history, self.table, claims), strict=True):
+        for (seat, code), phase in zip(state.history, state.history_phases, strict=True):
             if code == Action.CORRECT_REVOKE:  # the corrected card and those played after it are taken back
                 del played[max(k for k, s in enumerate(played) if s == seat):]
             elif is_play_code(code):

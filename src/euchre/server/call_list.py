@@ -20,7 +20,6 @@ from euchre.text.words import (
     claim_outcome,
     claim_round_length,
     describe,
-    history_phases,
 )
 
 _UNLISTED = frozenset([*range(PLAY.first, PLAY.end), int(Action.LET_STAND)])
@@ -61,8 +60,7 @@ def _calls_json(view: PlayerView, viewer: int) -> list[dict[str, Any]]:
     claim_no = 0
     played: list[int] = []  # the seats of the cards played so far, those taken back by a correction left out
     playing = sum(1 for s in range(table.seats) if not view.sits_out(s))
-    for i, ((seat, code), phase) in enumerate(zip(history, history_phases(history, table, claims),
-                                                  strict=True)):
+    for i, ((seat, code), phase) in enumerate(zip(history, view.history_phases[:len(history)], strict=True)):
         if is_play_code(code):
             played.append(seat)
         elif code == Action.CORRECT_REVOKE:

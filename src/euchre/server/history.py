@@ -31,7 +31,7 @@ from euchre.core.cards import cards_of
 from euchre.core.game import Game
 from euchre.core.hand import HandState
 from euchre.server.state_parts import _trump_text, card_json, seat_text
-from euchre.text.words import claim_round_length, describe, history_phases
+from euchre.text.words import describe
 
 
 def hand_history(game: Game) -> list[dict[str, Any]]:
@@ -73,8 +73,7 @@ def replay_json(game: Game) -> dict[str, Any]:
     for i, finished in enumerate(game.finished_hands):
         replay = finished.as_dealt()
         start = _cards(replay)
-        phases = history_phases(finished.history, table,
-                                claim_round_length(finished.history, game.rules, finished.upcard))
+        phases = finished.history_phases
         steps = []
         for (seat, code), phase in zip(finished.history, phases, strict=True):
             replay.apply(code)

@@ -41,7 +41,7 @@ or int).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Protocol
 
@@ -51,7 +51,6 @@ from euchre.core.actions import (
     GIVE,
     PLAY,
     Action,
-    is_call_ace_code,
     is_card_call_code,
     is_discard_code,
     is_give_code,
@@ -108,6 +107,10 @@ class HandLike(Protocol):
     @property
     def history(self) -> Sequence[tuple[int, int]]:
         """Every action so far, ``(seat, code)``."""
+
+    @property
+    def history_phases(self) -> Sequence[Phase]:
+        """The phase each action of ``history`` was taken in."""
 
 
 _ORDINALS = ("", "eldest", "second", "third", "fourth", "fifth")
@@ -372,88 +375,6 @@ def claim_round_length(history: Sequence[tuple[int, int]], rules: Rules, upcard:
     return n
 
 
-def history_phases(history: Iterable[tuple[int, int]], table: Table = FOUR_HANDED, claims: int = 0) -> list[Phase]:
-    """The phase in which each action of a hand's history was taken.
-
-    The history alone tells them apart (REFERENCE 6.1, RULES.md decision 9): before
-    trump is fixed, four passes end round one; a suit named before round two is the
-    dealer's blind call; after trump is fixed a pass by the makers' side declines a
-    takeover and one by the defenders declines to defend alone.
-
-    Args:
-        history: ``(seat, code)`` pairs in order, as in ``HandState.history`` (a hidden
-            discard may be :data:`HIDDEN_DISCARD`, a hidden card given for best
-            :data:`HIDDEN_GIVE`).
-        claims: how many leading actions are the claim round's
-            (:func:`claim_round_length`); they are taken in round one's phase.
-    """
-    out: list[Phase] = []
-    history = list(history)
-    out.extend([Phase.BID_ROUND_1] * min(claims, len(history)))
-    history = history[claims:]
-    fixed = False
-    round_two = False
-    passes = 0
-    maker = -1
-    given = False
-    plays: dict[int, int] = {}
-    for i, (seat, code) in enumerate(history):
-        after_give, given = given, False
-        if code in (Action.CORRECT_REVOKE, Action.LET_STAND):
-            out.append(Phase.REVOKE_CORRECTION)
-            if code == Action.CORRECT_REVOKE:
-                # The corrected card and every card played after it are taken back.
-                last = max(k for k in range(i) if history[k][0] == seat and is_play_code(history[k][1]))
-                for s, c in history[last:i]:
-                    if is_play_code(c):
-                        plays[s] -= 1
-            continue
-        if code == Action.DECLINE_CALL or is_card_call_code(code):
-            out.append(Phase.CALL_CARD)
-            continue
-        if plays and (code == Action.CLAIM_REVOKE or code == Action.PASS):
-            # Table mode: a claim at a turn in the play, or (every player's five cards
-            # played) a claim or a pass in the claims after the last trick (decision 27).
-            out.append(Phase.REVOKE_CLAIMS if all(n == 5 for n in plays.values()) else Phase.PLAY)
-            continue
-        if is_play_code(code):
-            plays[seat] = plays.get(seat, 0) + 1
-        if is_give_code(code) or code == HIDDEN_GIVE:
-            out.append(Phase.GIVE_BEST)
-            given = True
-            continue
-        if is_play_code(code):
-            out.append(Phase.PLAY)
-        elif code == HIDDEN_DISCARD or is_discard_code(code):
-            # The discard right after a card given for best is the lone player's.
-            out.append(Phase.BEST_DISCARD if after_give else Phase.DISCARD)
-        elif is_call_ace_code(code):  # a call-ace call: the maker's decision after trump is fixed
-            out.append(Phase.ALONE_DECISION)
-        elif not fixed:
-            if code == Action.PASS:
-                out.append(Phase.BID_ROUND_2 if round_two else Phase.BID_ROUND_1)
-                passes += 1
-                if passes == table.seats and not round_two:
-                    round_two, passes = True, 0
-            elif code in (Action.ORDER_UP, Action.ORDER_UP_ALONE):
-                out.append(Phase.BID_ROUND_1)
-                fixed, maker = True, seat
-            elif code == Action.FORFEIT:
-                out.append(Phase.BID_ROUND_2)
-            else:
-                out.append(Phase.BID_ROUND_2 if round_two else Phase.BLIND_NAME)
-                fixed, maker = True, seat
-        elif code in (Action.GO_ALONE, Action.PLAY_WITH_PARTNER):
-            out.append(Phase.ALONE_DECISION)
-        elif code == Action.TAKE_OVER_ALONE:
-            out.append(Phase.TAKEOVER)
-        elif code == Action.DEFEND_ALONE:
-            out.append(Phase.DEFEND_ALONE)
-        else:
-            out.append(Phase.TAKEOVER if table.same_team(seat, maker) else Phase.DEFEND_ALONE)
-    return out
-
-
 def describe_pending(hand: HandLike, action: int, viewer: int | None = None, style: str | None = None) -> str:
     """The words of ``action`` if the seat to act took it now (for a menu of choices).
 
@@ -491,7 +412,7 @@ def describe_history(hand: HandLike, viewer: int | None = None, style: str | Non
     style = style or hand.rules.call_words
     table = hand.rules.table
     claims = claim_round_length(hand.history, hand.rules, hand.upcard)
-    phases = history_phases(hand.history, table, claims)
+    phases = hand.history_phases  # as the hand recorded them
     return [
         (seat, code, describe(code, seat, dealer=hand.dealer, phase=phase, style=style,
                               upcard=hand.upcard, viewer=viewer, table=table, claim=i < claims,
