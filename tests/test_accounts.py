@@ -13,8 +13,8 @@ from typing import Any
 from sqlalchemy import select
 
 from euchre.server.accounts import SESSION_SECONDS
-from euchre.server.web_schema import account_table, seat_account_table, session_table
 from euchre.server.web_services import COOKIE, WebServices
+from euchre.storage.tables import account_table, seat_account_table, session_table
 from test_server import create, running
 
 PASSWORD = "correct horse battery"

@@ -176,7 +176,7 @@ def test_a_password_change_ends_the_other_logins_and_a_deleted_account_leaves_no
     free again."""
     from sqlalchemy import select
 
-    from euchre.server.web_schema import account_table, game_seat_table, rating_table, seat_account_table, session_table
+    from euchre.storage.tables import account_table, game_seat_table, rating_table, seat_account_table, session_table
 
     with running(tmp_path / "db.sqlite3", grace_seconds=0.0) as client:
         ann, bob = register(client, "Ann"), register(client, "Bob")

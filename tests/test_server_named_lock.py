@@ -1,4 +1,4 @@
-"""Locks by name shared by every process (:mod:`euchre.server.named_lock`), which order
+"""Locks by name shared by every process (:mod:`euchre.storage.locks`), which order
 an event's writers (:meth:`euchre.server.event_rows.EventRows.lock`).
 
 Two :class:`NamedLocks` on two engines stand for two processes. The PostgreSQL cases
@@ -26,8 +26,8 @@ from euchre.events.store import EventStore
 from euchre.server.config import sqlite_url
 from euchre.server.event_request import EventWebError
 from euchre.server.event_web import EventWeb
-from euchre.server.named_lock import NamedLocks, advisory_key
 from euchre.server.storage import StorageError, Store
+from euchre.storage.locks import NamedLocks, advisory_key
 from test_storage import postgres_database
 
 LONGER_THAN_A_WAIT_STEP = 1.2
@@ -83,7 +83,7 @@ def test_the_advisory_key_is_the_same_in_every_process_unlike_python_hash() -> N
     """Two interpreters with different hash seeds give the same key; Python's ``hash()``
     of the same name differs between them (the positive control: the fault the stable
     hash avoids)."""
-    code = "import sys; from euchre.server.named_lock import advisory_key; print(advisory_key('event', 'Club night'), hash('Club night'))"
+    code = "import sys; from euchre.storage.locks import advisory_key; print(advisory_key('event', 'Club night'), hash('Club night'))"
     seen = []
     for seed in ("1", "2"):
         done = subprocess.run([sys.executable, "-c", code], env={**os.environ, "PYTHONHASHSEED": seed},

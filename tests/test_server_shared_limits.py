@@ -1,5 +1,5 @@
 """Rate limits counted in the database for every process together
-(:mod:`euchre.server.shared_limits`): two engines on one database stand for two
+(:mod:`euchre.storage.limits`): two engines on one database stand for two
 processes (each its own pool of connections, as two servers have).
 
 Every case runs on SQLite and on PostgreSQL (``EUCHRE_TEST_POSTGRES_URL``: skipped
@@ -24,8 +24,8 @@ from sqlalchemy import Engine, func, select
 
 from euchre.server.config import sqlite_url
 from euchre.server.protocol import RateLimiter
-from euchre.server.shared_limits import SWEEP_SECONDS, SharedLimits, limit_table
 from euchre.server.storage import StorageError, Store
+from euchre.storage.limits import SWEEP_SECONDS, SharedLimits, limit_table
 from test_server import running
 from test_storage import postgres_database
 

@@ -196,7 +196,7 @@ def test_migration_0004_keeps_an_event_made_before_it_with_the_settings_its_tabl
     from alembic.config import Config
 
     from euchre.server.event_request import TableSettings
-    from euchre.server.web_schema import competition_web_table
+    from euchre.storage.tables import competition_web_table
 
     engine = create_engine(db_url)
     cfg = Config()

@@ -33,6 +33,7 @@ from euchre.cli.text import clean
 from euchre.core.errors import EuchreError
 from euchre.core.game import TIE, Game, outcome_of
 from euchre.core.presets import PRESET_NAMES, preset
+from euchre.storage.errors import StorageError
 from euchre.storage.stats import NewGame, Scores, StatsStore
 from euchre.text.side_words import has_partners, how_often, plural, times
 
@@ -81,12 +82,17 @@ def record_game(game: Game, seat: int, rules_title: str, bots: str, path: Path |
     return True
 
 
-def _failed_keeping(message: str) -> EuchreError:
-    return EuchreError(f"cannot keep the game in the statistics file: {message}")
+class StatsError(EuchreError, StorageError):
+    """The statistics file cannot be opened, read or written: an EuchreError (told on one
+    line) that is also the storage layer's :class:`~euchre.storage.errors.StorageError`."""
 
 
-def _failed_reading(message: str) -> EuchreError:
-    return EuchreError(f"cannot read the statistics file: {clean(message, 200)}")
+def _failed_keeping(message: str) -> StatsError:
+    return StatsError(f"cannot keep the game in the statistics file: {message}")
+
+
+def _failed_reading(message: str) -> StatsError:
+    return StatsError(f"cannot read the statistics file: {clean(message, 200)}")
 
 
 Row = tuple[str, str, "int | None", SideRecord, "Scores | None"]

@@ -5,7 +5,8 @@ default), through the one storage layer: the tables and their queries are
 (``euchre/storage/migrations/versions/0002_events.py``; :meth:`EventStore.migrate` runs
 it, with the server's migrations, on any database). This module turns what is stored
 into :class:`~euchre.events.event.Event` and back, and tells failures as
-:class:`~euchre.events.errors.EventError`.
+:class:`~euchre.events.errors.EventError` (the database's as its
+:class:`~euchre.events.errors.EventStorageError`, a storage error too).
 
 Every write is one transaction, committed before the method returns, and a caller shows
 nothing before that (:mod:`euchre.events.event`): a crash loses nothing committed. The
@@ -20,7 +21,7 @@ from typing import Any
 
 from sqlalchemy import Engine
 
-from euchre.events.errors import EventError
+from euchre.events.errors import EventError, EventStorageError
 from euchre.events.event import Event
 from euchre.events.spec import EventSpec
 from euchre.storage.events import EventRow, append_entries, count_entries, create_event, list_events, load_event
@@ -57,7 +58,7 @@ class EventStore:
     def __init__(self, url: str) -> None:
         self.shown = shown_url(url)
         self.engine: Engine = open_engine(
-            url, EventError, in_memory="an in-memory SQLite database would lose the event; give a file, "
+            url, EventStorageError, in_memory="an in-memory SQLite database would lose the event; give a file, "
                                        "e.g. sqlite:////path/to/events.sqlite3")
 
     def migrate(self) -> None:
@@ -66,7 +67,7 @@ class EventStore:
         Raises:
             EventError: the database cannot be reached or the migration failed.
         """
-        migrate(self.engine, EventError)
+        migrate(self.engine, EventStorageError)
 
     def close(self) -> None:
         """Close every pooled connection."""
@@ -78,7 +79,7 @@ class EventStore:
         Raises:
             EventError: an event of that name exists, or the write failed.
         """
-        create_event(self.engine, spec.name, spec.format, spec.to_dict(), EventError)
+        create_event(self.engine, spec.name, spec.format, spec.to_dict(), EventStorageError)
 
     def append(self, name: str, seq: int, entries: list[dict[str, Any]], over: bool = False) -> None:
         """Append entries to an event's log from place ``seq`` on, in one transaction,
@@ -94,7 +95,7 @@ class EventStore:
         Raises:
             EventError: the write failed, or ``seq`` was taken (nothing is written).
         """
-        append_entries(self.engine, name, seq, entries, EventError, over=over)
+        append_entries(self.engine, name, seq, entries, EventStorageError, over=over)
 
     def load(self, name: str) -> Event:
         """The event with its whole log.
@@ -103,7 +104,7 @@ class EventStore:
             EventError: no such event (the message names those there are), or the read
                 failed.
         """
-        found = load_event(self.engine, name, EventError)
+        found = load_event(self.engine, name, EventStorageError)
         if found is None:
             names = ", ".join(r.name for r in self.list()) or "none yet"
             raise EventError(f"no event named {name!r}; events: {names}")
@@ -116,7 +117,7 @@ class EventStore:
         Raises:
             EventError: the read failed.
         """
-        return list_events(self.engine, EventError)
+        return list_events(self.engine, EventStorageError)
 
     def entry_count(self, name: str) -> int:
         """The number of entries in an event's log.
@@ -124,4 +125,4 @@ class EventStore:
         Raises:
             EventError: the read failed.
         """
-        return count_entries(self.engine, name, EventError)
+        return count_entries(self.engine, name, EventStorageError)

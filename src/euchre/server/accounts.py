@@ -31,7 +31,7 @@ from sqlalchemy.exc import IntegrityError
 from euchre.events.spec import name_key  # the stored key: NFKC, case folded, spaces collapsed
 from euchre.server.names import BLANKS, BOT_WORDS, mixes_scripts, passes_for, same_name
 from euchre.server.ratings import GUEST, account_subject
-from euchre.server.web_schema import account_table, game_seat_table, rating_table, seat_account_table, session_table
+from euchre.storage.tables import account_table, game_seat_table, rating_table, seat_account_table, session_table
 
 NAME_MAX = 24
 PASSWORD_MIN = 8

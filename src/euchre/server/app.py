@@ -171,9 +171,9 @@ async def create_table(request: Request) -> Response:
     """Create a table; answer 201 with its invite tokens and links (see module doc), or
     429 ``rate_limited`` when this client has created ``create_per_minute`` tables in the
     last minute, counted in the database for every process of the server together
-    (``app.state.create_limits``, a :class:`~euchre.server.shared_limits.SharedLimits`
+    (``app.state.create_limits``, a :class:`~euchre.storage.limits.SharedLimits`
     made at the first creation); 503 ``storage_error`` when the database cannot count."""
-    from euchre.server.shared_limits import SharedLimits
+    from euchre.storage.limits import SharedLimits
 
     config: ServerConfig = request.app.state.config
     limits: SharedLimits | None = request.app.state.create_limits

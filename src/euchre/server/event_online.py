@@ -35,7 +35,7 @@ from euchre.server.event_tokens import deal_seed, seat_token
 from euchre.server.protocol import ProtocolError
 from euchre.server.storage import StorageError, TableRow, told
 from euchre.server.table_requests import MAX_SEED, token_hash
-from euchre.server.web_schema import competition_table_table
+from euchre.storage.tables import competition_table_table
 
 
 class OnlineTables(EventRows):

@@ -2,7 +2,7 @@
 
 The event's log is :mod:`euchre.events`' (:class:`~euchre.events.store.EventStore`); the
 web adds its tokens' hashes, minutes and table settings (``euchre_competition_web``) and
-its online tables (``euchre_competition_table``, :mod:`euchre.server.web_schema`).
+its online tables (``euchre_competition_table``, :mod:`euchre.storage.tables`).
 :class:`EventRows` reads and writes them (blocking; called from worker threads) and
 orders an event's writers (:meth:`EventRows.lock`).
 """
@@ -24,11 +24,11 @@ from euchre.events.event import Event
 from euchre.events.store import EventStore
 from euchre.server.event_request import EventWebError, TableSettings
 from euchre.server.hub import Hub
-from euchre.server.named_lock import NamedLocks
 from euchre.server.storage import told
 from euchre.server.table_requests import token_hash
-from euchre.server.web_schema import competition_table_table, competition_web_table
 from euchre.storage.events import entries_table
+from euchre.storage.locks import NamedLocks
+from euchre.storage.tables import competition_table_table, competition_web_table
 
 
 class EventRows:

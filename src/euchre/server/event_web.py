@@ -4,7 +4,7 @@ The event itself (its definition, its log, the next round, the tally, the standi
 exports and printed cards) is :mod:`euchre.events`' and is kept by its
 :class:`~euchre.events.store.EventStore` in the server's database; this module adds what
 the web needs (tables ``euchre_competition_web`` and ``euchre_competition_table``,
-:mod:`euchre.server.web_schema`):
+:mod:`euchre.storage.tables`):
 
 * an **organiser token** (the organiser's page, ``/events#TOKEN``) and a **public token**
   (the standings page a projector shows, ``/standings#TOKEN``), 144 and 96 random bits;
@@ -28,7 +28,7 @@ this module holds what the organiser does and what the pages show.
 Every change is written (committed) before it is shown, as ``euchre event`` does: the
 log is read from the database for every request, so a new server on the same database
 loses nothing. One lock per event orders its writers, in every process serving the
-database (:mod:`euchre.server.named_lock`: a PostgreSQL advisory lock; on SQLite, which
+database (:mod:`euchre.storage.locks`: a PostgreSQL advisory lock; on SQLite, which
 one process serves, a lock in the process).
 """
 
@@ -51,7 +51,7 @@ from euchre.server.event_online import OnlineTables
 from euchre.server.event_request import EventWebError, spec_from_request
 from euchre.server.event_tokens import public_token
 from euchre.server.table_requests import TOKEN_BYTES, token_hash
-from euchre.server.web_schema import competition_web_table
+from euchre.storage.tables import competition_web_table
 
 
 def _play_entries(event: Event, fill: bool) -> list[dict[str, Any]]:

@@ -41,7 +41,7 @@ from sqlalchemy.exc import IntegrityError
 from euchre.core.game import Game
 from euchre.core.house_rules import in_effect
 from euchre.core.rules import Rules
-from euchre.server.web_schema import finished_game_table, game_seat_table, rating_table
+from euchre.storage.tables import finished_game_table, game_seat_table, rating_table
 
 GUEST = "guest"
 STAT_KEYS = ("hands", "points", "calls", "calls_made", "euchred", "euchres", "lone", "lone_made")
@@ -327,8 +327,8 @@ def _events_of(connection: Connection, table_ids: set[str]) -> dict[str, str]:
     KEY"`` (the event's title and the table's or match's key), for a player's page."""
     if not table_ids:
         return {}
-    from euchre.server.web_schema import competition_table_table
     from euchre.storage.events import competitions_table
+    from euchre.storage.tables import competition_table_table
 
     rows = connection.execute(
         select(competition_table_table.c.table_id, competition_table_table.c.key, competitions_table.c.name,

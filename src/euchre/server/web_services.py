@@ -43,9 +43,9 @@ from euchre.server.http_body import error
 from euchre.server.hub import Hub
 from euchre.server.protocol import ProtocolError
 from euchre.server.ratings import GUEST, FinishedSeat, Ratings, account_subject, bot_subject
-from euchre.server.shared_limits import SharedLimits
 from euchre.server.storage import StorageError, Store, tables_table, told
 from euchre.server.table import LiveTable
+from euchre.storage.limits import SharedLimits
 from euchre.storage.sql import reason
 
 log = logging.getLogger("euchre.server")
@@ -66,7 +66,7 @@ class WebServices:
         accounts, ratings, events: the services.
         account_tables: the tables with an account seated (their finished games are
             recorded).
-        limits: the token buckets by kind (:class:`~euchre.server.shared_limits.SharedLimits`,
+        limits: the token buckets by kind (:class:`~euchre.storage.limits.SharedLimits`,
             counted in the database for every process together): ``login``, login
             attempts per client address, per name and per account
             (:data:`LOGIN_BURST` at once, then :data:`LOGIN_RATE` a second);

@@ -2,8 +2,8 @@
 :mod:`euchre.events`; :class:`euchre.events.store.EventStore` is their caller, which
 turns the stored JSON into events and back).
 
-Two tables, created by the project's one Alembic history (``migrations/versions/
-0002_events.py``):
+Two tables (defined in the schema's one metadata, :mod:`euchre.storage.tables`), created
+by the project's one Alembic history (``migrations/versions/0002_events.py``):
 
 ``euchre_competition``
     one row per event: its name (the key), the time it was created, its format, its
@@ -17,7 +17,9 @@ Every write is one transaction, committed before the function returns: a crash l
 nothing committed (the SQLite file runs in write-ahead-log mode with ``synchronous=FULL``,
 :func:`euchre.storage.sql.open_engine`). Two writers of one event cannot both append the
 same ``seq``: the key refuses the second. Each function raises the caller's exception
-(``fail``) with a message that names the event.
+(``fail``, a :class:`~euchre.storage.errors.StorageError`'s subclass) with a message that
+names the event, through :func:`euchre.storage.sql.transaction` and
+:func:`~euchre.storage.sql.reading`.
 """
 
 from __future__ import annotations
@@ -28,44 +30,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import (
-    Column,
-    Engine,
-    Float,
-    ForeignKey,
-    Integer,
-    MetaData,
-    String,
-    Table,
-    Text,
-    func,
-    insert,
-    select,
-    update,
-)
+from sqlalchemy import Engine, func, insert, select, update
 
-from euchre.storage.sql import Fail, reason
+from euchre.storage.sql import Fail, reading, transaction
+from euchre.storage.tables import competitions_table, entries_table
 
-metadata = MetaData()
-
-competitions_table = Table(
-    "euchre_competition", metadata,
-    Column("name", String(64), primary_key=True),
-    Column("created_at", Float, nullable=False),
-    Column("format", String(32), nullable=False),
-    Column("spec", Text, nullable=False),
-    Column("status", String(16), nullable=False),
-)
-
-entries_table = Table(
-    "euchre_competition_entry", metadata,
-    Column("competition", String(64), ForeignKey("euchre_competition.name"), primary_key=True),
-    Column("seq", Integer, primary_key=True, autoincrement=False),
-    Column("kind", String(16), nullable=False),
-    Column("data", Text, nullable=False),
-    Column("created_at", Float, nullable=False),
-)
-
+__all__ = ["EventRow", "append_entries", "competitions_table", "count_entries", "create_event", "entries_table",
+           "list_events", "load_event"]
 
 @dataclass(frozen=True)
 class EventRow:
@@ -91,15 +62,12 @@ def create_event(engine: Engine, name: str, format: str, spec: dict[str, Any], f
         the exception of ``fail``: an event of that name exists (nothing is changed), or
             the write failed.
     """
-    try:
-        with engine.begin() as connection:
-            taken = connection.execute(select(competitions_table.c.name).where(
-                competitions_table.c.name == name)).first()
-            if taken is None:
-                connection.execute(insert(competitions_table).values(
-                    name=name, created_at=time.time(), format=format, spec=_json(spec), status="open"))
-    except Exception as exc:
-        raise fail(f"storing event {name!r} failed: {reason(exc)}") from None
+    with transaction(engine, f"storing event {name!r}", fail) as connection:
+        taken = connection.execute(select(competitions_table.c.name).where(
+            competitions_table.c.name == name)).first()
+        if taken is None:
+            connection.execute(insert(competitions_table).values(
+                name=name, created_at=time.time(), format=format, spec=_json(spec), status="open"))
     if taken is not None:
         raise fail(f"an event named {name!r} exists; choose another name")
 
@@ -121,18 +89,14 @@ def append_entries(engine: Engine, name: str, seq: int, entries: Sequence[dict[s
             ``seq`` was taken (nothing is written).
     """
     now = time.time()
-    try:
+    with transaction(engine, f"storing the entries of event {name!r}", fail) as connection:
         rows = [{"competition": name, "seq": seq + i, "kind": e["kind"], "data": _json(e), "created_at": now}
                 for i, e in enumerate(entries)]
-        with engine.begin() as connection:
-            if rows:
-                connection.execute(insert(entries_table), rows)
-            if over:
-                connection.execute(update(competitions_table).where(competitions_table.c.name == name)
-                                   .values(status="over"))
-    except Exception as exc:
-        raise fail(f"storing the entries of event {name!r} failed (another writer, or the database): "
-                   f"{reason(exc)}") from None
+        if rows:
+            connection.execute(insert(entries_table), rows)
+        if over:
+            connection.execute(update(competitions_table).where(competitions_table.c.name == name)
+                               .values(status="over"))
 
 
 def load_event(engine: Engine, name: str, fail: Fail) -> tuple[dict[str, Any], list[dict[str, Any]]] | None:
@@ -142,17 +106,14 @@ def load_event(engine: Engine, name: str, fail: Fail) -> tuple[dict[str, Any], l
     Raises:
         the exception of ``fail``: the read failed, or a stored value is not JSON.
     """
-    try:
-        with engine.connect() as connection:
-            row = connection.execute(select(competitions_table.c.spec).where(
-                competitions_table.c.name == name)).first()
-            if row is None:
-                return None
-            rows = connection.execute(select(entries_table.c.data).where(entries_table.c.competition == name)
-                                      .order_by(entries_table.c.seq)).all()
+    with reading(engine, f"reading event {name!r}", fail) as connection:
+        row = connection.execute(select(competitions_table.c.spec).where(
+            competitions_table.c.name == name)).first()
+        if row is None:
+            return None
+        rows = connection.execute(select(entries_table.c.data).where(entries_table.c.competition == name)
+                                  .order_by(entries_table.c.seq)).all()
         return json.loads(row[0]), [json.loads(r[0]) for r in rows]
-    except Exception as exc:
-        raise fail(f"reading event {name!r} failed: {reason(exc)}") from None
 
 
 def list_events(engine: Engine, fail: Fail) -> list[EventRow]:
@@ -162,11 +123,8 @@ def list_events(engine: Engine, fail: Fail) -> list[EventRow]:
         the exception of ``fail``: the read failed.
     """
     c = competitions_table.c
-    try:
-        with engine.connect() as connection:
-            rows = connection.execute(select(c.name, c.format, c.status, c.created_at).order_by(c.created_at)).all()
-    except Exception as exc:
-        raise fail(f"reading the events failed: {reason(exc)}") from None
+    with reading(engine, "reading the events", fail) as connection:
+        rows = connection.execute(select(c.name, c.format, c.status, c.created_at).order_by(c.created_at)).all()
     return [EventRow(r[0], r[1], r[2], r[3]) for r in rows]
 
 
@@ -176,9 +134,6 @@ def count_entries(engine: Engine, name: str, fail: Fail) -> int:
     Raises:
         the exception of ``fail``: the read failed.
     """
-    try:
-        with engine.connect() as connection:
-            return int(connection.execute(select(func.count()).select_from(entries_table)
-                                          .where(entries_table.c.competition == name)).scalar_one())
-    except Exception as exc:
-        raise fail(f"counting the entries of event {name!r} failed: {reason(exc)}") from None
+    with reading(engine, f"counting the entries of event {name!r}", fail) as connection:
+        return int(connection.execute(select(func.count()).select_from(entries_table)
+                                      .where(entries_table.c.competition == name)).scalar_one())

@@ -3,8 +3,9 @@ table, in any SQLAlchemy database; the storage layer's module for the server
 (:mod:`euchre.server.storage` tells its failures to clients; the server's modules call
 :class:`Store`).
 
-Three tables (created by the project's Alembic history, ``migrations/versions``; the
-server runs it on start, see :meth:`Store.migrate`):
+Three tables (defined in the schema's one metadata, :mod:`euchre.storage.tables`, and
+created by the project's Alembic history, ``migrations/versions``; the server runs it on
+start, see :meth:`Store.migrate`):
 
 ``euchre_table``
     one row per table: its id, the rules (every option, JSON), the preset name, the bot
@@ -41,57 +42,15 @@ from dataclasses import dataclass
 from typing import Any
 
 import orjson
-from sqlalchemy import (
-    BigInteger,
-    Column,
-    Engine,
-    Float,
-    ForeignKey,
-    Integer,
-    MetaData,
-    String,
-    Table,
-    Text,
-    insert,
-    select,
-    text,
-    update,
-)
+from sqlalchemy import Engine, func, insert, select, text, update
 from sqlalchemy.engine import Connection
 
-from euchre.storage.sql import migrate, open_engine, reason, shown_url
+from euchre.storage.errors import LeaseLost, StorageError
+from euchre.storage.sql import migrate, open_engine, reading, reason, shown_url, transaction
+from euchre.storage.tables import events_table, metadata, tables_table, tokens_table
 
-metadata = MetaData()
-
-tables_table = Table(
-    "euchre_table", metadata,
-    Column("id", String(32), primary_key=True),
-    Column("created_at", Float, nullable=False),
-    Column("preset", String(64), nullable=True),
-    Column("rules", Text, nullable=False),
-    Column("bot_level", String(32), nullable=False),
-    Column("seed", BigInteger, nullable=False),
-    Column("status", String(16), nullable=False),
-)
-
-tokens_table = Table(
-    "euchre_token", metadata,
-    Column("token_hash", String(64), primary_key=True),
-    Column("table_id", String(32), ForeignKey("euchre_table.id"), nullable=False, index=True),
-    Column("seat", Integer, nullable=True),
-)
-
-events_table = Table(
-    "euchre_event", metadata,
-    Column("table_id", String(32), ForeignKey("euchre_table.id"), primary_key=True),
-    Column("seq", Integer, primary_key=True, autoincrement=False),
-    Column("kind", String(16), nullable=False),
-    Column("seat", Integer, nullable=True),
-    Column("data", Text, nullable=False),
-    Column("created_at", Float, nullable=False),
-)
-
-
+__all__ = ["EventRow", "Fence", "LeaseLost", "NewEvent", "StorageError", "Store", "TableRow", "events_table",
+           "metadata", "tables_table", "tokens_table"]
 
 @dataclass(frozen=True)
 class TableRow:
@@ -134,15 +93,6 @@ class EventRow:
     seat: int | None
     data: dict[str, Any]
     created_at: float
-
-
-class StorageError(Exception):
-    """The database refused or failed a write or a read (the message says which)."""
-
-
-class LeaseLost(StorageError):
-    """An event of a table whose lease this process no longer holds (another process
-    runs the table now: :mod:`euchre.server.cluster`); nothing of it was stored."""
 
 
 Fence = Callable[[Connection, Iterable[str]], set[str]]
@@ -200,7 +150,7 @@ class Store:
         self._writer_lock = threading.Lock()
         self.fence: Fence | None = None
         """Set by a server whose processes share the database
-        (:class:`euchre.server.cluster.Leases`): in each write's transaction, which of the
+        (:class:`euchre.storage.leases.Leases`): in each write's transaction, which of the
         batch's tables this process still runs; the events of the others are refused
         with :class:`LeaseLost`. None: every table is this process's (SQLite)."""
 
@@ -231,21 +181,18 @@ class Store:
         Raises:
             StorageError: the write failed (nothing is stored).
         """
-        try:
-            with self.engine.begin() as connection:
-                connection.execute(insert(tables_table).values(
-                    id=row.id, created_at=row.created_at, preset=row.preset,
-                    rules=json.dumps(row.rules, sort_keys=True), bot_level=row.bot_level,
-                    seed=row.seed, status=row.status))
-                if tokens:  # an empty list would be one insert of nothing
-                    connection.execute(insert(tokens_table), [
-                        {"token_hash": h, "table_id": row.id, "seat": seat} for h, seat in tokens])
-                if events:
-                    connection.execute(insert(events_table), [
-                        {"table_id": row.id, "seq": seq, "kind": kind, "seat": seat, "data": _event_json(data),
-                         "created_at": row.created_at} for seq, (kind, seat, data) in enumerate(events)])
-        except Exception as exc:
-            raise StorageError(f"storing table {row.id} failed: {reason(exc)}") from exc
+        with transaction(self.engine, f"storing table {row.id}") as connection:
+            connection.execute(insert(tables_table).values(
+                id=row.id, created_at=row.created_at, preset=row.preset,
+                rules=json.dumps(row.rules, sort_keys=True), bot_level=row.bot_level,
+                seed=row.seed, status=row.status))
+            if tokens:  # an empty list would be one insert of nothing
+                connection.execute(insert(tokens_table), [
+                    {"token_hash": h, "table_id": row.id, "seat": seat} for h, seat in tokens])
+            if events:
+                connection.execute(insert(events_table), [
+                    {"table_id": row.id, "seq": seq, "kind": kind, "seat": seat, "data": _event_json(data),
+                     "created_at": row.created_at} for seq, (kind, seat, data) in enumerate(events)])
 
     def append(self, table_id: str, seq: int, kind: str, seat: int | None, data: dict[str, Any],
                created_at: float | None = None) -> None:
@@ -374,11 +321,8 @@ class Store:
         Raises:
             StorageError: the write failed.
         """
-        try:
-            with self.engine.begin() as connection:
-                connection.execute(update(tables_table).where(tables_table.c.id == table_id).values(status=status))
-        except Exception as exc:
-            raise StorageError(f"updating table {table_id} failed: {reason(exc)}") from exc
+        with transaction(self.engine, f"updating table {table_id}") as connection:
+            connection.execute(update(tables_table).where(tables_table.c.id == table_id).values(status=status))
 
     # ------------------------------------------------------------------ reading
     def ping(self) -> None:
@@ -399,13 +343,10 @@ class Store:
         Raises:
             StorageError: the read failed.
         """
-        try:
-            with self.engine.connect() as connection:
-                found = connection.execute(
-                    select(tokens_table.c.table_id, tokens_table.c.seat).where(tokens_table.c.token_hash == token_hash)
-                ).first()
-        except Exception as exc:
-            raise StorageError(f"looking up a token failed: {reason(exc)}") from exc
+        with reading(self.engine, "looking up a token") as connection:
+            found = connection.execute(
+                select(tokens_table.c.table_id, tokens_table.c.seat).where(tokens_table.c.token_hash == token_hash)
+            ).first()
         if found is None:
             return None
         return str(found[0]), None if found[1] is None else int(found[1])
@@ -416,22 +357,17 @@ class Store:
         Raises:
             StorageError: the read failed or a stored value is not valid JSON.
         """
-        try:
-            with self.engine.connect() as connection:
-                t = connection.execute(select(tables_table).where(tables_table.c.id == table_id)).first()
-                if t is None:
-                    return None
-                rows = connection.execute(
-                    select(events_table).where(events_table.c.table_id == table_id).order_by(events_table.c.seq)
-                ).all()
+        with reading(self.engine, f"reading table {table_id}") as connection:
+            t = connection.execute(select(tables_table).where(tables_table.c.id == table_id)).first()
+            if t is None:
+                return None
+            rows = connection.execute(
+                select(events_table).where(events_table.c.table_id == table_id).order_by(events_table.c.seq)
+            ).all()
             row = TableRow(id=str(t.id), created_at=float(t.created_at), preset=t.preset, rules=json.loads(t.rules),
                            bot_level=str(t.bot_level), seed=int(t.seed), status=str(t.status))
             events = [EventRow(seq=int(r.seq), kind=str(r.kind), seat=None if r.seat is None else int(r.seat),
                                data=json.loads(r.data), created_at=float(r.created_at)) for r in rows]
-        except StorageError:
-            raise
-        except Exception as exc:
-            raise StorageError(f"reading table {table_id} failed: {reason(exc)}") from exc
         return row, events
 
     def count_events(self, table_id: str) -> int:
@@ -440,12 +376,7 @@ class Store:
         Raises:
             StorageError: the read failed.
         """
-        from sqlalchemy import func
-
-        try:
-            with self.engine.connect() as connection:
-                n = connection.execute(
-                    select(func.count()).select_from(events_table).where(events_table.c.table_id == table_id)).scalar()
-        except Exception as exc:
-            raise StorageError(f"counting the events of table {table_id} failed: {reason(exc)}") from exc
+        with reading(self.engine, f"counting the events of table {table_id}") as connection:
+            n = connection.execute(
+                select(func.count()).select_from(events_table).where(events_table.c.table_id == table_id)).scalar()
         return int(n or 0)

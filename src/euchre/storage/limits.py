@@ -1,7 +1,8 @@
 """Rate limits counted in the database, for every process of the server together.
 
 A :class:`SharedLimits` is a token bucket per key (a client address, a name, an account)
-kept as one row of ``euchre_limit`` (migration ``versions/0005_many_processes.py``):
+kept as one row of ``euchre_limit`` (:data:`euchre.storage.tables.limit_table`, made by
+migration ``versions/0005_many_processes.py``):
 ``tokens`` left at the time ``at``. It counts as :class:`euchre.server.protocol.RateLimiter`
 does in one process's memory: ``burst`` at once, refilled at ``rate`` a second, never
 above ``burst``; a refund gives back the token of a request that made nothing; a refused
@@ -36,21 +37,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Column, ColumnElement, Engine, Float, MetaData, String, Table, case, delete, insert, select, update
+from sqlalchemy import ColumnElement, Engine, case, delete, insert, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
-from euchre.server.storage import StorageError
-from euchre.storage.sql import reason
+from euchre.storage.errors import StorageError
+from euchre.storage.sql import reason, transaction
+from euchre.storage.tables import limit_table
 
-limit_table = Table(
-    "euchre_limit", MetaData(),
-    Column("key", String(200), primary_key=True),
-    Column("tokens", Float, nullable=False),
-    Column("at", Float, nullable=False),
-)
-"""One token bucket: its key (``KIND:KEY``), the tokens left at ``at`` (seconds since the
-epoch). Created by migration 0005."""
+__all__ = ["KIND", "PLAIN_KEY", "SWEEP_SECONDS", "SharedLimits", "Taken", "limit_table"]
 
 SWEEP_SECONDS = 60.0
 """Seconds between two deletions of full buckets (per :class:`SharedLimits` object)."""
@@ -158,12 +153,9 @@ class SharedLimits:
         """
         t = limit_table
         refilled = t.c.tokens + 1.0
-        try:
-            with self.engine.begin() as connection:
-                connection.execute(update(t).where(t.c.key == self.stored_key(key))
-                                   .values(tokens=case((refilled < self.burst, refilled), else_=float(self.burst))))
-        except SQLAlchemyError as exc:
-            raise StorageError(f"the rate limits could not be written: {reason(exc)}") from exc
+        with transaction(self.engine, "writing the rate limits") as connection:
+            connection.execute(update(t).where(t.c.key == self.stored_key(key))
+                               .values(tokens=case((refilled < self.burst, refilled), else_=float(self.burst))))
 
     def sweep(self, now: float | None = None) -> int:
         """Delete the rows of this kind whose bucket is full again at ``now`` (default
@@ -174,13 +166,10 @@ class SharedLimits:
         """
         at = float(self.clock()) if now is None else now
         t = limit_table
-        try:
-            with self.engine.begin() as connection:
-                gone = connection.execute(delete(t).where(
-                    t.c.key.startswith(f"{self.kind}:", autoescape=True)
-                    & (t.c.tokens + (at - t.c.at) * self.rate >= self.burst)))
-        except SQLAlchemyError as exc:
-            raise StorageError(f"the rate limits could not be written: {reason(exc)}") from exc
+        with transaction(self.engine, "writing the rate limits") as connection:
+            gone = connection.execute(delete(t).where(
+                t.c.key.startswith(f"{self.kind}:", autoescape=True)
+                & (t.c.tokens + (at - t.c.at) * self.rate >= self.burst)))
         return int(gone.rowcount or 0)
 
     # ------------------------------------------------------------------ the statements

@@ -39,8 +39,10 @@ import anyio.to_thread
 from sqlalchemy import Connection, Engine, text
 from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 
-from euchre.server.storage import StorageError
+from euchre.storage.errors import StorageError
 from euchre.storage.sql import Fail, open_engine, reason
+
+__all__ = ["LOCK_NOT_AVAILABLE", "WAIT_STEP_MS", "NamedLocks", "advisory_key"]
 
 log = logging.getLogger("euchre.server")
 
@@ -71,7 +73,7 @@ class NamedLocks:
         namespace: what the names are of (``event``): the same name in two namespaces is
             two locks.
         fail: makes the exception raised when the database cannot give a lock, from a
-            message (default :class:`~euchre.server.storage.StorageError`).
+            message (default :class:`~euchre.storage.errors.StorageError`).
 
     Raises:
         the exception of ``fail``: the engine's URL cannot be opened again (not

@@ -4,8 +4,13 @@ store of events (:mod:`euchre.events.store`) and the player's statistics
 SQLite's settings for a log that must survive a crash, the Alembic migrations (one
 history for the whole project), and errors told on one line with the password hidden.
 
-Each caller raises its own error class: it passes ``fail``, which makes the exception
-from a message.
+Every failure is a :class:`~euchre.storage.errors.StorageError` (or a surface's subclass
+of it: a caller passes ``fail``, which makes its exception from a message), and every
+store reads and writes through one helper: :func:`transaction` (a write: one transaction,
+committed when the block ends) and :func:`reading` (a read), which turn any failure of the
+database into that error with what was being done and why, on one line. (The server's
+table log keeps its own group commit, :meth:`euchre.storage.games.Store.append_many`,
+which retries a failed batch event by event.)
 
 Several processes may migrate one PostgreSQL database at the same moment (the servers of
 a cluster starting together, ``docs/deploy.md``): each takes the advisory lock
@@ -15,7 +20,8 @@ other and the later ones find the schema current.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -24,6 +30,8 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.engine.interfaces import DBAPIConnection
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.pool import ConnectionPoolEntry
+
+from euchre.storage.errors import StorageError
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 """The project's Alembic history (a folder read by Alembic): the server's tables, the
@@ -34,7 +42,8 @@ CONNECT_TIMEOUT = 10.0
 sets ``connect_timeout`` itself)."""
 
 Fail = Callable[[str], Exception]
-"""Makes the caller's exception from a message (``StorageError``, ``EventError``)."""
+"""Makes the caller's exception from a message (:class:`StorageError` or a surface's
+subclass of it: ``EventStorageError``, ``StatsError``)."""
 
 MIGRATION_LOCK = 0x6575_6368_7265_0001
 """The key of the PostgreSQL advisory lock held by a migration's transaction: "euchre"
@@ -187,3 +196,56 @@ def migrate(engine: Engine, fail: Fail) -> Migrated:
             return upgrade(connection)
     except Exception as exc:
         raise fail(f"the migration of the database {shown} failed: {reason(exc)}") from exc
+
+
+def _failed(exc: Exception, what: str, fail: Fail) -> Exception:
+    """``exc`` told as ``fail``'s exception (``WHAT failed: why``), caused by ``exc``;
+    a storage error or one of ``fail``'s already raised in the block, as it is."""
+    if isinstance(exc, StorageError):
+        return exc
+    made = fail(f"{what} failed: {reason(exc)}")
+    if isinstance(exc, type(made)):
+        return exc
+    made.__cause__ = exc
+    return made
+
+
+@contextmanager
+def transaction(engine: Engine, what: str, fail: Fail = StorageError) -> Iterator[Connection]:
+    """A connection in a transaction for the ``with`` block's writes, committed when the
+    block ends, rolled back when it raises.
+
+    Args:
+        what: what the block does, for the message (``storing table T``).
+        fail: makes the caller's exception (default :class:`StorageError`).
+
+    Raises:
+        the exception of ``fail``: the database failed (``WHAT failed: why``; its cause
+            the driver's error, which :func:`euchre.server.storage.told` keeps from
+            clients). A storage error the block raises itself passes as it is.
+    """
+    try:
+        with engine.begin() as connection:
+            yield connection
+    except Exception as exc:
+        failed = _failed(exc, what, fail)
+        if failed is exc:
+            raise
+        raise failed from exc
+
+
+@contextmanager
+def reading(engine: Engine, what: str, fail: Fail = StorageError) -> Iterator[Connection]:
+    """A connection for the ``with`` block's reads (nothing committed).
+
+    Raises:
+        the exception of ``fail``: as :func:`transaction`.
+    """
+    try:
+        with engine.connect() as connection:
+            yield connection
+    except Exception as exc:
+        failed = _failed(exc, what, fail)
+        if failed is exc:
+            raise
+        raise failed from exc

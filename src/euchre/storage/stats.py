@@ -1,6 +1,7 @@
 """The player's statistics kept in SQL: one row per finished game of ``euchre play``
 (``euchre stats`` sums them; :mod:`euchre.cli.stats` is its caller), in the table
-``euchre_stats_game`` that the project's Alembic history creates (migration
+``euchre_stats_game`` (defined in the schema's one metadata, :mod:`euchre.storage.tables`,
+with :data:`COUNTS`) that the project's Alembic history creates (migration
 ``0006_stats``, which also adopts the table ``game`` of a statistics file written by an
 earlier version, its rows kept).
 
@@ -22,33 +23,15 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from sqlalchemy import Column, Engine, Float, Integer, MetaData, Table, Text, insert, select
+from sqlalchemy import Engine, insert, select
 
-from euchre.storage.sql import Fail, migrate, open_engine, reason, sqlite_url
+from euchre.storage.sql import Fail, migrate, open_engine, reading, sqlite_url, transaction
+from euchre.storage.tables import COUNTS, stats_games_table
 
-COUNTS = ("points_for", "points_against", "called", "made", "euchred", "euchres", "alone", "alone_made",
-          "alone_marched", "hands")
-"""The counts of the player's side over a game, in this order: points for and against,
-calls and those made, euchred as makers, euchres as defenders, lone hands, those made,
-those that took all five tricks, hands played (``euchre.cli.commands.SideRecord``)."""
+__all__ = ["COUNTS", "MAX_SIDES", "KeptGame", "NewGame", "Scores", "StatsStore", "kept_game", "stats_games_table"]
 
 MAX_SIDES = 7
 """The most sides a table has (seven players each for himself)."""
-
-metadata = MetaData()
-
-stats_games_table = Table(
-    "euchre_stats_game", metadata,
-    Column("id", Integer, primary_key=True),
-    Column("finished_at", Float, nullable=False),
-    Column("rules", Text, nullable=False),
-    Column("bots", Text, nullable=False),
-    Column("seat", Integer, nullable=False),
-    Column("won", Integer, nullable=True),
-    *(Column(name, Integer, nullable=False) for name in COUNTS),
-    Column("scores", Text, nullable=True),
-    Column("side", Integer, nullable=True),
-)
 
 Scores = tuple[tuple[int, ...], int]
 """Each side's points over a game and the index of the player's side among them."""
@@ -168,14 +151,11 @@ class StatsStore:
         if len(game.counts) != len(COUNTS) or not 0 <= game.side < len(game.points):
             raise self.fail(f"a game's counts ({len(game.counts)}, want {len(COUNTS)}) or side ({game.side} of "
                             f"{len(game.points)}) are not a game's")
-        try:
-            with self.engine.begin() as connection:
-                connection.execute(insert(stats_games_table).values(
-                    finished_at=game.finished_at, rules=game.rules, bots=game.bots, seat=game.seat, won=game.won,
-                    **dict(zip(COUNTS, game.counts, strict=True)),
-                    scores=",".join(str(p) for p in game.points), side=game.side))
-        except Exception as exc:
-            raise self.fail(f"cannot keep the game in {self.path}: {reason(exc)}") from exc
+        with transaction(self.engine, f"keeping the game in {self.path}", self.fail) as connection:
+            connection.execute(insert(stats_games_table).values(
+                finished_at=game.finished_at, rules=game.rules, bots=game.bots, seat=game.seat, won=game.won,
+                **dict(zip(COUNTS, game.counts, strict=True)),
+                scores=",".join(str(p) for p in game.points), side=game.side))
 
     def games(self) -> tuple[list[KeptGame], int]:
         """Every game kept, in the order they ended, and how many rows were left out as
@@ -185,12 +165,9 @@ class StatsStore:
             the exception of ``fail``: the read failed.
         """
         t = stats_games_table.c
-        try:
-            with self.engine.connect() as connection:
-                raw = connection.execute(
-                    select(t.rules, t.bots, t.won, *(t[name] for name in COUNTS), t.scores, t.side)
-                    .order_by(t.finished_at, t.id)).all()
-        except Exception as exc:
-            raise self.fail(f"cannot read {self.path}: {reason(exc)}") from exc
+        with reading(self.engine, f"reading {self.path}", self.fail) as connection:
+            raw = connection.execute(
+                select(t.rules, t.bots, t.won, *(t[name] for name in COUNTS), t.scores, t.side)
+                .order_by(t.finished_at, t.id)).all()
         kept = [game for game in map(kept_game, raw) if game is not None]
         return kept, len(raw) - len(kept)

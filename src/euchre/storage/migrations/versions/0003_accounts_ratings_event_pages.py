@@ -17,7 +17,7 @@ depends_on: str | None = None
 
 
 def upgrade() -> None:
-    """Create the tables of ``euchre.server.web_schema``."""
+    """Create the tables of the events on the web, the accounts and the ratings (``euchre.storage.tables``)."""
     op.create_table(
         "euchre_competition_web",
         sa.Column("competition", sa.String(64), sa.ForeignKey("euchre_competition.name"), primary_key=True),
