@@ -223,3 +223,38 @@ def test_the_definers_do_write_numbers() -> None:
     assert "Block(\"play\", 60, CARD_CODES" in source
     assert code_literals("if code == 60:\n    pass\n") == [(1, 60)]
     assert action_blocks.PLAY is PLAY
+
+
+# ---------------------------------------------------------------- records of earlier versions
+RECORDS = SRC.parents[1] / "tests" / "data" / "records"
+"""Game records written by the version before the blocks (commit 34fa68d, ``git archive``
+of its src/ run on seed 0, three hands each): a call-ace game with calls, a
+call-for-best game with cards given, a table-mode game with claims, corrections and
+card calls."""
+
+
+@pytest.mark.parametrize("name", ["call-ace-5", "call-for-best", "table-mode"])
+def test_records_of_the_earlier_version_load(name: str) -> None:
+    from euchre import records
+
+    text = (RECORDS / f"{name}-v1.json").read_text()
+    game, players = records.loads(text)  # replays every action, checked
+    assert records.dumps(game, players) == text
+    hands = [*game.finished_hands, game.hand]
+    blocks = {block_of(code).name for h in hands for _, code in h.history}
+    expected = {"call-ace-5": "call_ace", "call-for-best": "give", "table-mode": "correction"}[name]
+    assert expected in blocks and "play" in blocks
+    for h in hands:  # each block's codes were taken in the phases the block names
+        for (_, code), phase in zip(h.history, h.history_phases, strict=True):
+            assert phase.name in block_of(code).phases, (code, phase)
+
+
+def test_text_forms_keep_their_codes() -> None:
+    """The numbers the fixed layouts, trained models and self-play files hold (Parquet
+    stores codes as int16) stay those of the first numbering."""
+    pinned = {"pass": 0, "order": 1, "order-alone": 2, "name-C": 3, "name-NT-alone": 12, "alone": 13,
+              "partner": 14, "take-over": 15, "defend-alone": 16, "forfeit": 17, "farmers-hand": 18, "throw-in": 19,
+              "discard-7C": 20, "discard-JK": 52, "call-C": 53, "call-S": 56, "renege": 57, "correct": 58,
+              "stand": 59, "play-7C": 60, "play-JK": 92, "give-7C": 100, "give-JK": 132, "no-call": 139,
+              "call-7C": 140, "call-JK": 172}
+    assert {text: int(Action.parse(text)) for text in pinned} == pinned

@@ -13,7 +13,7 @@ import random
 
 import pytest
 
-from euchre.core.actions import Action
+from euchre.core.actions import Action, block_of
 from euchre.core.hand import HandState, Phase
 from euchre.core.presets import PLAYABLE_PRESETS, preset
 from euchre.core.rules import Rules
@@ -57,6 +57,7 @@ def test_the_recorded_phases_are_those_the_history_tells(name: str) -> None:
             hand.push(code) if seed % 2 else hand.apply(code)
             phases = hand.history_phases
             assert len(phases) == len(hand.history) and phases[-1] == before
+            assert before.name in block_of(code).phases, (code, before)  # the table of blocks agrees
             assert list(phases) == _told(hand), (name, seed)
             seen.add(before)
     assert Phase.PLAY in seen and Phase.BID_ROUND_1 in seen

@@ -6,7 +6,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from euchre.core.actions import DISCARD, Action, action_text, is_discard_code, is_play_code
+from euchre.core.actions import DISCARD, Action, action_text, is_discard_code
 from euchre.core.cards import JOKER, NO_TRUMP, cards_of
 from euchre.core.errors import RecordError, RecordTypeError
 from euchre.core.game import Game
@@ -14,6 +14,9 @@ from euchre.core.hand import HandState, Phase
 from euchre.records.egn.cards import _SUIT_LETTERS, card_to_egn
 from euchre.records.egn.notation import FILE_TYPE, VERSION
 from euchre.records.egn.ruleset import ruleset_from_rules
+
+_BIDDING = (Phase.BID_ROUND_1, Phase.BID_ROUND_2)
+"""The phases whose calls EGN's bidding phase lists."""
 
 
 def _hand_to_deal(hand: HandState, index: int) -> dict[str, Any]:
@@ -23,9 +26,9 @@ def _hand_to_deal(hand: HandState, index: int) -> dict[str, Any]:
     calls: list[str] = []
     discard: int | None = None
     defender = -1
-    bidding = True
-    for seat, code in hand.history:
-        if is_play_code(code):
+    for (seat, code), phase in zip(hand.history, hand.history_phases, strict=True):
+        bidding = phase in _BIDDING  # as the hand recorded it
+        if phase == Phase.PLAY:
             continue
         if is_discard_code(code):
             discard = DISCARD.card(code)
@@ -35,11 +38,9 @@ def _hand_to_deal(hand: HandState, index: int) -> dict[str, Any]:
             calls.append("Pass")
         elif bidding and code in (Action.ORDER_UP, Action.ORDER_UP_ALONE):
             calls.append("Order")
-            bidding = False
         elif bidding and Action(code).is_naming:
             suit = Action(code).named_suit
             calls.append("n" if suit == NO_TRUMP else _SUIT_LETTERS[suit])
-            bidding = False
         elif not bidding and code == Action.PASS:
             continue  # a defender who does not defend alone
         else:
