@@ -1024,7 +1024,7 @@ def test_report8_jargon_is_glossed_once_per_game(capsys: pytest.CaptureFixture[s
     from euchre.core.game import Game
     from euchre.core.hand import Phase
     from euchre.core.presets import preset
-    from euchre.text.words import GLOSSES
+    from euchre.text.glosses import GLOSSES
 
     assert all(len("  " + g.line()) <= 80 for g in GLOSSES)
     console, buf = text_console()

@@ -206,7 +206,7 @@ def test_commands() -> None:
 
 def test_glosses_explain_jargon_once() -> None:
     # S001 L13 next / crossing; S001 L24, X-05 the bridge; S000 L119-129 the 1862 words.
-    from euchre.text.words import GLOSSES, glosses_in
+    from euchre.text.glosses import GLOSSES, glosses_in
 
     seen: set[str] = set()
     said = words(Action.name_trump(1), N, Phase.BID_ROUND_2, "uspcc")  # "Diamonds, making it next."
@@ -254,7 +254,7 @@ def test_what_players_read_has_no_source_tags() -> None:
     import re
 
     from euchre.core.presets import PLAYABLE_PRESETS, PRESET_DESCRIPTIONS, PRESET_PLAIN
-    from euchre.text.words import GLOSSES
+    from euchre.text.glosses import GLOSSES
 
     tag = re.compile(r"\bS00\d|X-\d\d|#interp|RULES\.md|REFERENCE")
     assert set(PRESET_PLAIN) == set(PRESET_DESCRIPTIONS) >= set(PLAYABLE_PRESETS)

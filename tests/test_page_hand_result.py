@@ -27,7 +27,7 @@ from euchre.core.state import HandResult, Revoke
 from euchre.core.views import view_of
 from euchre.server.serialize import game_json
 from euchre.server.state_parts import result_json
-from euchre.text.words import claim_outcome
+from euchre.text.revoke_words import claim_outcome
 
 TOURNAMENT = preset("modern-tournament").replace(renege_mode="penalize_on_claim")
 """modern-tournament with the house rule "revokes" (table mode): a renege 2 points, 4

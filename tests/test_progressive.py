@@ -21,7 +21,7 @@ from euchre.core import preset, view_of
 from euchre.core.errors import RecordError, RulesError
 from euchre.core.game import Game, bridge_team
 from euchre.records import dumps, loads
-from euchre.text.words import goal_words
+from euchre.text.glosses import goal_words
 
 try:
     from . import _naive_euchre as kit

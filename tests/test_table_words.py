@@ -50,8 +50,9 @@ from euchre.core.scoring import MAKER_MAKES, MAKERS_MAKE
 from euchre.core.views import view_of
 from euchre.server.serialize import game_json, hand_json
 from euchre.text.explain import rules_in_words
+from euchre.text.glosses import GLOSSES, glosses_in
 from euchre.text.side_words import has_partners
-from euchre.text.words import GLOSSES, glosses_in, plain
+from euchre.text.words import plain
 from test_cli import run
 
 INDIVIDUAL = [name for name in PLAYABLE_PRESETS if not has_partners(preset(name).table)]

@@ -2,7 +2,7 @@
 
 :class:`PlayNarrator` names the seats as the viewer sees them ("South (you)"), explains a
 historic or jargon phrase the first time it appears in a game
-(:data:`euchre.text.words.GLOSSES`), and tells each call, claim, card played, trick won
+(:data:`euchre.text.glosses.GLOSSES`), and tells each call, claim, card played, trick won
 and correction as it happens; :class:`euchre.cli.narrator.Narrator` adds the game's and
 the hands' starts and ends and the status line.
 """
@@ -28,14 +28,9 @@ from euchre.core.cards import cards_of
 from euchre.core.hand import HandState, Phase
 from euchre.core.rules import Rules
 from euchre.core.seats import FOUR_HANDED, Table
-from euchre.text.words import (
-    claim_outcome,
-    claim_round_length,
-    describe,
-    glosses_in,
-    is_spoken,
-    role_of,
-)
+from euchre.text.glosses import glosses_in
+from euchre.text.revoke_words import claim_outcome
+from euchre.text.words import claim_round_length, describe, is_spoken, role_of
 
 
 class PlayNarrator:
@@ -60,7 +55,7 @@ class PlayNarrator:
         """The table's shape (set from the game or hand narrated)."""
         self.rules: Rules | None = None
         """The rules of the game or hand narrated (None before the first): the glosses
-        are worded for its table (:func:`euchre.text.words.gloss_for`)."""
+        are worded for its table (:func:`euchre.text.glosses.gloss_for`)."""
         self.glossed: set[str] = set()
         """The phrases already glossed in this game (each is explained once)."""
 

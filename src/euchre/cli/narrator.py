@@ -28,10 +28,8 @@ from euchre.core.actions import Action
 from euchre.core.cards import JOKER, cards_of
 from euchre.core.game import Game, GameResult
 from euchre.core.hand import HandState, Phase
-from euchre.text.words import (
-    joker_word,
-    suit_word,
-)
+from euchre.text.glosses import joker_word
+from euchre.text.words import suit_word
 
 
 class Narrator(PlayNarrator):

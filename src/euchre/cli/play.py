@@ -26,7 +26,7 @@ from euchre.cli.table import Chooser, bot_levels, bot_name, parse_seat, random_s
 from euchre.core.errors import EuchreError
 from euchre.core.game import Game
 from euchre.core.rules import Rules
-from euchre.text.words import goal_words
+from euchre.text.glosses import goal_words
 
 
 def next_path(path: Path | None, number: int) -> Path | None:

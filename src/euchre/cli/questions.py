@@ -23,12 +23,13 @@ from euchre.core.cards import EFFECTIVE_SUIT, NO_TRUMP, Card
 from euchre.core.game import Game
 from euchre.core.hand import Phase
 from euchre.core.views import PlayerView
+from euchre.text.glosses import joker_word
 from euchre.text.side_words import (
     a_point_to_the_opponents,
     another_side,
     has_partners,
 )
-from euchre.text.words import describe_pending, in_claim_round, joker_word, plain, role_of
+from euchre.text.words import describe_pending, in_claim_round, plain, role_of
 
 
 class Questions:

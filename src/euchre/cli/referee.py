@@ -34,7 +34,7 @@ from euchre.cli.text import clean
 from euchre.core.errors import EuchreError, RecordError
 from euchre.core.presets import DEFAULT_PRESET, preset_of
 from euchre.referee import ENTRY_HELP, Referee, RefereeError, enter
-from euchre.text.words import goal_words
+from euchre.text.glosses import goal_words
 
 HELP = ENTRY_HELP + "\n  score, help, quit"
 MAX_RECORD_BYTES = 16 * 1024 * 1024

@@ -22,11 +22,8 @@ from euchre.core.hand import HandResult
 from euchre.core.rules import Rules
 from euchre.core.seats import FOUR_HANDED, Table
 from euchre.text.counters import counters_text
-from euchre.text.words import (
-    goal_words,
-    suit_symbol,
-    suit_word,
-)
+from euchre.text.glosses import goal_words
+from euchre.text.words import suit_symbol, suit_word
 
 SEAT_TITLES = FOUR_HANDED.titles
 """The seat titles of the four-hand table; other tables have their own (``Table.titles``)."""

@@ -52,8 +52,8 @@ from euchre.cli.replay_hands import NotedNarrator, replay_hand
 from euchre.cli.text import clean
 from euchre.core.errors import EuchreError, RecordError
 from euchre.core.game import Game
+from euchre.text.glosses import goal_words
 from euchre.text.side_words import plural
-from euchre.text.words import goal_words
 
 if TYPE_CHECKING:
     from euchre.records.egn import AfterTheEnd, EgnGame

@@ -12,7 +12,7 @@ from euchre.cli.narrator import Narrator
 from euchre.cli.saving import EXIT_INTERRUPTED, EXIT_OK, RecordSaver, check_save_path
 from euchre.cli.table import Chooser, bot_levels, bot_name, check_delay, levels_by_seat, random_seed, rules_of_flags, rules_title, run_table
 from euchre.core.game import Game
-from euchre.text.words import goal_words
+from euchre.text.glosses import goal_words
 
 
 def cmd_watch(args: argparse.Namespace, console: Console) -> int:

@@ -20,8 +20,8 @@ from euchre.core.scoring import side_points
 from euchre.core.state import HandResult, Revoke
 from euchre.referee.card_checks import _claim_by, _claimant, _not_now, _unasked
 from euchre.referee.rulings import RefereeError, Ruling, _flag, _Pending, law_source
+from euchre.text.revoke_words import claim_outcome
 from euchre.text.side_words import capital, different_sides, has_partners, the_makers
-from euchre.text.words import claim_outcome
 
 
 class ScoreKeeper:

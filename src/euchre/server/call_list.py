@@ -16,11 +16,8 @@ from euchre.core.revokes import false_claim_points, revoke_points
 from euchre.core.seats import Table
 from euchre.core.views import PlayerView
 from euchre.server.state_parts import card_json, seat_text
-from euchre.text.words import (
-    claim_outcome,
-    claim_round_length,
-    describe,
-)
+from euchre.text.revoke_words import claim_outcome
+from euchre.text.words import claim_round_length, describe
 
 _UNLISTED = frozenset([*range(PLAY.first, PLAY.end), int(Action.LET_STAND)])
 """The codes of the history entries the calls list leaves out (:func:`is_listed`)."""

@@ -29,9 +29,9 @@ Styles (REFERENCE 4.7, option ``call_words``):
 Words for decisions the sources do not word (declining a takeover, the after-bidding
 alone decision, the stuck dealer's forfeit) are ours and plain.
 
-Glosses (:data:`GLOSSES`, :func:`glosses_in`): a one-line explanation of each historic or
-jargon phrase ("making it next", "crossing it", "at the bridge", "I will assist", ...),
-which a display shows the first time the phrase appears in a game.
+The glosses of the phrases and the words of the game's terms are in
+:mod:`euchre.text.glosses`; the words of table mode's revoke claims in
+:mod:`euchre.text.revoke_words`.
 
 Seats are ints 0..seats-1 of ``rules.table`` (N, E, S, W at the four-hand table);
 cards are card numbers; actions are action codes (:class:`~euchre.core.actions.Action`
@@ -40,9 +40,7 @@ or int).
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Sequence
 from typing import Protocol
 
 from euchre.core.actions import (
@@ -61,8 +59,7 @@ from euchre.core.cards import JOKER, NO_TRUMP, SAME_COLOUR, Card
 from euchre.core.hand import Phase
 from euchre.core.rules import Rules
 from euchre.core.seats import FOUR_HANDED, Table
-from euchre.core.state import Revoke
-from euchre.text.side_words import a_point_to_the_opponents, another_side, has_partners, the_makers
+from euchre.text.side_words import a_point_to_the_opponents, another_side, has_partners
 
 STYLES: tuple[str, ...] = ("dc_1862", "uspcc", "tournament", "modern")
 """The ``call_words`` styles this module knows."""
@@ -419,158 +416,3 @@ def describe_history(hand: HandLike, viewer: int | None = None, style: str | Non
                               joker_card=hand.rules.joker_card))
         for i, ((seat, code), phase) in enumerate(zip(hand.history, phases, strict=True))
     ]
-
-
-@dataclass(frozen=True)
-class Gloss:
-    """A short explanation of a historic or jargon phrase, shown once per game the first
-    time the phrase appears (display only).
-
-    Attributes:
-        key: what the gloss explains, quoted in the line shown ("making it next").
-        pattern: a case-insensitive regular expression finding the phrase in a line.
-        text: the explanation, a phrase of a few words, plain (no source tag: players
-            read it).
-        source: where the phrase comes from (REFERENCE's tags), for the documentation.
-    """
-
-    key: str
-    pattern: str
-    text: str
-    source: str = ""
-
-    def line(self) -> str:
-        """The gloss as one line: ``"making it next": naming the other suit ...``."""
-        return f'"{self.key}": {self.text}'
-
-
-GLOSSES: tuple[Gloss, ...] = (
-    Gloss("making it next", r"\bmaking it next\b", "naming the other suit of the turned-down card's colour", "S001 L13"),
-    Gloss("crossing it", r"\bcrossing it\b", "naming a suit of the other colour than the turned-down card", "S001 L13"),
-    Gloss("at the bridge", r"\bat the bridge\b", "one side needs 1 point, the other far behind", "S001 L24, X-05"),
-    Gloss("order it up", r"\border it up\b", "the dealer's opponent accepts the upcard's suit", "S000 L119"),
-    Gloss("assist", r"\bassist\b", "the dealer's partner accepts the upcard's suit", "S000 L121"),
-    Gloss("take it up", r"\b(?:take|taking) it up\b", "the dealer accepts the upcard and its suit", "S000 L123"),
-    Gloss("pick it up", r"\bpick it up\b", "accepts the upcard's suit: the dealer picks the card up", "X-28"),
-    Gloss("turn it down", r"\b(?:turn|turning) it down\b", "the dealer refuses the upcard's suit", "S001 L12"),
-    Gloss("pass the making", r"\bpass the making\b", "decline to name trump in round two", "S000 L129"),
-    Gloss("march", r"\bmarch\b", "the makers took all five tricks"),
-    Gloss("euchre", r"\beuchred?\b", "the makers took fewer than three tricks"),
-)
-"""The phrases glossed on first sight (S000 the 1862 club, S001 USPCC, X-05 the club's
-glossary of *Bridge*; REFERENCE 4.7 and 1I I6)."""
-
-_GLOSS_RES = tuple(re.compile(g.pattern, re.IGNORECASE) for g in GLOSSES)
-
-_ON_HIS_OWN = {"at the bridge": "one player needs 1 point, the other far behind"}
-"""The glosses worded otherwise where every player plays for himself (no sides)."""
-
-
-def gloss_for(gloss: Gloss, rules: Rules | None) -> Gloss:
-    """``gloss`` worded for the table of ``rules`` (:mod:`euchre.text.side_words`): "the
-    makers" of :data:`GLOSSES` is "the maker" where every player plays for himself, "the
-    maker and any partner he called" at call-ace; "one side" is "one player". ``None``:
-    as :data:`GLOSSES` words it (the four-hand table)."""
-    if rules is None or has_partners(rules.table):
-        return gloss
-    if gloss.key in _ON_HIS_OWN:
-        return replace(gloss, text=_ON_HIS_OWN[gloss.key])
-    if gloss.text.startswith("the makers "):
-        return replace(gloss, text=the_makers(rules) + gloss.text.removeprefix("the makers"))
-    return gloss
-
-
-def glosses_in(text: str, seen: set[str] | None = None, rules: Rules | None = None) -> list[Gloss]:
-    """The glosses of the phrases in ``text``, in :data:`GLOSSES` order, leaving out
-    those whose key is in ``seen``; the keys returned are added to ``seen``. With
-    ``rules``, each is worded for its table (:func:`gloss_for`)."""
-    out = []
-    for gloss, rx in zip(GLOSSES, _GLOSS_RES, strict=True):
-        if (seen is None or gloss.key not in seen) and rx.search(text):
-            out.append(gloss_for(gloss, rules))
-            if seen is not None:
-                seen.add(gloss.key)
-    return out
-
-
-def goal_words(rules: Rules) -> str:
-    """What ends the game, in words: ``"game to 10"``, or in progressive play (RULES.md
-    decision 24) ``"a round of 8 hands"``."""
-    if rules.plays_to_target:
-        return f"game to {rules.game_target}"
-    return f"a round of {rules.progressive_hands} hand{'s' if rules.progressive_hands != 1 else ''}"
-
-
-def joker_word(rules: Rules) -> str:
-    """What the table calls the joker: ``"joker"``, or ``"benny (2♠)"`` where the two of
-    spades stands for it (``joker_card = two_of_spades``, X-22)."""
-    return "benny (2♠)" if rules.joker_card == "two_of_spades" else "joker"
-
-
-def revoke_words(who: str, revoke: Revoke, proof: tuple[int, int], joker_card: str = "joker") -> str:
-    """A proved revoke and its proof in one sentence, tricks counted from 1 (New York
-    1877 s10: the trick of the revoke and the later trick that shows the suit; RULES.md
-    decision 27).
-
-    Args:
-        who: the revoker's name as the table shows it.
-        revoke: the revoke.
-        proof: ``(trick, card)`` from :func:`euchre.core.revokes.revoke_proof`: the later
-            trick (0-based) and the card of the suit played in it, or ``(-1, card)`` for
-            a card of the suit still held.
-
-    Returns:
-        e.g. ``"E revoked in trick 1: 9♣ to a lead of spades, holding spades (played 10♠
-        in trick 4)."``
-    """
-    suit = suit_word(revoke.suit)
-    trick, card = proof
-    if card < 0:
-        shown = "."
-    elif trick >= 0:
-        shown = f" (played {card_words(card, joker_card)} in trick {trick + 1})."
-    else:
-        shown = f" (still holding {card_words(card, joker_card)})."
-    return (f"{who} revoked in trick {revoke.trick + 1}: {card_words(revoke.card, joker_card)} to a lead of {suit}, "
-            f"holding {suit}{shown}")
-
-
-def claim_outcome(rules: Rules, claim_log: Sequence[tuple[int, int]], revokes: Sequence[Revoke],
-                  proofs: Sequence[tuple[int, int]], k: int, name: Callable[[int], str],
-                  side: Callable[[int], str] | None = None) -> list[str]:
-    """What the ``k``-th revoke claim of a hand came to, in words (table mode, RULES.md
-    decision 27): each revoke it established with its proof, or that it failed and what
-    that costs.
-
-    Args:
-        rules: the hand's rules.
-        claim_log: the hand's claims, ``(claimant, revokes established)`` (as in a
-            PlayerView or HandState).
-        revokes, proofs: the established revokes in order and their proofs (a view's
-            ``revokes`` and ``proofs``).
-        k: which claim (0-based).
-        name: a seat's name as the table shows it.
-        side: a side's name (by its index in ``rules.table.teams``) as the text
-            writes sides; by default the table's ``team_names`` (``"E-W"``; the web
-            page writes ``"E–W"``).
-
-    Returns:
-        One sentence per revoke established (``"Upheld. E revoked in trick 1: ..."``),
-        or one saying the claim failed.
-    """
-    seat, made = claim_log[k]
-    before = sum(n for _, n in claim_log[:k])
-    if made:
-        return ["Upheld. " + revoke_words(name(r.seat), r, p, rules.joker_card)
-                for r, p in zip(revokes[before:before + made], proofs[before:before + made], strict=True)]
-    fine = rules.false_claim_penalty
-    table = rules.table
-    nobody = "no player of another side" if has_partners(table) else "no other player"
-    if not fine:
-        return [f"Not upheld: {nobody} revoked."]
-    if len(table.teams) > 2:
-        to = " and ".join(name(s) for s in range(table.seats) if table.team[s] != table.team[seat])
-    else:
-        other = 1 - table.team[seat]
-        to = side(other) if side is not None else table.team_names[other]
-    return [f"Not upheld: {nobody} revoked. {fine} point{'s' if fine != 1 else ''} to {to}, scored with the hand."]
