@@ -37,7 +37,7 @@ from euchre.batch import play as play_module
 from euchre.batch import policy as pol
 from euchre.batch.backend import ENV_VAR
 from euchre.core import HandState, Phase, Rules, preset
-from euchre.core.actions import Action
+from euchre.core.actions import Action, block_of
 from euchre.core.cards import NO_TRUMP, SAME_COLOUR, parse_card
 from euchre.core.errors import EuchreTypeError, EuchreValueError, RulesTypeError
 from euchre.core.presets import PLAYABLE_PRESETS
@@ -71,7 +71,10 @@ def compare_hand(batch: HandBatch, i: int, seen: Counter[str] | None = None) -> 
             seen[state.phase.name] += 1
             if state.phase == Phase.BID_ROUND_2 and state.turn == state.dealer and not {Action.PASS, Action.FORFEIT} & set(engine):
                 seen["stuck dealer"] += 1
-        state.apply(int(batch.actions[i, step]))
+        code = int(batch.actions[i, step])
+        if state.phase.name not in block_of(code).phases:  # the kernel's codes, checked against the core's blocks
+            return f"step {step} ({state.phase.name}): kernel code {code} of block {block_of(code).name}"
+        state.apply(code)
     if not state.is_over:
         return f"the kernel's hand ended, the engine's goes on in {state.phase.name}"
     res = state.result

@@ -21,7 +21,7 @@ import numpy as np
 from euchre.batch import layout as k
 from euchre.batch.backend import get_backend
 from euchre.batch.tables import context, rules_of
-from euchre.core.actions import DISCARD_BASE, GIVE_BASE, PLAY_BASE
+from euchre.core.actions import DISCARD, GIVE, PLAY
 from euchre.core.cards import cards_of
 from euchre.core.deal import pack_of
 from euchre.core.errors import EuchreTypeError, EuchreValueError, require_int
@@ -135,9 +135,9 @@ class HandBatch:
         step = require_int(step, "step", 0, int(self.decisions[row]) - 1)
         mask = int(self.legal[row, step])
         code = int(self.actions[row, step])
-        for base in (GIVE_BASE, PLAY_BASE, DISCARD_BASE):
-            if base <= code <= base + 32:
-                return tuple(base + c for c in cards_of(mask))
+        for block in (GIVE, PLAY, DISCARD):
+            if block.holds(code):
+                return tuple(block.first + c for c in cards_of(mask))
         return tuple(cards_of(mask))  # a call: the mask's bits are the codes
 
     def hand_state(self, i: int) -> HandState:
