@@ -25,20 +25,9 @@ from euchre.text.side_words import capital, different_sides, has_partners, the_m
 
 
 class ScoreKeeper:
-    """The score and the laws for a game of real cards (see the module docstring).
-
-    Args:
-        rules: the rules played (a preset, with house rules or options).
-        first_dealer: the seat of the first dealer.
-
-    Attributes (read only): ``rules``, ``table``, ``score`` (per side, this game),
-    ``dealer`` (the seat to deal now), ``hand_number`` (of this game, from 1),
-    ``games`` (the finished games' results), ``entries`` (every entry so far, as
-    ``(kind, arguments)``).
-
-    Raises:
-        RefereeError: call-ace (its sides are known only once the called card is played:
-            enter the hands at the computer table instead), or a dealer not at the table.
+    """The score, the dealer's turn and the hands of a game of real cards, without the
+    laws of irregularities: the base of :class:`~euchre.referee.laws.Referee`, whose
+    docstring gives the arguments, attributes and errors.
     """
 
     def __init__(self, rules: Rules, first_dealer: int = 0) -> None:
