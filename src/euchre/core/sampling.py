@@ -14,7 +14,7 @@ import functools
 import random
 from dataclasses import dataclass
 
-from euchre.core.actions import DISCARD_BASE, GIVE_BASE, PLAY, Action, is_give_code, is_play_code
+from euchre.core.actions import DISCARD, DISCARD_BASE, GIVE, GIVE_BASE, PLAY, Action, is_give_code, is_play_code
 from euchre.core.cards import EFFECTIVE_SUIT, JOKER, deck_cards
 from euchre.core.errors import EuchreError, EuchreTypeError, EuchreValueError, IllegalActionError
 from euchre.core.hand import HandState, Phase
@@ -47,19 +47,21 @@ class _Best:
 
 
 def _best_events(view: PlayerView) -> list[_Best]:
-    """The cards given for best in ``view``'s history, in order; the lone player's
-    discard is the entry right after the give (GIVE_BEST, then BEST_DISCARD)."""
+    """The cards given for best in ``view``'s history, in order, each with the lone
+    player's discard that follows it (the entry after the give, taken in BEST_DISCARD as
+    the history's phases record), if made yet."""
     out: list[_Best] = []
     history = view.history
+    phases = view.history_phases
     partner = view.rules.table.partner
     for i, (s, code) in enumerate(history):
         if is_give_code(code) or code == HIDDEN_GIVE:
-            card = code - GIVE_BASE if code >= 0 else -1
+            card = GIVE.card(code) if code >= 0 else -1
             at, d2 = -1, -1
-            if i + 1 < len(history):
+            if i + 1 < len(history) and phases[i + 1] == Phase.BEST_DISCARD:
                 at = i + 1
                 nxt = history[at][1]
-                d2 = nxt - DISCARD_BASE if nxt >= 0 else -1
+                d2 = DISCARD.card(nxt) if nxt >= 0 else -1
             out.append(_Best(s, partner[s], i, card, at, d2))
     return out
 
