@@ -365,6 +365,7 @@ SURFACES: tuple[tuple[str, str | None], ...] = (
     ("euchre/cli/rate_bots.py", "server"),
     ("euchre/cli/", "cli"),
     ("euchre/events/", "cli"),
+    ("euchre/storage/locks.py", "server"),
     ("euchre/storage/", "cli"),
     ("euchre/bots/", "bots"),
     ("euchre/analysis/", "bots"),

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import Engine, func, insert, select, update
+from sqlalchemy.exc import IntegrityError
 
 from euchre.storage.sql import Fail, reading, transaction
 from euchre.storage.tables import competitions_table, entries_table
@@ -93,7 +94,11 @@ def append_entries(engine: Engine, name: str, seq: int, entries: Sequence[dict[s
         rows = [{"competition": name, "seq": seq + i, "kind": e["kind"], "data": _json(e), "created_at": now}
                 for i, e in enumerate(entries)]
         if rows:
-            connection.execute(insert(entries_table), rows)
+            try:
+                connection.execute(insert(entries_table), rows)
+            except IntegrityError:
+                raise fail(f"storing the entries of event {name!r} failed: another writer stored an entry at "
+                           f"place {seq} first, or there is no such event (read the event again)") from None
         if over:
             connection.execute(update(competitions_table).where(competitions_table.c.name == name)
                                .values(status="over"))
