@@ -23,7 +23,7 @@ from euchre.core import HandState, preset
 from euchre.core.presets import PLAYABLE_PRESETS
 from euchre.core.rules import Rules
 from euchre.core.state import CALL_FIELDS, CARD_FIELDS, PLAY_FIELDS, STATE_FIELDS, HandFields
-from euchre.core.undo import LIST, LOG, VALUE, field_kind, make_undo
+from euchre.core.undo import LIST, LOG, MASKS, VALUE, field_kind, make_undo
 
 
 def fields_of(cls: type) -> tuple[str, ...]:
@@ -113,7 +113,10 @@ def test_an_undo_that_leaves_a_field_out_is_caught(monkeypatch: pytest.MonkeyPat
     declared in a class that push does not save, or left out of a list) is caught, and
     the check names that field."""
     fields = {"save_call": CALL_FIELDS, "save_card": CARD_FIELDS, "save_play": PLAY_FIELDS, "save_state": STATE_FIELDS}
-    broken: Callable[[HandFields], tuple[Any, ...]] = make_undo([n for n in fields[saver] if n != left_out])[0]
+    promises = {"save_card": {"one_seat": True, "appends_only": True}, "save_play": {"one_seat": True},
+                "save_call": {"appends_only": True}}
+    broken: Callable[[HandFields], tuple[Any, ...]] = make_undo([n for n in fields[saver] if n != left_out],
+                                                               **promises.get(saver, {}))[0]
     monkeypatch.setattr(hand_module, saver, broken)
     found = check_random_hands(rules, hands=40, seed=35)
     assert found, f"leaving {left_out} out of {saver} was not caught"
@@ -121,12 +124,33 @@ def test_an_undo_that_leaves_a_field_out_is_caught(monkeypatch: pytest.MonkeyPat
     assert left_out in {field for _, field in found} <= {left_out, "_stack"}
 
 
+@pytest.mark.parametrize(("saver", "fields", "promises", "rules"), [
+    # a card that ends the trick replaces the trick's lists: its record must keep them whole
+    ("save_play", PLAY_FIELDS, {"one_seat": True, "appends_only": True}, preset("modern-standard")),
+    # a call changes the held cards of other seats than the one to act (the dealer's
+    # discard after the upcard is ordered up, the best card given to a lone partner)
+    ("save_call", CALL_FIELDS, {"one_seat": True, "appends_only": True}, preset("modern-standard")),
+    ("save_call", CALL_FIELDS, {"one_seat": True, "appends_only": True},
+     preset("modern-standard").replace(call_for_best="lone_maker")),
+])
+def test_a_record_that_promises_too_much_is_caught(monkeypatch: pytest.MonkeyPatch, saver: str,
+                                                    fields: tuple[str, ...], promises: dict[str, bool],
+                                                    rules: Rules) -> None:
+    """Positive control of the card records' promises (make_undo's ``one_seat`` and
+    ``appends_only``): given to a record of actions that break them, the check sees it."""
+    broken: Callable[[HandFields], tuple[Any, ...]] = make_undo(fields, **promises)[0]
+    monkeypatch.setattr(hand_module, saver, broken)
+    assert check_random_hands(rules, hands=40, seed=35)
+
+
 def test_field_kinds_come_from_the_annotations() -> None:
     """How undo saves each field is read from its type: the history, the tricks and the
-    trick's lists are logs, the held cards and tricks won lists, the rest values."""
+    trick's lists are logs, the held cards masks per seat, the tricks won a list, the
+    rest values."""
     for name in ("history", "tricks", "trick_cards", "trick_seats"):
         assert field_kind(name) == LOG
-    for name in ("hands", "tricks_won"):
+    assert field_kind("hands") == MASKS
+    for name in ("tricks_won",):
         assert field_kind(name) == LIST
     for name in ("trump", "phase", "result", "_legal", "revokes", "kept"):
         assert field_kind(name) == VALUE

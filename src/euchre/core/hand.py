@@ -186,9 +186,11 @@ class HandState(Dealing):
         # among the codes; the code is the Action's value.
         if (action in legal[1] if t is Action else (t is int and action in legal[0])):
             code: int = action._value_ if t is Action else action  # type: ignore[union-attr,assignment]
-            _APPLY[self.phase](self, code)
+            phase = self.phase
+            _APPLY[phase](self, code)
             self._legal = None
-            self._note_phase()
+            if self.phase is not phase:  # a run of phase_runs opens only where the phase changes
+                self._note_phase()
             return
         self._refuse(action, legal[0])
 
@@ -196,9 +198,11 @@ class HandState(Dealing):
         """Apply a string action if it is legal, else raise IllegalActionError."""
         code = _action_code(action, legal)
         if code in legal:
-            _APPLY[self.phase](self, code)
+            phase = self.phase
+            _APPLY[phase](self, code)
             self._legal = None
-            self._note_phase()
+            if self.phase is not phase:
+                self._note_phase()
             return
         raise self._illegal(code, legal)
 
@@ -237,10 +241,12 @@ class HandState(Dealing):
             return
         else:
             saved = save_call(self)
-        _APPLY[self.phase](self, code)  # raises for the hand that is over: nothing saved then
+        phase = self.phase
+        _APPLY[phase](self, code)  # raises for the hand that is over: nothing saved then
         self._stack.append(saved)
         self._legal = None
-        self._note_phase()
+        if self.phase is not phase:
+            self._note_phase()
 
     def _push_checked(self, code: int) -> None:
         """:meth:`push` with the checks of :meth:`apply` (debug mode)."""
@@ -260,15 +266,20 @@ class HandState(Dealing):
         (:mod:`euchre.records.egn.rebuild`), which places each recorded card on a deal that
         does not yet hold it, to learn from the engine who led, followed and won; any
         other use leaves the state meaningless."""
-        _APPLY[self.phase](self, code)
+        phase = self.phase
+        _APPLY[phase](self, code)
         self._legal = None
-        self._note_phase()
+        if self.phase is not phase:
+            self._note_phase()
 
     def _note_phase(self) -> None:
         """Open a run of ``phase_runs`` when the action just applied brought the hand
-        into another phase (the one place the history's phases are recorded; the play of
-        a card outside table mode never does, but to end the hand, in which no action
-        is taken, so :meth:`push` does not call this for it)."""
+        into another phase (the one place the history's phases are recorded). The
+        dispatcher calls it only when the phase differs from the one the action was
+        taken in (the last run's phase: an action within one phase opens no run, so most
+        actions pay one comparison); the play of a card outside table mode never changes
+        the phase but to end the hand, in which no action is taken, so :meth:`push` does
+        not call this for it."""
         phase = self.phase
         runs = self.phase_runs
         if phase is not runs[-1][1] and phase is not Phase.DONE:

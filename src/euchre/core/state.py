@@ -170,6 +170,17 @@ being played). Undo keeps such a list and its length, and cuts it back to that l
 is no list holds a value nothing changes in place."""
 
 
+Masks = list
+"""The kind of a field that is a list with one element per seat (``hands``), of which
+the play of a card changes only the element of the seat to act (:data:`ACTING_SEAT`):
+the records of a card's play keep that element alone (:mod:`euchre.core.undo`); every
+other record copies the list."""
+
+ACTING_SEAT = "turn"
+"""The field holding the seat to act, whose element of a ``Masks`` field a card's play
+changes."""
+
+
 class DealFields:
     """The fields fixed when the hand is dealt (undo never saves them): the rules, the
     table, the deal, and the undo stack itself. A base class only: it holds no
@@ -202,7 +213,7 @@ class CardFields(DealFields):
 
     __slots__ = ("hands", "turn", "history", "trick_cards", "trick_seats", "_legal")
 
-    hands: list[int]
+    hands: Masks[int]
     turn: int
     history: Log[tuple[int, int]]
     trick_cards: Log[int]

@@ -8,7 +8,12 @@ enumerates them (:func:`~euchre.core.state.slots_of`), and each field is saved b
 kind, read from its annotation:
 
 - a *log* (annotated ``Log[...]``: a list only appended to, or replaced by another):
-  the list and its length; restoring puts the list back and cuts it to that length;
+  the list and its length; restoring puts the list back and cuts it to that length. The
+  record of an action that only appends (a card that does not end the trick) keeps the
+  length alone;
+- *masks* (annotated ``Masks[...]``: a list per seat, ``hands``): a copy, but in the
+  records of a card's play, which changes only the element of the seat to act, that
+  one element;
 - any other list: a copy (the copy is put back);
 - anything else: the value itself (values that nothing changes in place: ints, tuples,
   frozen results, the legal tuples).
@@ -27,14 +32,14 @@ import inspect
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from euchre.core.state import CALL_FIELDS, CARD_FIELDS, FIELDS, PLAY_FIELDS, STATE_FIELDS, HandFields
+from euchre.core.state import ACTING_SEAT, CALL_FIELDS, CARD_FIELDS, FIELDS, PLAY_FIELDS, STATE_FIELDS, HandFields
 
 Record = tuple[Any, ...]
 """An undo record: the restoring function, then the saved fields."""
 Saver = Callable[[HandFields], Record]
 Restorer = Callable[[HandFields, Record], None]
 
-LOG, LIST, VALUE = "log", "list", "value"
+LOG, MASKS, LIST, VALUE = "log", "masks", "list", "value"
 """The kinds of field (see the module's docstring)."""
 
 
@@ -50,33 +55,58 @@ def field_kind(name: str, cls: type = HandFields) -> str:
             text = str(annotations[name])
             if text.startswith("Log["):
                 return LOG
+            if text.startswith("Masks["):
+                return MASKS
             if text.startswith("list[") or text == "list":
                 return LIST
             return VALUE
     raise TypeError(f"the field {name!r} of {cls.__name__} has no annotation: undo cannot tell how to save it")
 
 
-def make_undo(names: Iterable[str], cls: type = HandFields) -> tuple[Saver, Restorer]:
+def make_undo(names: Iterable[str], cls: type = HandFields, *, one_seat: bool = False,
+              appends_only: bool = False) -> tuple[Saver, Restorer]:
     """A saver of the fields ``names`` of a ``cls`` object and the restorer of its
-    records, compiled from the fields' kinds (:func:`field_kind`)."""
+    records, compiled from the fields' kinds (:func:`field_kind`) as straight-line code
+    (one tuple display, one unpacking: no loop, no attribute looked up by name).
+
+    Two promises of the actions a record is for, which make it smaller (the records of
+    a card's play make them; ``tests/test_undo.py`` breaks each and is caught):
+
+    - ``one_seat``: the action changes a ``Masks`` field only at the seat to act
+      (:data:`~euchre.core.state.ACTING_SEAT`, which must be among ``names``): that one
+      element is saved, not a copy of the list;
+    - ``appends_only``: the action only appends to the logs, never replaces them: their
+      lengths alone are saved (restoring cuts each back in place).
+    """
+    names = list(names)
+    if one_seat and ACTING_SEAT not in names:
+        raise ValueError(f"a one-seat record must save the seat to act, {ACTING_SEAT!r}")
     items = ["restore"]
     targets = ["_"]
-    cuts = []
+    after = []
     for i, name in enumerate(names):
         if not name.isidentifier():  # pragma: no cover - slots are identifiers
             raise ValueError(f"not a field name: {name!r}")
         kind = field_kind(name, cls)
-        if kind == LOG:
+        if kind == LOG and appends_only:
+            items.append(f"len(h.{name})")
+            targets.append(f"n{i}")
+            after.append(f"    del h.{name}[n{i}:]\n")
+        elif kind == LOG:
             items += [f"h.{name}", f"len(h.{name})"]
             targets += [f"h.{name}", f"n{i}"]
-            cuts.append(f"    del h.{name}[n{i}:]\n")
-        elif kind == LIST:
+            after.append(f"    del h.{name}[n{i}:]\n")
+        elif kind == MASKS and one_seat:
+            items.append(f"h.{name}[h.{ACTING_SEAT}]")
+            targets.append(f"m{i}")
+            after.append(f"    h.{name}[h.{ACTING_SEAT}] = m{i}\n")  # the seat to act is restored by then
+        elif kind in (LIST, MASKS):
             items.append(f"h.{name}[:]")
             targets.append(f"h.{name}")
         else:
             items.append(f"h.{name}")
             targets.append(f"h.{name}")
-    source = (f"def restore(h, record):\n    ({', '.join(targets)},) = record\n{''.join(cuts)}"
+    source = (f"def restore(h, record):\n    ({', '.join(targets)},) = record\n{''.join(after)}"
               f"def save(h):\n    return ({', '.join(items)},)\n")
     namespace: dict[str, Any] = {}
     exec(compile(source, f"<undo of {cls.__name__}>", "exec"), namespace)  # noqa: S102 - our own text, from slots
@@ -95,15 +125,18 @@ def make_copier(names: Iterable[str], cls: type = HandFields) -> Callable[[HandF
     return copier
 
 
-save_card, restore_card = make_undo(CARD_FIELDS)
+save_card, restore_card = make_undo(CARD_FIELDS, one_seat=True, appends_only=True)
 """A card played outside table mode that does not end the trick: the fields of
-``CardFields``."""
-save_play, restore_play = make_undo(PLAY_FIELDS)
+``CardFields`` (such a card changes the held cards of its seat only, and appends to the
+logs)."""
+save_play, restore_play = make_undo(PLAY_FIELDS, one_seat=True)
 """A card played outside table mode that ends the trick: the fields of ``CardFields``
-and ``PlayFields``."""
-save_call, restore_call = make_undo(CALL_FIELDS)
+and ``PlayFields`` (it changes the held cards of its seat only; quitting the trick
+replaces the trick's lists, so the logs are kept whole)."""
+save_call, restore_call = make_undo(CALL_FIELDS, appends_only=True)
 """A call outside table mode: the fields of ``CardFields``, ``PlayFields`` and
-``CallFields``."""
+``CallFields`` (a call appends to the logs, the history and its phases, and replaces
+none)."""
 save_state, restore_state = make_undo(STATE_FIELDS)
 """Any action in table mode, and :meth:`Game.apply`'s undo of a hand's last action:
 every field but those fixed at the deal."""
