@@ -184,15 +184,19 @@ class HandState(Dealing):
         t = type(action)
         # An Action is looked for among the legal Actions (found by identity), an int
         # among the codes; the code is the Action's value.
-        if (action in legal[1] if t is Action else (t is int and action in legal[0])):
-            code: int = action._value_ if t is Action else action  # type: ignore[union-attr,assignment]
-            phase = self.phase
-            _APPLY[phase](self, code)
-            self._legal = None
-            if self.phase is not phase:  # a run of phase_runs opens only where the phase changes
-                self._note_phase()
+        code: int
+        if t is Action and action in legal[1]:
+            code = action._value_  # type: ignore[attr-defined]
+        elif t is int and action in legal[0]:
+            code = action
+        else:
+            self._refuse(action, legal[0])
             return
-        self._refuse(action, legal[0])
+        phase = self.phase
+        _APPLY[phase](self, code)
+        self._legal = None
+        if self.phase is not phase:  # a run of phase_runs opens only where the phase changes
+            self._note_phase()
 
     def _refuse(self, action: object, legal: tuple[int, ...]) -> None:
         """Apply a string action if it is legal, else raise IllegalActionError."""
@@ -291,10 +295,10 @@ class HandState(Dealing):
         Raises:
             EuchreValueError: nothing to undo.
         """
-        stack = self._stack
-        if not stack:
-            raise EuchreValueError("pop() without a matching push()")
-        saved = stack.pop()
+        try:
+            saved = self._stack.pop()
+        except IndexError:
+            raise EuchreValueError("pop() without a matching push()") from None
         saved[0](self, saved)
 
     def _snapshot(self) -> Record:
