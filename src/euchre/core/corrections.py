@@ -65,7 +65,7 @@ class CorrectionLaw(RevokeLaw):
             k = off_suit_position(self.trump, self.trick_cards, self.quit_pos)
             if k != -1:
                 self.quit_pos = k
-                self.phase = Phase.REVOKE_CORRECTION
+                self.phase = _PH_REVOKE_CORRECTION
                 self.turn = self.trick_seats[k]
                 return
         self.quit_pos = 1
@@ -83,7 +83,7 @@ class CorrectionLaw(RevokeLaw):
         k = self.quit_pos
         if code == _STAND:
             self.quit_pos = k + 1
-            self.phase = Phase.PLAY
+            self.phase = _PH_PLAY
             self._complete_trick()
             return
         team = self.table.team
@@ -114,7 +114,7 @@ class CorrectionLaw(RevokeLaw):
         self.claim_marks = tuple(min(m, played) for m in self.claim_marks)
         self.correcting = seat
         self.quit_pos = k + 1
-        self.phase = Phase.PLAY
+        self.phase = _PH_PLAY
         self._to_turn(seat)
 
     def _exposed_before(self) -> list[int]:
@@ -143,7 +143,7 @@ class CorrectionLaw(RevokeLaw):
         if s == seat:
             return
         self.call_asked = seat
-        self.phase = Phase.CALL_CARD
+        self.phase = _PH_CALL_CARD
         self.turn = s
 
     def _callable(self, seat: int) -> int:
@@ -174,7 +174,7 @@ class CorrectionLaw(RevokeLaw):
             # has no effect (s46: a card may be called only where it may lawfully be played).
             if follow_mask(self.hands[owner], self.trump, led) >> card & 1:
                 self.called_card = card
-        self.phase = Phase.PLAY
+        self.phase = _PH_PLAY
         self.turn = owner
 
     def _forced_play(self) -> int:
@@ -198,3 +198,8 @@ class CorrectionLaw(RevokeLaw):
         self.call_asked = -1
         self.correcting = -1
 
+# The phases the methods above set or test, as module names: a member read through its
+# class (Phase.PLAY) costs about 60 ns on CPython 3.11, a module global about 10.
+_PH_CALL_CARD = Phase.CALL_CARD
+_PH_PLAY = Phase.PLAY
+_PH_REVOKE_CORRECTION = Phase.REVOKE_CORRECTION

@@ -50,7 +50,7 @@ class TrickPlay(CorrectionLaw):
 
     def _begin_play(self) -> None:
         start = self.table.opening_leader(self.dealer, self.active, self.alone, self.rules.alone_lead)
-        self.phase = Phase.PLAY
+        self.phase = _PH_PLAY
         self.turn = self.leader = start
 
     def following_mask(self) -> int:
@@ -156,14 +156,14 @@ class TrickPlay(CorrectionLaw):
         self.trick_seats = []
         if len(tricks) == 5:
             if self._table_mode and self._begin_review():
-                self.phase = Phase.REVOKE_CLAIMS
+                self.phase = _PH_REVOKE_CLAIMS
                 self.leader = -1
                 return
             self._finish_scored()
         else:
             self.leader = winner
             if self._table_mode:
-                self.phase = Phase.PLAY
+                self.phase = _PH_PLAY
                 self._to_turn(winner)
             else:
                 self.turn = winner
@@ -246,7 +246,7 @@ class TrickPlay(CorrectionLaw):
         result = _new_result(HandResult)
         _set_fields(result, "__dict__", fields)
         self.result = result
-        self.phase = Phase.DONE
+        self.phase = _PH_DONE
         self.is_over = True
         self.turn = -1
         self.leader = -1
@@ -269,7 +269,7 @@ class TrickPlay(CorrectionLaw):
         self._end()
 
     def _end(self) -> None:
-        self.phase = Phase.DONE
+        self.phase = _PH_DONE
         self.is_over = True
         self.turn = -1
         self.leader = -1
@@ -279,3 +279,9 @@ class TrickPlay(CorrectionLaw):
 
     def _apply_done(self, code: int) -> None:
         raise IllegalActionError("the hand is over; no action is legal", _safe_text(code))
+
+# The phases the methods above set or test, as module names: a member read through its
+# class (Phase.PLAY) costs about 60 ns on CPython 3.11, a module global about 10.
+_PH_DONE = Phase.DONE
+_PH_PLAY = Phase.PLAY
+_PH_REVOKE_CLAIMS = Phase.REVOKE_CLAIMS
