@@ -88,7 +88,7 @@ class AfterTrump(TrickPlay):
         the first step of the timing's sequence that is still pending, else the play.
         At the call-ace table: the dealer's discard, then the maker's call (decision 21)."""
         steps: tuple[Callable[[AfterTrump], bool], ...]
-        if self.rules.calls_partner:
+        if self._calls_partner:
             steps = _STEPS_CALL_ACE
         elif self._with_call:
             steps = _STEPS_WITH_CALL
@@ -204,12 +204,12 @@ class AfterTrump(TrickPlay):
         self._continue()
 
     def _legal_alone_decision(self) -> Legal:
-        if self.rules.calls_partner:
+        if self._calls_partner:
             return self._legal_call()
         return _LEGAL_ALONE_DECISION
 
     def _apply_alone_decision(self, code: int) -> None:
-        if self.rules.calls_partner:
+        if self._calls_partner:
             self._apply_call(code)
             return
         self.history.append((self.turn, code))

@@ -175,6 +175,7 @@ class Dealing(Calls):
         self._alone_ok = consts.alone_ok
         self._with_call = consts.with_call
         self._table_mode = consts.table_mode
+        self._calls_partner = consts.calls_partner
         self.shown = ()
         self.claims_left = 0
         self.revokes = ()
@@ -223,7 +224,7 @@ class _HandConsts:
     the fixed packet pattern (None under ``dealer_choice``) and, per dealer and
     pattern, who gets which cards of the pack (:func:`_mask_plan`)."""
 
-    __slots__ = ("table", "alone_ok", "with_call", "table_mode", "claims", "joker_turn_next", "sides",
+    __slots__ = ("table", "alone_ok", "with_call", "table_mode", "calls_partner", "claims", "joker_turn_next", "sides",
                  "side_zeros", "seat_zeros", "seat_none", "pack", "cut", "pattern", "plans")
 
     def __init__(self, rules: Rules) -> None:
@@ -232,6 +233,7 @@ class _HandConsts:
         self.alone_ok = rules.alone_allowed
         self.with_call = rules.alone_declare_timing == "with_call"
         self.table_mode = rules.revokes_possible
+        self.calls_partner = rules.calls_partner
         self.claims = bool(rules.claims)
         self.joker_turn_next = rules.joker_turned_up == "turn_next_card"
         self.sides = len(table.teams)

@@ -187,7 +187,7 @@ class DealFields:
     behaviour."""
 
     __slots__ = ("rules", "table", "dealer", "deal_hands", "upcard", "stock", "joker_aside", "packets",
-                 "_stack", "_alone_ok", "_with_call", "_table_mode")
+                 "_stack", "_alone_ok", "_with_call", "_table_mode", "_calls_partner")
 
     rules: Rules
     table: Table
@@ -203,6 +203,9 @@ class DealFields:
     _with_call: bool
     _table_mode: bool
     """The rules' ``revokes_possible`` (table mode), kept here for the play's hot path."""
+    _calls_partner: bool
+    """The rules' ``calls_partner`` (call-ace), kept here for the machine's hot path (a
+    property costs a call each time it is read)."""
 
 
 class CardFields(DealFields):

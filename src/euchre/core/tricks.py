@@ -194,7 +194,7 @@ class TrickPlay(CorrectionLaw):
         """
         if self.maker == -1:
             return (), False
-        if self.rules.calls_partner:
+        if self._calls_partner:
             if self.partner == -1:
                 return (self.maker,), self.rules.alone_allowed
             return tuple(sorted((self.maker, self.partner))), False
@@ -205,7 +205,7 @@ class TrickPlay(CorrectionLaw):
             self._finish_renege()
             return
         maker_team = self.table.team[self.maker]
-        if self.rules.calls_partner:
+        if self._calls_partner:
             # The maker and his secret partner play together; each player scores for
             # himself (RULES.md decision 21).
             makers, lone = self.maker_side()
