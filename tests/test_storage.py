@@ -35,6 +35,7 @@ from euchre.core.game import Game
 from euchre.core.presets import preset
 from euchre.records import dumps, loads
 from euchre.server import ServerConfig
+from euchre.server.cluster import SoleServer
 from euchre.server.config import sqlite_url
 from euchre.server.storage import EventRow, StorageError, Store, TableRow
 from euchre.server.table import LiveTable
@@ -605,6 +606,26 @@ def test_regression_an_in_memory_sqlite_database_was_empty_in_every_other_thread
         assert "in-memory SQLite database" in _serve_error(url, monkeypatch, capsys)
     with pytest.raises(StorageError, match="nosuchdialect"):
         Store("nosuchdialect://x")
+
+
+def test_regression_serving_an_in_memory_database_left_a_lock_file_in_the_working_folder(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """``euchre serve --db sqlite:///:memory:`` took the one-process lock beside a file
+    named ``:memory:`` (creating ``:memory:.serve-lock`` in the working folder) before
+    the storage refused the in-memory database. Every in-memory spelling, SQLite's URI
+    forms too, is now refused with nothing written; a file database still gets its lock
+    (the control)."""
+    monkeypatch.chdir(tmp_path)
+    for url in ("sqlite://", "sqlite:///:memory:", "sqlite:///file::memory:?cache=shared&uri=true",
+                "sqlite:///file:games?mode=memory&uri=true"):
+        with pytest.raises(StorageError, match="in-memory"):
+            Store(url)
+        assert "in-memory SQLite database" in _serve_error(url, monkeypatch, capsys)
+        assert sorted(p.name for p in tmp_path.iterdir()) == [], url
+    sole = SoleServer(str(tmp_path / "games.sqlite3"))
+    sole.open()
+    assert (tmp_path / "games.sqlite3.serve-lock").exists()
+    sole.close()
 
 
 def test_regression_pooled_connections_failed_once_after_a_database_restart(

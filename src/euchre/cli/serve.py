@@ -233,6 +233,7 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
     from euchre.server import ServerConfig, create_app, default_db_url
     from euchre.server.http_timeouts import head_timeout_protocol
     from euchre.server.storage import StorageError, Store
+    from euchre.storage.sql import sqlite_in_memory
 
     url = args.db if args.db is not None else default_db_url()
     try:
@@ -241,8 +242,10 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
         raise EuchreError(f"--db {url!r} is not a database URL: {exc}") from None
     name, advertise = process_names(args.host, args.port, args.name, args.advertise_url)
     proxies = trusted_proxies(args.trusted_proxy)
-    if make_url(url).get_backend_name() == "sqlite" and make_url(url).database:
-        check_sole(make_url(url).database or "")  # before migrating: never under a running server
+    if make_url(url).get_backend_name() == "sqlite" and not sqlite_in_memory(make_url(url)):
+        # Before migrating: never under a running server. (An in-memory database has no
+        # file to lock beside: the storage refuses it just below, leaving nothing behind.)
+        check_sole(make_url(url).database or "")
     try:
         store = Store(url)
         try:

@@ -88,6 +88,7 @@ from euchre.server.storage import StorageError, Store, told
 from euchre.server.table import LiveTable
 from euchre.server.table_requests import CREATE_FIELDS, CreateError
 from euchre.server.web_services import WebExtras
+from euchre.storage.sql import sqlite_in_memory
 from euchre.text.side_words import plural
 
 log = logging.getLogger("euchre.server")
@@ -374,9 +375,9 @@ def open_leases(store: Store, config: ServerConfig) -> Leases | SoleServer:
     url = store.engine.url
     if url.get_backend_name() != "sqlite":
         return Leases(store.engine, config.name or socket.gethostname(), config.advertise_url)
-    if not url.database:
+    if sqlite_in_memory(url):
         return Unlocked()
-    sole = SoleServer(url.database, config.name or socket.gethostname())
+    sole = SoleServer(url.database or "", config.name or socket.gethostname())
     sole.open()
     return sole
 

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from sqlalchemy import Connection, Engine, create_engine, event, text
-from sqlalchemy.engine import make_url
+from sqlalchemy.engine import URL, make_url
 from sqlalchemy.engine.interfaces import DBAPIConnection
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.pool import ConnectionPoolEntry
@@ -92,6 +92,19 @@ def _sqlite_pragmas(dbapi_connection: DBAPIConnection, _record: ConnectionPoolEn
     cursor.close()
 
 
+def sqlite_in_memory(url: URL) -> bool:
+    """True when ``url`` is an SQLite database held in memory, not in a file: no database
+    name (``sqlite://``), ``:memory:``, or SQLite's URI forms (``file::memory:``, a
+    ``mode=memory`` parameter in the name or the URL's query). Such a database has no
+    file: nothing may be written beside it (the one-process lock), and the storage
+    refuses it (:func:`open_engine`)."""
+    if url.get_backend_name() != "sqlite":
+        return False
+    name = url.database or ""
+    return (name in ("", ":memory:") or name.startswith("file::memory:") or "mode=memory" in name
+            or url.query.get("mode") == "memory")
+
+
 def open_engine(url: str, fail: Fail, *, in_memory: str, connect_timeout: float | None = None) -> Engine:
     """An engine on ``url``; nothing connects yet (an unreachable database is reported by
     the first use). SQLite gets foreign keys, a 10 s busy timeout, the write-ahead log and
@@ -111,7 +124,7 @@ def open_engine(url: str, fail: Fail, *, in_memory: str, connect_timeout: float 
         parsed = make_url(url)
     except Exception as exc:
         raise fail(f"cannot open the database {shown}: {reason(exc)}") from None
-    if parsed.get_backend_name() == "sqlite" and parsed.database in (None, "", ":memory:"):
+    if sqlite_in_memory(parsed):
         raise fail(in_memory)
     try:
         options: dict[str, Any] = {}
