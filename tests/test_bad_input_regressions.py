@@ -100,7 +100,7 @@ def test_a_failing_deal_provider_leaves_the_game_unchanged() -> None:
     with pytest.raises(EuchreError, match="no more deals"):
         while True:
             game.apply(rng.choice(game.legal_actions()))
-    assert game.finished_hands == [] and game.score == [0, 0]
+    assert game.finished_hands == [] and game.score == (0, 0)
     assert not game.hand.is_over and game.hand.legal_actions()
 
 

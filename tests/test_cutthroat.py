@@ -266,7 +266,7 @@ def test_regression_a_record_reads_one_initial_score_per_side() -> None:
     game.apply("pass")
     text = dumps(game)
     loaded, _ = loads(text)
-    assert loaded.score == [1, 2, 3] and loaded.hand.history == game.hand.history
+    assert loaded.score == (1, 2, 3) and loaded.hand.history == game.hand.history
     data = json.loads(text)
     data["initial_score"] = [1, 2]
     with pytest.raises(RecordError, match="initial_score: expected 3 whole numbers"):

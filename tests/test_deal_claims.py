@@ -123,7 +123,7 @@ def test_regression_two_farmers_hands_are_a_misdeal_and_the_same_dealer_deals() 
     result = game.finished_hands[0].result
     assert result is not None and result.passed_out and result.dealer_deals_again
     assert result.points == (0, 0) and result.label == "misdeal: two farmer's hands"
-    assert game.score == [0, 0] and game.dealer == W and game.hand.dealer == W
+    assert game.score == (0, 0) and game.dealer == W and game.hand.dealer == W
     assert hand(game.finished_hands[0], N) == cards("9C 9D 9H AS KS")  # no exchange
 
 

@@ -170,7 +170,7 @@ def test_real_game_ends_exactly_at_the_target(name: str) -> None:
         assert hand.result is not None
         assert max(score) < target, f"deal {i} was played after the game ended"
         score = [score[0] + hand.result.points[0], score[1] + hand.result.points[1]]
-    assert score == game.score
+    assert tuple(score) == game.score
     assert (max(score) >= target) == (game.result is not None)
 
 
@@ -577,7 +577,7 @@ def test_deal_after_the_game_ended() -> None:
     extra["initialState"]["dealer"] = 2
     data["deals"].append(extra)
     game, _ = load_egn(data)
-    assert game.is_over and len(game.finished_hands) == 2 and game.score == [10, 9]
+    assert game.is_over and len(game.finished_hands) == 2 and game.score == (10, 9)
     after = read_egn(data).after_end
     assert after is not None and (after.won_in, after.first, after.last, after.where) == (2, 3, 3, "deals[2]")
     assert after.text == "Hand 3 is not shown: the record goes on after N-S reached 10 in hand 2."

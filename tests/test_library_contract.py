@@ -311,7 +311,7 @@ def test_game_push_and_pop_across_the_end_of_a_hand_restore_everything() -> None
     copy = game.copy()
     for _ in range(pushed):
         game.pop()
-    assert dumps(game) == start and game.score == [0, 0] and not game.finished_hands
+    assert dumps(game) == start and game.score == (0, 0) and not game.finished_hands
     # The copy was not touched by the pops, and deals the same next hands as a game
     # that got there by apply.
     assert dumps(copy) == after
@@ -542,3 +542,21 @@ def test_regression_an_error_in_the_first_hand_names_its_place_once() -> None:
     with pytest.raises(RecordError) as info:
         load_record(data)
     assert info.value.where == "hands[0].dealer" and str(info.value).count("hands[0]") == 1
+
+
+def test_regression_game_score_handed_out_the_games_own_list() -> None:
+    """``game.score`` was the game's own list: a caller that changed it (or a bot given
+    it through ``view_of``) changed the game's score, ended the game early, and made a
+    record that could not be read back. It is a tuple now: a value, read only."""
+    game = Game(preset("modern-standard"), seed=1)
+    assert game.score == (0, 0) and isinstance(game.score, tuple)
+    held = game.score
+    with pytest.raises(TypeError):
+        game.score[0] = 9  # type: ignore[index]
+    bots = [make_bot("intermediate", seed=s) for s in range(4)]
+    while not game.is_over:
+        game.apply(bots[game.turn].choose(view_of(game.hand, game.turn, game.score)))
+    assert held == (0, 0) and game.result is not None and game.result.score == game.score
+    assert max(game.score) >= 10  # the game ran to its target (modern-standard: 10 points)
+    loaded, _ = loads(dumps(game))
+    assert loaded.score == game.score

@@ -124,7 +124,7 @@ def test_rewards_per_hand_give_each_side_its_points_difference() -> None:
     play_lone_march(environment)
     # The lone march scores 4 for N-S (S001 L21): +4 to North and South, -4 to East and West.
     assert environment.rewards == {"player_0": 4.0, "player_1": -4.0, "player_2": 4.0, "player_3": -4.0}
-    assert environment.game.score == [4, 0]
+    assert environment.game.score == (4, 0)
     assert not any(environment.terminations.values())  # the game goes on to 10
 
 
@@ -142,7 +142,7 @@ def test_rewards_per_game_are_zero_after_a_hand_that_does_not_end_it() -> None:
     environment = ep.raw_env("modern-standard", reward="game")
     environment.reset(options={"game": lone_march_game()})
     play_lone_march(environment)
-    assert environment.game.score == [4, 0]
+    assert environment.game.score == (4, 0)
     assert environment.rewards == dict.fromkeys(ep.AGENTS, 0.0)
     assert not any(environment.terminations.values())
 

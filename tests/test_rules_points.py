@@ -243,7 +243,7 @@ def test_dealer_forfeit_or_call() -> None:
     game.apply("forfeit")
     assert state.result is not None and state.result.forfeit
     assert state.result.points == (0, 1)  # E-W, the dealer's opponents
-    assert game.score == [0, 1]
+    assert game.score == (0, 1)
     assert game.dealer == E and game.hand.dealer == E
 
 
@@ -703,7 +703,7 @@ def test_game_ends_when_a_side_reaches_the_target() -> None:
     assert game.result is not None and game.result.winner == 1 and game.is_over
     assert game.turn == -1 and game.legal_actions() == ()
     game = _game_after_one_hand(MS, (8, 8), [N, E, S, W, N])
-    assert game.result is None and game.score == [9, 8]
+    assert game.result is None and game.score == (9, 8)
 
 
 def test_laps_carry_the_excess_into_the_next_game() -> None:
@@ -712,10 +712,10 @@ def test_laps_carry_the_excess_into_the_next_game() -> None:
     game = _game_after_one_hand(MS.replace(laps=True), (9, 3), [N] * 5, lone=True)  # 9 + 4 = 13
     assert game.result is not None and game.result.carry == (3, 0)
     nxt = game.next_game(seed=5)
-    assert nxt.score == [3, 0] and nxt.dealer == (game.dealer + 1) % 4
+    assert nxt.score == (3, 0) and nxt.dealer == (game.dealer + 1) % 4
     game = _game_after_one_hand(MS, (9, 3), [N] * 5, lone=True)
     assert game.result is not None and game.result.carry == (0, 0)
-    assert game.next_game(seed=5).score == [0, 0]
+    assert game.next_game(seed=5).score == (0, 0)
 
 
 def test_slams_count_double() -> None:
@@ -973,4 +973,4 @@ def test_game_illegal_action_changes_nothing() -> None:
     before = kit.snapshot(game.hand)
     with pytest.raises(IllegalActionError):
         game.apply("play-9H")
-    assert kit.snapshot(game.hand) == before and game.score == [0, 0] and not game.finished_hands
+    assert kit.snapshot(game.hand) == before and game.score == (0, 0) and not game.finished_hands

@@ -102,7 +102,7 @@ def test_both_passing_the_making_gives_a_new_deal_by_the_former_non_dealer() -> 
     for _ in range(4):
         game.apply("pass")
     assert game.finished_hands[0].result is not None and game.finished_hands[0].result.passed_out
-    assert game.hand.dealer == 1 - first and game.score == [0, 0]
+    assert game.hand.dealer == 1 - first and game.score == (0, 0)
 
 
 @pytest.mark.parametrize(("tricks", "points"), [(3, (1, 0)), (4, (1, 0)), (5, (2, 0)), (2, (0, 2)), (0, (0, 2))])

@@ -289,7 +289,7 @@ def test_t13_all_pass_deal_passes_left(name: str) -> None:
     first = game.finished_hands[0]
     assert first.result is not None and first.result.passed_out
     assert first.result.points == (0, 0) and first.tricks == []
-    assert game.score == [0, 0] and game.result is None
+    assert game.score == (0, 0) and game.result is None
     assert game.dealer == N and game.hand.dealer == N and game.hand.history == []
 
 
@@ -301,7 +301,7 @@ def test_t14_all_pass_same_dealer_redeals() -> None:
         for _ in range(8):
             game.apply("pass")
         assert game.finished_hands[0].result is not None and game.finished_hands[0].result.passed_out
-        assert game.score == [0, 0]
+        assert game.score == (0, 0)
         assert game.dealer == W and game.hand.dealer == W and game.hand.history == []
     assert preset_values("progressive-party")["all_pass_round2"] == "same_dealer_redeals"
 
@@ -441,7 +441,7 @@ def test_t25_game_target(name: str, target: int) -> None:
         hand = game.hand
         kit.bid(hand, maker=N, trump="H", apply=game.apply)
         kit.play_script(hand, script, apply=game.apply)
-        assert game.score == [start[0] + 1, 0]
+        assert game.score == (start[0] + 1, 0)
         assert game.is_over is over
         if over:
             assert game.result is not None and game.result.winner == 0

@@ -35,6 +35,8 @@ class Game:
     When a hand ends it is scored, the game end is checked after the hand (REFERENCE
     4.5 "Fixed"), and the next hand is dealt at once: the finished hands are in
     ``game.finished_hands``. ``game.result`` is set when a side reaches the target.
+    ``game.score`` is the score now, a tuple of points per side (``table.teams``' order):
+    a value, so a caller holding it cannot change the game's score by accident.
     ``game.unrecorded`` maps a hand's index (from 0) to a bit mask of the cards that a
     record read into the game did not place (an EGN file that omits unplayed cards or
     the discard: they were put in a seat's hand, or chosen as the discard, by guess);
@@ -99,7 +101,7 @@ class Game:
         self.rng = random.Random(seed)
         self.setup = setup if setup is not None else setup_table(rules, self.rng)
         self.initial_score = tuple(int(s) for s in initial_score)
-        self.score = list(self.initial_score)
+        self.score: tuple[int, ...] = self.initial_score
         self.dealer = self.setup.first_dealer
         self.finished_hands: list[HandState] = []
         self.unrecorded: dict[int, int] = {}
@@ -194,7 +196,7 @@ class Game:
         if not hand.is_over:
             self._stack.append(None)
             return
-        saved = (hand, list(self.score), self.dealer, self.result, self.rng.getstate())
+        saved = (hand, self.score, self.dealer, self.result, self.rng.getstate())
         try:
             self._end_hand()
         except BaseException:
@@ -230,7 +232,6 @@ class Game:
         copy starts with nothing to pop."""
         other = Game.__new__(Game)
         other.__dict__.update(self.__dict__)
-        other.score = list(self.score)
         # A pop can take a finished hand back into play, so the copy has its own.
         other.finished_hands = [h.copy() for h in self.finished_hands]
         other.unrecorded = dict(self.unrecorded)
@@ -265,7 +266,7 @@ class Game:
         if settled.result is None and len(self.finished_hands) + 1 < self.max_hands:
             next_hand = self._new_hand(settled.dealer, len(self.finished_hands) + 1)  # may raise: nothing is changed yet
         self.finished_hands.append(hand)
-        self.score = list(settled.score)
+        self.score = tuple(settled.score)
         self.dealer = settled.dealer
         if settled.result is not None:
             self.result = settled.result

@@ -57,6 +57,7 @@ what they show. The page honours the display options (``score_display``,
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import orjson
@@ -138,7 +139,7 @@ def _previous_json(game: Game, viewer: int | None) -> dict[str, Any] | None:
     return out
 
 
-def _counters_json(style: str, score: list[int]) -> list[list[dict[str, Any]] | None] | None:
+def _counters_json(style: str, score: Sequence[int]) -> list[list[dict[str, Any]] | None] | None:
     if style == "numeric":
         return None
     out: list[list[dict[str, Any]] | None] = []

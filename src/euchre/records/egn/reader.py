@@ -236,7 +236,7 @@ def _load(data: Any, where: str, analysis: bool) -> EgnGame:
         final = _score_pair(final_raw, fsw)
         if final != (game.score[0], game.score[1]) and (after is None or final != after.score):
             also = f" (and {list(after.score)} after the deals recorded past it)" if after is not None else ""
-            raise RecordError(fsw, f"the replay ends at {game.score}{also}, the file says {list(final)}")
+            raise RecordError(fsw, f"the replay ends at {list(game.score)}{also}, the file says {list(final)}")
     if not analysis:
         return EgnGame(game, names, after_end=after)
     notes: dict[int, Notes] = {}
