@@ -560,3 +560,17 @@ def test_regression_game_score_handed_out_the_games_own_list() -> None:
     assert max(game.score) >= 10  # the game ran to its target (modern-standard: 10 points)
     loaded, _ = loads(dumps(game))
     assert loaded.score == game.score
+
+
+def test_regression_a_finished_games_text_counted_one_hand_too_many() -> None:
+    """The text of a finished game named 'hand 7' after six hands (it counted a hand in
+    progress that a finished game does not have); it now says how many were played."""
+    game = Game(preset("modern-standard"), seed=1)
+    assert repr(game) == f"<Game score N-S 0, E-W 0, hand 1, dealer {'NESW'[game.dealer]}, upcard " \
+                         f"{card_code(game.hand.upcard)}>"
+    bots = [make_bot("intermediate", seed=s) for s in range(4)]
+    while not game.is_over:
+        game.apply(bots[game.turn].choose(view_of(game.hand, game.turn, game.score)))
+    n = len(game.finished_hands)
+    assert game.hand is game.finished_hands[-1]
+    assert repr(game) == f"<Game score N-S {game.score[0]}, E-W {game.score[1]}, over after {n} hands>"

@@ -295,5 +295,7 @@ class Game:
     def __repr__(self) -> str:
         table = self.table
         score = ", ".join(f"{name} {s}" for name, s in zip(table.team_names, self.score, strict=True))
+        if self.is_over:  # the last hand is finished_hands[-1]: no hand in progress
+            return f"<Game score {score}, over after {len(self.finished_hands)} hands>"
         return (f"<Game score {score}, hand {len(self.finished_hands) + 1}, "
                 f"dealer {table.letters[self.dealer]}, upcard {card_code(self.hand.upcard)}>")
