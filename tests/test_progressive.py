@@ -67,7 +67,7 @@ def test_a_round_is_eight_played_hands_and_each_player_deals_twice(seed: int) ->
     result = game.result
     assert result is not None
     total = [sum(h.result.points[t] for h in game.finished_hands if h.result is not None) for t in (0, 1)]
-    assert list(result.score) == total == game.score
+    assert list(result.score) == total == list(game.score)
     # Every player records his side's points on his tally.
     assert result.player_points == (total[0], total[1], total[0], total[1])
     best = max(total)

@@ -232,7 +232,7 @@ def test_the_score_history_lists_every_finished_hand() -> None:
         running_score = [a + b for a, b in zip(running_score, hand.result.points, strict=True)]
         assert entry["points"] == list(hand.result.points) and entry["score"] == running_score
         assert entry["label"] == hand.result.label and entry["dealer"] == "NESW"[hand.dealer]
-    assert history[-1]["score"] == game.score
+    assert history[-1]["score"] == list(game.score)
 
 
 def test_the_replay_shows_every_card_and_steps_through_each_hand() -> None:
@@ -258,7 +258,7 @@ def test_the_replay_shows_every_card_and_steps_through_each_hand() -> None:
         if hand.tricks:
             assert len(last["trick"]) == bin(hand.active).count("1")  # the last trick stays shown
             assert [t["card"]["code"] for t in last["trick"]] == [card_code(c) for c in hand.tricks[-1].cards]
-    assert made["hands"][-1]["result"]["score"] == game.score
+    assert made["hands"][-1]["result"]["score"] == list(game.score)
 
 
 def test_the_replay_endpoint_is_for_finished_games_only(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
