@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 
 from euchre.core.actions import ACTIONS, PLAY_BASE
-from euchre.core.cards import FOLLOW_MASK, LEAD_POWER, follow_mask
+from euchre.core.cards import FOLLOW_MASK, follow_mask, trick_winner_index
 from euchre.core.corrections import CorrectionLaw
 from euchre.core.errors import IllegalActionError
 from euchre.core.legal import _NO_LEGAL, _PLAY_LEGAL, Legal, _cards_legal, _legal_of, _safe_text
@@ -140,15 +140,7 @@ class TrickPlay(CorrectionLaw):
         """The trick is turned and quitted: the highest card under (trump, led suit) wins."""
         cards = self.trick_cards
         seats = self.trick_seats
-        # cards.trick_winner_index inlined: the highest power under (trump, led suit)
-        power = LEAD_POWER[self.trump][cards[0]]
-        best = 0
-        best_power = power[cards[0]]
-        for i in range(1, len(cards)):
-            p = power[cards[i]]
-            if p > best_power:
-                best, best_power = i, p
-        winner = seats[best]
+        winner = seats[trick_winner_index(cards, self.trump)]
         tricks = self.tricks
         tricks.append(_new_trick(Trick, (self.leader, tuple(seats), tuple(cards), winner)))
         self.tricks_won[self.table.team[winner]] += 1
