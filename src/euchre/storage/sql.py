@@ -224,6 +224,19 @@ def _failed(exc: Exception, what: str, fail: Fail) -> Exception:
 
 
 @contextmanager
+def _told(what: str, fail: Fail) -> Iterator[None]:
+    """The ``with`` block's database failure raised as the caller's error (``WHAT failed:
+    why``, :func:`_failed`); a storage error the block raises itself passes as it is."""
+    try:
+        yield
+    except Exception as exc:
+        failed = _failed(exc, what, fail)
+        if failed is exc:
+            raise
+        raise failed from exc
+
+
+@contextmanager
 def transaction(engine: Engine, what: str, fail: Fail = StorageError) -> Iterator[Connection]:
     """A connection in a transaction for the ``with`` block's writes, committed when the
     block ends, rolled back when it raises.
@@ -237,14 +250,8 @@ def transaction(engine: Engine, what: str, fail: Fail = StorageError) -> Iterato
             the driver's error, which :func:`euchre.server.storage.told` keeps from
             clients). A storage error the block raises itself passes as it is.
     """
-    try:
-        with engine.begin() as connection:
-            yield connection
-    except Exception as exc:
-        failed = _failed(exc, what, fail)
-        if failed is exc:
-            raise
-        raise failed from exc
+    with _told(what, fail), engine.begin() as connection:
+        yield connection
 
 
 @contextmanager
@@ -254,11 +261,5 @@ def reading(engine: Engine, what: str, fail: Fail = StorageError) -> Iterator[Co
     Raises:
         the exception of ``fail``: as :func:`transaction`.
     """
-    try:
-        with engine.connect() as connection:
-            yield connection
-    except Exception as exc:
-        failed = _failed(exc, what, fail)
-        if failed is exc:
-            raise
-        raise failed from exc
+    with _told(what, fail), engine.connect() as connection:
+        yield connection
