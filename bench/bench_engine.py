@@ -59,8 +59,9 @@ def _ours_apply(seed: int, name: str = "openspiel") -> Callable[[], int]:
     return play_one
 
 
-def _ours_push(seed: int, name: str = "openspiel") -> Callable[[], int]:
-    """Our engine through deal + legal_codes + push (the unchecked search path)."""
+def _ours_push(seed: int, name: str = "openspiel", pop_back: bool = False) -> Callable[[], int]:
+    """Our engine through deal + legal_codes + push (the unchecked search path); with
+    ``pop_back``, every push is then popped back to the deal."""
     rules = preset(name)
     seats = rules.table.seats
     rng = random.Random(seed)
@@ -71,25 +72,9 @@ def _ours_push(seed: int, name: str = "openspiel") -> Callable[[], int]:
         while not hand.is_over:
             hand.push(rng.choice(hand.legal_codes()))
             n += 1
-        return n
-
-    return play_one
-
-
-def _ours_push_pop(seed: int, name: str = "openspiel") -> Callable[[], int]:
-    """Our engine through deal + legal_codes + push to the end, then pop back to the deal."""
-    rules = preset(name)
-    seats = rules.table.seats
-    rng = random.Random(seed)
-
-    def play_one() -> int:
-        hand = HandState.deal(rules, rng.randrange(seats), rng)
-        n = 0
-        while not hand.is_over:
-            hand.push(rng.choice(hand.legal_codes()))
-            n += 1
-        for _ in range(n):
-            hand.pop()
+        if pop_back:
+            for _ in range(n):
+                hand.pop()
         return n
 
     return play_one
@@ -160,7 +145,7 @@ def main(argv: list[str] | None = None) -> int:
         engines = {
             "ours: deal + legal_actions + apply": _ours_apply(args.seed + run),
             "ours: deal + legal_codes + push": _ours_push(args.seed + run),
-            "ours: push, then pop back to the deal": _ours_push_pop(args.seed + run),
+            "ours: push, then pop back to the deal": _ours_push(args.seed + run, pop_back=True),
             "OpenSpiel (pyspiel from Python)": _openspiel(args.seed + run),
         }
         if not args.no_shapes:
