@@ -18,7 +18,7 @@ from typing import Self
 
 from euchre.core.calls import Calls
 from euchre.core.cards import JOKER, Card, card_code, cards_of, mask_of
-from euchre.core.deal import PACKETS, choose_packets, deal_pack, pack_of, shuffled_pack
+from euchre.core.deal import PACKETS, choose_packets, deal_pack, draw_below, pack_of, shuffle_pack, shuffled_pack
 from euchre.core.errors import CardError, CardTypeError, EuchreTypeError, EuchreValueError, RulesTypeError
 from euchre.core.rules import Rules
 from euchre.core.seats import Table
@@ -60,13 +60,13 @@ class Dealing(Calls):
         consts = rules.__dict__.get(_CONSTS_KEY) or _hand_consts(rules)
         cut = consts.cut
         if cut:
-            # shuffled_pack inlined: the same calls of rng (randint(a, b) is
-            # randrange(a, b + 1)), so the same cards for a seed.
+            # shuffled_pack inlined: the same draws of rng (randint(a, b) is
+            # a + randrange(b + 1 - a)), so the same cards for a seed.
             # The cut (k cards from the top to the bottom) is not made on the list:
             # the plan of cut k reads the shuffled pack from place k on.
             pack = list(consts.pack)
-            rng.shuffle(pack)
-            k = rng.randrange(cut, len(pack) - cut + 1)
+            shuffle_pack(pack, rng)
+            k = cut + draw_below(len(pack) - 2 * cut + 1, rng)
         else:  # a cut the pack cannot give: shuffled_pack raises its error
             pack = shuffled_pack(rules.deck, rules.joker, rules.cut_min_packet, rng)
             k = 0

@@ -331,6 +331,12 @@ class Rules:
         """How many cards the pack holds (deck size plus the joker)."""
         return self.deck + int(self.joker)
 
+    def __getstate__(self) -> dict[str, Any]:
+        """What a pickle of these rules holds: the options and the table, not the caches
+        the engine keeps beside them in ``__dict__`` (a new hand's constants, the hands'
+        results), which are made again where the value is used."""
+        return {k: v for k, v in self.__dict__.items() if not k.startswith("_") or k == "_table"}
+
     @property
     def table(self) -> Table:
         """The shape of the table these rules are played at (:mod:`euchre.core.seats`)."""

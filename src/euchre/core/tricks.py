@@ -7,8 +7,6 @@ come before it, the checked and unchecked entry points are in :mod:`euchre.core.
 
 from __future__ import annotations
 
-import dataclasses
-
 from euchre.core.actions import ACTIONS, PLAY_BASE
 from euchre.core.cards import FOLLOW_MASK, follow_mask, trick_winner_index
 from euchre.core.corrections import CorrectionLaw
@@ -18,22 +16,16 @@ from euchre.core.revokes import _CLAIM, _LEGAL_REVIEW, revoke_points
 from euchre.core.scoring import score_hand, side_points
 from euchre.core.state import HandResult, Phase, Revoke, Trick
 
-_RESULT_DEFAULTS: dict[str, object] = {
-    f.name: f.default for f in dataclasses.fields(HandResult)
-    if f.default is not dataclasses.MISSING}
-_RESULT_DEFAULTS.update(passed_out=False, forfeit=False)
-"""A played hand's HandResult fields before its own values (every field named: the
-defaults, and not passed out nor forfeited)."""
-_new_result = object.__new__
-_set_fields = object.__setattr__
-
 PAIRS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
     tuple((seat, code) for code in range(max(ACTIONS) + 1)) for seat in range(8))
 """PAIRS[seat][code]: the history's ``(seat, code)`` pair, made once (a table has at
 most seven seats), so that a card played allocates no pair."""
 
-_POINTS_KEY = "_side_points"
-"""The key of a Rules value's cache of side_points (in its ``__dict__``)."""
+_RESULTS_KEY = "_hand_results"
+"""The key of a Rules value's cache of hand results outside table mode (in its
+``__dict__``)."""
+_RESULTS_LIMIT = 100_000
+"""The most results one Rules value keeps (a long call-ace run meets a few thousand)."""
 
 _new_trick = tuple.__new__
 """Makes a :class:`Trick` from its four fields without the named tuple's keyword
@@ -196,7 +188,31 @@ class TrickPlay(CorrectionLaw):
         if self.established and self.rules.renege_ends_hand:
             self._finish_renege()
             return
-        maker_team = self.table.team[self.maker]
+        if self._table_mode:
+            result = self._scored_result()
+        else:
+            # Outside table mode the result is a function of the rules and these six
+            # values alone; a HandResult is immutable, so one value per key is kept
+            # beside the Rules value's fields (as Rules.table is) and shared by every
+            # hand that ends so: a few hundred keys in a long run, at most _RESULTS_LIMIT.
+            key = (self.maker, self.trump, self.alone, self.defender_alone, self.partner, tuple(self.tricks_won))
+            cache = self.rules.__dict__.get(_RESULTS_KEY)
+            if cache is None:
+                cache = self.rules.__dict__[_RESULTS_KEY] = {}
+            result = cache.get(key)
+            if result is None:
+                result = self._scored_result()
+                if len(cache) < _RESULTS_LIMIT:
+                    cache[key] = result
+        self.result = result
+        self.phase = _PH_DONE
+        self.is_over = True
+        self.turn = -1
+        self.leader = -1
+
+    def _scored_result(self) -> HandResult:
+        """The result of the hand played out (REFERENCE 6.1 "Scoring"; RULES.md decision
+        21 for call-ace, 27 for the laws' penalties in table mode)."""
         if self._calls_partner:
             # The maker and his secret partner play together; each player scores for
             # himself (RULES.md decision 21).
@@ -205,16 +221,9 @@ class TrickPlay(CorrectionLaw):
             makers_score, points, label = score_hand(self.rules, maker_tricks, lone, False, len(makers))
             pts = tuple(points if (s in makers) == makers_score else 0 for s in range(len(self.tricks_won)))
         else:
-            # side_points depends on the rules and these four values only: kept per
-            # Rules value beside its fields (as Rules.table is), a few dozen at most.
-            key = (self.maker, self.tricks_won[maker_team], self.alone != -1, self.defender_alone != -1)
-            cache = self.rules.__dict__.get(_POINTS_KEY)
-            if cache is None:
-                cache = self.rules.__dict__[_POINTS_KEY] = {}
-            scored = cache.get(key)
-            if scored is None:
-                scored = cache[key] = side_points(self.rules, self.table, *key)
-            pts, label = scored
+            maker_team = self.table.team[self.maker]
+            pts, label = side_points(self.rules, self.table, self.maker, self.tricks_won[maker_team],
+                                     self.alone != -1, self.defender_alone != -1)
         revokes: tuple[Revoke, ...] = ()
         penalties: tuple[int, ...] = ()
         if self._table_mode:
@@ -227,21 +236,9 @@ class TrickPlay(CorrectionLaw):
                     label += ", revoke penalty"
             else:
                 penalties = ()
-        # HandResult(False, False, maker, trump, alone, defender_alone, tricks, points,
-        # label, partner, revokes=..., penalties=...) made without its frozen __init__'s
-        # field-by-field object.__setattr__ (once a hand): the same value.
-        fields = _RESULT_DEFAULTS.copy()
-        fields.update(maker=self.maker, trump=self.trump, alone=None if self.alone == -1 else self.alone,
-                      defender_alone=None if self.defender_alone == -1 else self.defender_alone,
-                      tricks=tuple(self.tricks_won), points=pts, label=label,
-                      partner=None if self.partner == -1 else self.partner, revokes=revokes, penalties=penalties)
-        result = _new_result(HandResult)
-        _set_fields(result, "__dict__", fields)
-        self.result = result
-        self.phase = _PH_DONE
-        self.is_over = True
-        self.turn = -1
-        self.leader = -1
+        return HandResult(False, False, self.maker, self.trump, None if self.alone == -1 else self.alone,
+                          None if self.defender_alone == -1 else self.defender_alone, tuple(self.tricks_won), pts,
+                          label, None if self.partner == -1 else self.partner, revokes=revokes, penalties=penalties)
 
     def _is_lone_hand(self) -> bool:
         return self.alone != -1 or self.defender_alone != -1
