@@ -188,6 +188,7 @@ class TrickPlay(CorrectionLaw):
         if self.established and self.rules.renege_ends_hand:
             self._finish_renege()
             return
+        result: HandResult | None
         if self._table_mode:
             result = self._scored_result()
         else:
@@ -196,7 +197,7 @@ class TrickPlay(CorrectionLaw):
             # beside the Rules value's fields (as Rules.table is) and shared by every
             # hand that ends so: a few hundred keys in a long run, at most _RESULTS_LIMIT.
             key = (self.maker, self.trump, self.alone, self.defender_alone, self.partner, tuple(self.tricks_won))
-            cache = self.rules.__dict__.get(_RESULTS_KEY)
+            cache: dict[tuple[object, ...], HandResult] | None = self.rules.__dict__.get(_RESULTS_KEY)
             if cache is None:
                 cache = self.rules.__dict__[_RESULTS_KEY] = {}
             result = cache.get(key)
