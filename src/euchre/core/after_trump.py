@@ -101,7 +101,7 @@ class AfterTrump(TrickPlay):
             if not self.alone_decided and self._alone_ok:
                 self.phase, self.turn = _PH_ALONE_DECISION, self.maker
                 return
-            steps = _STEPS_AFTER_BIDDING[2:]
+            steps = _STEPS_AFTER_BIDDING_REST
         for step in steps:
             if step(self):
                 return
@@ -302,6 +302,8 @@ _STEPS_AFTER_BIDDING = (
     AfterTrump._step_discard, AfterTrump._step_alone_decision, AfterTrump._step_takeover,
     AfterTrump._step_discard, AfterTrump._step_best, AfterTrump._step_defend,
 )
+_STEPS_AFTER_BIDDING_REST = _STEPS_AFTER_BIDDING[2:]
+"""The steps of ``_STEPS_AFTER_BIDDING`` after the two that ``_continue`` tests inline."""
 # Call-ace (RULES.md decision 21): the dealer discards before the maker calls (X-47: the
 # called card is named "after the dealer has discarded"); nobody takes over or defends
 # alone, for nobody knows whose partner he is.
