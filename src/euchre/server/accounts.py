@@ -25,13 +25,12 @@ from dataclasses import dataclass
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
-from sqlalchemy import Engine, delete, insert, select, update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy import Engine
 
 from euchre.events.spec import name_key  # the stored key: NFKC, case folded, spaces collapsed
 from euchre.server.names import BLANKS, BOT_WORDS, mixes_scripts, passes_for, same_name
 from euchre.server.ratings import GUEST, account_subject
-from euchre.storage.tables import account_table, game_seat_table, rating_table, seat_account_table, session_table
+from euchre.storage.accounts import AccountStore
 
 NAME_MAX = 24
 PASSWORD_MIN = 8
@@ -104,7 +103,8 @@ def check_password(password: object) -> str:
 
 
 class Accounts:
-    """Accounts, sessions and seat accounts in the server's database.
+    """Accounts, sessions and seat accounts in the server's database (their rows:
+    :class:`euchre.storage.accounts.AccountStore`).
 
     Args:
         engine: the server's SQLAlchemy engine (the schema migrated).
@@ -116,6 +116,7 @@ class Accounts:
     def __init__(self, engine: Engine, clock: Callable[[], float] = time.time,
                  session_seconds: float = SESSION_SECONDS, hasher: PasswordHasher | None = None) -> None:
         self.engine = engine
+        self.store = AccountStore(engine)
         self.clock = clock
         self.session_seconds = session_seconds
         self.hasher = hasher if hasher is not None else PasswordHasher()
@@ -130,25 +131,18 @@ class Accounts:
                 in any case or spacing, belongs to another account).
         """
         clean, secret = check_name(name), check_password(password)
-        key = name_key(clean)
         account = Account(secrets.token_urlsafe(9), clean, False)
         hashed = self.hasher.hash(secret)
         if self._taken_by_look(clean):
             raise AccountError(409, "name_taken", f"the name {clean!r} reads as another account's; choose another")
-        try:
-            with self.engine.begin() as connection:
-                connection.execute(insert(account_table).values(
-                    id=account.id, name=clean, name_key=key, password_hash=hashed, public=0, created_at=self.clock()))
-        except IntegrityError:
-            raise AccountError(409, "name_taken", f"the name {clean!r} is taken; choose another") from None
+        if not self.store.add(account.id, clean, name_key(clean), hashed, self.clock()):
+            raise AccountError(409, "name_taken", f"the name {clean!r} is taken; choose another")
         return account, self._new_session(account.id)
 
     def _taken_by_look(self, name: str) -> bool:
         """Whether an account's name reads as ``name`` (:func:`euchre.server.names.same_name`).
         Reads every name: sign-ups are few and limited per address."""
-        with self.engine.connect() as connection:
-            names = connection.execute(select(account_table.c.name)).scalars().all()
-        return any(same_name(name, str(other)) for other in names)
+        return any(same_name(name, other) for other in self.store.all_names())
 
     def login(self, name: object, password: object) -> tuple[Account, str]:
         """Log in: ``(account, new session token)``.
@@ -159,9 +153,8 @@ class Accounts:
         wrong = AccountError(401, "bad_login", "wrong name or password")
         if not isinstance(name, str) or not isinstance(password, str) or len(password) > PASSWORD_MAX:
             raise wrong
-        with self.engine.connect() as connection:
-            row = connection.execute(select(account_table).where(account_table.c.name_key == name_key(name))).first()
-        stored = self._dummy if row is None else str(row.password_hash)
+        row = self.store.by_key(name_key(name))
+        stored = self._dummy if row is None else row.password_hash
         try:
             self.hasher.verify(stored, password)
         except (VerifyMismatchError, VerificationError, InvalidHashError):
@@ -169,14 +162,12 @@ class Accounts:
         if row is None:  # pragma: no cover - the dummy's password is random and never given
             raise wrong
         if self.hasher.check_needs_rehash(stored):
-            with self.engine.begin() as connection:
-                connection.execute(update(account_table).where(account_table.c.id == row.id)
-                                   .values(password_hash=self.hasher.hash(password)))
+            self.store.set_password_hash(row.id, self.hasher.hash(password))
         try:
-            token = self._new_session(str(row.id))
+            token = self._new_session(row.id)
         except AccountError:  # deleted while the password was checked: as an unknown name
             raise wrong from None
-        return Account(str(row.id), str(row.name), bool(row.public)), token
+        return Account(row.id, row.name, row.public), token
 
     def _check_password_of(self, account_id: str, password: object) -> None:
         """Raise unless ``password`` is the account's.
@@ -184,14 +175,13 @@ class Accounts:
         Raises:
             AccountError: ``wrong_password`` (401), ``no_account`` (404: deleted meanwhile).
         """
-        with self.engine.connect() as connection:
-            row = connection.execute(select(account_table.c.password_hash).where(account_table.c.id == account_id)).first()
+        row = self.store.get(account_id)
         if row is None:
             raise AccountError(404, "no_account", "this account no longer exists")
         try:
             if not isinstance(password, str) or len(password) > PASSWORD_MAX:
                 raise VerifyMismatchError
-            self.hasher.verify(str(row.password_hash), password)
+            self.hasher.verify(row.password_hash, password)
         except (VerifyMismatchError, VerificationError, InvalidHashError):
             raise AccountError(401, "wrong_password", "that is not this account's password") from None
 
@@ -205,11 +195,7 @@ class Accounts:
         """
         secret = check_password(new)
         self._check_password_of(account_id, current)
-        with self.engine.begin() as connection:
-            changed = connection.execute(update(account_table).where(account_table.c.id == account_id)
-                                         .values(password_hash=self.hasher.hash(secret))).rowcount
-            connection.execute(delete(session_table).where(session_table.c.account_id == account_id))
-        if not changed:
+        if not self.store.change_password(account_id, self.hasher.hash(secret)):
             raise AccountError(404, "no_account", "this account no longer exists")
         return self._new_session(account_id)
 
@@ -223,14 +209,8 @@ class Accounts:
             AccountError: ``wrong_password``, ``no_account``.
         """
         self._check_password_of(account_id, password)
-        with self.engine.begin() as connection:
-            connection.execute(delete(session_table).where(session_table.c.account_id == account_id))
-            connection.execute(delete(seat_account_table).where(seat_account_table.c.account_id == account_id))
-            connection.execute(delete(rating_table).where(rating_table.c.subject == account_subject(account_id)))
-            connection.execute(update(game_seat_table).where(game_seat_table.c.account_id == account_id)
-                               .values(account_id=None, subject=GUEST))
-            if not connection.execute(delete(account_table).where(account_table.c.id == account_id)).rowcount:
-                raise AccountError(404, "no_account", "this account no longer exists")  # deleted meanwhile
+        if not self.store.delete(account_id, account_subject(account_id), GUEST):
+            raise AccountError(404, "no_account", "this account no longer exists")  # deleted meanwhile
 
     def _new_session(self, account_id: str) -> str:
         """A new session of the account.
@@ -241,20 +221,13 @@ class Accounts:
         """
         token = secrets.token_urlsafe(32)
         now = self.clock()
-        try:
-            with self.engine.begin() as connection:
-                if connection.execute(select(account_table.c.id).where(account_table.c.id == account_id)).first() is None:
-                    raise AccountError(404, "no_account", "this account no longer exists")
-                connection.execute(insert(session_table).values(token_hash=token_hash(token), account_id=account_id,
-                                                                created_at=now, expires_at=now + self.session_seconds))
-        except IntegrityError:  # deleted between the check and the insert
-            raise AccountError(404, "no_account", "this account no longer exists") from None
+        if not self.store.add_session(token_hash(token), account_id, now, now + self.session_seconds):
+            raise AccountError(404, "no_account", "this account no longer exists")
         return token
 
     def logout(self, token: str) -> None:
         """End a session (nothing when there is none)."""
-        with self.engine.begin() as connection:
-            connection.execute(delete(session_table).where(session_table.c.token_hash == token_hash(token)))
+        self.store.delete_session(token_hash(token))
 
     def account_for(self, token: str | None) -> Account | None:
         """The account of a session token, or None: no token, no such session, or one
@@ -262,72 +235,42 @@ class Accounts:
         if not token or len(token) > 100:
             return None
         hashed = token_hash(token)
-        with self.engine.connect() as connection:
-            row = connection.execute(
-                select(session_table.c.expires_at, account_table.c.id, account_table.c.name, account_table.c.public)
-                .join(account_table, account_table.c.id == session_table.c.account_id)
-                .where(session_table.c.token_hash == hashed)).first()
-        if row is None:
+        found = self.store.session(hashed)
+        if found is None:
             return None
-        if self.clock() >= float(row.expires_at):
-            with self.engine.begin() as connection:
-                connection.execute(delete(session_table).where(session_table.c.token_hash == hashed))
+        expires_at, row = found
+        if self.clock() >= expires_at:
+            self.store.delete_session(hashed)
             return None
-        return Account(str(row.id), str(row.name), bool(row.public))
+        return Account(row.id, row.name, row.public)
 
     def get(self, account_id: str) -> Account | None:
         """The account with this id, or None."""
-        with self.engine.connect() as connection:
-            row = connection.execute(select(account_table).where(account_table.c.id == account_id)).first()
-        return None if row is None else Account(str(row.id), str(row.name), bool(row.public))
+        row = self.store.get(account_id)
+        return None if row is None else Account(row.id, row.name, row.public)
 
     def set_public(self, account_id: str, public: bool) -> None:
         """Make the account's player page public (anyone may read it) or private."""
-        with self.engine.begin() as connection:
-            connection.execute(update(account_table).where(account_table.c.id == account_id).values(public=int(public)))
+        self.store.set_public(account_id, public)
 
     def public_ids(self) -> set[str]:
         """The accounts whose pages are public."""
-        with self.engine.connect() as connection:
-            return {str(r[0]) for r in connection.execute(select(account_table.c.id).where(account_table.c.public == 1))}
+        return self.store.public_ids()
 
     def names(self, ids: set[str]) -> dict[str, str]:
         """The names of these accounts."""
-        if not ids:
-            return {}
-        with self.engine.connect() as connection:
-            rows = connection.execute(select(account_table.c.id, account_table.c.name).where(account_table.c.id.in_(ids)))
-            return {str(r[0]): str(r[1]) for r in rows}
+        return self.store.names(ids)
 
     # ------------------------------------------------------------------ seats
     def record_seat(self, table_id: str, seat: int, account_id: str) -> bool:
         """Record that ``account_id`` plays ``seat`` of a table; the first account to
         open a seat keeps it. Returns True when this call recorded it."""
-        try:
-            with self.engine.begin() as connection:
-                taken = connection.execute(select(seat_account_table.c.account_id).where(
-                    (seat_account_table.c.table_id == table_id) & (seat_account_table.c.seat == seat))).first()
-                if taken is not None:
-                    return False
-                connection.execute(insert(seat_account_table).values(
-                    table_id=table_id, seat=seat, account_id=account_id, created_at=self.clock()))
-        except IntegrityError:
-            return False
-        return True
+        return self.store.record_seat(table_id, seat, account_id, self.clock())
 
     def seat_accounts(self, table_id: str) -> dict[int, str]:
         """The account of each seat of a table that has one."""
-        with self.engine.connect() as connection:
-            rows = connection.execute(select(seat_account_table.c.seat, seat_account_table.c.account_id)
-                                      .where(seat_account_table.c.table_id == table_id))
-            return {int(r[0]): str(r[1]) for r in rows}
+        return self.store.seat_accounts(table_id)
 
     def tables_with_accounts(self, among: list[str] | None = None) -> set[str]:
         """Every table at which an account has a seat (only those of ``among`` when given)."""
-        query = select(seat_account_table.c.table_id).distinct()
-        if among is not None:
-            if not among:
-                return set()
-            query = query.where(seat_account_table.c.table_id.in_(among))
-        with self.engine.connect() as connection:
-            return {str(r[0]) for r in connection.execute(query)}
+        return self.store.tables_with_accounts(among)

@@ -35,13 +35,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from openskill.models import PlackettLuce
-from sqlalchemy import Connection, Engine, insert, select, update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy import Engine
 
 from euchre.core.game import Game
 from euchre.core.house_rules import in_effect
 from euchre.core.rules import Rules
-from euchre.storage.tables import finished_game_table, game_seat_table, rating_table
+from euchre.storage.ratings import FinishedGame, RatingStore
 
 GUEST = "guest"
 STAT_KEYS = ("hands", "points", "calls", "calls_made", "euchred", "euchres", "lone", "lone_made")
@@ -143,7 +142,8 @@ class FinishedSeat:
 
 
 class Ratings:
-    """The record of finished games and the ratings, in the server's database.
+    """The record of finished games and the ratings, in the server's database (their
+    rows: :class:`euchre.storage.ratings.RatingStore`).
 
     Args:
         engine: the server's SQLAlchemy engine.
@@ -152,19 +152,16 @@ class Ratings:
 
     def __init__(self, engine: Engine, clock: Any = time.time) -> None:
         self.engine = engine
+        self.store = RatingStore(engine)
         self.clock = clock
 
     def is_recorded(self, table_id: str, number: int) -> bool:
         """True when game ``number`` of the table is recorded already."""
-        with self.engine.connect() as connection:
-            return connection.execute(select(finished_game_table.c.game).where(
-                (finished_game_table.c.table_id == table_id) & (finished_game_table.c.game == number))).first() is not None
+        return self.store.is_recorded(table_id, number)
 
     def recorded_games(self, table_id: str) -> set[int]:
         """The game numbers of a table recorded already."""
-        with self.engine.connect() as connection:
-            return {int(r[0]) for r in connection.execute(select(finished_game_table.c.game)
-                                                          .where(finished_game_table.c.table_id == table_id))}
+        return self.store.recorded_games(table_id)
 
     def record(self, table_id: str, number: int, game: Game, preset: str | None,
                seats: Sequence[FinishedSeat], *, undone: bool = False) -> bool:
@@ -180,56 +177,14 @@ class Ratings:
         rated = not undone and is_rateable(rules, preset, subjects)
         score = list(game.score)
         winner = None if game.result is None else game.result.winner
-        now = self.clock()
-        try:
-            with self.engine.begin() as connection:
-                if connection.execute(select(finished_game_table.c.game).where(
-                        (finished_game_table.c.table_id == table_id) & (finished_game_table.c.game == number))).first():
-                    return False
-                before: dict[str, tuple[float, float]] = {}
-                after: dict[str, tuple[float, float]] = {}
-                if rated and preset is not None:
-                    before = self._current(connection, preset, set(subjects))
-                    teams = [[subjects[s] for s in side] for side in rules.table.teams]
-                    after = rate(teams, score, before)
-                    self._store_ratings(connection, preset, before, after, now)
-                connection.execute(insert(finished_game_table).values(
-                    table_id=table_id, game=number, preset=preset, house_rules=json.dumps(in_effect(rules)),
-                    rated=int(rated), score=json.dumps({"score": score, "winner": winner}), finished_at=now))
-                rows = []
-                for seat, who in enumerate(seats):
-                    stats = seat_stats(game, seat)
-                    side = rules.table.team[seat]
-                    default = (model().mu, model().sigma)
-                    b = before.get(who.subject, default) if rated else None
-                    a = after.get(who.subject) if rated else None
-                    rows.append({"table_id": table_id, "game": number, "seat": seat, "subject": who.subject,
-                                 "account_id": who.account_id, "won": int(winner == side), "stats": json.dumps(stats),
-                                 "mu_before": None if b is None else b[0], "sigma_before": None if b is None else b[1],
-                                 "mu_after": None if a is None else a[0], "sigma_after": None if a is None else a[1],
-                                 "finished_at": now})
-                connection.execute(insert(game_seat_table), rows)
-        except IntegrityError:  # another server process recorded it at the same moment (its key is taken)
-            return False
-        return True
-
-    @staticmethod
-    def _current(connection: Connection, preset: str, subjects: set[str]) -> dict[str, tuple[float, float]]:
-        rows = connection.execute(select(rating_table.c.subject, rating_table.c.mu, rating_table.c.sigma).where(
-            (rating_table.c.preset == preset) & rating_table.c.subject.in_(subjects)))
-        return {str(r[0]): (float(r[1]), float(r[2])) for r in rows}
-
-    @staticmethod
-    def _store_ratings(connection: Connection, preset: str, before: dict[str, tuple[float, float]],
-                       after: dict[str, tuple[float, float]], now: float) -> None:
-        for subject, (mu, sigma) in after.items():
-            if subject in before:
-                connection.execute(update(rating_table).where(
-                    (rating_table.c.preset == preset) & (rating_table.c.subject == subject))
-                    .values(mu=mu, sigma=sigma, games=rating_table.c.games + 1, updated_at=now))
-            else:
-                connection.execute(insert(rating_table).values(subject=subject, preset=preset, mu=mu, sigma=sigma,
-                                                               games=1, updated_at=now))
+        teams = [[subjects[s] for s in side] for side in rules.table.teams]
+        rows = [{"subject": who.subject, "account_id": who.account_id, "won": int(winner == rules.table.team[seat]),
+                 "stats": json.dumps(seat_stats(game, seat))} for seat, who in enumerate(seats)]
+        finished = FinishedGame(table_id, number, preset, json.dumps(in_effect(rules)),
+                                json.dumps({"score": score, "winner": winner}), self.clock(), rows)
+        m = model()
+        return self.store.record(finished, (lambda before: rate(teams, score, before)) if rated else None,
+                                 (m.mu, m.sigma))
 
     def rate_bots(self, preset: str, teams: Sequence[Sequence[str]], score: Sequence[int]) -> None:
         """Rate one game played by bots only (:func:`measure_bots`): the bots' ratings
@@ -241,47 +196,32 @@ class Ratings:
         """
         if not all(s.startswith("bot:") for side in teams for s in side):
             raise ValueError("rate_bots rates games of bots only")
-        with self.engine.begin() as connection:
-            before = self._current(connection, preset, {s for side in teams for s in side})
-            self._store_ratings(connection, preset, before, rate(teams, score, before), self.clock())
+        self.store.rate(preset, {s for side in teams for s in side}, lambda before: rate(teams, score, before),
+                        self.clock())
 
     # ------------------------------------------------------------------ reading
     def rating(self, subject: str, preset: str) -> tuple[float, float, int] | None:
         """``(mu, sigma, games)`` of a subject in a preset's pool, or None."""
-        with self.engine.connect() as connection:
-            r = connection.execute(select(rating_table.c.mu, rating_table.c.sigma, rating_table.c.games).where(
-                (rating_table.c.preset == preset) & (rating_table.c.subject == subject))).first()
-        return None if r is None else (float(r[0]), float(r[1]), int(r[2]))
+        return self.store.rating(subject, preset)
 
     def leaderboard(self, preset: str) -> list[dict[str, Any]]:
         """Every rated subject of a preset, best ordinal first: ``{"subject", "mu",
         "sigma", "rating" (the ordinal), "games"}``."""
-        with self.engine.connect() as connection:
-            rows = connection.execute(select(rating_table).where(rating_table.c.preset == preset)).all()
-        out: list[dict[str, Any]] = [{"subject": str(r.subject), "mu": float(r.mu), "sigma": float(r.sigma),
-                "rating": ordinal(float(r.mu), float(r.sigma)), "games": int(r.games)} for r in rows]
+        out: list[dict[str, Any]] = [{"subject": subject, "mu": mu, "sigma": sigma, "rating": ordinal(mu, sigma),
+                                      "games": games} for subject, mu, sigma, games in self.store.pool(preset)]
         out.sort(key=lambda x: (-float(x["rating"]), str(x["subject"])))
         return out
 
     def presets_rated(self) -> list[str]:
         """The presets with at least one rating."""
-        with self.engine.connect() as connection:
-            return sorted({str(r[0]) for r in connection.execute(select(rating_table.c.preset).distinct())})
+        return self.store.presets_rated()
 
     def player(self, account_id: str) -> dict[str, Any]:
         """A player's page: totals, ratings per preset, and every finished game (newest
         first) with its record and replay links."""
-        with self.engine.connect() as connection:
-            rows = connection.execute(
-                select(game_seat_table, finished_game_table.c.preset, finished_game_table.c.rated,
-                       finished_game_table.c.score, finished_game_table.c.house_rules)
-                .join(finished_game_table, (finished_game_table.c.table_id == game_seat_table.c.table_id)
-                      & (finished_game_table.c.game == game_seat_table.c.game))
-                .where(game_seat_table.c.account_id == account_id)
-                .order_by(game_seat_table.c.finished_at.desc(), game_seat_table.c.table_id)).all()
-            ratings = connection.execute(select(rating_table).where(
-                rating_table.c.subject == account_subject(account_id))).all()
-            events = _events_of(connection, {str(r.table_id) for r in rows})
+        rows = self.store.seats_of(account_id)
+        ratings = self.store.ratings_of(account_subject(account_id))
+        events = self.store.events_of({str(r.table_id) for r in rows})
         totals = dict.fromkeys(STAT_KEYS, 0)
         games = []
         for r in rows:
@@ -302,44 +242,15 @@ class Ratings:
             "games": played, "wins": wins, **totals,
             "points_per_hand": round(totals["points"] / totals["hands"], 3) if totals["hands"] else None,
             "made_share": round(totals["calls_made"] / totals["calls"], 3) if totals["calls"] else None,
-            "ratings": sorted(({"preset": str(r.preset), "mu": float(r.mu), "sigma": float(r.sigma),
-                                "rating": ordinal(float(r.mu), float(r.sigma)), "games": int(r.games)} for r in ratings),
-                              key=lambda x: x["preset"]),
+            "ratings": sorted(({"preset": preset, "mu": mu, "sigma": sigma, "rating": ordinal(mu, sigma), "games": games}
+                               for preset, mu, sigma, games in ratings), key=lambda x: x["preset"]),
             "finished": games,
         }
 
     def history(self, account_id: str, preset: str) -> list[tuple[float, float, float]]:
         """A player's rating in a preset's pool after each rated game, oldest first:
         ``(finished_at, mu, sigma)``."""
-        with self.engine.connect() as connection:
-            rows = connection.execute(
-                select(game_seat_table.c.finished_at, game_seat_table.c.mu_after, game_seat_table.c.sigma_after)
-                .join(finished_game_table, (finished_game_table.c.table_id == game_seat_table.c.table_id)
-                      & (finished_game_table.c.game == game_seat_table.c.game))
-                .where((game_seat_table.c.account_id == account_id) & (finished_game_table.c.preset == preset)
-                       & (finished_game_table.c.rated == 1))
-                .order_by(game_seat_table.c.finished_at)).all()
-        return [(float(r[0]), float(r[1]), float(r[2])) for r in rows if r[1] is not None]
-
-
-def _events_of(connection: Connection, table_ids: set[str]) -> dict[str, str]:
-    """Per table id of ``table_ids`` that is an event's online table: ``"TITLE, table
-    KEY"`` (the event's title and the table's or match's key), for a player's page."""
-    if not table_ids:
-        return {}
-    from euchre.storage.events import competitions_table
-    from euchre.storage.tables import competition_table_table
-
-    rows = connection.execute(
-        select(competition_table_table.c.table_id, competition_table_table.c.key, competitions_table.c.name,
-               competitions_table.c.spec)
-        .join(competitions_table, competitions_table.c.name == competition_table_table.c.competition)
-        .where(competition_table_table.c.table_id.in_(table_ids))).all()
-    out = {}
-    for r in rows:
-        title = str(json.loads(r.spec).get("title") or r.name)
-        out[str(r.table_id)] = f"{title}, table {r.key}"
-    return out
+        return self.store.history(account_id, preset)
 
 
 def measure_bots(ratings: Ratings, preset: str, levels: Sequence[str], games: int, seed: int,
