@@ -13,13 +13,11 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import json
 import secrets
 from typing import Any
 
 import anyio.to_process
 import anyio.to_thread
-from sqlalchemy import insert
 
 from euchre.core.game import Game
 from euchre.events.event import Event
@@ -35,7 +33,6 @@ from euchre.server.event_tokens import deal_seed, seat_token
 from euchre.server.protocol import ProtocolError
 from euchre.server.storage import StorageError, TableRow, told
 from euchre.server.table_requests import MAX_SEED, token_hash
-from euchre.storage.tables import competition_table_table
 
 
 class OnlineTables(EventRows):
@@ -110,10 +107,7 @@ class OnlineTables(EventRows):
 
         def write() -> None:
             self.hub.store.create_table(row, tokens, first)
-            with self.engine.begin() as connection:
-                connection.execute(insert(competition_table_table).values(
-                    competition=spec.name, key=key, table_id=table_id, seats=json.dumps(list(seats)),
-                    created_at=self.clock(), collected_at=None))
+            self.pages.add_online_table(spec.name, key, table_id, tuple(seats), self.clock())
 
         try:
             await anyio.to_thread.run_sync(write)

@@ -9,7 +9,6 @@ orders an event's writers (:meth:`EventRows.lock`).
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Callable
 from contextlib import AbstractAsyncContextManager
@@ -17,7 +16,7 @@ from typing import Any
 
 import anyio.to_process
 import anyio.to_thread
-from sqlalchemy import Engine, select, update
+from sqlalchemy import Engine
 
 from euchre.events.errors import EventError
 from euchre.events.event import Event
@@ -26,9 +25,8 @@ from euchre.server.event_request import EventWebError, TableSettings
 from euchre.server.hub import Hub
 from euchre.server.storage import told
 from euchre.server.table_requests import token_hash
-from euchre.storage.events import entries_table
+from euchre.storage.event_pages import EventPagesStore
 from euchre.storage.locks import NamedLocks
-from euchre.storage.tables import competition_table_table, competition_web_table
 
 
 class EventRows:
@@ -47,6 +45,7 @@ class EventRows:
         self.hub = hub
         self.events = events
         self.engine = engine
+        self.pages = EventPagesStore(engine)
         self.base = public_url.rstrip("/")
         self.clock = clock
         self.locks = NamedLocks(engine, "event", fail=lambda why: EventWebError(503, "storage_error", why))
@@ -71,15 +70,7 @@ class EventRows:
         """
         if not token or len(token) > 64:
             raise EventWebError(404, "no_event", "this link opens no event")
-        column = competition_web_table.c.organiser_hash if role == "organiser" else competition_web_table.c.public_hash
-
-        def read() -> str | None:
-            with self.engine.connect() as connection:
-                row = connection.execute(select(competition_web_table.c.competition).where(
-                    column == token_hash(token))).first()
-            return None if row is None else str(row[0])
-
-        name = await anyio.to_thread.run_sync(read)
+        name = await anyio.to_thread.run_sync(self.pages.find, role, token_hash(token))
         if name is None:
             raise EventWebError(404, "no_event", "this link opens no event")
         return name
@@ -106,53 +97,29 @@ class EventRows:
     def _statuses(self, table_ids: list[str]) -> dict[str, str | None]:
         """The stored status of each table (``lobby``, ``playing``, ``over``), whichever
         process runs it."""
-        from euchre.server.storage import tables_table
-
-        if not table_ids:
-            return {}
-        with self.engine.connect() as connection:
-            rows = connection.execute(select(tables_table.c.id, tables_table.c.status)
-                                      .where(tables_table.c.id.in_(table_ids))).all()
-        return {str(r[0]): str(r[1]) for r in rows}
+        return dict(self.pages.statuses(table_ids))
 
     def _online_rows(self, name: str) -> dict[str, tuple[str, tuple[int, int, int, int], bool]]:
-        with self.engine.connect() as connection:
-            rows = connection.execute(select(competition_table_table).where(
-                competition_table_table.c.competition == name)).all()
         out = {}
-        for r in rows:
-            s = json.loads(r.seats)
-            out[str(r.key)] = (str(r.table_id), (int(s[0]), int(s[1]), int(s[2]), int(s[3])), r.collected_at is not None)
+        for t in self.pages.online_tables(name):
+            s = t.players
+            out[t.key] = (t.table_id, (s[0], s[1], s[2], s[3]), t.collected)
         return out
 
     def _mark_collected(self, name: str, key: str) -> None:
-        with self.engine.begin() as connection:
-            connection.execute(update(competition_table_table).where(
-                (competition_table_table.c.competition == name) & (competition_table_table.c.key == key))
-                .values(collected_at=self.clock()))
+        self.pages.mark_collected(name, key, self.clock())
 
     def _minutes(self, name: str) -> int | None:
-        with self.engine.connect() as connection:
-            row = connection.execute(select(competition_web_table.c.minutes).where(
-                competition_web_table.c.competition == name)).first()
-        return None if row is None or row[0] is None else int(row[0])
+        return self.pages.minutes(name)
 
     def _table_settings(self, name: str) -> TableSettings:
-        with self.engine.connect() as connection:
-            row = connection.execute(select(competition_web_table.c.hints, competition_web_table.c.timer).where(
-                competition_web_table.c.competition == name)).first()
-        return TableSettings.stored(None, None) if row is None else TableSettings.stored(row[0], row[1])
+        stored = self.pages.table_settings(name)
+        return TableSettings.stored(None, None) if stored is None else TableSettings.stored(*stored)
 
     def _round_started(self, name: str) -> float | None:
-        with self.engine.connect() as connection:
-            row = connection.execute(select(entries_table.c.created_at).where(
-                (entries_table.c.competition == name) & (entries_table.c.kind == "round"))
-                .order_by(entries_table.c.seq.desc()).limit(1)).first()
-        return None if row is None else float(row[0])
+        return self.pages.round_started(name)
 
     def uncollected_events(self) -> list[str]:
         """The events with an online table whose result is not yet taken."""
-        with self.engine.connect() as connection:
-            return sorted({str(r[0]) for r in connection.execute(select(competition_table_table.c.competition).where(
-                competition_table_table.c.collected_at.is_(None)))})
+        return self.pages.uncollected_events()
 

@@ -39,7 +39,6 @@ from typing import Any
 
 import anyio.to_process
 import anyio.to_thread
-from sqlalchemy import insert
 
 from euchre.core.errors import EuchreError
 from euchre.events.errors import EventError
@@ -51,7 +50,6 @@ from euchre.server.event_online import OnlineTables
 from euchre.server.event_request import EventWebError, spec_from_request
 from euchre.server.event_tokens import public_token
 from euchre.server.table_requests import TOKEN_BYTES, token_hash
-from euchre.storage.tables import competition_web_table
 
 
 def _play_entries(event: Event, fill: bool) -> list[dict[str, Any]]:
@@ -74,10 +72,8 @@ class EventWeb(OnlineTables):
 
         def write() -> None:
             self.events.create(spec)
-            with self.engine.begin() as connection:
-                connection.execute(insert(competition_web_table).values(
-                    competition=spec.name, organiser_hash=token_hash(organiser), public_hash=token_hash(public),
-                    minutes=minutes, created_at=self.clock(), hints=int(settings.hints), timer=settings.timer))
+            self.pages.add_event(spec.name, token_hash(organiser), token_hash(public), minutes, self.clock(),
+                                 settings.hints, settings.timer)
 
         await anyio.to_thread.run_sync(write)
         return {"event": spec.name, "organiser": organiser, "public": public,

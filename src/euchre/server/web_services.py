@@ -29,7 +29,6 @@ from typing import Any
 
 import anyio.to_thread
 import orjson
-from sqlalchemy import select
 from sqlalchemy.exc import DBAPIError
 from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -43,7 +42,7 @@ from euchre.server.http_body import error
 from euchre.server.hub import Hub
 from euchre.server.protocol import ProtocolError
 from euchre.server.ratings import GUEST, FinishedSeat, Ratings, account_subject, bot_subject
-from euchre.server.storage import StorageError, Store, tables_table, told
+from euchre.server.storage import StorageError, Store, told
 from euchre.server.table import LiveTable
 from euchre.storage.limits import SharedLimits
 from euchre.storage.sql import reason
@@ -152,13 +151,8 @@ class WebServices:
         if not ids:
             return
 
-        def over() -> list[str]:
-            with self.store.engine.connect() as connection:
-                return [str(r[0]) for r in connection.execute(select(tables_table.c.id).where(
-                    tables_table.c.id.in_(ids) & (tables_table.c.status == "over")))]
-
         try:
-            for table_id in await anyio.to_thread.run_sync(over):
+            for table_id in await anyio.to_thread.run_sync(self.store.tables_over, ids):
                 table = await self.hub.peek(table_id)  # over: read, not run
                 if table is not None:
                     await self.record_games(table)

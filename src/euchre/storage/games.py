@@ -325,6 +325,18 @@ class Store:
             connection.execute(update(tables_table).where(tables_table.c.id == table_id).values(status=status))
 
     # ------------------------------------------------------------------ reading
+    def tables_over(self, table_ids: Sequence[str]) -> list[str]:
+        """Those of ``table_ids`` whose status is ``over``.
+
+        Raises:
+            StorageError: the read failed.
+        """
+        if not table_ids:
+            return []
+        with reading(self.engine, "reading the tables' status") as connection:
+            return [str(r[0]) for r in connection.execute(select(tables_table.c.id).where(
+                tables_table.c.id.in_(list(table_ids)) & (tables_table.c.status == "over")))]
+
     def ping(self) -> None:
         """Ask the database ``SELECT 1`` (the server's readiness, ``GET /readyz``).
 
