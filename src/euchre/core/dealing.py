@@ -63,18 +63,20 @@ class Dealing(Calls):
             # shuffled_pack inlined: the same draws of rng (randint(a, b) is
             # a + randrange(b + 1 - a)), so the same cards for a seed.
             # The cut (k cards from the top to the bottom) is not made on the list:
-            # the plan of cut k reads the shuffled pack from place k on.
-            pack = list(consts.pack)
+            # the plan of cut k reads the shuffled pack from place k on. The pack is
+            # shuffled as the cards' bits (a shuffle moves places, whatever they hold),
+            # so that a hand's mask is the sum of its places.
+            pack = list(consts.bits)
             shuffle_pack(pack, rng)
             k = cut + draw_below(len(pack) - 2 * cut + 1, rng)
         else:  # a cut the pack cannot give: shuffled_pack raises its error
-            pack = shuffled_pack(rules.deck, rules.joker, rules.cut_min_packet, rng)
+            pack = [1 << c for c in shuffled_pack(rules.deck, rules.joker, rules.cut_min_packet, rng)]
             k = 0
         pattern = packets if packets is not None else (consts.pattern or choose_packets(rules.deal_packets, rng))
         plan = consts.plans.get((dealer, pattern, k)) or _mask_plan(consts, table, dealer, pattern, len(pack), k)
         getters, take_stock = plan
-        masks = [sum(map(_BIT, take(pack))) for take in getters]
-        self = cls._create_masks(rules, consts, dealer, masks, take_stock(pack))
+        masks = [sum(take(pack)) for take in getters]
+        self = cls._create_masks(rules, consts, dealer, masks, [bit.bit_length() - 1 for bit in take_stock(pack)])
         self.packets = pattern
         return self
 
@@ -225,7 +227,7 @@ class _HandConsts:
     pattern, who gets which cards of the pack (:func:`_mask_plan`)."""
 
     __slots__ = ("table", "alone_ok", "with_call", "table_mode", "calls_partner", "claims", "joker_turn_next", "sides",
-                 "side_zeros", "seat_zeros", "seat_none", "pack", "cut", "pattern", "plans")
+                 "side_zeros", "seat_zeros", "seat_none", "pack", "bits", "cut", "pattern", "plans")
 
     def __init__(self, rules: Rules) -> None:
         table = rules.table
@@ -241,6 +243,7 @@ class _HandConsts:
         self.seat_zeros = (0,) * table.seats
         self.seat_none = (-1,) * table.seats
         self.pack = pack_of(rules.deck, rules.joker)
+        self.bits = tuple(1 << c for c in self.pack)
         cut = rules.cut_min_packet
         ok = type(cut) is int and 1 <= cut and 2 * cut <= len(self.pack)
         self.cut = cut if ok else 0
@@ -255,10 +258,6 @@ def _hand_consts(rules: Rules) -> _HandConsts:
     consts = _HandConsts(rules)
     rules.__dict__[_CONSTS_KEY] = consts  # a cache beside the frozen fields, as _table is
     return consts
-
-
-_BIT = tuple(1 << c for c in range(64)).__getitem__
-"""The bit of a card number (a card mask of one card)."""
 
 
 def _one_card_getter(place: int) -> Callable[[list[int]], tuple[int, ...]]:
