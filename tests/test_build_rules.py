@@ -127,3 +127,15 @@ def test_the_builders_check_finds_a_second_builder(tmp_path: Path) -> None:
     planted.write_text("from euchre.core.house_rules import apply as a\nfrom euchre.core import house_rules\n"
                        "rules = house_rules.apply(base, {})\n", encoding="utf-8")
     assert _second_builders(planted) == ["second.py:1 imports house_rules.apply", "second.py:3 imports house_rules.apply"]
+
+
+@pytest.mark.parametrize("bad", [{}, [], "", 0, False, "modern-standrd"])
+def test_regression_an_empty_preset_in_an_event_request_was_read_as_the_default(bad: object) -> None:
+    """A tester's ``"preset": {}`` created an event of the default preset: any value that
+    is no four-hand preset's name is refused, naming the field; absent or null gives the
+    format's own preset."""
+    with pytest.raises(EventWebError, match="preset must be a four-hand partnership preset"):
+        spec_from_request({"players": ["A", "B", "C", "D"], "hands": 4, "preset": bad}, "e")
+    for given in ({}, {"preset": None}):
+        spec, _, _ = spec_from_request({"players": ["A", "B", "C", "D"], "hands": 4, **given}, "e")
+        assert spec.preset == "progressive-party"

@@ -143,7 +143,9 @@ def spec_from_request(body: Any, name: str) -> tuple[EventSpec, int | None, Tabl
     movement = body.get("movement", MOVEMENTS[0])
     if movement not in MOVEMENTS:
         raise EventWebError(400, "bad_request", f"movement must be one of {', '.join(MOVEMENTS)}")
-    preset_name = body.get("preset") or ("progressive-party" if fmt == PROGRESSIVE else "modern-tournament")
+    preset_name = body.get("preset")
+    if preset_name is None:  # absent or null: the format's own preset
+        preset_name = "progressive-party" if fmt == PROGRESSIVE else "modern-tournament"
     if preset_name not in FOUR_HAND_PRESETS:
         raise EventWebError(400, "bad_request", f"preset must be a four-hand partnership preset: {', '.join(FOUR_HAND_PRESETS)}")
     house = body.get("house_rules", {})
