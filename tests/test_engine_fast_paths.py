@@ -154,6 +154,46 @@ def test_pop_after_a_card_push_restores_every_field(name: str, debug: bool) -> N
 
 
 @pytest.mark.parametrize("name", PLAYABLE_PRESETS)
+def test_push_plays_a_card_as_apply_does(name: str) -> None:
+    """``push`` plays a card that does not end the trick by its own inlined copy of
+    ``TrickPlay._apply_play`` (debug checks off: the search's path). Played side by
+    side with ``apply``, the same codes leave every field but the undo stack equal
+    after every action, under every preset."""
+    before_debug = set_debug_checks(False)
+    try:
+        rules = preset(name)
+        rng = random.Random(23)
+        inlined = 0
+        for _ in range(40):
+            dealer = rng.randrange(rules.table.seats)
+            seed = rng.randrange(1 << 30)
+            pushed = HandState.deal(rules, dealer, random.Random(seed))
+            applied = HandState.deal(rules, dealer, random.Random(seed))
+            while not applied.is_over:
+                code = rng.choice(applied.legal_codes())
+                mid_trick = (applied.phase == Phase.PLAY
+                             and applied.table.next_active[applied.active][applied.turn] != applied.leader)
+                inlined += mid_trick
+                applied.apply(code)
+                pushed.push(code)
+                assert _fields(pushed) == _fields(applied), (name, code)
+        assert inlined > 100  # control: the inlined path was taken
+        # Control: the comparison sees a card that differs.
+        hand = HandState.deal(rules, 0, random.Random(5))
+        other = HandState.deal(rules, 0, random.Random(5))
+        while hand.phase != Phase.PLAY and not hand.is_over:
+            code = hand.legal_codes()[0]
+            hand.push(code)
+            other.push(code)
+        if hand.phase == Phase.PLAY and len(hand.legal_codes()) > 1:
+            hand.push(hand.legal_codes()[0])
+            other.push(other.legal_codes()[1])
+            assert _fields(hand) != _fields(other)
+    finally:
+        set_debug_checks(before_debug)
+
+
+@pytest.mark.parametrize("name", PLAYABLE_PRESETS)
 def test_a_kept_hand_result_is_the_one_the_hand_scores(name: str) -> None:
     """Outside table mode one HandResult per way a hand ends is kept per Rules value and
     shared; each hand's must be the one its own end scores (``_scored_result``)."""

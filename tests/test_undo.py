@@ -143,6 +143,27 @@ def test_a_record_that_promises_too_much_is_caught(monkeypatch: pytest.MonkeyPat
     assert check_random_hands(rules, hands=40, seed=35)
 
 
+@pytest.mark.parametrize(("saver", "fields", "promises"), [
+    # a call appends to the history but not to the trick's lists
+    ("save_call", CALL_FIELDS, {"appends_one": True}),
+    # a card that ends the trick replaces the trick's lists
+    ("save_play", PLAY_FIELDS, {"one_seat": True, "appends_one": True}),
+])
+def test_a_record_that_promises_one_append_too_many_is_caught(monkeypatch: pytest.MonkeyPatch, saver: str,
+                                                               fields: tuple[str, ...],
+                                                               promises: dict[str, bool]) -> None:
+    """Positive control of ``appends_one`` (the records of a card that does not end the
+    trick): given to a record of actions that append other than one item to each log,
+    restoring fails: the check sees a difference, or the list to cut back is empty."""
+    broken: Callable[[HandFields], tuple[Any, ...]] = make_undo(fields, **promises)[0]
+    monkeypatch.setattr(hand_module, saver, broken)
+    try:
+        found: list[tuple[str, str]] | str = check_random_hands(preset("modern-standard"), hands=40, seed=35)
+    except IndexError as error:  # pop from an empty list
+        found = str(error)
+    assert found
+
+
 def test_field_kinds_come_from_the_annotations() -> None:
     """How undo saves each field is read from its type: the history, the tricks and the
     trick's lists are logs, the held cards masks per seat, the tricks won a list, the

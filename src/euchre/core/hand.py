@@ -33,7 +33,7 @@ import functools
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
-from euchre.core.actions import Action, action_text
+from euchre.core.actions import PLAY_BASE, Action, action_text
 from euchre.core.cards import EFFECTIVE_SUIT, JOKER, Card, card_code, cards_of
 from euchre.core.dealing import Dealing, _seat_arg
 from euchre.core.errors import (
@@ -45,6 +45,7 @@ from euchre.core.errors import (
 from euchre.core.legal import Legal, _safe_text
 from euchre.core.rules import Rules
 from euchre.core.state import HandResult, Phase, Trick, phases_of
+from euchre.core.tricks import PAIRS
 from euchre.core.undo import Record, copy_fields, save_call, save_card, save_play, save_state
 
 __all__ = ["APPLY_BY_PHASE", "LEGAL_BY_PHASE", "HandResult", "HandState", "Phase", "Trick", "by_phase",
@@ -233,12 +234,22 @@ class HandState(Dealing):
         if self._table_mode:
             saved = save_state(self)
         elif self.phase is _PH_PLAY:
-            # A card that does not end the trick changes CardFields alone (the test of
-            # TrickPlay._apply_play: the next seat to play is not the leader).
-            if self.table.next_active[self.active][self.turn] != self.leader:
-                saved = save_card(self)
-            else:
-                saved = save_play(self)
+            seat = self.turn
+            nxt = self.table.next_active[self.active][seat]
+            if nxt != self.leader:
+                # A card that does not end the trick: it changes CardFields alone, and
+                # is played here as TrickPlay._apply_play plays it (inlined: the
+                # hottest path of every search; outside table mode every legal code of
+                # the play is a card, never a claim).
+                self._stack.append(save_card(self))
+                self.history.append(PAIRS[seat][code])
+                self.hands[seat] &= ~(1 << (code - PLAY_BASE))
+                self.trick_cards.append(code - PLAY_BASE)
+                self.trick_seats.append(seat)
+                self.turn = nxt
+                self._legal = None
+                return
+            saved = save_play(self)
             self._apply_play(code)
             self._stack.append(saved)
             self._legal = None

@@ -64,7 +64,7 @@ def field_kind(name: str, cls: type = HandFields) -> str:
 
 
 def make_undo(names: Iterable[str], cls: type = HandFields, *, one_seat: bool = False,
-              appends_only: bool = False) -> tuple[Saver, Restorer]:
+              appends_only: bool = False, appends_one: bool = False) -> tuple[Saver, Restorer]:
     """A saver of the fields ``names`` of a ``cls`` object and the restorer of its
     records, compiled from the fields' kinds (:func:`field_kind`) as straight-line code
     (one tuple display, one unpacking: no loop, no attribute looked up by name).
@@ -76,7 +76,10 @@ def make_undo(names: Iterable[str], cls: type = HandFields, *, one_seat: bool = 
       (:data:`~euchre.core.state.ACTING_SEAT`, which must be among ``names``): that one
       element is saved, not a copy of the list;
     - ``appends_only``: the action only appends to the logs, never replaces them: their
-      lengths alone are saved (restoring cuts each back in place).
+      lengths alone are saved (restoring cuts each back in place);
+    - ``appends_one``: the action appends exactly one item to every log it saves (a card
+      that does not end the trick: one to the history and one to each of the trick's
+      lists): nothing of them is saved, and restoring removes each one's last item.
     """
     names = list(names)
     if one_seat and ACTING_SEAT not in names:
@@ -88,7 +91,9 @@ def make_undo(names: Iterable[str], cls: type = HandFields, *, one_seat: bool = 
         if not name.isidentifier():  # pragma: no cover - slots are identifiers
             raise ValueError(f"not a field name: {name!r}")
         kind = field_kind(name, cls)
-        if kind == LOG and appends_only:
+        if kind == LOG and appends_one:
+            after.append(f"    h.{name}.pop()\n")
+        elif kind == LOG and appends_only:
             items.append(f"len(h.{name})")
             targets.append(f"n{i}")
             after.append(f"    del h.{name}[n{i}:]\n")
@@ -125,10 +130,10 @@ def make_copier(names: Iterable[str], cls: type = HandFields) -> Callable[[HandF
     return copier
 
 
-save_card, restore_card = make_undo(CARD_FIELDS, one_seat=True, appends_only=True)
+save_card, restore_card = make_undo(CARD_FIELDS, one_seat=True, appends_one=True)
 """A card played outside table mode that does not end the trick: the fields of
-``CardFields`` (such a card changes the held cards of its seat only, and appends to the
-logs)."""
+``CardFields`` (such a card changes the held cards of its seat only, and appends one
+item to each log: the history, the trick's cards and seats)."""
 save_play, restore_play = make_undo(PLAY_FIELDS, one_seat=True)
 """A card played outside table mode that ends the trick: the fields of ``CardFields``
 and ``PlayFields`` (it changes the held cards of its seat only; quitting the trick
