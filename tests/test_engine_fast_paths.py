@@ -155,8 +155,9 @@ def test_pop_after_a_card_push_restores_every_field(name: str, debug: bool) -> N
 
 @pytest.mark.parametrize("name", PLAYABLE_PRESETS)
 def test_push_plays_a_card_as_apply_does(name: str) -> None:
-    """``push`` plays a card that does not end the trick by its own inlined copy of
-    ``TrickPlay._apply_play`` (debug checks off: the search's path). Played side by
+    """``push`` plays a card outside table mode by its own inlined copy of
+    ``TrickPlay._apply_play`` (debug checks off: the search's path), a card that ends
+    the trick or the hand as well. Played side by
     side with ``apply``, the same codes leave every field but the undo stack equal
     after every action, under every preset."""
     before_debug = set_debug_checks(False)
@@ -171,9 +172,7 @@ def test_push_plays_a_card_as_apply_does(name: str) -> None:
             applied = HandState.deal(rules, dealer, random.Random(seed))
             while not applied.is_over:
                 code = rng.choice(applied.legal_codes())
-                mid_trick = (applied.phase == Phase.PLAY
-                             and applied.table.next_active[applied.active][applied.turn] != applied.leader)
-                inlined += mid_trick
+                inlined += applied.phase == Phase.PLAY
                 applied.apply(code)
                 pushed.push(code)
                 assert _fields(pushed) == _fields(applied), (name, code)

@@ -234,24 +234,23 @@ class HandState(Dealing):
         if self._table_mode:
             saved = save_state(self)
         elif self.phase is _PH_PLAY:
+            # The card is played here as TrickPlay._apply_play plays it outside table
+            # mode (inlined: the hottest path of every search; there every legal code
+            # of the play is a card, never a claim). A card that does not end the trick
+            # changes CardFields alone; one that ends it PlayFields too.
             seat = self.turn
             nxt = self.table.next_active[self.active][seat]
-            if nxt != self.leader:
-                # A card that does not end the trick: it changes CardFields alone, and
-                # is played here as TrickPlay._apply_play plays it (inlined: the
-                # hottest path of every search; outside table mode every legal code of
-                # the play is a card, never a claim).
-                self._stack.append(save_card(self))
-                self.history.append(PAIRS[seat][code])
-                self.hands[seat] &= ~(1 << (code - PLAY_BASE))
-                self.trick_cards.append(code - PLAY_BASE)
-                self.trick_seats.append(seat)
+            ends_trick = nxt == self.leader
+            self._stack.append(save_play(self) if ends_trick else save_card(self))
+            card = code - PLAY_BASE
+            self.history.append(PAIRS[seat][code])
+            self.hands[seat] &= ~(1 << card)
+            self.trick_cards.append(card)
+            self.trick_seats.append(seat)
+            if ends_trick:
+                self._quit_trick()
+            else:
                 self.turn = nxt
-                self._legal = None
-                return
-            saved = save_play(self)
-            self._apply_play(code)
-            self._stack.append(saved)
             self._legal = None
             return
         else:
