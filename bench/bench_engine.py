@@ -12,7 +12,12 @@ OpenSpiel does not have):
 - ours, push and pop: the same, then ``pop()`` back to the deal (a search's whole walk);
 - OpenSpiel, driven from Python through pyspiel: chance outcomes (dealer, 20 cards, the
   upcard) sampled uniformly from ``chance_outcomes()``, then ``legal_actions()`` and
-  ``apply_action()``.
+  ``apply_action()``;
+- OpenSpiel's walk of a search: the same deal, then each decision applied to a
+  ``clone()`` of the state, every state of the line kept (what a search keeps to go
+  back, as our ``push`` keeps its records) and dropped at the end: OpenSpiel's state
+  has no undo, so this is its like of our push-then-pop. The ratio of our push-then-pop
+  is printed against both: OpenSpiel's plain play (the issue's goal) and this walk.
 
 The engines take turns in the same process, ``--slice`` seconds of CPU each, until each
 has had ``--seconds`` of CPU, so a change in the machine's speed during the run falls on
@@ -100,6 +105,34 @@ def _openspiel(seed: int) -> Callable[[], int]:
     return play_one
 
 
+def _openspiel_walk(seed: int) -> Callable[[], int]:
+    """OpenSpiel's euchre walked as a search walks it: the chance outcomes applied in
+    place (the deal, as ours is dealt and not undone), then each decision applied to a
+    clone of the state, the line of states kept to the end of the hand and dropped."""
+    game = pyspiel.load_game("euchre")
+    rng = random.Random(seed)
+
+    def play_one() -> int:
+        state = game.new_initial_state()
+        while state.is_chance_node():
+            state.apply_action(rng.choice(state.chance_outcomes())[0])
+        line = [state]
+        n = 0
+        while not state.is_terminal():
+            if state.is_chance_node():  # none after the deal in OpenSpiel's euchre; kept general
+                state.apply_action(rng.choice(state.chance_outcomes())[0])
+                continue
+            child = state.clone()
+            child.apply_action(rng.choice(state.legal_actions()))
+            line.append(child)
+            state = child
+            n += 1
+        line.clear()  # back to the deal: the line's states dropped
+        return n
+
+    return play_one
+
+
 def run_interleaved(engines: dict[str, Callable[[], int]], seconds: float, slice_s: float) -> dict[str, tuple[int, int, float]]:
     """Play hands with each engine in turn, ``slice_s`` seconds of CPU at a time, until
     each has had ``seconds`` of CPU: a change of the machine's speed during the run
@@ -119,6 +152,11 @@ def run_interleaved(engines: dict[str, Callable[[], int]], seconds: float, slice
                 now = time.process_time()
             t[2] += now - start
     return {name: (int(t[0]), int(t[1]), float(t[2])) for name, t in totals.items()}
+
+
+_PUSH_POP = "ours: push, then pop back to the deal"
+_WALK = "OpenSpiel: clone, apply (a search's walk)"
+_WALK_RATIO = "OpenSpiel's walk / ours, push then pop"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -145,8 +183,9 @@ def main(argv: list[str] | None = None) -> int:
         engines = {
             "ours: deal + legal_actions + apply": _ours_apply(args.seed + run),
             "ours: deal + legal_codes + push": _ours_push(args.seed + run),
-            "ours: push, then pop back to the deal": _ours_push(args.seed + run, pop_back=True),
+            _PUSH_POP: _ours_push(args.seed + run, pop_back=True),
             "OpenSpiel (pyspiel from Python)": _openspiel(args.seed + run),
+            _WALK: _openspiel_walk(args.seed + run),
         }
         if not args.no_shapes:
             # Every other table shape, through the checked API (OpenSpiel has none of them).
@@ -165,10 +204,20 @@ def main(argv: list[str] | None = None) -> int:
             if not name.startswith("OpenSpiel"):
                 ratios.setdefault(name, []).append(spiel / rate)
                 print(f"ratio OpenSpiel / {name}: {spiel / rate:.2f}")
+        walk = run_rates[_WALK] / run_rates[_PUSH_POP]
+        ratios.setdefault(_WALK_RATIO, []).append(walk)
+        print(f"ratio {_WALK_RATIO}: {walk:.2f}")
     print()
     print(f"over {args.runs} run(s): min / median / max")
     print(f"{'engine':44} {'hands/s':>26} {'OpenSpiel / ours':>20}")
     for name, values in rates.items():
+        if name == _WALK:
+            spread = " / ".join(f"{v:,.0f}" for v in (min(values), statistics.median(values), max(values)))
+            r = ratios[_WALK_RATIO]
+            print(f"{name:44} {spread:>26}")
+            print(f"{'  its / ours, push then pop':44} {'':>26} "
+                  f"{' / '.join(f'{v:.2f}' for v in (min(r), statistics.median(r), max(r))):>20}")
+            continue
         spread = " / ".join(f"{v:,.0f}" for v in (min(values), statistics.median(values), max(values)))
         line = f"{name:44} {spread:>26}"
         if name in ratios:
