@@ -153,6 +153,28 @@ def test_pop_after_a_card_push_restores_every_field(name: str, debug: bool) -> N
         set_debug_checks(before_debug)
 
 
+@pytest.mark.parametrize("bad", ["play-9C", 10**6])
+def test_push_of_a_bad_card_code_leaves_no_undo_record(bad: object) -> None:
+    """Regression (a reviewer's finding on the inlined card play): with debug checks off,
+    a code outside push's contract that raises must not leave an undo record behind,
+    or the next ``pop`` undoes the card before it without giving it back (seen: the
+    trick's card list emptied, the card lost from every hand)."""
+    before_debug = set_debug_checks(False)
+    try:
+        hand = HandState.deal(preset("modern-standard"), 0, random.Random(0))
+        for code in (1, 40, 67):  # order up, the dealer's discard, a first card
+            hand.push(code)
+        depth = len(hand._stack)
+        with pytest.raises((TypeError, IndexError)):
+            hand.push(bad)  # type: ignore[arg-type]
+        assert len(hand._stack) == depth
+        hand.pop()  # the first card, as pushed
+        assert hand.trick_cards == [] and len(hand.history) == 2
+        assert bin(hand.hands[hand.turn]).count("1") == 5  # the card is back in its hand
+    finally:
+        set_debug_checks(before_debug)
+
+
 @pytest.mark.parametrize("name", PLAYABLE_PRESETS)
 def test_push_plays_a_card_as_apply_does(name: str) -> None:
     """``push`` plays a card outside table mode by its own inlined copy of

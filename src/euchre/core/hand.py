@@ -241,7 +241,7 @@ class HandState(Dealing):
             seat = self.turn
             nxt = self.table.next_active[self.active][seat]
             ends_trick = nxt == self.leader
-            self._stack.append(save_play(self) if ends_trick else save_card(self))
+            saved = save_play(self) if ends_trick else save_card(self)
             card = code - PLAY_BASE
             self.history.append(PAIRS[seat][code])
             self.hands[seat] &= ~(1 << card)
@@ -251,6 +251,7 @@ class HandState(Dealing):
                 self._quit_trick()
             else:
                 self.turn = nxt
+            self._stack.append(saved)  # only once the card is played: a code that raises leaves no record
             self._legal = None
             return
         else:
