@@ -170,7 +170,7 @@ def test_the_create_form_makes_its_creator_the_host_and_lists_the_other_seats_li
 def test_a_link_that_opens_no_table_says_what_to_do(new_page: Pages, server: ServerProcess) -> None:  # noqa: F811
     page = new_page()
     page.goto(server.url + "/play#no-such-table-token-at-all")
-    page.wait_for_function("() => !document.getElementById('nolink').hidden")
+    page.wait_for_function("() => document.getElementById('nolink')?.hidden === false")
     assert page.inner_text("#nolink-text") == ("This link opens no table. Ask the table's host for your seat's link, "
                                                "or create a new table.")
     assert not page.locator("#table").is_visible()
@@ -179,7 +179,8 @@ def test_a_link_that_opens_no_table_says_what_to_do(new_page: Pages, server: Ser
     shot(page, "bad-link")
     assert_axe_clean(page, "the page of a bad link")
     link.click()
-    page.wait_for_function("() => !document.getElementById('create').hidden")
+    # the predicate runs on the old page too until the new one loads: null-safe
+    page.wait_for_function("() => document.getElementById('create')?.hidden === false")
 
 
 def test_a_seeded_table_tells_every_seat_its_creator_can_know_every_hand(new_page: Pages, server: ServerProcess) -> None:  # noqa: F811
