@@ -208,7 +208,7 @@ def test_four_pages_play_a_whole_game_and_download_the_record(new_page: Pages, s
     host.select_option("#target", str(target))
     host.select_option("#host-seat", "N")
     host.get_by_role("button", name="Create table").click()
-    host.wait_for_function("() => document.getElementById('connection').textContent === 'Connected as North'")
+    host.wait_for_function("() => document.getElementById('connection')?.textContent === 'Connected as North'")
     host.locator("#link-list input.link-text").first.wait_for()
     links = dict(host.eval_on_selector_all("#link-list li", "ls => ls.map(l => [l.dataset.seat, l.querySelector('input').value])"))
     assert sorted(links) == ["E", "S", "W", "spectator"]
@@ -298,7 +298,7 @@ def test_a_page_reloaded_mid_hand_shows_the_same_and_plays_on(new_page: Pages, s
             assert re.fullmatch(r"play \S+: [+-]\d+\.\d\d points", text), text
 
     page.reload()
-    page.wait_for_function("() => document.getElementById('connection').textContent === 'Connected as North'")
+    page.wait_for_function("() => document.getElementById('connection')?.textContent === 'Connected as North'")
     again = north.wait_seq(shown["seq"])
     assert again == shown  # the same state: nobody moved while the page was away
     assert north.hand() == cards_before
