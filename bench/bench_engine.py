@@ -211,14 +211,13 @@ def main(argv: list[str] | None = None) -> int:
     print(f"over {args.runs} run(s): min / median / max")
     print(f"{'engine':44} {'hands/s':>26} {'OpenSpiel / ours':>20}")
     for name, values in rates.items():
+        spread = " / ".join(f"{v:,.0f}" for v in (min(values), statistics.median(values), max(values)))
         if name == _WALK:
-            spread = " / ".join(f"{v:,.0f}" for v in (min(values), statistics.median(values), max(values)))
             r = ratios[_WALK_RATIO]
             print(f"{name:44} {spread:>26}")
             print(f"{'  its / ours, push then pop':44} {'':>26} "
                   f"{' / '.join(f'{v:.2f}' for v in (min(r), statistics.median(r), max(r))):>20}")
             continue
-        spread = " / ".join(f"{v:,.0f}" for v in (min(values), statistics.median(values), max(values)))
         line = f"{name:44} {spread:>26}"
         if name in ratios:
             r = ratios[name]
