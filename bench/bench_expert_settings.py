@@ -4,7 +4,11 @@ the play and the call bias").
 
 A variant is ``base`` (the ``expert`` level as shipped) or settings over the level's,
 ``NAME=VALUE`` joined by ``+`` (``play_likelihood=0.5+call_bias=0.2``); besides the
-settings, ``play_worlds=N`` sets the worlds of the card play (the level's 100). Every variant
+settings, ``play_worlds=N`` sets the worlds of the card play (the level's 100) and
+``rollouts=false`` makes the bidding the heuristic's wherever no learned model decides
+(the ``advanced`` level's bidding; the level's own: ``rollouts=true``), and
+``model=PATH`` bids by another model file of the preset's rules where the shipped one
+would (one made by ``scripts/train_bidding.py``). Every variant
 plays the same deals (:func:`euchre.analysis.duplicate.run_matches`); prints each one's
 share and margin per hand, and each one's margin less the first's, deal by deal
 (paired), with 95% intervals::
@@ -20,55 +24,97 @@ import dataclasses
 import functools
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 from euchre.analysis.duplicate import run_matches
 from euchre.bots.heuristic import HeuristicBot
+from euchre.bots.learned import BiddingModel, model_for_view, parse_model, with_call_bias
 from euchre.bots.pimc import PlainPimcBot
 from euchre.bots.rollout import RolloutBot
 from euchre.bots.rollout_settings import EXPERT_PLAY_WORLDS, EXPERT_SETTINGS, RolloutSettings
 from euchre.bots.search import AdvancedBot
 from euchre.core import EuchreError, preset
+from euchre.core.actions import Action
+from euchre.core.views import PlayerView
 from paired import deal_margins, interval, point_share, print_paired
 
 OPPONENTS = {"pimc:50": functools.partial(PlainPimcBot, worlds=50), "intermediate": HeuristicBot,
              "advanced": AdvancedBot}
 
 
+@dataclasses.dataclass(frozen=True)
+class Variant:
+    """An expert variant: its settings, the worlds of its card play, whether rollouts bid
+    where no model does, and the model file that bids in place of the shipped one."""
+
+    settings: RolloutSettings = EXPERT_SETTINGS
+    play_worlds: int = EXPERT_PLAY_WORLDS
+    rollouts: bool = True
+    model: str = ""
+
+
+@functools.cache
+def _model(path: str) -> BiddingModel:
+    return parse_model(Path(path).read_text(encoding="utf-8"))
+
+
 class ExpertWith(RolloutBot):
-    """The expert level with ``settings`` and ``play_worlds`` instead of its own."""
+    """The expert level with a :class:`Variant`'s settings instead of its own."""
 
     level = "expert"
 
-    def __init__(self, variant: tuple[RolloutSettings, int], seed: int = 0) -> None:
-        settings, play_worlds = variant
-        super().__init__(seed, settings, play_worlds=play_worlds, learned=True)
+    def __init__(self, variant: Variant, seed: int = 0) -> None:
+        super().__init__(seed, variant.settings, play_worlds=variant.play_worlds, rollouts=variant.rollouts, learned=True)
+        self.model = _model(variant.model) if variant.model else None
+
+    def preferred(self, view: PlayerView) -> Action:
+        """The variant's model where the shipped one would bid; the level's way elsewhere."""
+        shipped = model_for_view(view)
+        if self.model is None or shipped is None:
+            return super().preferred(view)
+        if self.model.rules != shipped.rules:
+            raise EuchreError(f"the model is trained for {self.model.preset}, not {shipped.preset}")
+        values = with_call_bias(self.model.values(view), self.settings.call_bias)
+        return max(view.legal, key=lambda a: values[a])
 
 
-def parse_variant(text: str) -> tuple[RolloutSettings, int]:
-    """``base`` or ``NAME=VALUE[+NAME=VALUE...]`` over the level's settings; the settings
-    and the worlds of the card play.
+def parse_variant(text: str) -> Variant:
+    """``base`` or ``NAME=VALUE[+NAME=VALUE...]`` over the level's settings.
 
     Raises:
-        ValueError: an unknown setting or a value of the wrong kind.
+        ValueError: an unknown setting or a value of the wrong kind, or a model file that
+            does not load.
     """
     if text == "base":
-        return EXPERT_SETTINGS, EXPERT_PLAY_WORLDS
+        return Variant()
     fields = {f.name: f.type for f in dataclasses.fields(RolloutSettings)}
     changes: dict[str, Any] = {}
     play_worlds = EXPERT_PLAY_WORLDS
+    rollouts = True
+    model = ""
     for part in text.split("+"):
         name, _, value = part.partition("=")
         if name == "play_worlds" and value.isdigit() and int(value) >= 1:
             play_worlds = int(value)
             continue
+        if name == "rollouts" and value in ("true", "false"):
+            rollouts = value == "true"
+            continue
+        if name == "model" and value:
+            try:
+                _model(value)
+            except (OSError, EuchreError) as exc:
+                raise ValueError(f"model={value}: {exc}") from exc
+            model = value
+            continue
         if name not in fields or not value:
-            raise ValueError(f"{part!r}: NAME=VALUE with NAME play_worlds or one of {', '.join(fields)}")
+            raise ValueError(f"{part!r}: NAME=VALUE with NAME play_worlds, rollouts, model or one of {', '.join(fields)}")
         kind = fields[name]
         changes[name] = (value == "true" if kind == "bool" else int(value) if kind == "int"
                          else float(value) if kind == "float" else value)
     try:
-        return dataclasses.replace(EXPERT_SETTINGS, **changes), play_worlds
+        return Variant(dataclasses.replace(EXPERT_SETTINGS, **changes), play_worlds, rollouts, model)
     except EuchreError as exc:
         raise ValueError(str(exc)) from exc
 

@@ -2,7 +2,9 @@
 
 Data: :func:`euchre.analysis.bidding_data.make_data`, deals ``0 .. deals-1`` with rounds
 one and two recorded, then deals ``deals .. deals+round2_deals-1`` with round two only
-(few hands reach round two, and its decisions are cheap to find). Model per round:
+(few hands reach round two, and its decisions are cheap to find); the heuristic plays
+the cards in every seat, or with ``--play-worlds N`` PIMC over N worlds (searching
+players, :func:`euchre.analysis.bidding_data.deal_rows`). Model per round:
 scikit-learn's ``MLPRegressor`` (one hidden layer of rectified units, Adam, early
 stopping on a tenth of the rows, ``random_state`` from the seed) on standardised
 features; the weights are written rounded to 7 significant digits. The same command
@@ -67,12 +69,17 @@ def fit_round(x: np.ndarray, y: np.ndarray, seed: int, hidden: int = HIDDEN) -> 
 
 
 def train(preset_name: str, deals: int, round2_deals: int, seed: int, workers: int = 1,
-          command: str = "", hidden: int = HIDDEN) -> tuple[str, dict[int, dict[str, float]]]:
-    """The model file's text and each round's rows and errors."""
-    data = make_data(preset_name, 0, deals, seed, (1, 2), workers)
+          command: str = "", hidden: int = HIDDEN, play_worlds: int = 0,
+          save_data: Path | None = None) -> tuple[str, dict[int, dict[str, float]]]:
+    """The model file's text and each round's rows and errors; with ``save_data`` the rows
+    are also written there (numpy ``.npz``: ``x1, y1, mask1, x2, y2, mask2``)."""
+    data = make_data(preset_name, 0, deals, seed, (1, 2), workers, play_worlds=play_worlds)
     if round2_deals:
-        extra = make_data(preset_name, deals, deals + round2_deals, seed, (2,), workers)
+        extra = make_data(preset_name, deals, deals + round2_deals, seed, (2,), workers, play_worlds=play_worlds)
         data[2].extend(extra[2])
+    if save_data is not None:
+        arrays = {f"{name}{r}": a for r in ROUND_OUTPUTS for name, a in zip(("x", "y", "mask"), data[r].arrays(), strict=True)}
+        np.savez_compressed(save_data, **arrays)  # type: ignore[arg-type]
     rounds: dict[str, Any] = {}
     report: dict[int, dict[str, float]] = {}
     for round_no, outputs in ROUND_OUTPUTS.items():
@@ -81,6 +88,7 @@ def train(preset_name: str, deals: int, round2_deals: int, seed: int, workers: i
         rounds[str(round_no)] = {"outputs": list(outputs), **layer}
         report[round_no] = {"rows": float(len(x)), **errors}
     meta = {"deals": deals, "round2_deals": round2_deals, "seed": seed, "hidden": hidden, "command": command,
+            **({"play_worlds": play_worlds} if play_worlds else {}),
             "rows": {str(r): int(v["rows"]) for r, v in report.items()}}
     text = json.dumps({"preset": preset_name, "features": list(FEATURE_NAMES), "rounds": rounds, "meta": meta},
                       separators=(",", ":"), sort_keys=True) + "\n"
@@ -95,12 +103,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--hidden", type=int, default=HIDDEN)
+    parser.add_argument("--play-worlds", type=int, default=0, help="0: the heuristic plays the cards; N: PIMC over N worlds")
     parser.add_argument("--out", type=Path, required=True)
+    parser.add_argument("--save-data", type=Path, help="also write the rows here (.npz)")
     args = parser.parse_args(argv)
     command = (f"scripts/train_bidding.py --preset {args.preset} --deals {args.deals} --round2-deals {args.round2_deals} "
-               f"--seed {args.seed} --hidden {args.hidden}")
+               f"--seed {args.seed} --hidden {args.hidden}" + (f" --play-worlds {args.play_worlds}" if args.play_worlds else ""))
     start = time.perf_counter()
-    text, report = train(args.preset, args.deals, args.round2_deals, args.seed, args.workers, command, args.hidden)
+    text, report = train(args.preset, args.deals, args.round2_deals, args.seed, args.workers, command, args.hidden,
+                         args.play_worlds, args.save_data)
     args.out.write_text(text, encoding="utf-8")
     for round_no, r in report.items():
         print(f"round {round_no}: {int(r['rows'])} rows, held-out mean squared error {r['model']:.4f} "

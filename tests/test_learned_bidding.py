@@ -221,6 +221,80 @@ def test_data_targets_are_the_outcomes_of_each_action() -> None:
     assert checked > 40
 
 
+def test_data_with_searching_players_targets_are_their_outcomes() -> None:
+    """``play_worlds`` N: every seat bids as the heuristic does and plays its cards by
+    PIMC over N worlds; each target is the hand's outcome after that action with those
+    players in every seat, replayed here independently (under OpenSpiel's rules, whose
+    dealer is stuck)."""
+    from euchre.analysis.bidding_data import deal_seed
+    from euchre.bots.search import PimcBot
+
+    def players(bots_seed: int) -> list[PimcBot]:
+        return [PimcBot(bots_seed * 4 + s, worlds=4) for s in range(4)]
+
+    def outcome(state: HandState, action: Action, team: int, bots_seed: int) -> float:
+        world = state.copy()
+        world.apply(action)
+        bots = players(bots_seed)
+        while not world.is_over:
+            world.apply(bots[world.turn].choose(view_of(world, world.turn, (0, 0))))
+        points = world.result.points
+        return points[team] - points[1 - team]
+
+    rules = preset("openspiel")
+    checked = 0
+    for index in range(4):
+        rows = deal_rows("openspiel", 5, index, play_worlds=4)
+        rng = random.Random(deal_seed(5, index))
+        state = HandState.deal(rules, index % 4, rng)
+        bots_seed = rng.getrandbits(32)
+        bots = players(bots_seed)
+        seen = {1: 0, 2: 0}
+        while state.phase in (Phase.BID_ROUND_1, Phase.BID_ROUND_2) and not state.is_over:
+            view = view_of(state, state.turn, (0, 0))
+            round_no = 1 if state.phase == Phase.BID_ROUND_1 else 2
+            if len(view.legal) > 1:
+                _, order = features(view)
+                actions = learned.output_actions(view, order)
+                target, mask = rows[round_no].y[seen[round_no]], rows[round_no].mask[seen[round_no]]
+                for action, value, known in zip(actions, target, mask, strict=True):
+                    if known:
+                        assert value == outcome(state, action, view.table.team[view.seat], bots_seed), (index, action)
+                        checked += 1
+                seen[round_no] += 1
+            state.apply(bots[state.turn].choose(view))
+        assert seen == {r: len(rows[r].y) for r in (1, 2)}
+    assert checked >= 8
+
+
+def test_data_with_searching_players_differs_from_the_heuristics() -> None:
+    """The positive control of the test above: the searching players' targets are not
+    the heuristic's (the same deals, other card play, so some outcome differs)."""
+    plain = [deal_rows("openspiel", 5, i) for i in range(4)]
+    searched = [deal_rows("openspiel", 5, i, play_worlds=4) for i in range(4)]
+    assert [r[1].x for r in plain] == [r[1].x for r in searched]  # the bidding is the heuristic's in both
+    assert [r[1].y for r in plain] != [r[1].y for r in searched]
+
+
+def test_data_of_a_sure_march_with_searching_players(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The five highest hearts make a march whoever plays the cards: 2 points ordered
+    up with the partner, 4 alone, with PIMC in every seat as with the heuristic."""
+    state = _deal(LONE, "TH")
+    monkeypatch.setattr(HandState, "deal", classmethod(lambda cls, rules, dealer, rng, **kw: state.copy()))
+    first = deal_rows("modern-standard", 0, 0, play_worlds=3)[1]
+    outputs = ROUND_OUTPUTS[1]
+    assert first.y[0][outputs.index("order")] == 2
+    assert first.y[0][outputs.index("order-alone")] == 4
+
+
+@pytest.mark.parametrize("worlds", [-1, 1.5, True, "10"])
+def test_data_refuses_play_worlds_that_are_no_count(worlds: object) -> None:
+    with pytest.raises(EuchreError, match="play_worlds"):
+        deal_rows("openspiel", 0, 0, play_worlds=worlds)  # type: ignore[arg-type]
+    with pytest.raises(EuchreError, match="play_worlds"):
+        make_data("openspiel", 0, 5, 1, play_worlds=worlds)  # type: ignore[arg-type]
+
+
 def test_make_data_is_the_same_whatever_the_workers() -> None:
     one = make_data("modern-standard", 0, 30, 9, workers=1)
     two = make_data("modern-standard", 0, 30, 9, workers=2)

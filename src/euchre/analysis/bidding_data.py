@@ -5,9 +5,16 @@ For each deal (dealt from the deal's own seed, the dealer rotating with the deal
 index) the hand is played by four ``intermediate`` heuristics. At each of its decisions
 in round one or two with more than one legal action the bidder's features are recorded
 (:func:`euchre.bots.learned.features`), and every legal action is tried: the hand is
-copied, the action applied and the rest played out by the same heuristics (each seeing
+copied, the action applied and the rest played out by the same players (each seeing
 only its own view). The heuristic's own choice needs no extra play-out: its outcome is
-the one the hand itself reaches. The target of an action is the hand's points for the
+the one the hand itself reaches.
+
+With ``play_worlds`` N > 0 the players are searching players instead: every seat bids,
+discards and decides alone as the heuristic does, and plays its cards by Perfect
+Information Monte Carlo over N worlds drawn from its view
+(:class:`euchre.bots.search.PimcBot`), in the hand and in every play-out (issue 37: a
+call's worth when searching defenders play against it, where the heuristic's defence
+lets more calls make). The target of an action is the hand's points for the
 bidder's side less the opponents' (:func:`euchre.bots.rollout.hand_value` at 0-0, where
 no hand ends a game to 10); an output no action of the view maps to (an alone output in
 rules that declare alone later, a stuck dealer's pass) takes the value of the action
@@ -30,6 +37,7 @@ from euchre.analysis.parallel import Backend, open_pool
 from euchre.bots.heuristic import HeuristicBot
 from euchre.bots.learned import ROUND_OUTPUTS, WIDTH, features, output_actions
 from euchre.bots.rollout import hand_value, play_out
+from euchre.bots.search import PimcBot
 from euchre.core.errors import EuchreError
 from euchre.core.hand import HandState, Phase
 from euchre.core.presets import preset
@@ -37,6 +45,10 @@ from euchre.core.views import view_of
 
 CHUNK = 200
 """Deals per task handed to a worker."""
+
+SEARCH_CHUNK = 20
+"""Deals per task when searching players play the cards (each deal some hundred times
+slower)."""
 
 
 @dataclass
@@ -66,18 +78,31 @@ def deal_seed(seed: int, index: int) -> int:
     return (seed * 1_000_003 + index) & 0xFFFF_FFFF_FFFF
 
 
-def _bots(seed: int) -> list[HeuristicBot]:
+def _bots(seed: int, play_worlds: int = 0) -> list[HeuristicBot]:
+    if play_worlds:
+        return [PimcBot(seed * 4 + s, worlds=play_worlds) for s in range(4)]
     return [HeuristicBot(seed * 4 + s) for s in range(4)]
 
 
-def deal_rows(preset_name: str, seed: int, index: int, rounds: tuple[int, ...] = (1, 2)) -> dict[int, RoundData]:
+def _check_play_worlds(play_worlds: object) -> None:
+    if type(play_worlds) is not int or play_worlds < 0:
+        raise EuchreError(f"play_worlds is a whole number >= 0 (0: the heuristic plays the cards), not {play_worlds!r}")
+
+
+def deal_rows(preset_name: str, seed: int, index: int, rounds: tuple[int, ...] = (1, 2),
+              play_worlds: int = 0) -> dict[int, RoundData]:
     """The rows of one deal (see the module docstring), by round; decisions of a round
     not in ``rounds`` are played but not recorded (and cost no play-outs).
 
+    Args:
+        play_worlds: 0, the heuristic plays the cards in every seat; N > 0, PIMC over N
+            worlds per card decision.
+
     Raises:
         EuchreError: an unknown preset, or one that is not the four-hand partnership game
-            with a 24-card deck.
+            with a 24-card deck; ``play_worlds`` not a whole number >= 0.
     """
+    _check_play_worlds(play_worlds)
     rules = preset(preset_name)
     rng = random.Random(deal_seed(seed, index))
     state = HandState.deal(rules, rules.table.left_of(0, index), rng)  # the deal passes left from North
@@ -86,7 +111,7 @@ def deal_rows(preset_name: str, seed: int, index: int, rounds: tuple[int, ...] =
     play_seed = rng.getrandbits(32)
     # (round, features, the action each output values, the bidder's team, the outcomes so far)
     pending: list[tuple[int, list[float], tuple[int, ...], int, dict[int, float]]] = []
-    bots = _bots(play_seed)
+    bots = _bots(play_seed, play_worlds)
     while not state.is_over:
         seat = state.turn
         view = view_of(state, seat, score)
@@ -101,7 +126,7 @@ def deal_rows(preset_name: str, seed: int, index: int, rounds: tuple[int, ...] =
                     continue
                 world = state.copy()
                 world.apply(other)
-                points = play_out(world, _bots(play_seed), score)
+                points = play_out(world, _bots(play_seed, play_worlds), score)
                 outcomes[int(other)] = hand_value(points, team, score, target)
             outcomes[-1] = int(action)
             pending.append((round_no, x.tolist(), tuple(int(a) for a in output_actions(view, order)), team, outcomes))
@@ -118,16 +143,17 @@ def deal_rows(preset_name: str, seed: int, index: int, rounds: tuple[int, ...] =
     return out
 
 
-def _chunk(preset_name: str, seed: int, start: int, stop: int, rounds: tuple[int, ...]) -> dict[int, RoundData]:
+def _chunk(preset_name: str, seed: int, start: int, stop: int, rounds: tuple[int, ...],
+           play_worlds: int) -> dict[int, RoundData]:
     merged = {r: RoundData() for r in ROUND_OUTPUTS}
     for i in range(start, stop):
-        for round_no, data in deal_rows(preset_name, seed, i, rounds).items():
+        for round_no, data in deal_rows(preset_name, seed, i, rounds, play_worlds).items():
             merged[round_no].extend(data)
     return merged
 
 
 def make_data(preset_name: str, start: int, stop: int, seed: int, rounds: tuple[int, ...] = (1, 2), workers: int = 1,
-              progress: Callable[[int], None] | None = None) -> dict[int, RoundData]:
+              progress: Callable[[int], None] | None = None, play_worlds: int = 0) -> dict[int, RoundData]:
     """The rows of deals ``start`` to ``stop - 1``, by round, in deal order whatever the
     workers.
 
@@ -138,14 +164,19 @@ def make_data(preset_name: str, start: int, stop: int, seed: int, rounds: tuple[
         rounds: the rounds whose decisions are recorded (see :func:`deal_rows`).
         workers: processes.
         progress: called with the number of deals each finished task held.
+        play_worlds: who plays the cards (see :func:`deal_rows`).
 
     Raises:
-        EuchreError: deals out of range, or rules the features are not for.
+        EuchreError: deals out of range, rules the features are not for, or
+            ``play_worlds`` not a whole number >= 0.
     """
     if not (type(start) is int and type(stop) is int and 0 <= start < stop) or type(workers) is not int or workers < 1:
         raise EuchreError(f"deals run from start to stop, 0 <= start < stop, with workers >= 1, not {start!r}, {stop!r}, {workers!r}")
     preset(preset_name)  # an unknown preset fails here, not in a worker
-    tasks = [(preset_name, seed, first, min(first + CHUNK, stop), rounds) for first in range(start, stop, CHUNK)]
+    _check_play_worlds(play_worlds)
+    chunk = CHUNK if not play_worlds else SEARCH_CHUNK
+    tasks = [(preset_name, seed, first, min(first + chunk, stop), rounds, play_worlds)
+             for first in range(start, stop, chunk)]
     parts: dict[int, dict[int, RoundData]] = {}
     with open_pool(Backend(workers=workers), len(tasks)) as pool:
         for index, part in pool.run(_chunk, tasks):
