@@ -8,6 +8,7 @@ import importlib.util
 import json
 import random
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -16,6 +17,7 @@ import pytest
 from euchre.analysis.bidding_data import deal_rows, make_data
 from euchre.bots import learned
 from euchre.bots.advice import action_values, how_valued
+from euchre.bots.heuristic import HeuristicBot
 from euchre.bots.learned import (
     FEATURE_NAMES,
     MODEL_SHA256,
@@ -180,57 +182,12 @@ def test_data_of_a_sure_march_worked_by_hand(monkeypatch: pytest.MonkeyPatch) ->
 
 
 
-def test_data_targets_are_the_outcomes_of_each_action() -> None:
-    """Each recorded target is the hand's outcome after that action with the heuristic
-    in every seat: replayed here independently for a few deals."""
-    from euchre.bots.heuristic import HeuristicBot
-
-    def outcome(state: HandState, action: Action, team: int, bots_seed: int) -> float:
-        world = state.copy()
-        world.apply(action)
-        bots = [HeuristicBot(bots_seed * 4 + s) for s in range(4)]
-        while not world.is_over:
-            world.apply(bots[world.turn].choose(view_of(world, world.turn, (0, 0))))
-        points = world.result.points
-        return points[team] - points[1 - team]
-
+def _checked_targets(preset_name: str, seed: int, deals: int, players: Callable[[int], list[HeuristicBot]],
+                     play_worlds: int = 0) -> int:
+    """Replays each of ``deals`` deals of ``deal_rows`` independently with ``players`` in
+    every seat, asserts every played-out target is that action's outcome, and returns how
+    many targets it checked."""
     from euchre.analysis.bidding_data import deal_seed
-
-    rules = preset("modern-standard")
-    checked = 0
-    for index in range(12):
-        rows = deal_rows("modern-standard", 7, index)
-        rng = random.Random(deal_seed(7, index))
-        state = HandState.deal(rules, index % 4, rng)
-        bots_seed = rng.getrandbits(32)
-        bots = [HeuristicBot(bots_seed * 4 + s) for s in range(4)]
-        seen = {1: 0, 2: 0}
-        while state.phase in (Phase.BID_ROUND_1, Phase.BID_ROUND_2) and not state.is_over:
-            view = view_of(state, state.turn, (0, 0))
-            round_no = 1 if state.phase == Phase.BID_ROUND_1 else 2
-            if len(view.legal) > 1:
-                _, order = features(view)
-                actions = learned.output_actions(view, order)
-                target = rows[round_no].y[seen[round_no]]
-                for action, value in zip(actions, target, strict=True):
-                    assert value == outcome(state, action, view.table.team[view.seat], bots_seed), (index, action)
-                    checked += 1
-                seen[round_no] += 1
-            state.apply(bots[state.turn].choose(view))
-        assert seen == {r: len(rows[r].y) for r in (1, 2)}
-    assert checked > 40
-
-
-def test_data_with_searching_players_targets_are_their_outcomes() -> None:
-    """``play_worlds`` N: every seat bids as the heuristic does and plays its cards by
-    PIMC over N worlds; each target is the hand's outcome after that action with those
-    players in every seat, replayed here independently (under OpenSpiel's rules, whose
-    dealer is stuck)."""
-    from euchre.analysis.bidding_data import deal_seed
-    from euchre.bots.search import PimcBot
-
-    def players(bots_seed: int) -> list[PimcBot]:
-        return [PimcBot(bots_seed * 4 + s, worlds=4) for s in range(4)]
 
     def outcome(state: HandState, action: Action, team: int, bots_seed: int) -> float:
         world = state.copy()
@@ -241,11 +198,11 @@ def test_data_with_searching_players_targets_are_their_outcomes() -> None:
         points = world.result.points
         return points[team] - points[1 - team]
 
-    rules = preset("openspiel")
+    rules = preset(preset_name)
     checked = 0
-    for index in range(4):
-        rows = deal_rows("openspiel", 5, index, play_worlds=4)
-        rng = random.Random(deal_seed(5, index))
+    for index in range(deals):
+        rows = deal_rows(preset_name, seed, index, play_worlds=play_worlds)
+        rng = random.Random(deal_seed(seed, index))
         state = HandState.deal(rules, index % 4, rng)
         bots_seed = rng.getrandbits(32)
         bots = players(bots_seed)
@@ -264,7 +221,26 @@ def test_data_with_searching_players_targets_are_their_outcomes() -> None:
                 seen[round_no] += 1
             state.apply(bots[state.turn].choose(view))
         assert seen == {r: len(rows[r].y) for r in (1, 2)}
-    assert checked >= 8
+    return checked
+
+
+def test_data_targets_are_the_outcomes_of_each_action() -> None:
+    """Each recorded target is the hand's outcome after that action with the heuristic
+    in every seat: replayed here independently for a few deals."""
+    assert _checked_targets("modern-standard", 7, 12, lambda seed: [HeuristicBot(seed * 4 + s) for s in range(4)]) > 40
+
+
+def test_data_with_searching_players_targets_are_their_outcomes() -> None:
+    """``play_worlds`` N: every seat bids as the heuristic does and plays its cards by
+    PIMC over N worlds; each target is the hand's outcome after that action with those
+    players in every seat, replayed here independently (under OpenSpiel's rules, whose
+    dealer is stuck)."""
+    from euchre.bots.search import PimcBot
+
+    def players(seed: int) -> list[HeuristicBot]:
+        return [PimcBot(seed * 4 + s, worlds=4) for s in range(4)]
+
+    assert _checked_targets("openspiel", 5, 4, players, play_worlds=4) >= 8
 
 
 def test_data_with_searching_players_differs_from_the_heuristics() -> None:
