@@ -107,6 +107,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--save-data", type=Path, help="also write the rows here (.npz)")
     args = parser.parse_args(argv)
+    if args.play_worlds < 0:
+        parser.error(f"--play-worlds is a whole number >= 0 (0: the heuristic plays the cards), not {args.play_worlds}")
     command = (f"scripts/train_bidding.py --preset {args.preset} --deals {args.deals} --round2-deals {args.round2_deals} "
                f"--seed {args.seed} --hidden {args.hidden}" + (f" --play-worlds {args.play_worlds}" if args.play_worlds else ""))
     start = time.perf_counter()
