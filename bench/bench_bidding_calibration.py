@@ -82,7 +82,7 @@ def chosen_outcomes(predicted: Array, outcomes: Array, mask: Array) -> Array:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--data", type=Path, required=True)
-    parser.add_argument("--preset", default="openspiel")
+    parser.add_argument("--preset", default="openspiel", help="the rules of the data: every model must be of them")
     parser.add_argument("--models", required=True, help="comma-separated model files; the first is refitted")
     parser.add_argument("--ridge", type=float, default=1e-3)
     parser.add_argument("--write-head", type=Path)
@@ -90,6 +90,9 @@ def main(argv: list[str] | None = None) -> int:
     data = np.load(args.data)
     paths = args.models.split(",")
     models = [parse_model(Path(p).read_text(encoding="utf-8")) for p in paths]
+    for path, model in zip(paths, models, strict=True):
+        if model.preset != args.preset:
+            parser.error(f"{path} is a model of {model.preset}, not of --preset {args.preset}")
     first_text = json.loads(Path(paths[0]).read_text(encoding="utf-8"))
     for round_no, outputs in ROUND_OUTPUTS.items():
         x, y, mask = data[f"x{round_no}"], data[f"y{round_no}"], data[f"mask{round_no}"]
