@@ -37,7 +37,7 @@ from euchre.core.seats import Table
 from test_browser import Pages, SeatPage
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page
+    from playwright.sync_api import Browser, Locator, Page
 
 SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
 SHAPES = {"modern-standard": "N", "call-ace-6": "1", "cutthroat-3": "1", "two-handed": "1"}
@@ -241,6 +241,24 @@ def open_table(pages: Pages, server: ServerProcess, size: str, preset: str, seat
     return me, made["table"]
 
 
+def click_one_at_random(page: Page, rng: random.Random, cards: Locator, calls: Locator, seq: int) -> bool:
+    """Clicks one of ``cards`` at random, or else one of ``calls``; True when it clicked.
+    When the page offers neither (a newer state came between reading the turn and
+    looking for the choices: on a loaded machine the bots answer in between), waits
+    until the page shows a newer state or a choice, clicks nothing and returns False, so
+    the caller reads the state again."""
+    for group in (cards, calls):
+        count = group.count()
+        if count:
+            group.nth(rng.randrange(count)).click()
+            return True
+    page.wait_for_function(
+        "(seq) => { const t = document.getElementById('table'); return Number(t.dataset.seq) > seq || "
+        "t.dataset.result === '1' || document.querySelector('#hand button.card.legal, #choices button') !== null; }",
+        arg=seq)
+    return False
+
+
 def play_until(me: SeatPage, rng: random.Random, stop: Any, limit: int = 600) -> dict[str, Any]:
     """The page plays its seat at random (bots the others) until ``stop(shown)`` holds,
     checked at every state shown (the result of a hand held too). Returns that state."""
@@ -255,7 +273,8 @@ def play_until(me: SeatPage, rng: random.Random, stop: Any, limit: int = 600) ->
             me.pace.wait()
             cards = page.locator("#hand button.card.legal")
             calls = page.locator("#choices button:not(#hint-button)")
-            (cards.nth(rng.randrange(cards.count())) if cards.count() else calls.nth(rng.randrange(calls.count()))).click()
+            if not click_one_at_random(page, rng, cards, calls, shown["seq"]):
+                continue
         page.wait_for_function(WAIT, arg=shown["seq"])
     raise AssertionError("the state waited for never came")
 
@@ -429,7 +448,8 @@ def test_call_ace_the_called_card_lies_on_the_felt_and_its_holder_is_marked_once
         me.pace.wait()
         cards = page.locator("#hand button.card.legal")
         calls = page.locator("#choices button:not(#hint-button)")
-        (cards.nth(rng.randrange(cards.count())) if cards.count() else calls.nth(rng.randrange(calls.count()))).click()
+        if not click_one_at_random(page, rng, cards, calls, shown["seq"]):
+            continue
         page.wait_for_function(WAIT, arg=shown["seq"])
     assert called_seen and partner_seen
 
@@ -558,7 +578,8 @@ def test_a_renege_claims_outcome_is_on_the_felt_with_the_hands_result(
             else:
                 cards = page.locator("#hand button.card.legal")
                 calls = page.locator("#choices button:not(#hint-button)", has_text=re.compile("^(?!Renege)"))
-                (cards.first if cards.count() else calls.nth(rng.randrange(calls.count()))).click()
+                if not click_one_at_random(page, rng, cards.first, calls, shown["seq"]):
+                    continue
         page.wait_for_function(WAIT, arg=shown["seq"])
     assert claimed, "no claim was offered to North"
     box = shown_in_view(page, "#hand-result")

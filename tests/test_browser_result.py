@@ -36,7 +36,7 @@ from _browser_table import shot
 from _server_process import ServerProcess, serving
 from euchre.core.presets import preset
 from test_browser import Pages
-from test_browser_felt import SIZES, WAIT, game_now, headline, open_table, shown_in_view, spoil, state, unspoil
+from test_browser_felt import SIZES, WAIT, click_one_at_random, game_now, headline, open_table, shown_in_view, spoil, state, unspoil
 from test_table_words import faults
 
 if TYPE_CHECKING:
@@ -147,7 +147,8 @@ def test_regression_the_game_over_box_overflowed_the_middle_of_a_phones_felt(
         me.pace.wait()
         cards = page.locator("#hand button.card.legal")
         calls = page.locator("#choices button.call")
-        (cards.nth(rng.randrange(cards.count())) if cards.count() else calls.nth(rng.randrange(calls.count()))).click()
+        if not click_one_at_random(page, rng, cards, calls, shown["seq"]):
+            continue
         page.wait_for_function(WAIT, arg=shown["seq"])
     assert state(page)["status"] == "over"
     game = game_now(result_server, table)
@@ -370,7 +371,8 @@ def test_the_replay_shows_its_own_score_and_the_live_bar_scrolls_away(pages: Pag
         me.pace.wait()
         cards = page.locator("#hand button.card.legal")
         calls = page.locator("#choices button.call")
-        (cards.nth(rng.randrange(cards.count())) if cards.count() else calls.nth(rng.randrange(calls.count()))).click()
+        if not click_one_at_random(page, rng, cards, calls, shown["seq"]):
+            continue
         page.wait_for_function(WAIT, arg=shown["seq"])
     game = game_now(result_server, table)
     assert game.is_over
