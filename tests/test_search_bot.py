@@ -59,3 +59,16 @@ def test_search_levels_exist_and_bad_worlds_are_refused() -> None:
     for bad in (0, -1, 2.5, True):
         with pytest.raises(EuchreError, match="worlds"):
             PimcBot(worlds=bad)  # type: ignore[arg-type]
+
+
+def test_pimc_choice_takes_the_best_card_and_breaks_ties_by_the_heuristic_then_the_lowest() -> None:
+    from euchre.bots.rollout import pimc_choice
+    from euchre.core.actions import Action
+
+    totals = {5: 0.2, 9: 0.2 + 1e-12, 3: 0.1}  # 5 and 9 tie (within 1e-9); 3 is worse
+    assert pimc_choice(totals, Action.play(9)) == Action.play(9)  # the heuristic's card, one of the best
+    assert pimc_choice(totals, Action.play(3)) == Action.play(5)  # the heuristic's card is worse: lowest best
+    assert pimc_choice(totals, Action.PASS) == Action.play(5)  # no card from the heuristic
+    assert pimc_choice({7: -1.0, 2: -0.5}, Action.play(7)) == Action.play(2)  # a clear best wins over it
+    with pytest.raises(EuchreError, match="none"):
+        pimc_choice({}, Action.play(1))

@@ -315,9 +315,23 @@ class RolloutBot(HeuristicBot):
         if settings.postpone:
             totals = {card: value for card, value in postponed_values(solved, view.seat).items() if card in totals}
         self.last_search = SearchValues("pimc", self.play_worlds, {a: totals[a.card] for a in plays})
-        best = max(totals.values())
-        best_cards = [c for c, v in totals.items() if v >= best - 1e-9]
-        if fallback.is_play and fallback.card in best_cards:
-            return fallback
-        return Action.play(min(best_cards))
+        return pimc_choice(totals, fallback)
+
+
+def pimc_choice(totals: dict[int, float], fallback: Action) -> Action:
+    """The card of highest value in ``totals`` (``{card number: mean points}``, at least one
+    entry); of several within 1e-9 of the best, ``fallback`` (the heuristic's card) where it
+    is one of them, else the lowest card number. The choice rule of every PIMC card play
+    here (:class:`~euchre.bots.search.PimcBot`, :class:`RolloutBot`).
+
+    Raises:
+        EuchreError: ``totals`` is empty.
+    """
+    if not totals:
+        raise EuchreError("a card is chosen among one or more valued cards, not none")
+    best = max(totals.values())
+    best_cards = [c for c, v in totals.items() if v >= best - 1e-9]
+    if fallback.is_play and fallback.card in best_cards:
+        return fallback
+    return Action.play(min(best_cards))
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 
 from euchre.bots.heuristic import HeuristicBot
-from euchre.bots.rollout import RolloutBot
+from euchre.bots.rollout import RolloutBot, pimc_choice
 from euchre.bots.rollout_settings import DEFAULT_SETTINGS, EXPERT_PLAY_WORLDS, EXPERT_SETTINGS
 from euchre.core.actions import Action
 from euchre.core.errors import EuchreError
@@ -81,12 +81,7 @@ class PimcBot(HeuristicBot):
         fallback = super().preferred(view)
         if len(plays) == 1:
             return plays[0]
-        totals = card_values(view, self.rng, self.worlds)
-        best = max(totals.values())
-        best_cards = [c for c, v in totals.items() if v >= best - 1e-9]
-        if fallback.is_play and fallback.card in best_cards:
-            return fallback
-        return Action.play(min(best_cards))
+        return pimc_choice(card_values(view, self.rng, self.worlds), fallback)
 
 
 class AdvancedBot(RolloutBot):
