@@ -393,6 +393,20 @@ def test_backend_selection(monkeypatch: pytest.MonkeyPatch) -> None:
             get_backend("numba")
 
 
+def test_solver_backend_name_refuses_a_name_that_is_not_a_string_by_name() -> None:
+    """Regression: the solver's backend_name(5) failed inside with AttributeError ('int'
+    object has no attribute 'strip'), where the batch kernel's refused it by name; both
+    now choose by one function (euchre.kernel_backends.choose_backend)."""
+    from euchre.core.errors import EuchreTypeError
+
+    for bad in (5, b"python", ["numba"]):
+        with pytest.raises(EuchreTypeError, match="backend must be 'numba', 'python', 'auto' or None"):
+            backend_name(bad)  # type: ignore[arg-type]
+        with pytest.raises(EuchreTypeError, match="backend must be"):
+            analyse(positions("modern-standard")[0], backend=bad)  # type: ignore[arg-type]
+    assert backend_name(" Python ") == "python"  # case and spaces do not count
+
+
 @pytest.mark.skipif(not NUMBA, reason="numba is not installed")
 def test_numba_backend_full_hands_match_python() -> None:
     """Full five-trick solves from the opening lead: the compiled kernel and the Python

@@ -16,20 +16,21 @@ from __future__ import annotations
 import hashlib
 import importlib
 import inspect
-import os
-import threading
 import types
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from euchre.batch import after_trump, bidding, bits, kernel, layout, policy, tricks
-from euchre.core.errors import EuchreTypeError, EuchreValueError
+from euchre.core.errors import EuchreValueError
+from euchre.kernel_backends import BACKENDS as KERNEL_BACKENDS
+from euchre.kernel_backends import BackendCache, choose_backend
+from euchre.kernel_backends import numba_available as numba_available
 
 ENV_VAR = "EUCHRE_BATCH_BACKEND"
 """The environment variable that picks the backend: ``numba``, ``python`` or ``auto``."""
 
-BACKENDS = ("numba", "python")
+BACKENDS = KERNEL_BACKENDS
 
 _KERNEL_MODULES: tuple[types.ModuleType, ...] = (bits, after_trump, bidding, tricks, policy, kernel)
 """The modules of the kernel's functions (:mod:`euchre.batch.kernel` names the idea of each)."""
@@ -85,10 +86,6 @@ class Backend:
     ints: Callable[[int, str], Any]
 
 
-_LOCK = threading.Lock()
-_CACHE: dict[str, Backend] = {}
-
-
 def _python_backend() -> Backend:
     def ints(size: int, dtype: str) -> Any:
         return [0] * size
@@ -123,33 +120,19 @@ def _numba_backend() -> Backend:
     return Backend("numba", namespace["play_hands"], ints)
 
 
-def numba_available() -> bool:
-    """True when numba can be imported (the numba backend can be used)."""
-    try:
-        importlib.import_module("numba")
-    except ImportError:
-        return False
-    return True
+_CACHE: BackendCache[Backend] = BackendCache(lambda name: _numba_backend() if name == "numba" else _python_backend())
 
 
 def backend_name(backend: str | None = None) -> str:
     """The backend that ``backend`` selects: the argument if given, else the environment
-    variable :data:`ENV_VAR`, else ``auto``; ``auto`` is numba when available, else Python.
+    variable :data:`ENV_VAR`, else ``auto``; ``auto`` is numba when available, else Python
+    (:func:`euchre.kernel_backends.choose_backend`).
 
     Raises:
         EuchreTypeError: ``backend`` is neither a str nor None.
         BatchBackendError: the name is not ``numba``, ``python`` or ``auto``.
     """
-    if backend is not None and not isinstance(backend, str):
-        raise EuchreTypeError(f"backend must be 'numba', 'python', 'auto' or None, not {type(backend).__name__} {backend!r}")
-    choice = backend if backend is not None else os.environ.get(ENV_VAR, "auto")
-    choice = choice.strip().lower() or "auto"
-    if choice == "auto":
-        return "numba" if numba_available() else "python"
-    if choice not in BACKENDS:
-        source = "backend" if backend is not None else ENV_VAR
-        raise BatchBackendError(f"{source} = {choice!r} is not a batch backend; use numba, python or auto")
-    return choice
+    return choose_backend(backend, ENV_VAR, "batch", BatchBackendError)
 
 
 def get_backend(backend: str | None = None) -> Backend:
@@ -160,11 +143,4 @@ def get_backend(backend: str | None = None) -> Backend:
         EuchreTypeError / BatchBackendError: as :func:`backend_name`, or numba asked for
             but not installed.
     """
-    name = backend_name(backend)
-    found = _CACHE.get(name)
-    if found is None:
-        with _LOCK:
-            found = _CACHE.get(name)
-            if found is None:
-                found = _CACHE[name] = _numba_backend() if name == "numba" else _python_backend()
-    return found
+    return _CACHE.get(backend_name(backend))

@@ -14,20 +14,22 @@ can be imported, Python otherwise.
 from __future__ import annotations
 
 import importlib
-import os
 import threading
 import types
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from euchre.core.errors import EuchreError
+from euchre.core.errors import EuchreError, EuchreValueError
+from euchre.kernel_backends import BACKENDS as KERNEL_BACKENDS
+from euchre.kernel_backends import BackendCache, choose_backend
+from euchre.kernel_backends import numba_available as numba_available
 from euchre.solver import kernel
 
 ENV_VAR = "EUCHRE_SOLVER_BACKEND"
 """The environment variable that picks the backend: ``numba``, ``python`` or ``auto``."""
 
-BACKENDS = ("numba", "python")
+BACKENDS = KERNEL_BACKENDS
 
 _KERNEL_FUNCTIONS = (
     "popcount", "held_cards", "other_side", "suit_of", "beats", "last_trick", "tt_index", "highest_bit", "after_card",
@@ -87,8 +89,6 @@ class Backend:
 
 
 _LOCAL = threading.local()
-_LOCK = threading.Lock()
-_CACHE: dict[str, Backend] = {}
 
 
 def _python_backend() -> Backend:
@@ -138,13 +138,7 @@ def _numba_backend() -> Backend:
     return Backend("numba", namespace["solve_root"], make_ints, new_workspace, clear)
 
 
-def numba_available() -> bool:
-    """True when numba can be imported (the numba backend can be used)."""
-    try:
-        importlib.import_module("numba")
-    except ImportError:
-        return False
-    return True
+_CACHE: BackendCache[Backend] = BackendCache(lambda name: _numba_backend() if name == "numba" else _python_backend())
 
 
 def available_backends() -> tuple[str, ...]:
@@ -154,19 +148,14 @@ def available_backends() -> tuple[str, ...]:
 
 def backend_name(backend: str | None = None) -> str:
     """The backend that ``backend`` selects: the argument if given, else the environment
-    variable :data:`ENV_VAR`, else ``auto``; ``auto`` is numba when available, else Python.
+    variable :data:`ENV_VAR`, else ``auto``; ``auto`` is numba when available, else Python
+    (:func:`euchre.kernel_backends.choose_backend`).
 
     Raises:
-        EuchreError: the name is not ``numba``, ``python`` or ``auto``.
+        EuchreTypeError: ``backend`` is neither a str nor None.
+        EuchreValueError: the name is not ``numba``, ``python`` or ``auto``.
     """
-    choice = backend if backend is not None else os.environ.get(ENV_VAR, "auto")
-    choice = choice.strip().lower() or "auto"
-    if choice == "auto":
-        return "numba" if numba_available() else "python"
-    if choice not in BACKENDS:
-        source = "backend" if backend is not None else ENV_VAR
-        raise EuchreError(f"{source} = {choice!r} is not a solver backend; use numba, python or auto")
-    return choice
+    return choose_backend(backend, ENV_VAR, "solver", EuchreValueError)
 
 
 def get_backend(backend: str | None = None) -> Backend:
@@ -177,11 +166,4 @@ def get_backend(backend: str | None = None) -> Backend:
     Raises:
         EuchreError: an unknown name, or numba asked for but not installed.
     """
-    name = backend_name(backend)
-    found = _CACHE.get(name)
-    if found is None:
-        with _LOCK:
-            found = _CACHE.get(name)
-            if found is None:
-                found = _CACHE[name] = _numba_backend() if name == "numba" else _python_backend()
-    return found
+    return _CACHE.get(backend_name(backend))
