@@ -396,7 +396,7 @@ def test_backend_selection(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_solver_backend_name_refuses_a_name_that_is_not_a_string_by_name() -> None:
     """Regression: the solver's backend_name(5) failed inside with AttributeError ('int'
     object has no attribute 'strip'), where the batch kernel's refused it by name; both
-    now choose by one function (euchre.kernel_backends.choose_backend)."""
+    now choose by one function (euchre.compiled.choose_backend)."""
     from euchre.core.errors import EuchreTypeError
 
     for bad in (5, b"python", ["numba"]):

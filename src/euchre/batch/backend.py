@@ -22,10 +22,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from euchre.batch import after_trump, bidding, bits, kernel, layout, policy, tricks
+from euchre.compiled import BACKENDS as KERNEL_BACKENDS
+from euchre.compiled import BackendCache, choose_backend
+from euchre.compiled import numba_available as numba_available
 from euchre.core.errors import EuchreValueError
-from euchre.kernel_backends import BACKENDS as KERNEL_BACKENDS
-from euchre.kernel_backends import BackendCache, choose_backend
-from euchre.kernel_backends import numba_available as numba_available
 
 ENV_VAR = "EUCHRE_BATCH_BACKEND"
 """The environment variable that picks the backend: ``numba``, ``python`` or ``auto``."""
@@ -126,7 +126,7 @@ _CACHE: BackendCache[Backend] = BackendCache(lambda name: _numba_backend() if na
 def backend_name(backend: str | None = None) -> str:
     """The backend that ``backend`` selects: the argument if given, else the environment
     variable :data:`ENV_VAR`, else ``auto``; ``auto`` is numba when available, else Python
-    (:func:`euchre.kernel_backends.choose_backend`).
+    (:func:`euchre.compiled.choose_backend`).
 
     Raises:
         EuchreTypeError: ``backend`` is neither a str nor None.

@@ -20,10 +20,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from euchre.compiled import BACKENDS as KERNEL_BACKENDS
+from euchre.compiled import BackendCache, choose_backend
+from euchre.compiled import numba_available as numba_available
 from euchre.core.errors import EuchreError, EuchreValueError
-from euchre.kernel_backends import BACKENDS as KERNEL_BACKENDS
-from euchre.kernel_backends import BackendCache, choose_backend
-from euchre.kernel_backends import numba_available as numba_available
 from euchre.solver import kernel
 
 ENV_VAR = "EUCHRE_SOLVER_BACKEND"
@@ -149,7 +149,7 @@ def available_backends() -> tuple[str, ...]:
 def backend_name(backend: str | None = None) -> str:
     """The backend that ``backend`` selects: the argument if given, else the environment
     variable :data:`ENV_VAR`, else ``auto``; ``auto`` is numba when available, else Python
-    (:func:`euchre.kernel_backends.choose_backend`).
+    (:func:`euchre.compiled.choose_backend`).
 
     Raises:
         EuchreTypeError: ``backend`` is neither a str nor None.

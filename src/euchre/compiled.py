@@ -4,6 +4,11 @@ The open-hand solver (:mod:`euchre.solver.backend`) and the batch kernel
 (:mod:`euchre.batch.backend`) each choose a backend by an argument, else an environment
 variable of their own, else ``auto`` (numba where it can be imported, Python otherwise),
 and build each backend once per process. This module is that choice and that cache, once.
+
+It stands in the core's layer (docs/DESIGN.md, "Layers": the standard library and
+:mod:`euchre.core` only, so that both kernels' packages may import it without importing
+each other), not in the core package, which is the rules and does no I/O: this module
+reads an environment variable and tries an import.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """The choice of a kernel's backend and the once-per-process build
-(:mod:`euchre.kernel_backends`), shared by the solver and the batch kernel."""
+(:mod:`euchre.compiled`), shared by the solver and the batch kernel."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ import time
 
 import pytest
 
+from euchre.compiled import BackendCache, choose_backend, numba_available
 from euchre.core.errors import EuchreTypeError, EuchreValueError
-from euchre.kernel_backends import BackendCache, choose_backend, numba_available
 
 
 class _Unknown(EuchreValueError):
