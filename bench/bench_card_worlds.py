@@ -17,7 +17,8 @@ card. This bench measures how much that costs by PIMC's own measure:
 
 A scheme is a number of worlds (``100``) or a race (``100-300/2``): 100 worlds, and 300 in
 all when the card chosen leads some other card by less than 2 standard errors of their
-paired per-world difference. The worlds of every scheme in one repeat are the prefixes of
+paired per-world difference (:func:`euchre.bots.rollout.close_choice`, the test of
+``RolloutSettings.play_race``). The worlds of every scheme in one repeat are the prefixes of
 one draw, so the schemes are compared on the same worlds.
 
 Prints per scheme the mean loss a choice (points of the hand for the chooser's side) with
@@ -46,7 +47,7 @@ from dataclasses import dataclass
 
 from euchre.bots import make_bot
 from euchre.bots.inference import heuristic_code, inferred_worlds
-from euchre.bots.rollout import pimc_choice
+from euchre.bots.rollout import close_choice, pimc_choice
 from euchre.bots.rollout_settings import EXPERT_SETTINGS
 from euchre.core import HandState, Phase, preset, view_of
 from euchre.core.actions import Action
@@ -126,25 +127,11 @@ def chosen(cards: list[int], rows: list[list[float]], fallback: Action) -> int:
     return cards.index(pimc_choice(means, fallback).card)
 
 
-def is_close(rows: list[list[float]], best: int, z: float) -> bool:
-    """Whether card ``best`` leads some other card by less than ``z`` standard errors of
-    their paired per-world difference (a difference that never varies is never close)."""
-    n = len(rows)
-    for k in range(len(rows[0])):
-        if k == best:
-            continue
-        diffs = [r[best] - r[k] for r in rows]
-        spread = statistics.pstdev(diffs)
-        if spread > 0 and statistics.fmean(diffs) < z * spread / math.sqrt(n):
-            return True
-    return False
-
-
 def scheme_choice(scheme: Scheme, cards: list[int], rows: list[list[float]], fallback: Action) -> tuple[int, int]:
     """``(index of the card chosen, worlds used)`` by ``scheme`` on the first rows of ``rows``."""
     first = rows[:scheme.first]
     pick = chosen(cards, first, fallback)
-    if scheme.most > scheme.first and is_close(first, pick, scheme.z):
+    if scheme.most > scheme.first and close_choice(first, pick, scheme.z):
         return chosen(cards, rows[:scheme.most], fallback), scheme.most
     return pick, scheme.first
 

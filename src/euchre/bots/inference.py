@@ -16,8 +16,9 @@ The play's own evidence is weighed by :func:`play_disagreements`.
 from __future__ import annotations
 
 import functools
+import itertools
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from euchre.bots.heuristic import HeuristicBot
 from euchre.bots.learned import model_for_view, with_call_bias
@@ -231,23 +232,43 @@ def inferred_worlds(view: PlayerView, rng: random.Random, n: int, tries: int, in
     otherwise no longer costs the inference from the others' calls.
 
     At a table where only one other seat's calls are checked (two-handed) both ways are
-    the same.
+    the same. The first ``n`` worlds of :func:`iter_inferred_worlds`.
 
     Raises:
         EuchreError: no deal fits the view.
         EuchreTypeError: ``judge`` not callable, or giving something other than an int.
-        EuchreValueError: ``give_up`` not one of :data:`GIVE_UP_MODES`.
+        EuchreValueError: ``give_up`` not one of :data:`GIVE_UP_MODES`, or ``n`` not a
+            whole number >= 0.
+    """
+    if type(n) is not int or n < 0:
+        raise EuchreValueError(f"the worlds to draw are a whole number >= 0, not {n!r}")
+    return list(itertools.islice(iter_inferred_worlds(view, rng, tries, infer, judge, give_up), n))
+
+
+def iter_inferred_worlds(view: PlayerView, rng: random.Random, tries: int, infer: str = "others",
+                         judge: Judge = heuristic_code, give_up: str = "all") -> Iterator[HandState]:
+    """The worlds of :func:`inferred_worlds`, one at a time, without end: its first ``n``
+    are that function's ``n`` worlds for the same ``rng`` state, so a caller may draw some,
+    look, and draw on (the race of the PIMC card play,
+    :attr:`~euchre.bots.rollout_settings.RolloutSettings.play_race`).
+
+    Raises:
+        as :func:`inferred_worlds` (the argument errors at once, before any world).
     """
     _check_judge(judge)
     if give_up not in GIVE_UP_MODES:
         raise EuchreValueError(f"give_up must be one of {', '.join(GIVE_UP_MODES)}, not {give_up!r}")
+    return _worlds(view, rng, tries, infer, judge, give_up)
+
+
+def _worlds(view: PlayerView, rng: random.Random, tries: int, infer: str, judge: Judge,
+            give_up: str) -> Iterator[HandState]:
     seats = _checked_seats(view, infer)
-    out: list[HandState] = []
     failures = [0] * view.table.seats
     by_seat = give_up == "seat"
-    for i in range(n):
+    for i in itertools.count():
         world, agrees, blame = _inferred(view, rng, tries, seats, judge, by_seat)
-        out.append(world)
+        yield world
         if agrees:
             continue
         # "all": the count is kept under the viewer's own seat, never checked
@@ -256,5 +277,3 @@ def inferred_worlds(view: PlayerView, rng: random.Random, n: int, tries: int, in
             failures[seat] += 1
             if failures[seat] >= GIVE_UP_FAILURES and 4 * failures[seat] > i + 1:
                 seats = seats & ~(1 << seat) if give_up == "seat" else 0
-    return out
-

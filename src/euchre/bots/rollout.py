@@ -30,14 +30,22 @@ worlds and rollouts for the discard showed no gain there.
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
+import statistics
 from dataclasses import dataclass
 
 from euchre.bots.bidding import target_of
 from euchre.bots.equity import applies, win_chance
 from euchre.bots.heuristic import HeuristicBot
-from euchre.bots.inference import BIDDING_PHASES, _checked_seats, inferred_worlds, play_disagreements
+from euchre.bots.inference import (
+    BIDDING_PHASES,
+    _checked_seats,
+    inferred_worlds,
+    iter_inferred_worlds,
+    play_disagreements,
+)
 from euchre.bots.learned import model_for_view, with_call_bias
 from euchre.bots.postponed import postponed_values
 from euchre.bots.rollout_settings import DEFAULT_SETTINGS, RolloutSettings
@@ -229,7 +237,8 @@ class RolloutBot(HeuristicBot):
         EuchreError: ``play_worlds`` is not a whole number >= 0, ``seed`` not an int, or a
             setting that would have no effect (``call_bias`` without ``learned`` or the
             learned judge, ``play_likelihood`` below 1 without ``play_worlds``,
-            ``call_model`` or ``give_up`` without an inference that checks calls).
+            ``call_model`` or ``give_up`` without an inference that checks calls,
+            ``play_race`` without ``play_worlds`` or not above it).
     """
 
     level = "rollout"
@@ -253,6 +262,11 @@ class RolloutBot(HeuristicBot):
             raise EuchreError("play_likelihood weighs the worlds of the PIMC card play; it needs play_worlds >= 1")
         if settings.postpone and not play_worlds:
             raise EuchreError("postpone changes the PIMC card play; it needs play_worlds >= 1")
+        if settings.play_race and not play_worlds:
+            raise EuchreError("play_race changes the PIMC card play; it needs play_worlds >= 1")
+        if settings.play_race and settings.play_race <= play_worlds:
+            raise EuchreError(f"play_race ({settings.play_race}) is the worlds in all of a close card choice; "
+                              f"it must exceed play_worlds ({play_worlds})")
         self.settings = settings
         self.play_worlds = play_worlds
         self.rollouts = bool(rollouts)
@@ -297,25 +311,53 @@ class RolloutBot(HeuristicBot):
         if len(plays) == 1:
             return plays[0]
         settings = self.settings
-        totals = {a.card: 0.0 for a in plays}
+        cards = [a.card for a in plays]
         seats = _checked_seats(view, settings.infer) if settings.play_likelihood < 1 else 0
-        weight_sum = 0.0
+        weights: list[float] = []
+        rows: list[list[float]] = []  # each world's points for each card
         solved = []
         # play_tries == 1: PimcBot's own sampling
-        for world in inferred_worlds(view, self.rng, self.play_worlds, settings.play_tries, settings.infer,
-                                     settings.judge(), settings.give_up):
-            weight = settings.play_likelihood ** play_disagreements(world, view, seats) if seats else 1.0
-            weight_sum += weight
-            values = solve_points(world)
-            if settings.postpone:
-                solved.append((world, weight, values))
-            for card in totals:
-                totals[card] += weight * values[card]
-        totals = {card: total / weight_sum for card, total in totals.items()}
+        stream = iter_inferred_worlds(view, self.rng, settings.play_tries, settings.infer, settings.judge(),
+                                      settings.give_up)
+
+        def draw(n: int) -> None:
+            for world in itertools.islice(stream, n):
+                weight = settings.play_likelihood ** play_disagreements(world, view, seats) if seats else 1.0
+                values = solve_points(world)
+                if settings.postpone:
+                    solved.append((world, weight, values))
+                weights.append(weight)
+                rows.append([values[c] for c in cards])
+
+        def means() -> dict[int, float]:
+            total = sum(weights)
+            return {c: sum(w * r[j] for w, r in zip(weights, rows, strict=True)) / total for j, c in enumerate(cards)}
+
+        draw(self.play_worlds)
+        totals = means()
+        if settings.play_race and close_choice(rows, cards.index(pimc_choice(totals, fallback).card), settings.race_z):
+            draw(settings.play_race - self.play_worlds)
+            totals = means()
         if settings.postpone:
             totals = {card: value for card, value in postponed_values(solved, view.seat).items() if card in totals}
-        self.last_search = SearchValues("pimc", self.play_worlds, {a: totals[a.card] for a in plays})
+        self.last_search = SearchValues("pimc", len(rows), {a: totals[a.card] for a in plays})
         return pimc_choice(totals, fallback)
+
+
+def close_choice(rows: list[list[float]], best: int, z: float) -> bool:
+    """Whether the card at index ``best`` of ``rows`` (one row per world, each world's
+    points for each card) leads some other card by less than ``z`` standard errors of
+    their paired per-world difference; a difference that never varies is never close.
+    The test of :attr:`RolloutSettings.play_race`."""
+    n = len(rows)
+    for k in range(len(rows[0])):
+        if k == best:
+            continue
+        diffs = [r[best] - r[k] for r in rows]
+        spread = statistics.pstdev(diffs)
+        if spread > 0 and statistics.fmean(diffs) < z * spread / math.sqrt(n):
+            return True
+    return False
 
 
 def pimc_choice(totals: dict[int, float], fallback: Action) -> Action:

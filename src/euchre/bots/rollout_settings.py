@@ -77,6 +77,14 @@ class RolloutSettings:
             from strategy fusion. Off in the levels: paired on 400 duplicate deals
             against plain PIMC-50 it gained -0.009 points a hand (-0.024 to +0.006;
             docs/strength.md, "Strategy fusion in the card play").
+        play_race: 0, or the worlds in all of a close card choice: when the best card
+            over the first worlds (the bot's ``play_worlds``) leads some other card by
+            less than ``race_z`` standard errors of their paired per-world difference
+            (:func:`euchre.bots.rollout.close_choice`), the draw goes on, the same
+            stream, to this many worlds, and they decide. Sampling noise costs less
+            where it matters, for more worlds only there (docs/strength.md, "The
+            sampling noise of the card play").
+        race_z: the standard errors of :attr:`play_race`'s test (a positive number).
     """
 
     worlds: int = 32
@@ -93,8 +101,17 @@ class RolloutSettings:
     call_model: str = "heuristic"
     give_up: str = "all"
     postpone: bool = False
+    play_race: int = 0
+    race_z: float = 2.0
 
     def __post_init__(self) -> None:
+        if type(self.play_race) is not int or self.play_race < 0:
+            raise EuchreError(f"play_race must be a whole number >= 0, not {self.play_race!r}")
+        if not is_finite_number(self.race_z) or not self.race_z > 0:
+            raise EuchreError(f"race_z must be a positive number, not {self.race_z!r}")
+        if self.play_race and self.play_likelihood < 1:
+            raise EuchreError("play_race compares the worlds' values one by one; with play_likelihood < 1 "
+                              "the worlds are weighed, which its test does not take")
         for name in ("worlds", "bid_tries", "play_tries"):
             value = getattr(self, name)
             if type(value) is not int or value < 1:
