@@ -1,5 +1,5 @@
 """The race of the PIMC card play (``RolloutSettings.play_race``): a close choice over the
-first worlds is decided over more worlds of the same stream (docs/strength.md, "The
+first worlds is decided over more worlds, from a generator of their own (docs/strength.md, "The
 sampling noise of the card play")."""
 
 from __future__ import annotations
@@ -75,15 +75,17 @@ def test_the_race_decides_a_close_choice_over_all_its_worlds_and_a_clear_one_ove
         action = bot.choose(view)
         search = bot.last_search
         assert search is not None and search.method == "pimc"
-        # the same draws, replayed from the bot's generator as it was
+        # the same draws, replayed: the first 8 from the bot's generator as it was, the
+        # race's 12 more from its race generator, seeded "race 7"
         rng = random.Random()
         rng.setstate(state)
         cards = [a.card for a in view.legal if a.is_play]
-        stream = iter_inferred_worlds(view, rng, S.play_tries, S.infer, S.judge(), S.give_up)
         rows = []
-        for _ in range(20):
-            values = solve_points(next(stream))
-            rows.append([float(values[c]) for c in cards])
+        for source, n in ((rng, 8), (random.Random("race 7"), 12)):
+            stream = iter_inferred_worlds(view, source, S.play_tries, S.infer, S.judge(), S.give_up)
+            for _ in range(n):
+                values = solve_points(next(stream))
+                rows.append([float(values[c]) for c in cards])
         fallback = Action(super(RolloutBot, bot).preferred(view))
 
         first = _means(cards, rows[:8])
@@ -93,6 +95,10 @@ def test_the_race_decides_a_close_choice_over_all_its_worlds_and_a_clear_one_ove
         assert {a.card: v for a, v in search.values.items()} == pytest.approx(_means(cards, rows[:n]))
         assert action == pimc_choice(_means(cards, rows[:n]), fallback)
         raced += close
+        # the race leaves the bot's own generator where the first 8 worlds left it
+        twin = RolloutBot(7, S, play_worlds=8, learned=True)
+        twin.choose(view)
+        assert bot.rng.getstate() == twin.rng.getstate()
     # positive control: some choices were close and raced, and not all (the setting acts)
     assert 0 < raced < len(views), (raced, len(views))
 

@@ -271,6 +271,9 @@ class RolloutBot(HeuristicBot):
         self.play_worlds = play_worlds
         self.rollouts = bool(rollouts)
         self.learned = bool(learned)
+        self.race_rng = random.Random(f"race {seed}")
+        """The generator of the race's further worlds (``settings.play_race``), apart from
+        :attr:`rng`: with or without the race, every other draw of the bot is the same."""
         self.last_search: SearchValues | None = None
         """The values behind the last :meth:`choose`, or None when it did not search (one
         legal action, a phase it decides by the heuristic, or no world fitted the view)."""
@@ -317,10 +320,10 @@ class RolloutBot(HeuristicBot):
         rows: list[list[float]] = []  # each world's points for each card
         solved = []
         # play_tries == 1: PimcBot's own sampling
-        stream = iter_inferred_worlds(view, self.rng, settings.play_tries, settings.infer, settings.judge(),
-                                      settings.give_up)
 
-        def draw(n: int) -> None:
+        def draw(rng: random.Random, n: int) -> None:
+            stream = iter_inferred_worlds(view, rng, settings.play_tries, settings.infer, settings.judge(),
+                                          settings.give_up)
             for world in itertools.islice(stream, n):
                 weight = settings.play_likelihood ** play_disagreements(world, view, seats) if seats else 1.0
                 values = solve_points(world)
@@ -333,10 +336,10 @@ class RolloutBot(HeuristicBot):
             total = sum(weights)
             return {c: sum(w * r[j] for w, r in zip(weights, rows, strict=True)) / total for j, c in enumerate(cards)}
 
-        draw(self.play_worlds)
+        draw(self.rng, self.play_worlds)
         totals = means()
         if settings.play_race and close_choice(rows, cards.index(pimc_choice(totals, fallback).card), settings.race_z):
-            draw(settings.play_race - self.play_worlds)
+            draw(self.race_rng, settings.play_race - self.play_worlds)
             totals = means()
         if settings.postpone:
             totals = {card: value for card, value in postponed_values(solved, view.seat).items() if card in totals}

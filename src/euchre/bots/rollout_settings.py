@@ -80,8 +80,10 @@ class RolloutSettings:
         play_race: 0, or the worlds in all of a close card choice: when the best card
             over the first worlds (the bot's ``play_worlds``) leads some other card by
             less than ``race_z`` standard errors of their paired per-world difference
-            (:func:`euchre.bots.rollout.close_choice`), the draw goes on, the same
-            stream, to this many worlds, and they decide. Sampling noise costs less
+            (:func:`euchre.bots.rollout.close_choice`), more worlds are drawn, as many
+            as make this many in all, and they all decide. The further worlds come from
+            a generator of their own (``RolloutBot.race_rng``), so that every other draw
+            of the bot is what it would be without the race. Sampling noise costs less
             where it matters, for more worlds only there (docs/strength.md, "The
             sampling noise of the card play").
         race_z: the standard errors of :attr:`play_race`'s test (a positive number).
