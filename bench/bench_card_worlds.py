@@ -45,10 +45,9 @@ import sys
 import time
 from dataclasses import dataclass
 
-from euchre.bots import make_bot
 from euchre.bots.inference import heuristic_code, inferred_worlds
-from euchre.bots.rollout import close_choice, pimc_choice
-from euchre.bots.rollout_settings import EXPERT_SETTINGS
+from euchre.bots.rollout import RolloutBot, close_choice, pimc_choice
+from euchre.bots.rollout_settings import EXPERT_PLAY_WORLDS, EXPERT_SETTINGS
 from euchre.core import HandState, Phase, preset, view_of
 from euchre.core.actions import Action
 from euchre.core.views import PlayerView
@@ -91,13 +90,14 @@ def parse_scheme(text: str) -> Scheme:
     return scheme
 
 
-def card_choices(preset_name: str, hands: int, seed: int) -> list[PlayerView]:
+def card_choices(preset_name: str, hands: int, seed: int, play_worlds: int = EXPERT_PLAY_WORLDS) -> list[PlayerView]:
     """The views of every card choice (more than one legal card) of ``hands`` hands played
-    by ``expert`` bots (seeds ``10 * seed + seat``), dealt from ``random.Random(seed)``."""
+    by ``expert`` bots (seeds ``10 * seed + seat``; fewer worlds a card decision with
+    ``play_worlds``, for speed), dealt from ``random.Random(seed)``."""
     rules = preset(preset_name)
     seats = rules.table.seats
     rng = random.Random(seed)
-    bots = [make_bot("expert", 10 * seed + s) for s in range(seats)]
+    bots = [RolloutBot(10 * seed + s, EXPERT_SETTINGS, play_worlds, learned=True) for s in range(seats)]
     out: list[PlayerView] = []
     for _ in range(hands):
         hand = HandState.deal(rules, rng.randrange(seats), rng)

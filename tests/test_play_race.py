@@ -6,33 +6,23 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import sys
+from pathlib import Path
 
 import pytest
 
 from euchre.bots.inference import inferred_worlds, iter_inferred_worlds
 from euchre.bots.rollout import RolloutBot, close_choice, pimc_choice
 from euchre.bots.rollout_settings import EXPERT_SETTINGS
-from euchre.core import EuchreError, HandState, Phase, preset
+from euchre.core import EuchreError
 from euchre.core.actions import Action
-from euchre.core.views import PlayerView, view_of
 from euchre.solver import solve_points
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
+
+from bench_card_worlds import card_choices
+
 S = EXPERT_SETTINGS
-
-
-def _card_choices(preset_name: str, hands: int, seed: int) -> list[PlayerView]:
-    rules = preset(preset_name)
-    rng = random.Random(seed)
-    bots = [RolloutBot(seed + s, S, play_worlds=6, learned=True) for s in range(rules.table.seats)]
-    out = []
-    for _ in range(hands):
-        hand = HandState.deal(rules, rng.randrange(rules.table.seats), rng)
-        while not hand.is_over:
-            view = view_of(hand, hand.turn)
-            if hand.phase == Phase.PLAY and sum(a.is_play for a in view.legal) > 1:
-                out.append(view)
-            hand.apply(bots[hand.turn].choose(view))
-    return out
 
 
 def _means(cards: list[int], rows: list[list[float]]) -> dict[int, float]:
@@ -53,7 +43,7 @@ def test_close_choice_on_values_worked_by_hand() -> None:
 
 
 def test_the_stream_of_worlds_begins_with_the_list_of_worlds() -> None:
-    view = _card_choices("openspiel", 1, 4)[0]
+    view = card_choices("openspiel", 1, 4, play_worlds=6)[0]
     state = random.Random(11).getstate()
     listed = inferred_worlds(view, random.Random(11), 9, S.play_tries, S.infer, S.judge(), S.give_up)
     rng = random.Random()
@@ -68,7 +58,7 @@ def test_the_stream_of_worlds_begins_with_the_list_of_worlds() -> None:
 def test_the_race_decides_a_close_choice_over_all_its_worlds_and_a_clear_one_over_the_first() -> None:
     settings = dataclasses.replace(S, play_race=20)
     raced = 0
-    views = _card_choices("openspiel", 3, 5)
+    views = card_choices("openspiel", 3, 5, play_worlds=6)
     for view in views:
         bot = RolloutBot(7, settings, play_worlds=8, learned=True)
         state = bot.rng.getstate()
