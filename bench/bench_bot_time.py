@@ -9,27 +9,39 @@ part of a search level: the bids of the learned model, the discard and a card wi
 choice take under a millisecond and fill the lower half of all decisions).
 
     .venv/bin/python bench/bench_bot_time.py --levels intermediate,advanced,expert --hands 30
+
+``--play-race N`` times the ``expert`` level with ``RolloutSettings.play_race = N`` (its
+close card choices decided over N worlds; docs/strength.md, "The sampling noise of the
+card play") instead of the level as it is.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
 
-from euchre.bots import BOT_LEVELS, make_bot
+from euchre.bots import BOT_LEVELS, Bot, make_bot
+from euchre.bots.rollout import RolloutBot
+from euchre.bots.rollout_settings import EXPERT_PLAY_WORLDS, EXPERT_SETTINGS
 from euchre.core import HandState, Phase, preset, view_of
+from euchre.core.errors import EuchreError
 
 
-def time_level(level: str, hands: int, seed: int, preset_name: str) -> tuple[list[float], list[float]]:
-    """Seconds per decision for ``hands`` hands of ``level`` bots in every seat: every
-    decision, and the card decisions with more than one legal card."""
+def time_level(level: str, hands: int, seed: int, preset_name: str,
+               make: Callable[[int], Bot] | None = None) -> tuple[list[float], list[float]]:
+    """Seconds per decision for ``hands`` hands of ``level`` bots in every seat (or bots
+    of ``make(seed)``): every decision, and the card decisions with more than one legal
+    card."""
     rules = preset(preset_name)
     seats = rules.table.seats
     rng = random.Random(seed)
-    bots = [make_bot(level, seed * seats + s) for s in range(seats)]
+    build = make or (lambda s: make_bot(level, s))
+    bots = [build(seed * seats + s) for s in range(seats)]
     times: list[float] = []
     choices: list[float] = []
     for _ in range(hands):
@@ -52,24 +64,40 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hands", type=int, default=30)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--preset", default="modern-standard")
+    parser.add_argument("--play-race", type=int, default=0,
+                        help="the expert with this play_race (worlds of a close card choice; 0: the level)")
     args = parser.parse_args(argv)
     levels = [x.strip() for x in args.levels.split(",") if x.strip()]
     unknown = [x for x in levels if x not in BOT_LEVELS]
     if unknown or args.hands < 1:
         parser.error(f"levels must be among {', '.join(BOT_LEVELS)} and --hands >= 1")
+    makers: dict[str, Callable[[int], Bot]] = {}
+    if args.play_race:
+        if "expert" not in levels:
+            parser.error("--play-race changes the expert level, which --levels does not name")
+        settings = dataclasses.replace(EXPERT_SETTINGS, play_race=args.play_race) if args.play_race > 0 else None
+        try:
+            if settings is None:
+                raise EuchreError(f"play_race must be a whole number >= 0, not {args.play_race}")
+            RolloutBot(0, settings, EXPERT_PLAY_WORLDS, learned=True)
+        except EuchreError as exc:
+            parser.error(f"--play-race: {exc}")
+        makers["expert"] = lambda seed: RolloutBot(seed, settings, EXPERT_PLAY_WORLDS, learned=True)
     from euchre.solver import backend_name
 
     print(f"solver backend: {backend_name()}; preset {args.preset}; {args.hands} hands per level; seed {args.seed}")
-    print(f"{'level':14} {'decisions':>9} {'median ms':>10} {'p95 ms':>8} {'max ms':>8}")
+    print(f"{'level':22} {'decisions':>9} {'median ms':>10} {'p95 ms':>8} {'max ms':>8}")
     for level in levels:
-        time_level(level, 1, args.seed + 1000, args.preset)  # warm-up: compile or load the kernel
-        every, cards = time_level(level, args.hands, args.seed, args.preset)
-        for label, t in ((level, every), ("  card choices", cards)):
+        make = makers.get(level)
+        time_level(level, 1, args.seed + 1000, args.preset, make)  # warm-up: compile or load the kernel
+        every, cards = time_level(level, args.hands, args.seed, args.preset, make)
+        name = f"{level}, play_race={args.play_race}" if make else level
+        for label, t in ((name, every), ("  card choices", cards)):
             if not t:
                 continue
             t.sort()
             p95 = t[min(len(t) - 1, int(0.95 * len(t)))]
-            print(f"{label:14} {len(t):9d} {statistics.median(t) * 1e3:10.2f} {p95 * 1e3:8.2f} {t[-1] * 1e3:8.2f}")
+            print(f"{label:22} {len(t):9d} {statistics.median(t) * 1e3:10.2f} {p95 * 1e3:8.2f} {t[-1] * 1e3:8.2f}")
     return 0
 
 
