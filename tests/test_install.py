@@ -371,6 +371,7 @@ SURFACES: tuple[tuple[str, str | None], ...] = (
     ("euchre/analysis/", "bots"),
     ("euchre/solver/backend.py", "fast"),
     ("euchre/batch/backend.py", "fast"),
+    ("euchre/compiled.py", "fast"),
     ("euchre/batch/", "research"),
     ("euchre/solver/", None),
     ("euchre/core/", None),

@@ -73,7 +73,9 @@ def test_plain_pimc_draws_its_worlds_from_the_view_alone(monkeypatch: pytest.Mon
 
     monkeypatch.setattr(inference, "inferred_world", refuse)
     monkeypatch.setattr(inference, "inferred_worlds", refuse)
+    monkeypatch.setattr(inference, "iter_inferred_worlds", refuse)
     monkeypatch.setattr(rollout, "inferred_worlds", refuse)
+    monkeypatch.setattr(rollout, "iter_inferred_worlds", refuse)
     rng = random.Random(9)
     for i in range(4):
         hand = HandState.deal(OPENSPIEL, i, rng)

@@ -72,7 +72,7 @@ def test_the_play_worlds_are_weighted_by_the_likelihood(monkeypatch: pytest.Monk
     values = [solve_points(w) for w in worlds]
     cards = [a.card for a in view.legal if a.is_play]
     assert any(values[0][c] != values[1][c] for c in cards)  # the two worlds differ
-    monkeypatch.setattr(rollout, "inferred_worlds", lambda *args: [w.copy() for w in worlds])
+    monkeypatch.setattr(rollout, "iter_inferred_worlds", lambda *args: iter([w.copy() for w in worlds]))
     # The first world agrees with every play, the second disagrees twice: weight 0.5 ** 2.
     monkeypatch.setattr(rollout, "play_disagreements",
                         lambda world, v, seats: 0 if world.history == worlds[0].history
