@@ -75,10 +75,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.play_race:
         if "expert" not in levels:
             parser.error("--play-race changes the expert level, which --levels does not name")
-        settings = dataclasses.replace(EXPERT_SETTINGS, play_race=args.play_race) if args.play_race > 0 else None
         try:
-            if settings is None:
-                raise EuchreError(f"play_race must be a whole number >= 0, not {args.play_race}")
+            settings = dataclasses.replace(EXPERT_SETTINGS, play_race=args.play_race)
             RolloutBot(0, settings, EXPERT_PLAY_WORLDS, learned=True)
         except EuchreError as exc:
             parser.error(f"--play-race: {exc}")

@@ -46,7 +46,7 @@ def test_a_backend_is_built_once_however_many_threads_ask() -> None:
         built.append(name)
         return f"built {name}"
 
-    cache = BackendCache(build)
+    cache = BackendCache(lambda: build("numba"), lambda: build("python"))
     got: list[str] = []
     threads = [threading.Thread(target=lambda: got.append(cache.get("python"))) for _ in range(8)]
     for t in threads:

@@ -5,10 +5,10 @@ The open-hand solver (:mod:`euchre.solver.backend`) and the batch kernel
 variable of their own, else ``auto`` (numba where it can be imported, Python otherwise),
 and build each backend once per process. This module is that choice and that cache, once.
 
-It stands in the core's layer (docs/DESIGN.md, "Layers": the standard library and
-:mod:`euchre.core` only, so that both kernels' packages may import it without importing
-each other), not in the core package, which is the rules and does no I/O: this module
-reads an environment variable and tries an import.
+It is a support module beside the core (docs/DESIGN.md, "Layers"): it may import the core
+and libraries (it tries numba), nothing else of euchre, so that both kernels' packages
+may import it without importing each other. It is not in the core package, which is the
+rules and does no I/O: this module reads an environment variable and tries an import.
 """
 
 from __future__ import annotations
@@ -68,11 +68,11 @@ def choose_backend(backend: object, env_var: str, kernel: str, error: type[Euchr
 
 
 class BackendCache(Generic[T]):
-    """Each backend built once per process, on first use, by ``build(name)``; safe to ask
-    from several threads (one builds, the others wait for it)."""
+    """Each backend built once per process, on first use, by ``numba()`` or ``python()``;
+    safe to ask from several threads (one builds, the others wait for it)."""
 
-    def __init__(self, build: Callable[[str], T]) -> None:
-        self._build = build
+    def __init__(self, numba: Callable[[], T], python: Callable[[], T]) -> None:
+        self._builders = {"numba": numba, "python": python}
         self._lock = threading.Lock()
         self._built: dict[str, T] = {}
 
@@ -83,5 +83,5 @@ class BackendCache(Generic[T]):
             with self._lock:
                 found = self._built.get(name)
                 if found is None:
-                    found = self._built[name] = self._build(name)
+                    found = self._built[name] = self._builders[name]()
         return found

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from euchre.batch import after_trump, bidding, bits, kernel, layout, policy, tricks
-from euchre.compiled import BACKENDS as KERNEL_BACKENDS
+from euchre.compiled import BACKENDS as BACKENDS
 from euchre.compiled import BackendCache, choose_backend
 from euchre.compiled import numba_available as numba_available
 from euchre.core.errors import EuchreValueError
@@ -30,7 +30,6 @@ from euchre.core.errors import EuchreValueError
 ENV_VAR = "EUCHRE_BATCH_BACKEND"
 """The environment variable that picks the backend: ``numba``, ``python`` or ``auto``."""
 
-BACKENDS = KERNEL_BACKENDS
 
 _KERNEL_MODULES: tuple[types.ModuleType, ...] = (bits, after_trump, bidding, tricks, policy, kernel)
 """The modules of the kernel's functions (:mod:`euchre.batch.kernel` names the idea of each)."""
@@ -120,7 +119,7 @@ def _numba_backend() -> Backend:
     return Backend("numba", namespace["play_hands"], ints)
 
 
-_CACHE: BackendCache[Backend] = BackendCache(lambda name: _numba_backend() if name == "numba" else _python_backend())
+_CACHE: BackendCache[Backend] = BackendCache(_numba_backend, _python_backend)
 
 
 def backend_name(backend: str | None = None) -> str:

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from euchre.compiled import BACKENDS as KERNEL_BACKENDS
+from euchre.compiled import BACKENDS as BACKENDS
 from euchre.compiled import BackendCache, choose_backend
 from euchre.compiled import numba_available as numba_available
 from euchre.core.errors import EuchreError, EuchreValueError
@@ -29,7 +29,6 @@ from euchre.solver import kernel
 ENV_VAR = "EUCHRE_SOLVER_BACKEND"
 """The environment variable that picks the backend: ``numba``, ``python`` or ``auto``."""
 
-BACKENDS = KERNEL_BACKENDS
 
 _KERNEL_FUNCTIONS = (
     "popcount", "held_cards", "other_side", "suit_of", "beats", "last_trick", "tt_index", "highest_bit", "after_card",
@@ -138,7 +137,7 @@ def _numba_backend() -> Backend:
     return Backend("numba", namespace["solve_root"], make_ints, new_workspace, clear)
 
 
-_CACHE: BackendCache[Backend] = BackendCache(lambda name: _numba_backend() if name == "numba" else _python_backend())
+_CACHE: BackendCache[Backend] = BackendCache(_numba_backend, _python_backend)
 
 
 def available_backends() -> tuple[str, ...]:
