@@ -25,6 +25,10 @@ program asks them (``outside``: a fresh bot for every decision, shown only its v
 0-0; :mod:`euchre.analysis.protocols`), or ``both``: every pairing under each on the
 same deals, and the paired difference of A's margin (outside less table).
 
+With ``--deals-out FILE.jsonl`` every duplicate deal's points are written, one JSON
+object a line (:mod:`euchre.analysis.deal_log`), so that runs of other seeds can be
+pooled deal by deal (``bench/pool_arena.py``).
+
 The intervals reuse :func:`euchre.cli.sim.mean_interval` and :func:`~euchre.cli.sim.wilson_interval`.
 """
 
@@ -42,6 +46,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
 
+from euchre.analysis.deal_log import check_log_path, deal_log_lines, write_deal_log
 from euchre.analysis.duplicate import BotFactory, MatchRecord, run_matches
 from euchre.analysis.plot import ShareBar
 from euchre.analysis.protocols import protocol_gap, protocols_of, under_protocol
@@ -342,8 +347,9 @@ def cmd_arena(args: argparse.Namespace, console: Console) -> int:
     """Run ``euchre arena``. Returns the exit code.
 
     Raises:
-        EuchreError: a bad preset, bot level, count, worker number or plot file, or
-            ``--sources`` at a table of more than two sides or without ``--deals``.
+        EuchreError: a bad preset, bot level, count, worker number, plot file or deal log
+            name, ``--sources`` at a table of more than two sides or without ``--deals``,
+            or ``--deals-out`` without ``--deals``.
     """
     from euchre.analysis.plot import check_plot_path, plot_shares
 
@@ -358,12 +364,18 @@ def cmd_arena(args: argparse.Namespace, console: Console) -> int:
         if not args.deals:
             raise EuchreError("--plot draws the duplicate deals: give --deals N (at least 1)")
         check_plot_path(args.plot)
+    if args.deals_out is not None:
+        if not args.deals:
+            raise EuchreError("--deals-out writes the duplicate deals: give --deals N (at least 1)")
+        check_log_path(args.deals_out)
     argv = ["euchre", "arena", "--bots", ",".join(b.label for b in bots), "--deals", str(args.deals),
             *rules_argv(args), "--seed", str(args.seed), *backend_argv(args)]
     if args.games:
         argv += ["--games", str(args.games)]
     if args.plot is not None:
         argv += ["--plot", args.plot]
+    if args.deals_out is not None:
+        argv += ["--deals-out", args.deals_out]
     protocols = protocols_of(args.protocol)
     if args.protocol != "table":
         argv += ["--protocol", args.protocol]
@@ -413,6 +425,12 @@ def cmd_arena(args: argparse.Namespace, console: Console) -> int:
         path = plot_shares(args.plot, bars,
                            title=f"Duplicate arena, {args.preset}, {deals} per pairing, seed {args.seed}")
         console.print(f"Plot: {path}")
+    if args.deals_out is not None:
+        runs = [(bots[i].label, bots[j].label, protocol, record)
+                for protocol, found in zip(protocols, by_protocol, strict=True)
+                for (i, j), record in zip(pairs, found, strict=True)]
+        log = write_deal_log(args.deals_out, deal_log_lines(argv, rules_argv(args), args.seed, runs))
+        console.print(f"Deals: {log}")
     console.print(f"Command: {shlex.join(argv)}", soft_wrap=True)
     return 0
 

@@ -181,6 +181,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="how the bots are asked: table, one bot per seat and play asked for each of its decisions "
                         "(default); outside, a fresh bot for every decision from a seed drawn for it, shown only its "
                         "view at 0-0, as an outside program asks; both, each on the same deals, side by side")
+    p.add_argument("--deals-out", default=None, metavar="FILE.jsonl",
+                   help="write every duplicate deal's points to a JSON Lines file, to pool runs of other seeds "
+                        "later (bench/pool_arena.py)")
 
     p = sub.add_parser("selfplay", help="bots play each other; every decision to a Parquet data set",
                        description="Bots play whole games; every decision (the seat's view features, the legal "
