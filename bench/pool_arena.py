@@ -11,7 +11,10 @@ together as the arena reports one run (points a hand, A's share and margin with 
     .venv/bin/python bench/pool_arena.py s1.jsonl s2.jsonl
 
 A deal found in two runs (the same rules, seed and index) is counted once where both gave
-the same points, and refused where they differ (:mod:`euchre.analysis.deal_log`).
+the same points, and refused where they differ (:mod:`euchre.analysis.deal_log`). Where a
+pairing was played under both protocols (``--protocol both``), the paired difference of
+its margin, outside less table, is reported over the deals played under both. Games
+(``--games``), the round robin's crosstable and ``--sources`` are not in the logs.
 """
 
 from __future__ import annotations
@@ -20,11 +23,20 @@ import argparse
 import shlex
 import sys
 
-from rich.console import Console
-
-from euchre.analysis.deal_log import pool_deal_logs
-from euchre.cli.arena import report_pairing, summarize
+from euchre.analysis.deal_log import Pooled, pool_deal_logs
+from euchre.analysis.duplicate import MatchRecord
+from euchre.cli.arena import report_gaps, report_pairing, summarize
+from euchre.cli.render import make_console
 from euchre.core.errors import EuchreError
+
+
+def common_deals(table: Pooled, outside: Pooled) -> tuple[MatchRecord, MatchRecord]:
+    """The two protocols' records cut to the deals both played (the same seed and
+    index), in one order, for pairing them deal by deal."""
+    names = sorted(set(table.names) & set(outside.names))
+    t = dict(zip(table.names, table.record.deals, strict=True))
+    o = dict(zip(outside.names, outside.record.deals, strict=True))
+    return MatchRecord(tuple(t[n] for n in names), ()), MatchRecord(tuple(o[n] for n in names), ())
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -33,7 +45,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("logs", nargs="+", metavar="FILE.jsonl", help="deal logs of euchre arena --deals-out")
     args = parser.parse_args(argv)
-    console = Console(highlight=False)
+    console = make_console()
     try:
         pooled = pool_deal_logs(args.logs)
     except EuchreError as exc:
@@ -43,10 +55,18 @@ def main(argv: list[str] | None = None) -> int:
         if i:
             console.print()
         seeds = ", ".join(str(s) for s in p.seeds)
-        console.print(f"Rules {shlex.join(p.key.rules)}; protocol {p.key.protocol}; seeds {seeds}")
+        console.print(f"Rules {shlex.join(p.rules)}; protocol {p.key.protocol}; seeds {seeds}")
         if p.repeated:
             console.print(f"  ({p.repeated} deals found in more than one run, with the same points: counted once)")
         report_pairing(console, summarize(p.key.a, p.key.b, p.record))
+    by_key = {(p.key.options, p.key.a, p.key.b, p.key.protocol): p for p in pooled}
+    for p in pooled:
+        other = by_key.get((p.key.options, p.key.a, p.key.b, "outside"))
+        if p.key.protocol == "table" and other is not None:
+            t, o = common_deals(p, other)
+            if t.deals:
+                report_gaps(console, [(p.key.a, p.key.b)], [t], [o])
+                console.print(f"  {'':<4}over the {len(t.deals)} deals played under both")
     console.print(f"Command: {shlex.join(['bench/pool_arena.py', *args.logs])}", soft_wrap=True)
     return 0
 

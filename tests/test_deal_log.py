@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from euchre.analysis.deal_log import deal_log_lines, pool_deal_logs, read_deal_log
+from euchre.analysis.deal_log import deal_log_lines, pool_deal_logs, read_deal_log, write_deal_log
 from euchre.analysis.duplicate import DuplicateDeal, MatchRecord, run_matches
 from euchre.cli.arena import parse_bots, summarize
 from euchre.core import preset
@@ -24,7 +24,8 @@ RULES_ARGV = ["--preset", "modern-standard"]
 
 
 def write(path: Path, seed: int, deals: list[DuplicateDeal], protocol: str = "table") -> Path:
-    lines = deal_log_lines(["euchre", "arena"], RULES_ARGV, seed, [("A", "B", protocol, MatchRecord(tuple(deals), ()))])
+    lines = deal_log_lines(["euchre", "arena"], RULES_ARGV, preset("modern-standard"), seed,
+                           [("A", "B", protocol, MatchRecord(tuple(deals), ()))])
     path.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
     return path
 
@@ -34,7 +35,7 @@ def test_pooled_figures_are_those_of_all_the_deals_worked_by_hand(tmp_path: Path
     one = write(tmp_path / "one.jsonl", 1, [DuplicateDeal(0, 0, ((2, 0), (0, 1))), DuplicateDeal(1, 1, ((1, 0), (0, 2)))])
     two = write(tmp_path / "two.jsonl", 2, [DuplicateDeal(0, 0, ((4, 0), (0, 0)))])
     (p,) = pool_deal_logs([one, two])
-    assert (p.key.a, p.key.b, p.key.protocol, p.key.rules) == ("A", "B", "table", tuple(RULES_ARGV))
+    assert (p.key.a, p.key.b, p.key.protocol, p.rules) == ("A", "B", "table", tuple(RULES_ARGV))
     assert p.seeds == (1, 2) and p.repeated == 0
     s = summarize("A", "B", p.record)
     # A scored 2 + 1 + 4 = 7 points, B 1 + 2 + 0 = 3, over 3 deals of 2 hands each.
@@ -55,7 +56,7 @@ def test_a_deal_in_two_runs_of_one_seed_counts_once(tmp_path: Path) -> None:
 def test_a_deal_that_gave_other_points_in_another_run_is_refused(tmp_path: Path) -> None:
     one = write(tmp_path / "one.jsonl", 1, [DuplicateDeal(0, 0, ((2, 0), (0, 1)))])
     other = write(tmp_path / "other.jsonl", 1, [DuplicateDeal(0, 0, ((1, 0), (0, 1)))])
-    with pytest.raises(EuchreError, match=r"deal 0 of seed 1 .* other seeds"):
+    with pytest.raises(EuchreError, match=r"deal 0 of seed 1 .*points \[\[2, 0\], \[0, 1\]\] in .*one.jsonl.*other seeds"):
         pool_deal_logs([one, other])
 
 
@@ -63,41 +64,83 @@ def test_other_protocols_and_rules_are_pooled_apart(tmp_path: Path) -> None:
     table = write(tmp_path / "t.jsonl", 1, [DuplicateDeal(0, 0, ((2, 0), (0, 1)))])
     outside = write(tmp_path / "o.jsonl", 1, [DuplicateDeal(0, 0, ((1, 0), (0, 1)))], protocol="outside")
     deal = DuplicateDeal(0, 0, ((0, 1), (1, 0)))
-    lines = deal_log_lines([], ["--preset", "openspiel"], 1, [("A", "B", "table", MatchRecord((deal,), ()))])
+    lines = deal_log_lines([], ["--preset", "openspiel"], preset("openspiel"), 1,
+                           [("A", "B", "table", MatchRecord((deal,), ()))])
     other_rules = tmp_path / "r.jsonl"
     other_rules.write_text("\n".join(lines), encoding="utf-8")
     pooled = pool_deal_logs([table, outside, other_rules])
-    assert [(p.key.protocol, p.key.rules[-1], len(p.record.deals)) for p in pooled] == [
+    assert [(p.key.protocol, p.rules[-1], len(p.record.deals)) for p in pooled] == [
         ("table", "modern-standard", 1), ("outside", "modern-standard", 1), ("table", "openspiel", 1)]
 
 
+HEAD = json.loads(deal_log_lines([], RULES_ARGV, preset("modern-standard"), 1, [])[0])
+DEAL = {"a": "A", "b": "B", "protocol": "table", "index": 0, "dealer": 0, "points": [[1, 0], [0, 2]], "held": [1, 1]}
+
+
+def log_text(head: dict[str, object] | None = None, *rows: dict[str, object]) -> str:
+    return "".join(json.dumps(r) + "\n" for r in (HEAD | (head or {}), *rows))
+
+
 @pytest.mark.parametrize(("text", "needle"), [
-    ("", "not a deal log"),
+    ("", "it is empty"),
+    ("\n\n", "it is empty"),
     ('{"format": "other"}\n', "not a deal log"),
-    ('{"format": "euchre-arena-deals", "version": 9, "rules": [], "seed": 1}\n', "line 1: version 9"),
-    ('{"format": "euchre-arena-deals", "version": 1, "rules": [], "seed": "1"}\n', "line 1: 'seed'"),
-    ('{"format": "euchre-arena-deals", "version": 1, "rules": [], "seed": 1}\n{"a": \n', "line 2: not JSON"),
-    ('{"format": "euchre-arena-deals", "version": 1, "rules": [], "seed": 1}\n[1]\n', "line 2: not a JSON object"),
-    ('{"format": "euchre-arena-deals", "version": 1, "rules": [], "seed": 1}\n'
-     '{"a": "A", "b": "B", "protocol": "table", "index": 0, "dealer": 0, "points": [[1]], "held": [1]}\n',
-     "line 2: 'points'"),
-    ('{"format": "euchre-arena-deals", "version": 1, "rules": [], "seed": 1}\n'
-     '{"a": "A", "b": "B", "protocol": "table", "index": -1, "dealer": 0, "points": [[1, 0]], "held": [1]}\n',
-     "line 2: 'index'"),
-    ('{"format": "euchre-arena-deals", "version": 1, "rules": [], "seed": 1}\n'
-     '{"a": "A", "b": "B", "protocol": "table", "index": 0, "dealer": 0, "points": [[1, 0]], "held": [1, 1]}\n',
-     "line 2: 'held'"),
-    ('{"format": "euchre-arena-deals", "version": 1, "rules": [], "seed": 1}\n'
-     '{"a": "", "b": "B", "protocol": "table", "index": 0, "dealer": 0, "points": [[1, 0]], "held": [1]}\n',
-     "line 2: 'a', 'b'"),
+    (log_text({"version": 9}), "line 1: version 9"),
+    (log_text({"version": True}), "line 1: version True"),
+    (log_text({"seed": "1"}), "line 1: 'seed'"),
+    (log_text({"rules": "modern"}), "line 1: 'rules'"),
+    (log_text({"options": {"no_such_option": 1}}), "line 1: 'options'"),
+    (log_text({"seats": 6}), "line 1: 'seats' and 'sides'"),
+    (log_text() + '{"a": \n', "line 2: not a line of a deal log"),
+    (log_text() + "[" * 100_000 + "\n", "line 2: not a line of a deal log"),
+    (log_text() + '{"index": ' + "9" * 5000 + "}\n", "line 2: not a line of a deal log"),
+    (log_text() + "[1]\n", "line 2: not a JSON object"),
+    (log_text(None, DEAL | {"points": [[1]]}), "line 2: 'points'"),
+    (log_text(None, DEAL | {"points": [[1, 0], [0, 2], [0, 0]], "held": [1, 1, 1]}), "line 2: 'points' must be 2 plays"),
+    (log_text(None, DEAL | {"points": [[10**300, 0], [0, 0]]}), "line 2: 'points'"),
+    (log_text(None, DEAL | {"points": [[True, 0], [0, 0]]}), "line 2: 'points'"),
+    (log_text(None, DEAL | {"index": -1}), "line 2: 'index'"),
+    (log_text(None, DEAL | {"dealer": 99}), "line 2: 'dealer' must be a seat 0..3"),
+    (log_text(None, DEAL | {"held": [7, 9]}), r"line 2: 'held' must be .* \[1, 1\]"),
+    (log_text(None, DEAL | {"a": ""}), "line 2: 'a' and 'b'"),
+    (log_text(None, DEAL | {"protocol": "bogus"}), "line 2: 'protocol' must be one of table, outside"),
+    (log_text(None, DEAL, HEAD), "line 3: another run's first line"),
 ])
 def test_a_bad_deal_log_is_refused_naming_its_line(tmp_path: Path, text: str, needle: str) -> None:
     path = tmp_path / "bad.jsonl"
     path.write_text(text, encoding="utf-8")
     with pytest.raises(EuchreError, match=needle):
         read_deal_log(path)
+
+
+def test_a_deal_log_with_a_byte_order_mark_crlf_and_blank_lines_is_read(tmp_path: Path) -> None:
+    path = tmp_path / "edited.jsonl"
+    path.write_bytes(b"\xef\xbb\xbf" + log_text(None, DEAL).replace("\n", "\r\n\r\n").encode())
+    head, deals = read_deal_log(path)
+    assert head["seed"] == 1 and [d.points for _, d in deals] == [((1, 0), (0, 2))]
     with pytest.raises(EuchreError, match="cannot read"):
         read_deal_log(tmp_path / "missing.jsonl")
+
+
+def test_one_log_named_twice_or_logs_without_deals_are_refused(tmp_path: Path) -> None:
+    one = write(tmp_path / "one.jsonl", 1, [DuplicateDeal(0, 0, ((2, 0), (0, 1)))])
+    with pytest.raises(EuchreError, match="named twice"):
+        pool_deal_logs([one, tmp_path / "." / "one.jsonl"])
+    empty = write(tmp_path / "empty.jsonl", 1, [])
+    with pytest.raises(EuchreError, match="hold no deal"):
+        pool_deal_logs([empty])
+    with pytest.raises(EuchreError, match="nothing to pool"):
+        pool_deal_logs([])
+
+
+def test_rules_spelled_otherwise_pool_together(tmp_path: Path) -> None:
+    # --target 10 is modern-standard's own target: the same rules, given another way.
+    deal = MatchRecord((DuplicateDeal(0, 0, ((1, 0), (0, 1))),), ())
+    for name, argv, seed in (("plain", RULES_ARGV, 1), ("target", [*RULES_ARGV, "--target", "10"], 2)):
+        lines = deal_log_lines([], argv, preset("modern-standard"), seed, [("A", "B", "table", deal)])
+        (tmp_path / f"{name}.jsonl").write_text("\n".join(lines), encoding="utf-8")
+    (p,) = pool_deal_logs([tmp_path / "plain.jsonl", tmp_path / "target.jsonl"])
+    assert p.seeds == (1, 2) and len(p.record.deals) == 2
 
 
 def test_the_arena_writes_the_deals_it_played_and_two_seeds_pool_to_both_runs(
@@ -147,3 +190,53 @@ def test_pool_arena_prints_the_pooled_figures(tmp_path: Path, capsys: pytest.Cap
     assert pool_arena.main([str(one), str(bad)]) == 2
     err = capsys.readouterr().err
     assert err.startswith("error: ") and "not a deal log" in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_deal_log_name_the_system_refuses_is_one_line_before_the_run(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    for name, needle in (("a" * 300 + ".jsonl", "cannot write the deal log"), (".jsonl", "must end in .jsonl"),
+                         ("dir.jsonl/", "must end in .jsonl")):
+        code, out, err = run(capsys, "arena", "--deals", "2", "--deals-out", f"{tmp_path}/{name}")
+        assert_one_line_error(code, err, needle)
+        assert "duplicate deals" not in out  # refused before a deal was played
+
+
+def test_a_leftover_part_file_or_directory_does_not_stop_the_log(tmp_path: Path) -> None:
+    (tmp_path / "p.jsonl.part").mkdir()
+    (tmp_path / ".p.jsonl.part").write_text("mine", encoding="utf-8")
+    write_deal_log(tmp_path / "p.jsonl", ["x"])
+    assert (tmp_path / "p.jsonl").read_text(encoding="utf-8") == "x\n"
+    assert (tmp_path / ".p.jsonl.part").read_text(encoding="utf-8") == "mine"
+    assert sorted(f.name for f in tmp_path.iterdir()) == [".p.jsonl.part", "p.jsonl", "p.jsonl.part"]
+
+
+def test_a_table_of_three_players_round_trips_through_the_log(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = tmp_path / "c3.jsonl"
+    code, out, _ = run(capsys, "arena", "--preset", "cutthroat-3", "--bots", "intermediate,random", "--deals", "2",
+                       "--seed", "4", "--deals-out", str(log))
+    assert code == 0
+    (p,) = pool_deal_logs([log])
+    # Three players each for himself: six plays a deal, A alone in each seat, then B alone.
+    assert [d.held for d in p.record.deals] == [(1, 1, 1, 2, 2, 2)] * 2
+    assert pool_arena.main([str(log)]) == 0
+    pooled_out = capsys.readouterr().out
+    block = out[out.index("intermediate (A) against random (B)"):out.index("Deals:")]
+    assert block.strip() in pooled_out
+
+
+def test_pool_arena_pairs_the_protocols_and_prints_labels_as_they_are(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    t = [DuplicateDeal(0, 0, ((2, 0), (0, 1))), DuplicateDeal(1, 1, ((1, 0), (0, 1)))]
+    o = [DuplicateDeal(0, 0, ((2, 0), (0, 0))), DuplicateDeal(1, 1, ((1, 0), (0, 2)))]
+    lines = deal_log_lines([], RULES_ARGV, preset("modern-standard"), 1, [
+        ("[bold]x", "B", "table", MatchRecord(tuple(t), ())), ("[bold]x", "B", "outside", MatchRecord(tuple(o), ()))])
+    log = tmp_path / "both.jsonl"
+    log.write_text("\n".join(lines), encoding="utf-8")
+    assert pool_arena.main([str(log)]) == 0
+    out = capsys.readouterr().out
+    assert "[bold]x (A) against B (B)" in out
+    # Margins a hand: table (2-1 + 1-1)/4 = +0.25, outside (2-0 + 1-2)/4 = +0.25; per deal
+    # outside less table: deal 0 (2 - 1)/2 = +0.5, deal 1 (-1 - 0)/2 = -0.5: mean 0.
+    assert "table +0.250, outside +0.250" in out and "outside less table +0.000" in out
+    assert "over the 2 deals played under both" in out

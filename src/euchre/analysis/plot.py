@@ -11,12 +11,12 @@ Every plot counts its games, hands or deals in whole numbers from the first to t
 from __future__ import annotations
 
 import importlib.util
-import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from euchre.analysis.out_file import check_out_file
 from euchre.core.errors import EuchreError, MissingExtraError
 
 
@@ -51,23 +51,12 @@ def check_plot_path(path: str | Path) -> Path:
 
     Raises:
         EuchreError: the name does not end in ``.png``, its directory does not exist or
-            cannot be written, or the name is taken by something other than a file;
+            cannot be written, or the name is taken by something other than a file one
+            can write (:func:`~euchre.analysis.out_file.check_out_file`);
             :class:`~euchre.core.errors.MissingExtraError` (one) when matplotlib, the
             plots extra, is not installed.
     """
-    out = Path(path)
-    if out.suffix.lower() != ".png":
-        raise EuchreError(f"the plot is a PNG file; its name must end in .png, not {str(out)!r}")
-    if not out.parent.is_dir():
-        raise EuchreError(f"cannot write the plot {str(out)!r}: there is no directory {str(out.parent)!r}")
-    try:
-        exists = out.exists()
-        if exists and not out.is_file():
-            raise EuchreError(f"cannot write the plot {str(out)!r}: it exists and is not a regular file")
-        if not os.access(out.parent, os.W_OK) or (exists and not os.access(out, os.W_OK)):
-            raise EuchreError(f"cannot write the plot {str(out)!r}: permission denied")
-    except OSError as exc:  # e.g. a name too long
-        raise EuchreError(f"cannot write the plot {str(out)!r}: {exc.strerror or exc}") from None
+    out = check_out_file(path, what="the plot", kind="a PNG file", suffix=".png")
     if importlib.util.find_spec("matplotlib") is None:
         raise MissingExtraError("a plot", "plots", "matplotlib")
     return out

@@ -429,7 +429,7 @@ def cmd_arena(args: argparse.Namespace, console: Console) -> int:
         runs = [(bots[i].label, bots[j].label, protocol, record)
                 for protocol, found in zip(protocols, by_protocol, strict=True)
                 for (i, j), record in zip(pairs, found, strict=True)]
-        log = write_deal_log(args.deals_out, deal_log_lines(argv, rules_argv(args), args.seed, runs))
+        log = write_deal_log(args.deals_out, deal_log_lines(argv, rules_argv(args), rules, args.seed, runs))
         console.print(f"Deals: {log}")
     console.print(f"Command: {shlex.join(argv)}", soft_wrap=True)
     return 0

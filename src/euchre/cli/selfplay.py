@@ -12,7 +12,6 @@ from __future__ import annotations
 import argparse
 import functools
 import importlib.util
-import os
 import shlex
 import time
 from pathlib import Path
@@ -20,11 +19,12 @@ from pathlib import Path
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
+from euchre.analysis.out_file import check_out_file
 from euchre.analysis.selfplay import run_selfplay
 from euchre.cli.sim import backend_argv, backend_from_args
 from euchre.cli.table import bot_levels, levels_by_seat, rules_argv, rules_of_flags
 from euchre.cli.text import check_count
-from euchre.core.errors import EuchreError, MissingExtraError
+from euchre.core.errors import MissingExtraError
 from euchre.core.game import TIE
 from euchre.text.side_words import plural
 
@@ -40,18 +40,7 @@ def check_out_path(path: str) -> Path:
             or cannot be written, the name is taken by something other than a file, or
             pyarrow is not installed.
     """
-    out = Path(path)
-    if out.suffix.lower() != ".parquet":
-        raise EuchreError(f"the data set is a Parquet file; its name must end in .parquet, not {str(out)!r}")
-    if not out.parent.is_dir():
-        raise EuchreError(f"cannot write {str(out)!r}: there is no directory {str(out.parent)!r}")
-    try:
-        if out.exists() and not out.is_file():
-            raise EuchreError(f"cannot write {str(out)!r}: it exists and is not a regular file")
-        if not os.access(out.parent, os.W_OK) or (out.exists() and not os.access(out, os.W_OK)):
-            raise EuchreError(f"cannot write {str(out)!r}: permission denied")
-    except OSError as exc:
-        raise EuchreError(f"cannot write {str(out)!r}: {exc.strerror or exc}") from None
+    out = check_out_file(path, what="the data set", kind="a Parquet file", suffix=".parquet")
     if importlib.util.find_spec("pyarrow") is None:
         raise MissingExtraError("euchre selfplay", "parquet", "pyarrow")
     return out
