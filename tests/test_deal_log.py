@@ -4,6 +4,8 @@
 from __future__ import annotations
 
 import json
+import os
+import stat
 import sys
 from pathlib import Path
 
@@ -208,6 +210,22 @@ def test_a_leftover_part_file_or_directory_does_not_stop_the_log(tmp_path: Path)
     assert (tmp_path / "p.jsonl").read_text(encoding="utf-8") == "x\n"
     assert (tmp_path / ".p.jsonl.part").read_text(encoding="utf-8") == "mine"
     assert sorted(f.name for f in tmp_path.iterdir()) == [".p.jsonl.part", "p.jsonl", "p.jsonl.part"]
+
+
+@pytest.mark.parametrize(("umask", "mode"), [(0o022, 0o644), (0o077, 0o600), (0o002, 0o664)])
+def test_the_deal_log_gets_the_users_file_mode_not_a_temporary_files(tmp_path: Path, umask: int, mode: int) -> None:
+    # Fault: the log was written through tempfile, whose files are always 0o600, so a
+    # log written with umask 022 was unreadable to the user's group. A file made by
+    # open() under the same umask is the control: both get 0o666 less the umask.
+    old = os.umask(umask)
+    try:
+        write_deal_log(tmp_path / "p.jsonl", ["x"])
+        (tmp_path / "control.txt").write_text("x", encoding="utf-8")
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE((tmp_path / "p.jsonl").stat().st_mode) == mode
+    assert stat.S_IMODE((tmp_path / "control.txt").stat().st_mode) == mode
+    assert sorted(f.name for f in tmp_path.iterdir()) == ["control.txt", "p.jsonl"]  # no part file left
 
 
 def test_a_table_of_three_players_round_trips_through_the_log(

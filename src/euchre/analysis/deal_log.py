@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
+import secrets
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -120,22 +120,26 @@ def check_log_path(path: str | Path) -> Path:
 
 def write_deal_log(path: str | Path, lines: Sequence[str]) -> Path:
     """Write ``lines`` to ``path``, replacing it whole (written to a new file beside it,
-    then renamed over it).
+    then renamed over it). The file gets the permissions any new file of the user gets
+    (``0o666`` less the umask), as if ``open(path, "w")`` had made it.
 
     Raises:
         EuchreError: as :func:`check_log_path`, or the write failed (nothing replaced).
     """
     out = check_log_path(path)
-    part: str | None = None
+    part = out.parent / f".{out.name}.{os.getpid()}.{secrets.token_hex(6)}.part"
+    made = False
     try:
-        with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=out.parent, prefix=f".{out.name}.",
-                                         suffix=".part", delete=False) as f:
-            part = f.name
+        # os.open with 0o666 lets the umask decide the mode, where a temporary file
+        # (tempfile) is always 0o600, unreadable to the user's group.
+        fd = os.open(part, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+        made = True
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write("".join(line + "\n" for line in lines))
         os.replace(part, out)
     except OSError as exc:
-        if part is not None and os.path.isfile(part):
-            os.unlink(part)
+        if made and part.is_file():
+            part.unlink()
         raise EuchreError(f"cannot write the deal log {str(path)!r}: {exc.strerror or exc}") from None
     return out
 
