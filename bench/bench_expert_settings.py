@@ -8,7 +8,12 @@ settings, ``play_worlds=N`` sets the worlds of the card play (the level's 100) a
 ``rollouts=false`` makes the bidding the heuristic's wherever no learned model decides
 (the ``advanced`` level's bidding; the level's own: ``rollouts=true``), and
 ``model=PATH`` bids by another model file of the preset's rules where the shipped one
-would (one made by ``scripts/train_bidding.py``). Every variant
+would (one made by ``scripts/train_bidding.py``), and at call-ace ``rollout_play=always``
+plays every card by rollouts instead of PIMC (each legal card played out in the same 32
+worlds drawn to agree with the calls, the ``intermediate`` heuristic in every seat seeing
+only its view, the best mean of :func:`euchre.bots.rollout.hand_value` chosen), and
+``rollout_play=hidden`` only while the called card is unplayed (the partner unknown to
+the table: in the open-hand solver's worlds everyone knows him). Every variant
 plays the same deals (:func:`euchre.analysis.duplicate.run_matches`); prints each one's
 share and margin per hand, and each one's margin less the first's, deal by deal
 (paired), with 95% intervals::
@@ -31,11 +36,12 @@ from euchre.analysis.duplicate import run_matches
 from euchre.bots.heuristic import HeuristicBot
 from euchre.bots.learned import BiddingModel, model_for_view, parse_model, with_call_bias
 from euchre.bots.pimc import PlainPimcBot
-from euchre.bots.rollout import RolloutBot
+from euchre.bots.rollout import RolloutBot, rollout_decision
 from euchre.bots.rollout_settings import EXPERT_PLAY_WORLDS, EXPERT_SETTINGS, RolloutSettings
 from euchre.bots.search import AdvancedBot
 from euchre.core import EuchreError, preset
 from euchre.core.actions import Action
+from euchre.core.hand import Phase
 from euchre.core.views import PlayerView
 from paired import deal_margins, interval, point_share, print_paired
 
@@ -52,6 +58,11 @@ class Variant:
     play_worlds: int = EXPERT_PLAY_WORLDS
     rollouts: bool = True
     model: str = ""
+    rollout_play: str = ""
+
+
+ROLLOUT_PLAY = ("always", "hidden")
+"""The ``rollout_play`` variants (call-ace only): every card, or while the partner is hidden."""
 
 
 @functools.cache
@@ -67,9 +78,25 @@ class ExpertWith(RolloutBot):
     def __init__(self, variant: Variant, seed: int = 0) -> None:
         super().__init__(seed, variant.settings, play_worlds=variant.play_worlds, rollouts=variant.rollouts, learned=True)
         self.model = _model(variant.model) if variant.model else None
+        self.rollout_play = variant.rollout_play
+        self.play_settings = dataclasses.replace(variant.settings, worlds=32, z=0.0, screen=0)
+
+    def _plays_by_rollouts(self, view: PlayerView) -> bool:
+        if not self.rollout_play or view.phase != Phase.PLAY or not view.rules.calls_partner:
+            return False
+        if sum(a.is_play for a in view.legal) < 2:
+            return False
+        return self.rollout_play == "always" or view.revealed_partner() == -1
 
     def preferred(self, view: PlayerView) -> Action:
-        """The variant's model where the shipped one would bid; the level's way elsewhere."""
+        """The variant's model where the shipped one would bid, its card play by rollouts
+        where ``rollout_play`` says; the level's way elsewhere."""
+        if self._plays_by_rollouts(view):
+            fallback = HeuristicBot.preferred(self, view)
+            try:
+                return rollout_decision(view, self.rng, fallback, self.play_settings).action
+            except EuchreError:
+                return fallback
         shipped = model_for_view(view)
         if self.model is None or shipped is None:
             return super().preferred(view)
@@ -93,6 +120,7 @@ def parse_variant(text: str) -> Variant:
     play_worlds = EXPERT_PLAY_WORLDS
     rollouts = True
     model = ""
+    rollout_play = ""
     for part in text.split("+"):
         name, _, value = part.partition("=")
         if name == "play_worlds" and value.isdigit() and int(value) >= 1:
@@ -100,6 +128,9 @@ def parse_variant(text: str) -> Variant:
             continue
         if name == "rollouts" and value in ("true", "false"):
             rollouts = value == "true"
+            continue
+        if name == "rollout_play" and value in ROLLOUT_PLAY:
+            rollout_play = value
             continue
         if name == "model" and value:
             try:
@@ -109,12 +140,13 @@ def parse_variant(text: str) -> Variant:
             model = value
             continue
         if name not in fields or not value:
-            raise ValueError(f"{part!r}: NAME=VALUE with NAME play_worlds, rollouts, model or one of {', '.join(fields)}")
+            raise ValueError(f"{part!r}: NAME=VALUE with NAME play_worlds, rollouts, model, rollout_play "
+                             f"({' or '.join(ROLLOUT_PLAY)}) or one of {', '.join(fields)}")
         kind = fields[name]
         changes[name] = (value == "true" if kind == "bool" else int(value) if kind == "int"
                          else float(value) if kind == "float" else value)
     try:
-        return Variant(dataclasses.replace(EXPERT_SETTINGS, **changes), play_worlds, rollouts, model)
+        return Variant(dataclasses.replace(EXPERT_SETTINGS, **changes), play_worlds, rollouts, model, rollout_play)
     except EuchreError as exc:
         raise ValueError(str(exc)) from exc
 
