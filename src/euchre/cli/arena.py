@@ -43,7 +43,6 @@ from dataclasses import dataclass
 
 from rich import box
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
 
 from euchre.analysis.deal_log import check_log_path, deal_log_lines, write_deal_log
@@ -52,6 +51,7 @@ from euchre.analysis.plot import ShareBar
 from euchre.analysis.protocols import protocol_gap, protocols_of, under_protocol
 from euchre.analysis.sources import SourceFigure, margin_sources
 from euchre.analysis.stats import mean_interval, wilson_interval
+from euchre.cli.progress import progress
 from euchre.cli.sim import backend_argv, backend_from_args
 from euchre.cli.table import rules_argv, rules_of_flags, rules_title
 from euchre.cli.text import check_count
@@ -387,14 +387,11 @@ def cmd_arena(args: argparse.Namespace, console: Console) -> int:
         argv.append("--sources")
     pairs = [(i, j) for i in range(len(bots)) for j in range(i + 1, len(bots))]
     total = len(protocols) * len(pairs) * (args.deals + args.games)
-    columns = (TextColumn("Duplicate deals and games"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-               TimeRemainingColumn())
-    with Progress(*columns, console=console, transient=True) as progress:
-        task = progress.add_task("arena", total=total)
+    with progress(console, "Duplicate deals and games", total) as ticker:
         records = run_matches(rules, [(under_protocol(bots[i].factory, p), under_protocol(bots[j].factory, p))
                                       for p in protocols for i, j in pairs],
                               deals=args.deals, games=args.games, seed=args.seed, backend=backend,
-                              progress=lambda n: progress.advance(task, n))
+                              progress=ticker.advance)
     by_protocol = [records[k * len(pairs):(k + 1) * len(pairs)] for k in range(len(protocols))]
     if len(rules.table.teams) == 2:
         console.print("Duplicate arena: each deal is played twice, the sides' seats exchanged.")

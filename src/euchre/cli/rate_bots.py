@@ -38,9 +38,9 @@ def cmd_rate_bots(args: argparse.Namespace, console: Console) -> int:
         EuchreError: an unknown preset or level, fewer than two levels, a count out of
             range, a database that cannot be opened or migrated.
     """
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
     from rich.table import Table
 
+    from euchre.cli.progress import progress
     from euchre.core.presets import preset as preset_rules
     from euchre.server.config import default_db_url
     from euchre.server.ratings import Ratings, measure_bots, ordinal
@@ -54,11 +54,9 @@ def cmd_rate_bots(args: argparse.Namespace, console: Console) -> int:
     except StorageError as exc:
         raise EuchreError(f"the database: {exc}") from None
     try:
-        with Progress("{task.description}", BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                      console=console, transient=True) as bar:
-            task = bar.add_task("games", total=args.games)
+        with progress(console, "Games", args.games) as ticker:
             rows = measure_bots(Ratings(store.engine), args.preset, levels, args.games, args.seed,
-                                progress=lambda: bar.advance(task))
+                                progress=ticker.advance)
     finally:
         store.engine.dispose()
     table = Table(title=f"Bots' ratings under {args.preset} (OpenSkill; rating = mu - 3 sigma)", title_justify="left")

@@ -17,11 +17,11 @@ import argparse
 from pathlib import Path
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
 
 from euchre.analysis.plot import check_plot_path, plot_losses
 from euchre.analysis.review import Decision, Review, game_hands, review_game
+from euchre.cli.progress import progress
 from euchre.cli.record_file import MAX_NAME
 from euchre.cli.render import player_label
 from euchre.cli.replay import games_chosen, left_out_text
@@ -163,20 +163,13 @@ def cmd_review(args: argparse.Namespace, console: Console) -> int:
     else:  # each for himself (issue 34): his points less the other players' mean (bots.advice)
         console.print(f"Values are {relative_value_words(first_table, 'the deciding player')}.")
     losses: dict[str, list[float]] = {}
-    columns = (TextColumn("Valuing decisions"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-               TimeRemainingColumn())
     for number in chosen:
         game, raw_names = loaded.games[number - 1]
         names = [clean(n, MAX_NAME) for n in raw_names]
         seats = seats_at(game.table, args.seat)
-        with Progress(*columns, console=console, transient=True) as progress:
-            task = progress.add_task("review", total=None)
-
-            def advance(done: int, total: int) -> None:
-                progress.update(task, completed=done, total=total)  # noqa: B023 - used inside this loop pass only
-
+        with progress(console, "Valuing decisions", None) as ticker:
             review = review_game(game, seats, threshold=args.threshold, seed=args.seed,
-                                 game_index=number - 1, progress=advance)
+                                 game_index=number - 1, progress=ticker.update)
         console.print()
         if count > 1:
             console.rule(f"Game {number} of {count}", style="bold")

@@ -17,10 +17,10 @@ import time
 from pathlib import Path
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
 from euchre.analysis.out_file import check_out_file
 from euchre.analysis.selfplay import run_selfplay
+from euchre.cli.progress import progress
 from euchre.cli.sim import backend_argv, backend_from_args
 from euchre.cli.table import bot_levels, levels_by_seat, rules_argv, rules_of_flags
 from euchre.cli.text import check_count
@@ -73,10 +73,7 @@ def cmd_selfplay(args: argparse.Namespace, console: Console) -> int:
     factories = [functools.partial(make_bot, level) for level in levels]
     hands = decisions = unfinished = ties = 0
     started = time.perf_counter()
-    columns = (TextColumn("Games"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn())
-    with Progress(*columns, console=console, transient=True) as progress, \
-            DecisionWriter(out, rules, levels, args.seed, command) as writer:
-        task = progress.add_task("selfplay", total=args.games)
+    with progress(console, "Games", args.games) as ticker, DecisionWriter(out, rules, levels, args.seed, command) as writer:
         for game in run_selfplay(rules, factories, levels, games=args.games, seed=args.seed, backend=backend,
                                  max_hands=args.max_hands):
             writer.write(game.columns)
@@ -84,7 +81,7 @@ def cmd_selfplay(args: argparse.Namespace, console: Console) -> int:
             decisions += game.decisions
             unfinished += game.winner is None
             ties += game.winner == TIE
-            progress.advance(task)
+            ticker.advance()
     seconds = time.perf_counter() - started
     size = out.stat().st_size
     console.print(f"Self-play, preset {args.preset}, seed {args.seed}:")

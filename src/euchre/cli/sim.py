@@ -29,10 +29,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
 from euchre.analysis.parallel import Backend, open_pool
 from euchre.analysis.stats import mean_interval, wilson_interval
+from euchre.cli.progress import progress
 from euchre.cli.table import rules_argv, rules_of_flags
 from euchre.cli.text import check_count
 from euchre.core.errors import EuchreError
@@ -258,21 +258,18 @@ def cmd_sim(args: argparse.Namespace, console: Console) -> int:
     argv = ["euchre", "sim", *rules_argv(args), "--games", str(args.games), "--bots", ",".join(levels),
             "--seed", str(args.seed), *backend_argv(args)]
     results: dict[int, GameOutcome] = {}
-    columns = (TextColumn("Games"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TextColumn("ETA"),
-               TimeRemainingColumn())
     started = time.perf_counter()
-    with Progress(*columns, console=console, transient=True) as progress:
-        task = progress.add_task("sim", total=args.games)
+    with progress(console, "Games", args.games) as ticker:
         with open_pool(backend, args.games) as pool:
             step = 1 if pool.workers == 1 else max(1, min(CHUNK, math.ceil(args.games / (8 * pool.workers))))
             chunks = [(rules, levels, args.seed + start, min(args.games, start + step) - start)
                       for start in range(0, args.games, step)]
             for _, outcomes in pool.run(play_chunk, chunks):
                 if not results:
-                    _estimate(progress.console, time.perf_counter() - started, len(outcomes), args.games, pool.workers)
+                    _estimate(ticker.console, time.perf_counter() - started, len(outcomes), args.games, pool.workers)
                 for o in outcomes:
                     results[o.seed - args.seed] = o
-                progress.advance(task, len(outcomes))
+                ticker.advance(len(outcomes))
     elapsed = time.perf_counter() - started
     outcomes = [results[i] for i in range(args.games)]
     console.print(f"Played {plural(args.games, 'game')} in {elapsed:.1f} s ({elapsed / args.games:.2f} s a game).")
