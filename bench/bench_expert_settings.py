@@ -32,7 +32,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from euchre.analysis.duplicate import run_matches
+from euchre.analysis.duplicate import BotFactory, run_matches
 from euchre.bots.heuristic import HeuristicBot
 from euchre.bots.learned import BiddingModel, model_for_view, parse_model, with_call_bias
 from euchre.bots.pimc import PlainPimcBot
@@ -45,7 +45,7 @@ from euchre.core.hand import Phase
 from euchre.core.views import PlayerView
 from paired import deal_margins, interval, point_share, print_paired
 
-OPPONENTS = {"pimc:50": functools.partial(PlainPimcBot, worlds=50), "intermediate": HeuristicBot,
+OPPONENTS: dict[str, BotFactory] = {"pimc:50": functools.partial(PlainPimcBot, worlds=50), "intermediate": HeuristicBot,
              "advanced": AdvancedBot}
 
 

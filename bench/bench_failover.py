@@ -50,8 +50,9 @@ def main(argv: list[str] | None = None) -> int:
     from sqlalchemy.engine import make_url
     from sqlalchemy.pool import NullPool
 
-    from _cluster import cluster, haproxy_binary
-    from test_server_failover import check_everything, first_ack_after, owners, tables_in_play, wait_for_moves
+    # tests/ is on sys.path (above): the cluster harness and the failover test's players
+    from _cluster import cluster, haproxy_binary  # type: ignore[import-not-found]
+    from test_server_failover import check_everything, first_ack_after, owners, tables_in_play, wait_for_moves  # type: ignore[import-not-found]
 
     url = make_url(args.db)
     if url.get_backend_name() != "postgresql":

@@ -78,11 +78,11 @@ class ValuedExpert(RolloutBot):
 
     def preferred(self, view: PlayerView) -> Action:
         level_value = rollout.hand_value
-        rollout.hand_value = self.value  # the rollouts read the module's function
+        setattr(rollout, "hand_value", self.value)  # noqa: B010 - the rollouts read the module's function
         try:
             return super().preferred(view)
         finally:
-            rollout.hand_value = level_value
+            setattr(rollout, "hand_value", level_value)  # noqa: B010 - the level's function again
 
 
 def paired(preset_name: str, deals: int, seed: int, values: list[str], workers: int) -> None:

@@ -116,7 +116,7 @@ from euchre.cli.serve import tune_gc
 try:  # the clients' event loop: uvloop where it is installed (as euchre serve's is)
     import uvloop
 except ImportError:  # Windows
-    uvloop = None
+    uvloop = None  # type: ignore[assignment]  # the module or None: asyncio.run instead
 
 SEATS = "NESW"
 # The texts by which a client sees that a state asks nothing of its seat (the server
