@@ -32,7 +32,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from euchre.analysis.duplicate import BotFactory, run_matches
+from euchre.analysis.duplicate import BotFactory
 from euchre.bots.heuristic import HeuristicBot
 from euchre.bots.learned import BiddingModel, model_for_view, parse_model, with_call_bias
 from euchre.bots.pimc import PlainPimcBot
@@ -43,7 +43,7 @@ from euchre.core import EuchreError, preset
 from euchre.core.actions import Action
 from euchre.core.hand import Phase
 from euchre.core.views import PlayerView
-from paired import deal_margins, interval, point_share, print_paired
+from paired import deal_margins, interval, paired_matches, point_share, print_paired
 
 OPPONENTS: dict[str, BotFactory] = {"pimc:50": functools.partial(PlainPimcBot, worlds=50), "intermediate": HeuristicBot,
              "advanced": AdvancedBot}
@@ -166,7 +166,7 @@ def main(argv: list[str] | None = None) -> int:
     except ValueError as exc:
         parser.error(f"--variants: {exc}")
     start = time.perf_counter()
-    records = run_matches(preset(args.preset),
+    records = paired_matches(preset(args.preset),
                           [(functools.partial(ExpertWith, v), OPPONENTS[args.opponent]) for v in variants],
                           deals=args.deals, seed=args.seed, workers=args.workers)
     margins = [deal_margins(record) for record in records]

@@ -31,11 +31,10 @@ import statistics
 import sys
 import time
 
-from euchre.analysis.duplicate import run_matches
 from euchre.bots.rollout import RolloutBot
 from euchre.bots.rollout_settings import DEFAULT_SETTINGS
 from euchre.core import HandState, Phase, preset, view_of
-from paired import deal_margins, interval, point_share, print_paired
+from paired import deal_margins, interval, paired_matches, point_share, print_paired
 
 BIDDERS = ("learned", "rollout", "intermediate")
 
@@ -90,7 +89,7 @@ def main(argv: list[str] | None = None) -> int:
         if len(pair) != 2:
             raise SystemExit(f"a pairing is A-B, not {'-'.join(pair)!r}")
     start = time.perf_counter()
-    records = run_matches(rules, [(functools.partial(make_bot, a, args.play_worlds), functools.partial(make_bot, b, args.play_worlds))
+    records = paired_matches(rules, [(functools.partial(make_bot, a, args.play_worlds), functools.partial(make_bot, b, args.play_worlds))
                                   for a, b in pairs], deals=args.deals, seed=args.seed, workers=args.workers)
     print(f"{args.preset}, {args.deals} duplicate deals, seed {args.seed}, play worlds {args.play_worlds}")
     margins = {}

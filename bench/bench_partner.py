@@ -28,13 +28,12 @@ import functools
 import sys
 import time
 
-from euchre.analysis.duplicate import run_matches
 from euchre.bots.heuristic import HeuristicBot
 from euchre.bots.rollout import RolloutBot
 from euchre.bots.rollout_settings import DEFAULT_SETTINGS, EXPERT_PLAY_WORLDS
 from euchre.bots.side import MixedSideBot
 from euchre.core import preset
-from paired import deal_margins, interval, print_paired
+from paired import deal_margins, interval, paired_matches, print_paired
 
 
 def design_bot(design: str, seed: int) -> RolloutBot:
@@ -66,7 +65,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"--designs: {', '.join(unknown)} not among {', '.join(DESIGNS)}")
     rules = preset("modern-standard")
     start = time.perf_counter()
-    records = run_matches(rules, [(functools.partial(with_intermediate, d), HeuristicBot) for d in designs],
+    records = paired_matches(rules, [(functools.partial(with_intermediate, d), HeuristicBot) for d in designs],
                           deals=args.deals, seed=args.seed, workers=args.workers)
     margins = [deal_margins(record) for record in records]
     for design, m in zip(designs, margins, strict=True):

@@ -32,7 +32,7 @@ import sys
 import time
 from collections.abc import Callable
 
-from euchre.analysis.duplicate import deal_for, run_matches
+from euchre.analysis.duplicate import deal_for
 from euchre.bots import rollout
 from euchre.bots.heuristic import HeuristicBot
 from euchre.bots.rollout import RolloutBot, rollout_decision
@@ -41,7 +41,7 @@ from euchre.bots.search import AdvancedBot
 from euchre.core import preset, view_of
 from euchre.core.actions import Action
 from euchre.core.views import PlayerView
-from paired import deal_margins, interval, point_share, print_paired
+from paired import deal_margins, interval, paired_matches, point_share, print_paired
 
 Value = Callable[[tuple[int, ...], int, tuple[int, ...], int], float]
 
@@ -88,7 +88,7 @@ class ValuedExpert(RolloutBot):
 def paired(preset_name: str, deals: int, seed: int, values: list[str], workers: int) -> None:
     rules = preset(preset_name)
     start = time.perf_counter()
-    records = run_matches(rules, [(functools.partial(ValuedExpert, v), AdvancedBot) for v in values],
+    records = paired_matches(rules, [(functools.partial(ValuedExpert, v), AdvancedBot) for v in values],
                           deals=deals, seed=seed, workers=workers)
     margins = [deal_margins(record) for record in records]
     for value, record, m in zip(values, records, margins, strict=True):

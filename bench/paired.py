@@ -8,7 +8,20 @@ import math
 import statistics
 from collections.abc import Sequence
 
-from euchre.analysis.duplicate import MatchRecord
+from rich.console import Console
+
+from euchre.analysis.duplicate import BotFactory, MatchRecord, run_matches
+from euchre.cli.progress import progress
+from euchre.core.rules import Rules
+
+
+def paired_matches(rules: Rules, pairings: Sequence[tuple[BotFactory, BotFactory]], *, deals: int, seed: int,
+                   workers: int) -> list[MatchRecord]:
+    """:func:`euchre.analysis.duplicate.run_matches` of ``pairings`` on the same ``deals``
+    duplicate deals from ``seed``, telling its progress on standard error (a bar on a
+    terminal, a line a minute where it goes to a log: runs of these benches take hours)."""
+    with progress(Console(stderr=True), "Duplicate deals", deals * len(pairings)) as ticker:
+        return run_matches(rules, pairings, deals=deals, seed=seed, workers=workers, progress=ticker.advance)
 
 
 def mean_ci(xs: Sequence[float]) -> tuple[float, float]:
