@@ -344,23 +344,29 @@ class RolloutBot(HeuristicBot):
         if settings.postpone:
             totals = {card: value for card, value in postponed_values(solved, view.seat).items() if card in totals}
         self.last_search = SearchValues("pimc", len(rows), {a: totals[a.card] for a in plays})
-        return pimc_choice(totals, fallback)
+        choice = pimc_choice(totals, fallback)
+        if (settings.heuristic_z and fallback.is_play and fallback.card != choice.card and fallback.card in cards
+                and leads_by_less(rows, cards.index(choice.card), cards.index(fallback.card), settings.heuristic_z)):
+            return fallback
+        return choice
+
+
+def leads_by_less(rows: list[list[float]], best: int, other: int, z: float) -> bool:
+    """Whether the card at index ``best`` of ``rows`` (one row per world, each world's
+    points for each card) leads the card at index ``other`` by less than ``z`` standard
+    errors of their paired per-world difference; a difference that never varies is
+    never less (the one card is better, or no worse, in every world)."""
+    diffs = [r[best] - r[other] for r in rows]
+    spread = statistics.pstdev(diffs)
+    return spread > 0 and statistics.fmean(diffs) < z * spread / math.sqrt(len(rows))
 
 
 def close_choice(rows: list[list[float]], best: int, z: float) -> bool:
     """Whether the card at index ``best`` of ``rows`` (one row per world, each world's
     points for each card) leads some other card by less than ``z`` standard errors of
-    their paired per-world difference; a difference that never varies is never close.
-    The test of :attr:`RolloutSettings.play_race`."""
-    n = len(rows)
-    for k in range(len(rows[0])):
-        if k == best:
-            continue
-        diffs = [r[best] - r[k] for r in rows]
-        spread = statistics.pstdev(diffs)
-        if spread > 0 and statistics.fmean(diffs) < z * spread / math.sqrt(n):
-            return True
-    return False
+    their paired per-world difference (:func:`leads_by_less`). The test of
+    :attr:`RolloutSettings.play_race`."""
+    return any(leads_by_less(rows, best, k, z) for k in range(len(rows[0])) if k != best)
 
 
 def pimc_choice(totals: dict[int, float], fallback: Action) -> Action:

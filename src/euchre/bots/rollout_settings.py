@@ -92,6 +92,14 @@ class RolloutSettings:
             nearly three times the level's (docs/strength.md, "The sampling noise of
             the card play").
         race_z: the standard errors of :attr:`play_race`'s test (a positive number).
+        heuristic_z: 0, or how near the heuristic's card must come to the best card of
+            the PIMC play for the bot to play the heuristic's card instead: when the best
+            leads it by less than this many standard errors of their paired per-world
+            difference (:func:`euchre.bots.rollout.leads_by_less`). Open-hand values
+            are indifferent to what the play tells the other seats and noisy at 100
+            worlds; where they barely separate two cards, the heuristic's reading of the
+            hidden hands decides. Off in the levels (docs/strength.md, "The heuristic's
+            card where PIMC barely prefers another").
     """
 
     worlds: int = 32
@@ -110,15 +118,22 @@ class RolloutSettings:
     postpone: bool = False
     play_race: int = 0
     race_z: float = 2.0
+    heuristic_z: float = 0.0
 
     def __post_init__(self) -> None:
         if type(self.play_race) is not int or self.play_race < 0:
             raise EuchreError(f"play_race must be a whole number >= 0, not {self.play_race!r}")
         if not is_finite_number(self.race_z) or not self.race_z > 0:
             raise EuchreError(f"race_z must be a positive number, not {self.race_z!r}")
-        if self.play_race and self.play_likelihood < 1:
-            raise EuchreError("play_race compares the worlds' values one by one; with play_likelihood < 1 "
-                              "the worlds are weighed, which its test does not take")
+        if not is_finite_number(self.heuristic_z) or self.heuristic_z < 0:
+            raise EuchreError(f"heuristic_z must be a number >= 0, not {self.heuristic_z!r}")
+        for name in ("play_race", "heuristic_z"):
+            if getattr(self, name) and self.play_likelihood < 1:
+                raise EuchreError(f"{name} compares the worlds' values one by one; with play_likelihood < 1 "
+                                  "the worlds are weighed, which its test does not take")
+        if self.heuristic_z and self.postpone:
+            raise EuchreError("heuristic_z compares the worlds' values of the cards; with postpone the cards "
+                              "are valued otherwise, which its test does not take")
         for name in ("worlds", "bid_tries", "play_tries"):
             value = getattr(self, name)
             if type(value) is not int or value < 1:
