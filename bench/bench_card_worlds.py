@@ -18,7 +18,9 @@ card. This bench measures how much that costs by PIMC's own measure:
 A scheme is a number of worlds (``100``) or a race (``100-300/2``): 100 worlds, and 300 in
 all when the card chosen leads some other card by less than 2 standard errors of their
 paired per-world difference (:func:`euchre.bots.rollout.close_choice`, the test of
-``RolloutSettings.play_race``). The worlds of every scheme in one repeat are the prefixes of
+``RolloutSettings.play_race``). A suffix ``h1`` (``100h1``) then plays the heuristic's card
+instead where the card chosen leads it by less than 1 standard error
+(``RolloutSettings.heuristic_z``). The worlds of every scheme in one repeat are the prefixes of
 one draw, so the schemes are compared on the same worlds.
 
 Prints per scheme the mean loss a choice (points of the hand for the chooser's side) with
@@ -46,7 +48,7 @@ import time
 from dataclasses import dataclass
 
 from euchre.bots.inference import heuristic_code, inferred_worlds
-from euchre.bots.rollout import RolloutBot, close_choice, pimc_choice
+from euchre.bots.rollout import RolloutBot, close_choice, leads_by_less, pimc_choice
 from euchre.bots.rollout_settings import EXPERT_PLAY_WORLDS, EXPERT_SETTINGS
 from euchre.core import HandState, Phase, preset, view_of
 from euchre.core.actions import Action
@@ -57,36 +59,45 @@ from euchre.solver import solvable, solve_points
 @dataclass(frozen=True)
 class Scheme:
     """``first`` worlds; ``most`` in all when the choice is close (``z`` standard errors);
-    ``most == first`` for a fixed number."""
+    ``most == first`` for a fixed number; the heuristic's card where the card chosen leads it
+    by less than ``heuristic_z`` standard errors (0: never)."""
 
     first: int
     most: int
     z: float
+    heuristic_z: float = 0.0
 
     @property
     def label(self) -> str:
-        return str(self.first) if self.most == self.first else f"{self.first}-{self.most}/{self.z:g}"
+        worlds = str(self.first) if self.most == self.first else f"{self.first}-{self.most}/{self.z:g}"
+        return worlds + (f"h{self.heuristic_z:g}" if self.heuristic_z else "")
 
 
 def parse_scheme(text: str) -> Scheme:
-    """``"100"`` or ``"100-300/2"`` (first-most/z) as a :class:`Scheme`.
+    """``"100"`` or ``"100-300/2"`` (first-most/z), either with ``h`` and a number after it
+    (``"100h1"``: the heuristic's card within 1 standard error), as a :class:`Scheme`.
 
     Raises:
         ValueError: not of that form, counts below 1, ``most`` below ``first``, or ``z``
-            not a positive number.
+            or the number after ``h`` not a positive number.
     """
+    worlds, h, near = text.partition("h")
     try:
-        if "-" not in text:
-            n = int(text)
-            scheme = Scheme(n, n, 0.0)
+        heuristic_z = float(near) if h else 0.0
+        if "-" not in worlds:
+            n = int(worlds)
+            scheme = Scheme(n, n, 0.0, heuristic_z)
         else:
-            counts, z = text.split("/")
+            counts, z = worlds.split("/")
             first, most = counts.split("-")
-            scheme = Scheme(int(first), int(most), float(z))
+            scheme = Scheme(int(first), int(most), float(z), heuristic_z)
     except ValueError:
-        raise ValueError(f"a scheme is a number of worlds (100) or a race (100-300/2), not {text!r}") from None
+        raise ValueError(f"a scheme is a number of worlds (100) or a race (100-300/2), "
+                         f"either with h and a z (100h1), not {text!r}") from None
     if scheme.first < 1 or scheme.most < scheme.first or (scheme.most > scheme.first and not scheme.z > 0):
         raise ValueError(f"a scheme needs 1 <= first <= most and a positive z for a race, not {text!r}")
+    if h and not (math.isfinite(scheme.heuristic_z) and scheme.heuristic_z > 0):
+        raise ValueError(f"a scheme's h needs a positive z after it, not {text!r}")
     return scheme
 
 
@@ -129,11 +140,16 @@ def chosen(cards: list[int], rows: list[list[float]], fallback: Action) -> int:
 
 def scheme_choice(scheme: Scheme, cards: list[int], rows: list[list[float]], fallback: Action) -> tuple[int, int]:
     """``(index of the card chosen, worlds used)`` by ``scheme`` on the first rows of ``rows``."""
-    first = rows[:scheme.first]
-    pick = chosen(cards, first, fallback)
-    if scheme.most > scheme.first and close_choice(first, pick, scheme.z):
-        return chosen(cards, rows[:scheme.most], fallback), scheme.most
-    return pick, scheme.first
+    n = scheme.first
+    pick = chosen(cards, rows[:n], fallback)
+    if scheme.most > scheme.first and close_choice(rows[:n], pick, scheme.z):
+        n = scheme.most
+        pick = chosen(cards, rows[:n], fallback)
+    if scheme.heuristic_z and fallback.is_play and fallback.card in cards:
+        other = cards.index(fallback.card)
+        if other != pick and leads_by_less(rows[:n], pick, other, scheme.heuristic_z):
+            pick = other
+    return pick, n
 
 
 def standard_error(xs: list[float]) -> float:

@@ -75,3 +75,19 @@ def test_the_bench_runs_and_refuses_bad_arguments(capsys: pytest.CaptureFixture[
     for bad in (["--schemes", "4-2/1"], ["--hands", "0"], ["--preset", "nope"], ["--schemes", ","]):
         with pytest.raises(SystemExit):
             main(bad)
+
+
+def test_a_heuristic_scheme_plays_the_heuristics_card_within_z_standard_errors() -> None:
+    assert parse_scheme("100h1") == Scheme(100, 100, 0.0, 1.0)
+    assert parse_scheme("100-300/2h0.5") == Scheme(100, 300, 2.0, 0.5)
+    assert parse_scheme("100h1").label == "100h1" and parse_scheme("100-300/2h0.5").label == "100-300/2h0.5"
+    for bad in ("100h", "100h0", "100h-1", "100hx", "100hnan"):
+        with pytest.raises(ValueError, match="scheme"):
+            parse_scheme(bad)
+    # card 0 leads card 1 by 1, 1, 0 a world: 2.45 standard errors (tests/test_heuristic_z.py)
+    rows = [[1.0, 0.0], [1.0, 0.0], [0.0, 0.0]]
+    assert scheme_choice(Scheme(3, 3, 0.0, 3.0), [6, 7], rows, Action.play(7)) == (1, 3)
+    assert scheme_choice(Scheme(3, 3, 0.0, 2.0), [6, 7], rows, Action.play(7)) == (0, 3)
+    # the heuristic's card is the best already, or not a card: nothing changes
+    assert scheme_choice(Scheme(3, 3, 0.0, 3.0), [6, 7], rows, Action.play(6)) == (0, 3)
+    assert scheme_choice(Scheme(3, 3, 0.0, 3.0), [6, 7], rows, Action.PASS) == (0, 3)
