@@ -1144,20 +1144,6 @@ def test_hint_asked_twice_at_one_decision_gives_the_same_figures() -> None:
     assert first and first == second
 
 
-def test_sim_says_how_long_a_long_run_will_take(capsys: pytest.CaptureFixture[str],
-                                               monkeypatch: pytest.MonkeyPatch) -> None:
-    """Issue 12: `euchre sim --bots expert` estimates its time after the first game (the
-    progress bar also shows the time remaining); a short run says nothing of it."""
-    from euchre.cli import sim
-
-    monkeypatch.setattr(sim, "ESTIMATE_AFTER", 0.0)
-    code, out, _ = run(capsys, "sim", "--games", "3", "--bots", "random", "--target", "2", "--seed", "1")
-    assert code == 0 and re.search(r"The first 1 game took [\d.]+ s: the 3 games will take about \d+ s\.", out)
-    monkeypatch.setattr(sim, "ESTIMATE_AFTER", 1e9)
-    code, out, _ = run(capsys, "sim", "--games", "3", "--bots", "random", "--target", "2", "--seed", "1")
-    assert code == 0 and "will take about" not in out
-
-
 def test_regression_command_summaries_said_game_s_instead_of_counting_in_words(capsys: pytest.CaptureFixture[str]) -> None:
     """Issue 34 ('euchred ... 0 time(s)'): the same kind in sim, arena and rules. One
     game is "1 game", several "N games"; one option that differs "differs"."""

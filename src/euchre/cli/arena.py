@@ -387,7 +387,8 @@ def cmd_arena(args: argparse.Namespace, console: Console) -> int:
         argv.append("--sources")
     pairs = [(i, j) for i in range(len(bots)) for j in range(i + 1, len(bots))]
     total = len(protocols) * len(pairs) * (args.deals + args.games)
-    with progress(console, "Duplicate deals and games", total) as ticker:
+    label = " and ".join(n for n, k in (("deals", args.deals), ("games", args.games)) if k)
+    with progress(console, f"Duplicate {label}", total) as ticker:
         records = run_matches(rules, [(under_protocol(bots[i].factory, p), under_protocol(bots[j].factory, p))
                                       for p in protocols for i, j in pairs],
                               deals=args.deals, games=args.games, seed=args.seed, backend=backend,

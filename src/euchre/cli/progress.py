@@ -4,10 +4,12 @@
 A run of hours is often started with its output sent to a log (``euchre arena ... > log
 2>&1 &``). rich draws its bar only on a terminal, so such a log said nothing until the end:
 no count, no time left. Where the console is not a terminal, :func:`progress` writes a line
-to standard error at most once every ``every`` seconds instead (the count, the share, the
-time taken and the time left at the pace so far), and a last line when the run took that
-long; a run shorter than ``every`` writes nothing, so short runs and their reports read as
-before.
+to standard error instead (the count, the share, the time taken and the time left at the
+pace so far): the first after ``first`` seconds, then at most once every ``every`` seconds,
+and a last one at the end of a run that wrote any; a run shorter than ``first`` writes
+nothing, so short runs and their reports (on standard output) read as before. The line
+after ``first`` seconds is how a long run says early how long it will take (issue 12, where
+``euchre sim`` once printed its own estimate after the first game).
 """
 
 from __future__ import annotations
@@ -21,8 +23,11 @@ from typing import TextIO
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
+FIRST = 10.0
+"""Seconds before the first plain progress line (a run sent to a file)."""
+
 EVERY = 60.0
-"""Seconds between two plain progress lines (a run sent to a file)."""
+"""Seconds between two plain progress lines after the first."""
 
 
 def clock_text(seconds: float) -> str:
@@ -40,7 +45,7 @@ class Ticker:
     """
 
     def __init__(self, console: Console, label: str, total: int | None, *, bar: Progress | None,
-                 stream: TextIO, every: float, clock: Callable[[], float]) -> None:
+                 stream: TextIO, first: float, every: float, clock: Callable[[], float]) -> None:
         self.console = console
         self.label = label
         self.total = total
@@ -51,7 +56,8 @@ class Ticker:
         self._every = every
         self._clock = clock
         self._started = clock()
-        self._last_line = self._started
+        self._first = first
+        self._next_line = self._started + first
         self._said: int | None = None
 
     def advance(self, n: int = 1) -> None:
@@ -65,18 +71,18 @@ class Ticker:
             self._bar.update(self._task, completed=completed, total=total)
             return
         now = self._clock()
-        if now - self._last_line >= self._every:
+        if now >= self._next_line:
             self._line(now)
 
     def finish(self) -> None:
-        """The run is over: a last plain line where it took ``every`` seconds or more."""
+        """The run is over: a last plain line where it took ``first`` seconds or more."""
         if self._bar is None:
             now = self._clock()
-            if now - self._started >= self._every and self._said != self.done:
+            if now - self._started >= self._first and self._said != self.done:
                 self._line(now)
 
     def _line(self, now: float) -> None:
-        self._last_line, self._said = now, self.done
+        self._next_line, self._said = now + self._every, self.done
         elapsed = now - self._started
         text = f"{self.label}: {self.done}"
         if self.total:
@@ -89,22 +95,26 @@ class Ticker:
 
 @contextmanager
 def progress(console: Console, label: str, total: int | None, *, stream: TextIO | None = None,
-             every: float | None = None, clock: Callable[[], float] = time.monotonic) -> Iterator[Ticker]:
+             first: float | None = None, every: float | None = None,
+             clock: Callable[[], float] = time.monotonic) -> Iterator[Ticker]:
     """A progress display for ``total`` items (None: unknown until :meth:`Ticker.update`
     says it) labelled ``label`` (``"Duplicate deals and games"``).
 
     On a terminal (``console.is_terminal``) it is rich's live bar, gone when the block ends.
-    Elsewhere it writes plain lines to ``stream`` (standard error by default) at most once
-    every ``every`` seconds of ``clock`` (seconds; None: :data:`EVERY`), and a last one at the
-    end of a run that took that long: ``"Games: 120 of 4000 (3%), 0:04:12 taken, about 2:14:00 left"``.
+    Elsewhere it writes plain lines to ``stream`` (standard error by default): the first
+    after ``first`` seconds of ``clock`` (None: :data:`FIRST`), then at most once every
+    ``every`` seconds (None: :data:`EVERY`), and a last one at the end of a run that took
+    ``first`` seconds or more:
+    ``"Games: 120 of 4000 (3%), 0:04:12 taken, about 2:14:00 left"``.
     """
     out = sys.stderr if stream is None else stream
+    first = FIRST if first is None else first
     every = EVERY if every is None else every
     if console.is_terminal:
         columns = (TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn())
         with Progress(*columns, console=console, transient=True) as bar:
-            yield Ticker(bar.console, label, total, bar=bar, stream=out, every=every, clock=clock)
+            yield Ticker(bar.console, label, total, bar=bar, stream=out, first=first, every=every, clock=clock)
         return
-    ticker = Ticker(console, label, total, bar=None, stream=out, every=every, clock=clock)
+    ticker = Ticker(console, label, total, bar=None, stream=out, first=first, every=every, clock=clock)
     yield ticker
     ticker.finish()

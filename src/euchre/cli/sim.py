@@ -229,20 +229,6 @@ def report_sides(console: Console, outcomes: Sequence[GameOutcome], levels: tupl
     console.print(f"Command: {command}", soft_wrap=True)
 
 
-ESTIMATE_AFTER = 20.0
-"""Seconds of estimated run time above which ``euchre sim`` says how long it will take."""
-
-
-def _estimate(console: Console, first: float, done: int, games: int, workers: int) -> None:
-    """After the first games: the whole run's time, said once when it is long (search
-    bots: ``expert`` takes some seconds a game)."""
-    total = first / max(1, done) * games / max(1, workers)
-    if total >= ESTIMATE_AFTER:
-        minutes = total / 60
-        console.print(f"The first {plural(done, 'game')} took {first:.1f} s: the {games} games will take about "
-                      + (f"{minutes:.0f} min." if minutes >= 2 else f"{total:.0f} s."))
-
-
 def cmd_sim(args: argparse.Namespace, console: Console) -> int:
     """Run ``euchre sim``. Returns the exit code.
 
@@ -265,8 +251,6 @@ def cmd_sim(args: argparse.Namespace, console: Console) -> int:
             chunks = [(rules, levels, args.seed + start, min(args.games, start + step) - start)
                       for start in range(0, args.games, step)]
             for _, outcomes in pool.run(play_chunk, chunks):
-                if not results:
-                    _estimate(ticker.console, time.perf_counter() - started, len(outcomes), args.games, pool.workers)
                 for o in outcomes:
                     results[o.seed - args.seed] = o
                 ticker.advance(len(outcomes))
