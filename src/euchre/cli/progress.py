@@ -40,13 +40,11 @@ class Ticker:
     """What a command tells of its progress: :meth:`advance` by items finished, or
     :meth:`update` with the count done and the total (a total learnt on the way).
 
-    Made by :func:`progress`; ``console`` is where a line said during the run goes (on a
-    terminal, above the live bar).
+    Made by :func:`progress`.
     """
 
-    def __init__(self, console: Console, label: str, total: int | None, *, bar: Progress | None,
+    def __init__(self, label: str, total: int | None, *, bar: Progress | None,
                  stream: TextIO, first: float, every: float, clock: Callable[[], float]) -> None:
-        self.console = console
         self.label = label
         self.total = total
         self.done = 0
@@ -113,8 +111,8 @@ def progress(console: Console, label: str, total: int | None, *, stream: TextIO 
     if console.is_terminal:
         columns = (TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn())
         with Progress(*columns, console=console, transient=True) as bar:
-            yield Ticker(bar.console, label, total, bar=bar, stream=out, first=first, every=every, clock=clock)
+            yield Ticker(label, total, bar=bar, stream=out, first=first, every=every, clock=clock)
         return
-    ticker = Ticker(console, label, total, bar=None, stream=out, first=first, every=every, clock=clock)
+    ticker = Ticker(label, total, bar=None, stream=out, first=first, every=every, clock=clock)
     yield ticker
     ticker.finish()
