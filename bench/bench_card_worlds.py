@@ -24,7 +24,8 @@ instead where the card chosen leads it by less than 1 standard error
 one draw, so the schemes are compared on the same worlds.
 
 Prints per scheme the mean loss a choice (points of the hand for the chooser's side) with
-its standard error, the share of choices with a loss, the mean worlds drawn, and the
+its standard error, the share of choices with a loss, the mean worlds drawn, the share of
+choices where it plays another card than the first scheme on the same worlds, and the
 gain over the first scheme, paired by choice; and the card choices a hand, by which a
 gain per choice becomes a gain per hand. The oracle has sampling noise of its own: even
 a scheme as large as the oracle shows a small loss.
@@ -189,6 +190,7 @@ def main(argv: list[str] | None = None) -> int:
     draw = max(s.most for s in schemes)
     loss: dict[Scheme, list[float]] = {s: [] for s in schemes}
     used: dict[Scheme, list[int]] = {s: [] for s in schemes}
+    picks: dict[Scheme, list[int]] = {s: [] for s in schemes}
     for i, view in enumerate(views):
         fallback = Action(heuristic_code(view))
         cards, rows = world_values(view, args.oracle, random.Random(f"oracle {args.seed} {i}"))
@@ -199,14 +201,17 @@ def main(argv: list[str] | None = None) -> int:
                 pick, n = scheme_choice(scheme, cards, drawn, fallback)
                 loss[scheme].append(oracle_loss(values, pick))
                 used[scheme].append(n)
+                picks[scheme].append(pick)
     elapsed = time.perf_counter() - start
     print(f"{args.preset}: {len(views)} card choices in {args.hands} hands ({len(views) / args.hands:.1f} a hand), "
           f"oracle {args.oracle} worlds, {args.repeats} draws each; {elapsed:.0f} s")
-    print(f"{'scheme':>12} {'loss a choice':>14} {'se':>8} {'with a loss':>12} {'worlds':>8}")
+    print(f"{'scheme':>12} {'loss a choice':>14} {'se':>8} {'with a loss':>12} {'worlds':>8} "
+          f"{'other card than ' + schemes[0].label:>22}")
     for scheme in schemes:
         xs = loss[scheme]
+        other = sum(a != b for a, b in zip(picks[scheme], picks[schemes[0]], strict=True)) / len(xs)
         print(f"{scheme.label:>12} {statistics.fmean(xs):>14.5f} {standard_error(xs):>8.5f} "
-              f"{sum(x > 1e-9 for x in xs) / len(xs):>11.1%} {statistics.fmean(used[scheme]):>8.1f}")
+              f"{sum(x > 1e-9 for x in xs) / len(xs):>11.1%} {statistics.fmean(used[scheme]):>8.1f} {other:>22.1%}")
     base = schemes[0]
     for scheme in schemes[1:]:
         gains = [a - b for a, b in zip(loss[base], loss[scheme], strict=True)]

@@ -72,6 +72,10 @@ def test_the_bench_runs_and_refuses_bad_arguments(capsys: pytest.CaptureFixture[
     assert main(["--hands", "1", "--oracle", "8", "--repeats", "1", "--schemes", "2,4,2-4/1", "--seed", "3"]) == 0
     out = capsys.readouterr().out
     assert "card choices in 1 hands" in out and "2-4/1 less loss than 2" in out
+    # the first scheme plays the first scheme's card every time: 0.0% other cards
+    assert "other card than 2" in out
+    first_row = next(line for line in out.splitlines() if line.split() and line.split()[0] == "2")
+    assert first_row.split()[-1] == "0.0%"
     for bad in (["--schemes", "4-2/1"], ["--hands", "0"], ["--preset", "nope"], ["--schemes", ","]):
         with pytest.raises(SystemExit):
             main(bad)
