@@ -20,6 +20,7 @@ from paired import paired_matches
 
 def test_paired_matches_are_run_matches_and_tell_their_progress(capsys: pytest.CaptureFixture[str],
                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(progress_module, "FIRST", 0.0)
     monkeypatch.setattr(progress_module, "EVERY", 0.0)
     rules = preset("modern-standard")
     pairings = [(RandomBot, RandomBot), (RandomBot, RandomBot)]
