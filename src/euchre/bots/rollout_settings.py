@@ -100,8 +100,9 @@ class RolloutSettings:
             worlds; where they barely separate two cards, the heuristic's reading of the
             hidden hands decides. Off in the levels: at z = 1, paired on 1,200 duplicate
             deals against plain PIMC-50 (modern-standard), it gained -0.004 points a hand
-            (-0.027 to +0.018; docs/strength.md, "The heuristic's card where PIMC barely
-            prefers another").
+            (-0.027 to +0.018), and against advanced at call-ace-6 on 150 it lost
+            0.017 (-0.033 to -0.001; docs/strength.md, "The heuristic's card where PIMC
+            barely prefers another").
     """
 
     worlds: int = 32
