@@ -49,7 +49,7 @@ import time
 from dataclasses import dataclass
 
 from euchre.bots.inference import heuristic_code, inferred_worlds
-from euchre.bots.rollout import RolloutBot, close_choice, leads_by_less, pimc_choice
+from euchre.bots.rollout import RolloutBot, close_choice, near_heuristic, pimc_choice
 from euchre.bots.rollout_settings import EXPERT_PLAY_WORLDS, EXPERT_SETTINGS
 from euchre.core import HandState, Phase, preset, view_of
 from euchre.core.actions import Action
@@ -146,10 +146,8 @@ def scheme_choice(scheme: Scheme, cards: list[int], rows: list[list[float]], fal
     if scheme.most > scheme.first and close_choice(rows[:n], pick, scheme.z):
         n = scheme.most
         pick = chosen(cards, rows[:n], fallback)
-    if scheme.heuristic_z and fallback.is_play and fallback.card in cards:
-        other = cards.index(fallback.card)
-        if other != pick and leads_by_less(rows[:n], pick, other, scheme.heuristic_z):
-            pick = other
+    if scheme.heuristic_z:
+        pick = near_heuristic(rows[:n], cards, pick, fallback, scheme.heuristic_z)
     return pick, n
 
 

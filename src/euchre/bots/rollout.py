@@ -345,10 +345,21 @@ class RolloutBot(HeuristicBot):
             totals = {card: value for card, value in postponed_values(solved, view.seat).items() if card in totals}
         self.last_search = SearchValues("pimc", len(rows), {a: totals[a.card] for a in plays})
         choice = pimc_choice(totals, fallback)
-        if (settings.heuristic_z and fallback.is_play and fallback.card != choice.card and fallback.card in cards
-                and leads_by_less(rows, cards.index(choice.card), cards.index(fallback.card), settings.heuristic_z)):
-            return fallback
+        if settings.heuristic_z:
+            return Action.play(cards[near_heuristic(rows, cards, cards.index(choice.card), fallback,
+                                                    settings.heuristic_z)])
         return choice
+
+
+def near_heuristic(rows: list[list[float]], cards: list[int], best: int, fallback: Action, z: float) -> int:
+    """The index in ``cards`` of the card played under :attr:`RolloutSettings.heuristic_z`:
+    the heuristic's card ``fallback`` where the card at index ``best`` leads it by less than
+    ``z`` standard errors over ``rows`` (:func:`leads_by_less`), else ``best``."""
+    if fallback.is_play and fallback.card in cards:
+        other = cards.index(fallback.card)
+        if other != best and leads_by_less(rows, best, other, z):
+            return other
+    return best
 
 
 def leads_by_less(rows: list[list[float]], best: int, other: int, z: float) -> bool:
