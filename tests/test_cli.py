@@ -1091,16 +1091,17 @@ def test_report9_watch_is_slower_by_default_and_shows_the_setup_draw(
     assert f"The first jack deals first: {SEAT_TITLES[game.setup.first_dealer]}." in head
 
 
-def test_report10_readme_commands_match_the_real_options() -> None:
+def test_report10_commands_doc_matches_the_real_options() -> None:
+    """docs/commands.md has a section for every command, whose usage line names exactly the
+    command's options and whose text gives the real ``--bots`` default."""
     from euchre.cli.main import build_parser
+    from _commands_doc import command_sections
 
-    readme = (Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8")
-    section = readme[readme.index("## Commands"):readme.index("## Rule sets")]
+    sections = command_sections()
     parser = build_parser()
     sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
-    rows = re.findall(r"^\| `euchre ([\w-]+)([^`]*)` \| (.*) \|$", section, flags=re.MULTILINE)
-    assert sorted(r[0] for r in rows) == sorted(sub.choices)
-    for name, usage, what in rows:
+    assert sorted(sections) == sorted(sub.choices)
+    for name, (usage, what) in sections.items():
         real = {o for a in sub.choices[name]._actions for o in a.option_strings if o.startswith("--") and o != "--help"}
         assert set(re.findall(r"--[a-z][a-z-]*[a-z]", usage)) == real, name
         bots = next((a for a in sub.choices[name]._actions if "--bots" in a.option_strings), None)
@@ -1108,9 +1109,43 @@ def test_report10_readme_commands_match_the_real_options() -> None:
             assert f"default `{bots.default}`" in what, name
         if name in ("watch", "sim"):
             assert "--target" in usage
-    play = next(r for r in rows if r[0] == "play")
-    assert "`hint`" in play[2]
-    assert "default 0.4 s" in next(r for r in rows if r[0] == "watch")[2]
+    assert "`hint`" in sections["play"][1]
+    assert "default 0.4 s" in sections["watch"][1]
+
+
+def test_readme_lists_every_command_with_a_link_to_its_section() -> None:
+    """The README's "Commands" table is the index: one row a command, each linking to the
+    command's section of docs/commands.md by the anchor that section's heading gets."""
+    from euchre.cli.main import build_parser
+    from _commands_doc import command_sections
+
+    readme = (Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("## Commands"):readme.index("## Rule sets")]
+    links = re.findall(r"^\| \[`euchre ([\w-]+)[^`]*`\]\(docs/commands\.md#([\w-]+)\) \| .+ \|$", section,
+                       flags=re.MULTILINE)
+    parser = build_parser()
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    assert sorted(name for name, _ in links) == sorted(sub.choices)
+    assert all(anchor == f"euchre-{name}" for name, anchor in links)
+    assert list(command_sections()) == [name for name, _ in links]
+
+
+def test_commands_doc_reader_refuses_a_section_without_its_usage(tmp_path: Path,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """Positive control for the two tests above: a section that lost its usage block, or
+    shows another command's, is an error, not a section with no options."""
+    import _commands_doc
+
+    doc = tmp_path / "commands.md"
+    monkeypatch.setattr(_commands_doc, "COMMANDS_DOC", doc)
+    doc.write_text("# x\n\n## `euchre play`\n\nyou against three bots\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="does not open with its usage"):
+        _commands_doc.command_sections()
+    doc.write_text("## `euchre play`\n\n```\neuchre watch [--delay SEC]\n```\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="shows the usage"):
+        _commands_doc.command_sections()
+    doc.write_text("## `euchre play`\n\n```\neuchre play [--seat S]\n```\n\ntext\n", encoding="utf-8")
+    assert _commands_doc.command_sections() == {"play": ("euchre play [--seat S]", "\ntext\n")}
 
 
 def test_egn_save_of_a_game_egn_cannot_hold_goes_on_as_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
