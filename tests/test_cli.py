@@ -1094,8 +1094,8 @@ def test_report9_watch_is_slower_by_default_and_shows_the_setup_draw(
 def test_report10_commands_doc_matches_the_real_options() -> None:
     """docs/commands.md has a section for every command, whose usage line names exactly the
     command's options and whose text gives the real ``--bots`` default."""
-    from euchre.cli.main import build_parser
     from _commands_doc import command_sections
+    from euchre.cli.main import build_parser
 
     sections = command_sections()
     parser = build_parser()
@@ -1116,8 +1116,8 @@ def test_report10_commands_doc_matches_the_real_options() -> None:
 def test_readme_lists_every_command_with_a_link_to_its_section() -> None:
     """The README's "Commands" table is the index: one row a command, each linking to the
     command's section of docs/commands.md by the anchor that section's heading gets."""
-    from euchre.cli.main import build_parser
     from _commands_doc import command_sections
+    from euchre.cli.main import build_parser
 
     readme = (Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8")
     section = readme[readme.index("## Commands"):readme.index("## Rule sets")]
