@@ -803,6 +803,24 @@ def test_report1_the_forfeit_option_and_other_forced_choices(capsys: pytest.Capt
     assert "That call may be made only alone here: 2" in text
 
 
+def test_example_words_read_back_as_the_call_they_show() -> None:
+    """Every word a message suggests for a call is read as that call: each call that names
+    no suit on a menu beside a pass (the pass beside ordering up), and the suits."""
+    from euchre.cli.choices import example_words
+
+    fixed = [Action.ORDER_UP, Action.ORDER_UP_ALONE, Action.GO_ALONE, Action.PLAY_WITH_PARTNER,
+             Action.TAKE_OVER_ALONE, Action.DEFEND_ALONE, Action.FORFEIT, Action.FARMERS_HAND, Action.THROW_IN]
+    menus = [[Action.PASS, Action.ORDER_UP]] + [[a, Action.PASS] for a in fixed]
+    menus += [[Action.PASS, Action.name_trump(1), Action.name_trump(1, True)]]
+    for menu in menus:
+        shown = example_words(menu, limit=len(menu))
+        words = [w[1:-1] for w in shown.split(" or ")]
+        assert len(words) == len(menu), shown
+        for word, action in zip(words, menu, strict=True):
+            assert choose_call(word, menu, [str(a) for a in menu]) == action, (word, menu)
+    assert example_words([Action.PASS, Action.name_trump(1)]) == "'pass' or 'diamonds'"
+
+
 def test_report1_forced_menus_suggest_only_legal_words() -> None:
     from euchre.cli.choices import example_words
 

@@ -284,33 +284,31 @@ def names_a_call(text: str) -> bool:
     return any(_matches(a, tokens, suit) for a in _BIDDING_CALLS)
 
 
+_EXAMPLE_WORDS: dict[Action, str] = {
+    Action.PASS: "pass",
+    Action.ORDER_UP: "order",
+    Action.ORDER_UP_ALONE: "order alone",
+    Action.GO_ALONE: "alone",
+    Action.PLAY_WITH_PARTNER: "partner",
+    Action.TAKE_OVER_ALONE: "take over",
+    Action.DEFEND_ALONE: "defend",
+    Action.FORFEIT: "forfeit",
+    Action.FARMERS_HAND: "farmer's hand",
+    Action.THROW_IN: "throw in",
+}
+"""The words :func:`example_words` shows for the calls that name no suit (each is read
+back as its call by :func:`choose_call`)."""
+
+
 def example_words(menu: Sequence[Action], limit: int = 2) -> str:
     """Words that name calls of ``menu`` (so legal now), quoted, for a message:
     ``"'pass' or 'clubs'"``; never a call the menu does not hold."""
     out: list[str] = []
     for action in menu:
-        if action == Action.PASS:
-            word = "pass"
-        elif action == Action.ORDER_UP:
-            word = "order"
-        elif action == Action.ORDER_UP_ALONE:
-            word = "order alone"
+        if action in _EXAMPLE_WORDS:
+            word = _EXAMPLE_WORDS[action]
         elif action.is_naming:
             word = suit_word(action.named_suit) + (" alone" if action.is_alone else "")
-        elif action == Action.GO_ALONE:
-            word = "alone"
-        elif action == Action.PLAY_WITH_PARTNER:
-            word = "partner"
-        elif action == Action.TAKE_OVER_ALONE:
-            word = "take over"
-        elif action == Action.DEFEND_ALONE:
-            word = "defend"
-        elif action == Action.FORFEIT:
-            word = "forfeit"
-        elif action == Action.FARMERS_HAND:
-            word = "farmer's hand"
-        elif action == Action.THROW_IN:
-            word = "throw in"
         elif action.is_call:
             word = f"call {suit_word(action.called_suit)}"
         else:
