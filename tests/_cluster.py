@@ -164,11 +164,8 @@ class Balancer:
 
     def states(self) -> dict[str, tuple[str, str]]:
         """Each server of the backend: ``(status, last check)``, e.g. ``("UP", "L7OK")``,
-        ``("DOWN", "L4CON")`` (HAProxy's ``show stat``)."""
-        text = self.command("show stat")
-        rows = csv.DictReader(io.StringIO(text.removeprefix("# ")))
-        return {row["svname"]: (row["status"], row["check_status"]) for row in rows
-                if row["pxname"] == "euchre" and row["svname"] not in ("FRONTEND", "BACKEND")}
+        ``("DOWN", "L4CON")`` (HAProxy's ``show stat``, :func:`backend_states`)."""
+        return backend_states(self.command("show stat"))
 
     def sessions(self) -> dict[str, int]:
         """Each server's sessions so far (``show stat``'s ``stot``: requests HAProxy sent
@@ -199,6 +196,17 @@ class Balancer:
         """Stop HAProxy (SIGTERM, then SIGKILL) and remove its socket's folder."""
         _stop([self.proc] if self.proc is not None else [])
         shutil.rmtree(self._socket_dir, ignore_errors=True)
+
+
+def backend_states(show_stat: str) -> dict[str, tuple[str, str]]:
+    """Each server of the ``euchre`` backend in HAProxy's ``show stat`` CSV: ``(status,
+    last check)``. HAProxy writes ``check_status`` as ``* L7OK`` while a check is under way
+    (the last result, marked in progress); the mark is dropped, so the pair says what the
+    last check found whenever it is read.
+    """
+    rows = csv.DictReader(io.StringIO(show_stat.removeprefix("# ")))
+    return {row["svname"]: (row["status"], row["check_status"].removeprefix("* ")) for row in rows
+            if row["pxname"] == "euchre" and row["svname"] not in ("FRONTEND", "BACKEND")}
 
 
 # ---------------------------------------------------------------------- the server processes

@@ -18,13 +18,29 @@ from pathlib import Path
 
 import pytest
 
-from _cluster import TEMPLATE, cluster, get, haproxy_binary, post_json, private_postgres, render_haproxy
+from _cluster import TEMPLATE, backend_states, cluster, get, haproxy_binary, post_json, private_postgres, render_haproxy
 from test_storage import postgres_database
 
 DENIED = ("/metrics", "/metrics/", "/internal/x", "/internal", "/%69nternal/x", "/internal%2Fx", "/%6Detrics",
           "/metrics?x=1")
 """Paths the balancer must answer 403: the processes' own routes, also percent-encoded
 (the server decodes the path before routing it)."""
+
+
+def test_fault_a_check_in_progress_read_as_another_result() -> None:
+    """Regression (a fresh clone's CI, 2026-12-05): the harness read p2's state as
+    ``("UP", "* L7OK")`` because HAProxy's stats were taken while a health check of p2 was
+    under way, and the kill test failed with p2 up and well. The mark of a check in
+    progress is not a result: the last check's result is read without it. The rows are
+    HAProxy's ``show stat`` as it writes them (fields cut to those read)."""
+    text = ("# pxname,svname,status,check_status\n"
+            "euchre,FRONTEND,OPEN,\n"
+            "euchre,p1,DOWN,* L4CON\n"
+            "euchre,p2,UP,* L7OK\n"
+            "euchre,p3,UP,L7OK\n"
+            "euchre,BACKEND,UP,\n"
+            "stats,p9,UP,L7OK\n")
+    assert backend_states(text) == {"p1": ("DOWN", "L4CON"), "p2": ("UP", "L7OK"), "p3": ("UP", "L7OK")}
 
 
 def test_two_processes_behind_haproxy_serve_one_database(tmp_path: Path) -> None:
