@@ -1210,3 +1210,15 @@ def test_regression_command_summaries_said_game_s_instead_of_counting_in_words(c
     for text in (out, out2):
         assert "(s)" not in text
     assert re.search(r"\b1 option differs\b|\b([02-9]|\d\d+) options differ\b", out)
+
+
+def test_arena_help_names_every_player_beyond_the_levels() -> None:
+    """``--bots`` of ``euchre arena`` takes ``ismcts[:N]`` and ``pimc[:N]`` beside the
+    levels (docs/commands.md); its help names both, as a user finds them with --help."""
+    from euchre.cli.main import build_parser
+
+    parser = build_parser()
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    bots = next(a for a in sub.choices["arena"]._actions if "--bots" in a.option_strings)
+    assert bots.help is not None
+    assert "ismcts[:N]" in bots.help and "pimc[:N]" in bots.help

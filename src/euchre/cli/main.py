@@ -166,7 +166,8 @@ def build_parser() -> argparse.ArgumentParser:
                        description="Each pair of bots plays the same deals twice, the seats exchanged.")
     _add_preset(p)
     p.add_argument("--bots", default="intermediate,beginner", metavar="A,B[,C...]",
-                   help="two levels, or more for a round robin; ismcts[:N] with --preset openspiel; a side of "
+                   help="two levels, or more for a round robin; ismcts[:N] with --preset openspiel; pimc[:N], plain "
+                        "PIMC over N worlds (default 50), the textbook baseline; a side of "
                         "levels by seat joined by + (expert+intermediate: expert with an intermediate partner) "
                         "(default intermediate,beginner)")
     p.add_argument("--deals", type=int_arg, default=1000, metavar="N", help="duplicate deals per pairing (default 1000)")
