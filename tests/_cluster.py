@@ -170,9 +170,7 @@ class Balancer:
     def sessions(self) -> dict[str, int]:
         """Each server's sessions so far (``show stat``'s ``stot``: requests HAProxy sent
         it; its health checks not counted)."""
-        rows = csv.DictReader(io.StringIO(self.command("show stat").removeprefix("# ")))
-        return {row["svname"]: int(row["stot"]) for row in rows
-                if row["pxname"] == "euchre" and row["svname"] not in ("FRONTEND", "BACKEND")}
+        return {row["svname"]: int(row["stot"]) for row in backend_rows(self.command("show stat"))}
 
     def wait(self, name: str, *, up: bool, timeout: float = STATE_TIMEOUT) -> None:
         """Wait until HAProxy's checks have found server ``name`` up (a check passed:
@@ -198,15 +196,20 @@ class Balancer:
         shutil.rmtree(self._socket_dir, ignore_errors=True)
 
 
+def backend_rows(show_stat: str) -> list[dict[str, str]]:
+    """The rows of the ``euchre`` backend's servers in HAProxy's ``show stat`` CSV (its
+    FRONTEND and BACKEND totals and the other proxies left out), by field name."""
+    rows = csv.DictReader(io.StringIO(show_stat.removeprefix("# ")))
+    return [row for row in rows if row["pxname"] == "euchre" and row["svname"] not in ("FRONTEND", "BACKEND")]
+
+
 def backend_states(show_stat: str) -> dict[str, tuple[str, str]]:
     """Each server of the ``euchre`` backend in HAProxy's ``show stat`` CSV: ``(status,
     last check)``. HAProxy writes ``check_status`` as ``* L7OK`` while a check is under way
     (the last result, marked in progress); the mark is dropped, so the pair says what the
     last check found whenever it is read.
     """
-    rows = csv.DictReader(io.StringIO(show_stat.removeprefix("# ")))
-    return {row["svname"]: (row["status"], row["check_status"].removeprefix("* ")) for row in rows
-            if row["pxname"] == "euchre" and row["svname"] not in ("FRONTEND", "BACKEND")}
+    return {row["svname"]: (row["status"], row["check_status"].removeprefix("* ")) for row in backend_rows(show_stat)}
 
 
 # ---------------------------------------------------------------------- the server processes

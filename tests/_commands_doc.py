@@ -6,6 +6,7 @@ command's usage line (``euchre NAME [...]``); what follows, to the next section,
 
 from __future__ import annotations
 
+import argparse
 import re
 from pathlib import Path
 
@@ -31,3 +32,10 @@ def command_sections() -> dict[str, tuple[str, str]]:
             raise ValueError(f"docs/commands.md: the section of {name} shows the usage {usage!r}")
         sections[name] = (usage, text)
     return sections
+
+
+def subcommands(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
+    """``{name: parser}`` of ``parser``'s subcommands (``euchre``'s commands, or the
+    actions of ``euchre event``)."""
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    return dict(sub.choices)

@@ -3,7 +3,6 @@ and bad input (one-line errors, exit code 2, no traceback)."""
 
 from __future__ import annotations
 
-import argparse
 import builtins
 import errno
 import json
@@ -1112,17 +1111,16 @@ def test_report9_watch_is_slower_by_default_and_shows_the_setup_draw(
 def test_report10_commands_doc_matches_the_real_options() -> None:
     """docs/commands.md has a section for every command, whose usage line names exactly the
     command's options and whose text gives the real ``--bots`` default."""
-    from _commands_doc import command_sections
+    from _commands_doc import command_sections, subcommands
     from euchre.cli.main import build_parser
 
     sections = command_sections()
-    parser = build_parser()
-    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
-    assert sorted(sections) == sorted(sub.choices)
+    commands = subcommands(build_parser())
+    assert sorted(sections) == sorted(commands)
     for name, (usage, what) in sections.items():
-        real = {o for a in sub.choices[name]._actions for o in a.option_strings if o.startswith("--") and o != "--help"}
+        real = {o for a in commands[name]._actions for o in a.option_strings if o.startswith("--") and o != "--help"}
         assert set(re.findall(r"--[a-z][a-z-]*[a-z]", usage)) == real, name
-        bots = next((a for a in sub.choices[name]._actions if "--bots" in a.option_strings), None)
+        bots = next((a for a in commands[name]._actions if "--bots" in a.option_strings), None)
         if bots is not None:
             assert f"default `{bots.default}`" in what, name
         if name in ("watch", "sim"):
@@ -1134,16 +1132,14 @@ def test_report10_commands_doc_matches_the_real_options() -> None:
 def test_readme_lists_every_command_with_a_link_to_its_section() -> None:
     """The README's "Commands" table is the index: one row a command, each linking to the
     command's section of docs/commands.md by the anchor that section's heading gets."""
-    from _commands_doc import command_sections
+    from _commands_doc import command_sections, subcommands
     from euchre.cli.main import build_parser
 
     readme = (Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8")
     section = readme[readme.index("## Commands"):readme.index("## Rule sets")]
     links = re.findall(r"^\| \[`euchre ([\w-]+)[^`]*`\]\(docs/commands\.md#([\w-]+)\) \| .+ \|$", section,
                        flags=re.MULTILINE)
-    parser = build_parser()
-    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
-    assert sorted(name for name, _ in links) == sorted(sub.choices)
+    assert sorted(name for name, _ in links) == sorted(subcommands(build_parser()))
     assert all(anchor == f"euchre-{name}" for name, anchor in links)
     assert list(command_sections()) == [name for name, _ in links]
 
@@ -1215,10 +1211,9 @@ def test_regression_command_summaries_said_game_s_instead_of_counting_in_words(c
 def test_arena_help_names_every_player_beyond_the_levels() -> None:
     """``--bots`` of ``euchre arena`` takes ``ismcts[:N]`` and ``pimc[:N]`` beside the
     levels (docs/commands.md); its help names both, as a user finds them with --help."""
+    from _commands_doc import subcommands
     from euchre.cli.main import build_parser
 
-    parser = build_parser()
-    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
-    bots = next(a for a in sub.choices["arena"]._actions if "--bots" in a.option_strings)
+    bots = next(a for a in subcommands(build_parser())["arena"]._actions if "--bots" in a.option_strings)
     assert bots.help is not None
     assert "ismcts[:N]" in bots.help and "pimc[:N]" in bots.help

@@ -6,7 +6,6 @@ in the docstrings."""
 
 from __future__ import annotations
 
-import argparse
 import csv
 import json
 import re
@@ -198,14 +197,10 @@ def test_errors_are_one_line_and_change_nothing(tmp_path: Path, capsys: pytest.C
 def test_commands_doc_names_every_option_of_every_action() -> None:
     """test_cli's check covers the options of ``euchre event`` itself (``--db``); this one
     covers each action's, in the event's section of docs/commands.md."""
-    from _commands_doc import command_sections
+    from _commands_doc import command_sections, subcommands
 
     row = command_sections()["event"][1]
-    parser = build_parser()
-    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
-    event = sub.choices["event"]
-    actions = next(a for a in event._actions if isinstance(a, argparse._SubParsersAction))
-    for name, p in actions.choices.items():
+    for name, p in subcommands(subcommands(build_parser())["event"]).items():
         assert f"`{name}" in row, name
         for option in (o for a in p._actions for o in a.option_strings if o.startswith("--") and o != "--help"):
             assert option in row, (name, option)
